@@ -1,0 +1,76 @@
+// The hexagon's arrows, enforced: server -> adapters -> application -> domain.
+// `node scripts/check-boundaries.mjs` runs these rules on the tree and then proves,
+// with deliberately wrong probe files, that each rule still catches what it forbids.
+const testFile = '(^|/)(test|test-support)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain code may import only itself, fp-ts and io-ts (no I/O, no Node built-ins)',
+      severity: 'error',
+      from: { path: '^packages/domain/src/' },
+      to: {
+        pathNot: ['^packages/domain/src/', 'node_modules/(fp-ts|io-ts)/'],
+      },
+    },
+    {
+      name: 'application-imports-only-domain',
+      comment: 'application code may import only itself, the domain, fp-ts and io-ts',
+      severity: 'error',
+      from: { path: '^packages/application/src/' },
+      to: {
+        pathNot: [
+          '^packages/application/src/',
+          '^packages/domain/',
+          'node_modules/(fp-ts|io-ts)/',
+        ],
+      },
+    },
+    {
+      name: 'no-import-of-an-adapter',
+      comment: 'only the composition root (server) and the adapter itself may import an adapter',
+      severity: 'error',
+      from: { path: '^packages/([^/]+)/', pathNot: '^packages/server/' },
+      to: { path: '^packages/(adapter-[^/]+)/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'nothing-imports-the-server',
+      severity: 'error',
+      from: { path: '^packages/', pathNot: '^packages/server/' },
+      to: { path: '^packages/server/' },
+    },
+    {
+      name: 'inner-layers-never-import-outer',
+      comment: 'domain never imports application',
+      severity: 'error',
+      from: { path: '^packages/domain/' },
+      to: { path: '^packages/application/' },
+    },
+    {
+      name: 'tests-stay-out-of-production-code',
+      severity: 'error',
+      from: { path: '^packages/[^/]+/src/' },
+      to: { path: testFile },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['source', 'import', 'default', 'node'],
+      extensions: ['.ts', '.js', '.d.ts', '.mjs', '.json'],
+    },
+    combinedDependencies: false,
+  },
+};

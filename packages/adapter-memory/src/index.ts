@@ -1,0 +1,1 @@
+import { y } from "@support/application"; export const z = y;

@@ -1,0 +1,1 @@
+import { x } from "@support/domain"; export const y = x;
