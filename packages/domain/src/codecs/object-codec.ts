@@ -1,0 +1,105 @@
+import * as E from 'fp-ts/lib/Either.js';
+import * as t from 'io-ts';
+import type { FieldError, FieldErrorCode } from '../errors.js';
+import { failWith } from './field-codecs.js';
+
+type Props = Record<string, t.Mixed>;
+
+type Decoded<R extends Props, O extends Props> = { [K in keyof R]: t.TypeOf<R[K]> } & {
+  [K in keyof O]?: t.TypeOf<O[K]>;
+};
+
+export interface ObjectSpec<R extends Props, O extends Props> {
+  readonly required: R;
+  readonly optional: O;
+  /** Fields the server sets: named in the error as read-only rather than unknown. */
+  readonly readOnly: readonly string[];
+}
+
+const isPlainObject = (u: unknown): u is Record<string, unknown> =>
+  typeof u === 'object' && u !== null && !Array.isArray(u);
+
+/**
+ * An exact object codec that reports every problem at once: each unknown field,
+ * each server-set field, each missing required field and each bad value.
+ * (io-ts's own `t.exact` silently strips unknown fields; a public API should name them.)
+ */
+export const strictObject = <R extends Props, O extends Props>(
+  name: string,
+  spec: ObjectSpec<R, O>,
+): t.Type<Decoded<R, O>, unknown> =>
+  new t.Type<Decoded<R, O>, unknown, unknown>(
+    name,
+    (u): u is Decoded<R, O> => isPlainObject(u),
+    (u, c) => {
+      if (!isPlainObject(u)) return failWith(u, c, 'invalid_type', 'the request body must be a JSON object');
+      const errors: t.Errors = [];
+      const out: Record<string, unknown> = {};
+      for (const key of Object.keys(u)) {
+        if (Object.hasOwn(spec.required, key) || Object.hasOwn(spec.optional, key)) continue;
+        const ctx = t.appendContext(c, key, t.unknown, u[key]);
+        const failure = spec.readOnly.includes(key)
+          ? failWith(u[key], ctx, 'read_only', 'is set by the server and cannot be written here')
+          : failWith(u[key], ctx, 'unknown_field', `is not a field of ${name}`);
+        if (E.isLeft(failure)) errors.push(...failure.left);
+      }
+      const decodeField = (key: string, codec: t.Mixed, isRequired: boolean): void => {
+        const present = Object.hasOwn(u, key);
+        const ctx = t.appendContext(c, key, codec, u[key]);
+        if (!present) {
+          if (isRequired) {
+            const failure = failWith(undefined, ctx, 'required', 'is required');
+            if (E.isLeft(failure)) errors.push(...failure.left);
+          }
+          return;
+        }
+        if (isRequired && u[key] === null) {
+          const failure = failWith(null, ctx, 'required', 'is required and cannot be null');
+          if (E.isLeft(failure)) errors.push(...failure.left);
+          return;
+        }
+        const r = codec.validate(u[key], ctx);
+        if (E.isLeft(r)) errors.push(...r.left);
+        else out[key] = r.right;
+      };
+      for (const [key, codec] of Object.entries(spec.required)) decodeField(key, codec, true);
+      for (const [key, codec] of Object.entries(spec.optional)) decodeField(key, codec, false);
+      return errors.length > 0 ? t.failures(errors) : t.success(out as Decoded<R, O>);
+    },
+    t.identity,
+  );
+
+const codes: readonly FieldErrorCode[] = [
+  'required',
+  'unknown_field',
+  'read_only',
+  'invalid_type',
+  'invalid_length',
+  'invalid_value',
+  'not_unique',
+  'invalid_transition',
+  'unknown_reference',
+  'not_permitted',
+];
+const isCode = (s: string): s is FieldErrorCode => (codes as readonly string[]).includes(s);
+
+/** io-ts errors as field errors: the field is the dotted path ("tags.3"), "" for the body itself. */
+export const toFieldErrors = (errors: t.Errors): FieldError[] =>
+  errors.map((e) => {
+    const field = e.context
+      .map((entry) => entry.key)
+      .filter((k) => k !== '')
+      .join('.');
+    const raw = e.message ?? '';
+    const sep = raw.indexOf('|');
+    const code = sep > 0 ? raw.slice(0, sep) : '';
+    if (isCode(code)) return { field, code, message: raw.slice(sep + 1) };
+    const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
+    return e.value === undefined
+      ? { field, code: 'required', message: 'is required' }
+      : { field, code: 'invalid_type', message: `must be ${expected}` };
+  });
+
+/** Runs a codec over untrusted input and returns every field error at once. */
+export const decodeInput = <A>(codec: t.Type<A, unknown>, input: unknown): E.Either<FieldError[], A> =>
+  E.mapLeft(toFieldErrors)(codec.decode(input));

@@ -1,0 +1,66 @@
+// Expected failures of the domain, as values. HTTP statuses and numeric codes are not
+// decided here: the HTTP adapter maps each tag and field code in one table.
+
+/** Why one field of an input was refused. */
+export type FieldErrorCode =
+  | 'required' // missing, or null where a value is needed
+  | 'unknown_field' // not a field of this resource
+  | 'read_only' // set by the server, or not writable in this operation
+  | 'invalid_type' // wrong JSON type
+  | 'invalid_length' // string or list outside its bounds
+  | 'invalid_value' // outside the allowed values or format
+  | 'not_unique' // another resource already has this value
+  | 'invalid_transition' // the ticket state machine refuses this change
+  | 'unknown_reference' // names a user or group that does not exist or cannot take this role
+  | 'not_permitted'; // this caller may not write this field
+
+export interface FieldError {
+  readonly field: string;
+  readonly code: FieldErrorCode;
+  readonly message: string;
+}
+
+export const fieldError = (field: string, code: FieldErrorCode, message: string): FieldError => ({
+  field,
+  code,
+  message,
+});
+
+/** Why one query parameter was refused; `value` is the offending part of it. */
+export interface QueryIssue {
+  readonly parameter: string;
+  readonly value: string;
+  readonly message: string;
+}
+
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group';
+
+export type DomainError =
+  | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
+  | { readonly _tag: 'InvalidQuery'; readonly issues: readonly QueryIssue[] }
+  | { readonly _tag: 'NotFound'; readonly resource: ResourceKind; readonly id: string }
+  | { readonly _tag: 'Gone'; readonly resource: ResourceKind; readonly id: string }
+  | { readonly _tag: 'Forbidden'; readonly message: string }
+  | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' | 'expired' }
+  | { readonly _tag: 'PreconditionFailed' }
+  | { readonly _tag: 'Conflict'; readonly message: string };
+
+export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors });
+export const invalidQuery = (issues: readonly QueryIssue[]): DomainError => ({ _tag: 'InvalidQuery', issues });
+export const notFound = (resource: ResourceKind, id: string | number): DomainError => ({
+  _tag: 'NotFound',
+  resource,
+  id: String(id),
+});
+export const gone = (resource: ResourceKind, id: string | number): DomainError => ({
+  _tag: 'Gone',
+  resource,
+  id: String(id),
+});
+export const forbidden = (message: string): DomainError => ({ _tag: 'Forbidden', message });
+export const unauthenticated = (reason: 'missing' | 'invalid' | 'expired'): DomainError => ({
+  _tag: 'Unauthenticated',
+  reason,
+});
+export const preconditionFailed: DomainError = { _tag: 'PreconditionFailed' };
+export const conflict = (message: string): DomainError => ({ _tag: 'Conflict', message });

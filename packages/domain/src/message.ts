@@ -1,0 +1,61 @@
+import type { MessageCreateInput, MessagePatchInput } from './codecs/resources.js';
+import type { MessageNumber, TicketId, UserId } from './ids.js';
+
+export interface Message {
+  readonly ticketId: TicketId;
+  /** The message's id inside its ticket: 1, 2, 3... never reused. */
+  readonly number: MessageNumber;
+  readonly body: string;
+  readonly authorId: UserId;
+  /** Internal notes are visible to agents and admins only. */
+  readonly internal: boolean;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly deletedAt: number | null;
+  readonly version: number;
+}
+
+export const createMessage = (
+  ticketId: TicketId,
+  number: MessageNumber,
+  input: MessageCreateInput,
+  authorId: UserId,
+  now: number,
+): Message => ({
+  ticketId,
+  number,
+  body: input.body,
+  authorId,
+  internal: input.internal ?? false,
+  createdAt: now,
+  updatedAt: now,
+  deletedAt: null,
+  version: 1,
+});
+
+export interface MessageChanges {
+  readonly body: string;
+  readonly internal: boolean;
+}
+
+export const replacementMessageChanges = (input: MessageCreateInput): MessageChanges => ({
+  body: input.body,
+  internal: input.internal ?? false,
+});
+
+export const patchMessageChanges = (m: Message, input: MessagePatchInput): MessageChanges => ({
+  body: input.body ?? m.body,
+  internal: input.internal === undefined ? m.internal : (input.internal ?? false),
+});
+
+export const applyMessageChanges = (m: Message, c: MessageChanges, now: number): Message =>
+  m.body === c.body && m.internal === c.internal
+    ? m
+    : { ...m, body: c.body, internal: c.internal, updatedAt: Math.max(now, m.updatedAt), version: m.version + 1 };
+
+export const deleteMessage = (m: Message, now: number): Message => ({
+  ...m,
+  deletedAt: now,
+  updatedAt: Math.max(now, m.updatedAt),
+  version: m.version + 1,
+});

@@ -1,0 +1,42 @@
+import * as E from 'fp-ts/lib/Either.js';
+
+export const ticketStates = ['open', 'pending', 'closed'] as const;
+export type TicketState = (typeof ticketStates)[number];
+
+export const initialTicketState: TicketState = 'open';
+
+/** Sorting by state follows the life cycle: open, pending, closed. */
+export const stateRank = (s: TicketState): number => ticketStates.indexOf(s);
+
+const allowed: Readonly<Record<TicketState, readonly TicketState[]>> = {
+  open: ['open', 'pending', 'closed'],
+  pending: ['pending', 'open', 'closed'],
+  closed: ['closed', 'open'],
+};
+
+export interface StateChange {
+  readonly state: TicketState;
+  readonly closedAt: number | null;
+}
+
+export interface RefusedTransition {
+  readonly from: TicketState;
+  readonly to: TicketState;
+}
+
+/**
+ * The ticket state machine: open<->pending, open/pending->closed, closed->open.
+ * closed->pending is refused. `closedAt` is set when the ticket becomes closed,
+ * kept while it stays closed and cleared when it is reopened.
+ */
+export const changeState = (
+  current: StateChange,
+  to: TicketState,
+  now: number,
+): E.Either<RefusedTransition, StateChange> => {
+  if (!allowed[current.state].includes(to)) return E.left({ from: current.state, to });
+  if (to !== 'closed') return E.right({ state: to, closedAt: null });
+  return E.right({ state: to, closedAt: current.state === 'closed' ? current.closedAt : now });
+};
+
+export const canTransition = (from: TicketState, to: TicketState): boolean => allowed[from].includes(to);

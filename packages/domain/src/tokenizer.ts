@@ -1,0 +1,30 @@
+// The one search tokenizer: every store indexes and queries the words it produces,
+// so every store returns the same matches.
+
+const marks = /\p{M}/gu;
+const wordRun = /[\p{L}\p{N}]+/gu;
+
+/**
+ * Case- and accent-insensitive form of a text: full case folding approximated by
+ * upper-then-lower casing (so "ß" and "SS" agree), final sigma folded to sigma,
+ * compatibility decomposition (ligatures, full-width forms) with combining marks removed.
+ */
+export const foldText = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(marks, '')
+    .toUpperCase()
+    .toLowerCase()
+    .replace(/ς/g, 'σ')
+    .normalize('NFKD')
+    .replace(marks, '');
+
+/** Words of a text: maximal runs of Unicode letters and digits, folded. In text order, repeats kept. */
+export const tokenize = (text: string): string[] => foldText(text).match(wordRun) ?? [];
+
+/** The distinct words of several texts, in first-seen order. */
+export const distinctWords = (...texts: readonly string[]): string[] => {
+  const seen = new Set<string>();
+  for (const text of texts) for (const w of tokenize(text)) seen.add(w);
+  return [...seen];
+};
