@@ -1,1 +1,1 @@
-import { x } from "@support/domain"; export const y = x;
+export * from './ports/index.js';

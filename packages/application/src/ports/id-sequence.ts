@@ -1,0 +1,4 @@
+export interface IdSequence {
+  /** The next integer of the named sequence (1, 2, 3...): never repeated, even across processes. */
+  next(name: string): Promise<number>;
+}

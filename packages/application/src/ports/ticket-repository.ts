@@ -1,0 +1,28 @@
+import type { SortRule, Ticket, TicketFilter, TicketId, UserId, GroupId } from '@support/domain';
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  /** How many items match in all, on every page. */
+  readonly total: number;
+}
+
+export interface TicketRepository {
+  /** Stores a new ticket; its id comes from the IdSequence and is never reused. */
+  insert(ticket: Ticket): Promise<void>;
+  /** A ticket by id, deleted ones included (they carry `deletedAt`). */
+  findById(id: TicketId): Promise<Ticket | null>;
+  /** Writes the ticket only if the stored one still has `expectedVersion`; false when it has not. */
+  update(ticket: Ticket, expectedVersion: number): Promise<boolean>;
+  /**
+   * One page of the tickets that match the filter (`matchesTicket`), in the complete
+   * order `sort` (`compareTickets`), and how many match in all. Deleted tickets never match.
+   * A write is visible to the next search as soon as it has been answered.
+   */
+  search(filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number): Promise<Page<Ticket>>;
+  /** Puts a renamed customer's new name on every ticket of theirs (each ticket's version goes up). */
+  renameCustomer(customerId: UserId, name: string): Promise<void>;
+  /** Unassigns every ticket assigned to this user (each ticket's version goes up). */
+  unassignUser(userId: UserId): Promise<void>;
+  /** Removes this group from every ticket in it (each ticket's version goes up). */
+  clearGroup(groupId: GroupId): Promise<void>;
+}
