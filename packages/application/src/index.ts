@@ -1,1 +1,6 @@
 export * from './ports/index.js';
+export type * from './actor.js';
+export type * from './views.js';
+export type * from './application.js';
+export type * from './rate-limit.js';
+export * from './auth/oauth.js';

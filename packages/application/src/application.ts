@@ -1,0 +1,84 @@
+import type {
+  DomainError,
+  Group,
+  GroupId,
+  Message,
+  MessageNumber,
+  QueryParams,
+  TicketId,
+  User,
+  UserId,
+} from '@support/domain';
+import type { Either } from 'fp-ts/lib/Either.js';
+import type { Actor } from './actor.js';
+import type { OAuthError, TokenGrant } from './auth/oauth.js';
+import type { RateLimitStatus, RateSubject } from './rate-limit.js';
+import type { GroupList, MessageList, TicketList, TicketRead, TicketView, UserList } from './views.js';
+
+export type Result<T> = Promise<Either<DomainError, T>>;
+
+/**
+ * A condition on the current state of a resource, checked just before a write
+ * (HTTP If-Match). When it does not hold, the write is refused as PreconditionFailed.
+ */
+export type Precondition<T> = (current: T) => boolean;
+
+export interface WriteOptions<T> {
+  readonly ifMatch?: Precondition<T>;
+}
+
+/** Every use case of the service. Bodies arrive undecoded (`unknown`) and are decoded here. */
+export interface Application {
+  readonly auth: {
+    /** The caller behind an access token; Unauthenticated when missing, unknown, revoked or expired. */
+    authenticate(token: string | null): Result<Actor>;
+    /** OAuth 2 password grant: unknown user and wrong password answer identically. */
+    passwordGrant(username: string, password: string): Promise<Either<OAuthError, TokenGrant>>;
+    /** OAuth 2 refresh grant: the refresh token rotates; a reused one revokes its whole family. */
+    refreshGrant(refreshToken: string): Promise<Either<OAuthError, TokenGrant>>;
+    /** RFC 7009: revokes an access or refresh token (a refresh token takes its family with it). Unknown tokens are ignored. */
+    revoke(token: string): Promise<void>;
+  };
+  readonly rateLimit: {
+    /** Counts one request of this subject and tells whether it is within the limit. */
+    consume(subject: RateSubject): Promise<RateLimitStatus>;
+  };
+  readonly tickets: {
+    list(actor: Actor, params: QueryParams, alias?: 'recently_closed'): Result<TicketList>;
+    get(actor: Actor, id: TicketId, params: QueryParams): Result<TicketRead>;
+    create(actor: Actor, body: unknown): Result<TicketView>;
+    replace(actor: Actor, id: TicketId, body: unknown, options?: WriteOptions<TicketView>): Result<TicketView>;
+    patch(actor: Actor, id: TicketId, body: unknown, options?: WriteOptions<TicketView>): Result<TicketView>;
+    delete(actor: Actor, id: TicketId, options?: WriteOptions<TicketView>): Result<TicketView>;
+  };
+  readonly messages: {
+    list(actor: Actor, ticketId: TicketId, params: QueryParams): Result<MessageList>;
+    get(actor: Actor, ticketId: TicketId, number: MessageNumber): Result<Message>;
+    create(actor: Actor, ticketId: TicketId, body: unknown): Result<Message>;
+    replace(actor: Actor, ticketId: TicketId, number: MessageNumber, body: unknown, options?: WriteOptions<Message>): Result<Message>;
+    patch(actor: Actor, ticketId: TicketId, number: MessageNumber, body: unknown, options?: WriteOptions<Message>): Result<Message>;
+    delete(actor: Actor, ticketId: TicketId, number: MessageNumber, options?: WriteOptions<Message>): Result<Message>;
+  };
+  readonly users: {
+    list(actor: Actor, params: QueryParams): Result<UserList>;
+    get(actor: Actor, id: UserId | 'me'): Result<User>;
+    create(actor: Actor, body: unknown): Result<User>;
+    replace(actor: Actor, id: UserId | 'me', body: unknown, options?: WriteOptions<User>): Result<User>;
+    patch(actor: Actor, id: UserId | 'me', body: unknown, options?: WriteOptions<User>): Result<User>;
+    delete(actor: Actor, id: UserId, options?: WriteOptions<User>): Result<User>;
+  };
+  readonly groups: {
+    list(actor: Actor, params: QueryParams): Result<GroupList>;
+    get(actor: Actor, id: GroupId): Result<Group>;
+    /** The members of a group, by user id. */
+    members(actor: Actor, id: GroupId, params: QueryParams): Result<UserList>;
+    create(actor: Actor, body: unknown): Result<Group>;
+    replace(actor: Actor, id: GroupId, body: unknown, options?: WriteOptions<Group>): Result<Group>;
+    patch(actor: Actor, id: GroupId, body: unknown, options?: WriteOptions<Group>): Result<Group>;
+    delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
+  };
+  readonly health: {
+    /** Whether the store answers. */
+    ready(): Promise<boolean>;
+  };
+}
