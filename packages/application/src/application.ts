@@ -1,5 +1,6 @@
 import type {
   DomainError,
+  Email,
   Group,
   GroupId,
   Message,
@@ -76,6 +77,10 @@ export interface Application {
     replace(actor: Actor, id: GroupId, body: unknown, options?: WriteOptions<Group>): Result<Group>;
     patch(actor: Actor, id: GroupId, body: unknown, options?: WriteOptions<Group>): Result<Group>;
     delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
+  };
+  readonly setup: {
+    /** Creates the first admin when no user exists yet; true when it did. */
+    ensureFirstAdmin(email: Email, password: string): Promise<boolean>;
   };
   readonly health: {
     /** Whether the store answers. */

@@ -4,3 +4,4 @@ export type * from './views.js';
 export type * from './application.js';
 export type * from './rate-limit.js';
 export * from './auth/oauth.js';
+export * from './create-application.js';

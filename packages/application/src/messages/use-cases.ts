@@ -1,0 +1,146 @@
+import {
+  applyMessageChanges,
+  createMessage,
+  deleteMessage,
+  forbidden,
+  gone,
+  invalidQuery,
+  MessageCreateBody,
+  MessagePatchBody,
+  MessageReplaceBody,
+  notFound,
+  pageOffset,
+  parsePage,
+  patchMessageChanges,
+  replacementMessageChanges,
+  touchTicket,
+  type Message,
+  type MessageChanges,
+  type MessageNumber,
+  type QueryIssue,
+  type QueryParams,
+  type TicketId,
+} from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Actor } from '../actor.js';
+import type { WriteOptions } from '../application.js';
+import { isCustomer, staff } from '../policy.js';
+import type { Ports } from '../ports/index.js';
+import { decodeBody, withRetries, type Outcome } from '../shared.js';
+import { loadTicket } from '../tickets/access.js';
+import type { MessageList } from '../views.js';
+
+const messageId = (ticketId: TicketId, n: number): string => `${ticketId}/${n}`;
+
+/** A message as the caller may reach it: to a customer an internal note does not exist. */
+const loadMessage = async (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): Promise<Outcome<Message>> => {
+  const ticket = await loadTicket(ports, actor, ticketId);
+  if (E.isLeft(ticket)) return ticket;
+  const m = await ports.messages.find(ticketId, number);
+  if (m === null || (m.internal && !staff(actor))) return E.left(notFound('message', messageId(ticketId, number)));
+  if (m.deletedAt !== null) return E.left(gone('message', messageId(ticketId, number)));
+  return E.right(m);
+};
+
+/** Customers edit and delete only what they wrote, and never make a note internal. */
+const mayChange = (actor: Actor, m: Message, changes: MessageChanges | null): Outcome<null> => {
+  if (!isCustomer(actor)) return E.right(null);
+  if (m.authorId !== actor.user.id) return E.left(forbidden('customers may change only messages they wrote'));
+  if (changes?.internal === true) return E.left(forbidden('customers may not write internal notes'));
+  return E.right(null);
+};
+
+export const listMessages = async (ports: Ports, actor: Actor, ticketId: TicketId, params: QueryParams): Promise<Outcome<MessageList>> => {
+  const issues: QueryIssue[] = [];
+  const page = parsePage(params, issues);
+  if (issues.length > 0) return E.left(invalidQuery(issues));
+  const ticket = await loadTicket(ports, actor, ticketId);
+  if (E.isLeft(ticket)) return ticket;
+  const found = await ports.messages.list(ticketId, staff(actor), pageOffset(page), page.perPage);
+  return E.right({ items: found.items, total: found.total, page });
+};
+
+export const getMessage = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): Promise<Outcome<Message>> =>
+  loadMessage(ports, actor, ticketId, number);
+
+export const createMessageUseCase = async (ports: Ports, actor: Actor, ticketId: TicketId, body: unknown): Promise<Outcome<Message>> => {
+  const ticket = await loadTicket(ports, actor, ticketId);
+  if (E.isLeft(ticket)) return ticket;
+  const decoded = decodeBody(MessageCreateBody, body);
+  if (E.isLeft(decoded)) return decoded;
+  if (isCustomer(actor) && decoded.right.internal === true) return E.left(forbidden('customers may not write internal notes'));
+  const number = (await ports.ids.next(`message:${ticketId}`)) as MessageNumber;
+  const message = createMessage(ticketId, number, decoded.right, actor.user.id, ports.clock.now());
+  await ports.messages.insert(message);
+  // A new message is activity on its ticket: its updated_at moves.
+  await withRetries(async () => {
+    const t = await ports.tickets.findById(ticketId);
+    if (t === null || t.deletedAt !== null) return E.right(null);
+    return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version)) ? E.right(null) : 'retry';
+  }, false, 50);
+  return E.right(message);
+};
+
+const updateMessage = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+  changes: (current: Message) => MessageChanges,
+  options: WriteOptions<Message>,
+): Promise<Outcome<Message>> =>
+  withRetries(async () => {
+    const loaded = await loadMessage(ports, actor, ticketId, number);
+    if (E.isLeft(loaded)) return loaded;
+    const current = loaded.right;
+    const wanted = changes(current);
+    const allowed = mayChange(actor, current, wanted);
+    if (E.isLeft(allowed)) return allowed;
+    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const next = applyMessageChanges(current, wanted, ports.clock.now());
+    if (next === current) return E.right(current);
+    return (await ports.messages.update(next, current.version)) ? E.right(next) : 'retry';
+  }, options.ifMatch !== undefined);
+
+export const replaceMessageUseCase = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+  body: unknown,
+  options: WriteOptions<Message> = {},
+): Promise<Outcome<Message>> => {
+  const decoded = decodeBody(MessageReplaceBody, body);
+  if (E.isLeft(decoded)) return Promise.resolve(decoded);
+  return updateMessage(ports, actor, ticketId, number, () => replacementMessageChanges(decoded.right), options);
+};
+
+export const patchMessageUseCase = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+  body: unknown,
+  options: WriteOptions<Message> = {},
+): Promise<Outcome<Message>> => {
+  const decoded = decodeBody(MessagePatchBody, body);
+  if (E.isLeft(decoded)) return Promise.resolve(decoded);
+  return updateMessage(ports, actor, ticketId, number, (m) => patchMessageChanges(m, decoded.right), options);
+};
+
+export const deleteMessageUseCase = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+  options: WriteOptions<Message> = {},
+): Promise<Outcome<Message>> =>
+  withRetries(async () => {
+    const loaded = await loadMessage(ports, actor, ticketId, number);
+    if (E.isLeft(loaded)) return loaded;
+    const allowed = mayChange(actor, loaded.right, null);
+    if (E.isLeft(allowed)) return allowed;
+    if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
+    const deleted = deleteMessage(loaded.right, ports.clock.now());
+    return (await ports.messages.update(deleted, loaded.right.version)) ? E.right(deleted) : 'retry';
+  }, options.ifMatch !== undefined);

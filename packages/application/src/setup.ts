@@ -1,0 +1,20 @@
+import type { Email, UserId } from '@support/domain';
+import type { Ports } from './ports/index.js';
+
+/** Creates the first admin when the store holds no user yet. True when it did. */
+export const ensureFirstAdmin = async (ports: Ports, email: Email, password: string): Promise<boolean> => {
+  if ((await ports.users.count()) > 0) return false;
+  const now = ports.clock.now();
+  const result = await ports.users.insert({
+    id: (await ports.ids.next('user')) as UserId,
+    name: 'Administrator',
+    email,
+    role: 'admin',
+    groupIds: [],
+    passwordHash: await ports.passwords.hash(password),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  });
+  return result === 'ok';
+};

@@ -1,0 +1,50 @@
+import type { EmbedSpec, Group, GroupId, Ticket, User, UserId } from '@support/domain';
+import type { Actor } from '../actor.js';
+import { staff } from '../policy.js';
+import type { Ports } from '../ports/index.js';
+import type { Related, TicketRelations, TicketView } from '../views.js';
+
+/** Agents and admins see related users and groups whole; a customer sees themself whole, others by id and name. */
+const relatedUser = (actor: Actor, u: User): Related<User, UserId> =>
+  staff(actor) || u.id === actor.user.id ? { kind: 'full', value: u } : { kind: 'limited', id: u.id, name: u.name };
+
+const relatedGroup = (actor: Actor, g: Group): Related<Group, GroupId> =>
+  staff(actor) ? { kind: 'full', value: g } : { kind: 'limited', id: g.id, name: g.name };
+
+/** Views of tickets with the relations `embed` asked for, loaded in one batch per kind. */
+export const withRelations = async (
+  ports: Pick<Ports, 'users' | 'groups'>,
+  actor: Actor,
+  tickets: readonly Ticket[],
+  embed: EmbedSpec,
+): Promise<TicketView[]> => {
+  const userIds = new Set<UserId>();
+  const groupIds = new Set<GroupId>();
+  for (const t of tickets) {
+    if (embed.customer !== undefined) userIds.add(t.customerId);
+    if (embed.assigned_user !== undefined && t.assignedUserId !== null) userIds.add(t.assignedUserId);
+    if (embed.group !== undefined && t.groupId !== null) groupIds.add(t.groupId);
+  }
+  const [users, groups] = await Promise.all([
+    userIds.size > 0 ? ports.users.findByIds([...userIds]) : Promise.resolve([]),
+    groupIds.size > 0 ? ports.groups.findByIds([...groupIds]) : Promise.resolve([]),
+  ]);
+  const userById = new Map(users.map((u) => [u.id, u]));
+  const groupById = new Map(groups.map((g) => [g.id, g]));
+  const user = (id: UserId | null): Related<User, UserId> | null => {
+    const u = id === null ? undefined : userById.get(id);
+    return u === undefined ? null : relatedUser(actor, u);
+  };
+  return tickets.map((ticket) => {
+    const related: { -readonly [K in keyof TicketRelations]: TicketRelations[K] } = {};
+    if (embed.customer !== undefined) related.customer = user(ticket.customerId);
+    if (embed.assigned_user !== undefined) related.assigned_user = user(ticket.assignedUserId);
+    if (embed.group !== undefined) {
+      const g = ticket.groupId === null ? undefined : groupById.get(ticket.groupId);
+      related.group = g === undefined ? null : relatedGroup(actor, g);
+    }
+    return { ticket, related };
+  });
+};
+
+export const bareView = (ticket: Ticket): TicketView => ({ ticket, related: {} });

@@ -1,0 +1,177 @@
+import {
+  applyTicketChanges,
+  createTicket,
+  deleteTicket,
+  fieldError,
+  forbidden,
+  patchChanges,
+  replacementChanges,
+  TicketCreateBody,
+  TicketPatchBody,
+  TicketReplaceBody,
+  validationFailed,
+  type Customer,
+  type FieldError,
+  type Ticket,
+  type TicketChanges,
+  type TicketId,
+  type TicketState,
+  type UserId,
+} from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Actor } from '../actor.js';
+import type { WriteOptions } from '../application.js';
+import { customerStates, customerTicketFields, forbiddenFields, isCustomer, requireRole } from '../policy.js';
+import type { Ports } from '../ports/index.js';
+import { allErrors, decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
+import type { TicketView } from '../views.js';
+import { loadTicket } from './access.js';
+import { checkAssignee, checkGroup, resolveCustomer } from './references.js';
+import { bareView } from './relations.js';
+
+interface TicketFieldsInput {
+  readonly customer_id?: UserId;
+  readonly state?: TicketState;
+}
+
+/** What a customer may not write in this body: fields beyond theirs, another customer, or a state other than open/closed. */
+const customerViolations = (actor: Actor, input: TicketFieldsInput): string[] => {
+  const fields = givenFields(input).filter((f) => !customerTicketFields.includes(f));
+  if (input.customer_id !== undefined && input.customer_id !== actor.user.id) fields.push('customer_id');
+  if (input.state !== undefined && !customerStates.includes(input.state)) fields.push('state');
+  return fields;
+};
+
+const refusal = (actor: Actor, input: TicketFieldsInput): E.Either<ReturnType<typeof forbidden>, null> => {
+  if (!isCustomer(actor)) return E.right(null);
+  const fields = customerViolations(actor, input);
+  if (fields.length === 0) return E.right(null);
+  return E.left(
+    fields.length === 1 && fields[0] === 'state'
+      ? forbidden('customers may close or reopen a ticket, not set it to pending')
+      : forbiddenFields(actor, fields),
+  );
+};
+
+export const createTicketUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<TicketView>> => {
+  const decoded = decodeBody(TicketCreateBody, body);
+  if (E.isLeft(decoded)) return decoded;
+  const input = decoded.right;
+  const refused = refusal(actor, input);
+  if (E.isLeft(refused)) return refused;
+
+  let customer: Customer | null = isCustomer(actor) ? { id: actor.user.id, name: actor.user.name } : null;
+  const errors: FieldError[] = [];
+  if (customer === null) {
+    if (input.customer_id === undefined) {
+      errors.push(fieldError('customer_id', 'required', 'is required when an agent or admin creates a ticket'));
+    } else {
+      const resolved = await resolveCustomer(ports, input.customer_id);
+      customer = resolved.customer;
+      errors.push(...resolved.errors);
+    }
+  }
+  errors.push(...(await checkAssignee(ports, input.assigned_user_id)), ...(await checkGroup(ports, input.group_id)));
+  if (errors.length > 0 || customer === null) return E.left(validationFailed(errors));
+
+  const id = (await ports.ids.next('ticket')) as TicketId;
+  const ticket = createTicket(id, input, customer, ports.clock.now());
+  await ports.tickets.insert(ticket);
+  return E.right(bareView(ticket));
+};
+
+type ChangeBuilder = (current: Ticket, customer: Customer | null) => TicketChanges;
+
+/** PUT by a customer replaces only what customers write: subject, summary (default '') and state (default open). */
+const customerReplacement =
+  (input: { subject: string; summary?: string; state?: TicketState }): ChangeBuilder =>
+  (current) => ({
+    ...patchChanges(current, {}, null),
+    subject: input.subject,
+    summary: input.summary ?? '',
+    state: input.state ?? 'open',
+  });
+
+const updateTicket = async (
+  ports: Ports,
+  actor: Actor,
+  id: TicketId,
+  input: TicketFieldsInput & { assigned_user_id?: UserId | null; group_id?: Ticket['groupId'] },
+  changes: ChangeBuilder,
+  options: WriteOptions<TicketView>,
+): Promise<Outcome<TicketView>> => {
+  const first = await loadTicket(ports, actor, id);
+  if (E.isLeft(first)) return first;
+  const refused = refusal(actor, input);
+  if (E.isLeft(refused)) return refused;
+
+  let customer: Customer | null = null;
+  const referenceErrors: FieldError[] = [];
+  if (input.customer_id !== undefined && input.customer_id !== first.right.customerId) {
+    const resolved = await resolveCustomer(ports, input.customer_id);
+    customer = resolved.customer;
+    referenceErrors.push(...resolved.errors);
+  }
+  if (input.assigned_user_id !== first.right.assignedUserId) referenceErrors.push(...(await checkAssignee(ports, input.assigned_user_id)));
+  if (input.group_id !== first.right.groupId) referenceErrors.push(...(await checkGroup(ports, input.group_id)));
+
+  // The first attempt reuses the ticket loaded above; a retry after a lost race reloads it.
+  let preloaded: Ticket | null = first.right;
+  return withRetries(async () => {
+    const loaded = preloaded === null ? await loadTicket(ports, actor, id) : E.right(preloaded);
+    preloaded = null;
+    if (E.isLeft(loaded)) return loaded;
+    const current = loaded.right;
+    if (options.ifMatch !== undefined && !options.ifMatch(bareView(current))) return E.left({ _tag: 'PreconditionFailed' });
+    const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
+    const errors = allErrors(referenceErrors, E.isLeft(applied) ? applied.left : []);
+    if (errors.length > 0 || E.isLeft(applied)) return E.left(validationFailed(errors));
+    if (applied.right === current) return E.right(bareView(current));
+    return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(applied.right)) : 'retry';
+  }, options.ifMatch !== undefined);
+};
+
+export const replaceTicketUseCase = async (
+  ports: Ports,
+  actor: Actor,
+  id: TicketId,
+  body: unknown,
+  options: WriteOptions<TicketView> = {},
+): Promise<Outcome<TicketView>> => {
+  const decoded = decodeBody(TicketReplaceBody, body);
+  if (E.isLeft(decoded)) return decoded;
+  const input = decoded.right;
+  const changes: ChangeBuilder = isCustomer(actor)
+    ? customerReplacement(input)
+    : (current, customer) => replacementChanges(current, input, customer);
+  return updateTicket(ports, actor, id, input, changes, options);
+};
+
+export const patchTicketUseCase = async (
+  ports: Ports,
+  actor: Actor,
+  id: TicketId,
+  body: unknown,
+  options: WriteOptions<TicketView> = {},
+): Promise<Outcome<TicketView>> => {
+  const decoded = decodeBody(TicketPatchBody, body);
+  if (E.isLeft(decoded)) return decoded;
+  const input = decoded.right;
+  return updateTicket(ports, actor, id, input, (current, customer) => patchChanges(current, input, customer), options);
+};
+
+export const deleteTicketUseCase = async (
+  ports: Ports,
+  actor: Actor,
+  id: TicketId,
+  options: WriteOptions<TicketView> = {},
+): Promise<Outcome<TicketView>> =>
+  withRetries(async () => {
+    const current = await loadTicket(ports, actor, id);
+    if (E.isLeft(current)) return current;
+    const denied = requireRole(actor, ['admin'], 'delete tickets');
+    if (denied !== null) return E.left(denied);
+    if (options.ifMatch !== undefined && !options.ifMatch(bareView(current.right))) return E.left({ _tag: 'PreconditionFailed' });
+    const deleted = deleteTicket(current.right, ports.clock.now());
+    return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(deleted)) : 'retry';
+  }, options.ifMatch !== undefined);

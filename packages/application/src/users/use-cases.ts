@@ -1,0 +1,213 @@
+import {
+  applyUserChanges,
+  conflict,
+  forbidden,
+  defaultRole,
+  fieldError,
+  invalidQuery,
+  notFound,
+  pageOffset,
+  parsePage,
+  UserCreateBody,
+  UserPatchBody,
+  UserReplaceBody,
+  validationFailed,
+  type Email,
+  type FieldError,
+  type GroupId,
+  type QueryIssue,
+  type QueryParams,
+  type Role,
+  type User,
+  type UserChanges,
+  type UserId,
+} from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Actor } from '../actor.js';
+import type { WriteOptions } from '../application.js';
+import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
+import type { Ports } from '../ports/index.js';
+import { decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
+import type { UserList } from '../views.js';
+
+const targetId = (actor: Actor, id: UserId | 'me'): UserId => (id === 'me' ? actor.user.id : id);
+
+/** Customers see only themselves: any other user does not exist for them. */
+const loadUser = async (ports: Ports, actor: Actor, id: UserId): Promise<Outcome<User>> => {
+  if (isCustomer(actor) && id !== actor.user.id) return E.left(notFound('user', id));
+  const u = await ports.users.findById(id);
+  return u === null ? E.left(notFound('user', id)) : E.right(u);
+};
+
+const checkGroups = async (ports: Ports, ids: readonly GroupId[] | null | undefined): Promise<FieldError[]> => {
+  if (ids === null || ids === undefined || ids.length === 0) return [];
+  const found = new Set((await ports.groups.findByIds(ids)).map((g) => g.id));
+  const missing = ids.filter((id) => !found.has(id));
+  return missing.length === 0 ? [] : [fieldError('group_ids', 'unknown_reference', `there is no group ${missing.join(', ')}`)];
+};
+
+const emailTaken = (email: string): FieldError => fieldError('email', 'not_unique', `${email} is already in use by another user`);
+
+export const listUsers = async (ports: Ports, actor: Actor, params: QueryParams): Promise<Outcome<UserList>> => {
+  const denied = requireRole(actor, ['agent', 'admin'], 'list users');
+  if (denied !== null) return E.left(denied);
+  const issues: QueryIssue[] = [];
+  const page = parsePage(params, issues);
+  if (issues.length > 0) return E.left(invalidQuery(issues));
+  const found = await ports.users.list(null, pageOffset(page), page.perPage);
+  return E.right({ items: found.items, total: found.total, page });
+};
+
+export const getUser = async (ports: Ports, actor: Actor, id: UserId | 'me'): Promise<Outcome<User>> =>
+  id === 'me' || id === actor.user.id ? E.right(actor.user) : loadUser(ports, actor, id);
+
+export const createUserUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<User>> => {
+  const denied = requireRole(actor, ['admin'], 'create users');
+  if (denied !== null) return E.left(denied);
+  const decoded = decodeBody(UserCreateBody, body);
+  if (E.isLeft(decoded)) return decoded;
+  const input = decoded.right;
+  const groupErrors = await checkGroups(ports, input.group_ids);
+  const existing = await ports.users.findByEmail(input.email);
+  const errors = [...groupErrors, ...(existing === null ? [] : [emailTaken(input.email)])];
+  if (errors.length > 0) return E.left(validationFailed(errors));
+  const now = ports.clock.now();
+  const user: User = {
+    id: (await ports.ids.next('user')) as UserId,
+    name: input.name,
+    email: input.email,
+    role: input.role ?? defaultRole,
+    groupIds: input.group_ids ?? [],
+    passwordHash: await ports.passwords.hash(input.password),
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  return (await ports.users.insert(user)) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
+};
+
+interface UserInput {
+  readonly name?: string;
+  readonly email?: Email;
+  readonly password?: string;
+  readonly role?: Role;
+  readonly group_ids?: readonly GroupId[] | null;
+}
+
+type Wanted = Omit<UserChanges, 'passwordHash'> & { readonly password: string | null };
+
+const sameList = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+/** Fields a non-admin tried to change on themselves beyond name and password (equal values are no change). */
+const selfViolations = (current: User, input: UserInput): string[] =>
+  givenFields(input).filter((f) => {
+    if (selfUserFields.includes(f)) return false;
+    if (f === 'email') return input.email !== current.email;
+    if (f === 'role') return input.role !== current.role;
+    if (f === 'group_ids') return !sameList(input.group_ids ?? [], current.groupIds);
+    return true;
+  });
+
+const updateUser = async (
+  ports: Ports,
+  actor: Actor,
+  rawId: UserId | 'me',
+  input: UserInput,
+  wanted: (current: User) => Wanted,
+  options: WriteOptions<User>,
+): Promise<Outcome<User>> => {
+  const id = targetId(actor, rawId);
+  const self = id === actor.user.id;
+  const groupErrors = await checkGroups(ports, input.group_ids);
+  const result = await withRetries(async () => {
+    const loaded = await loadUser(ports, actor, id);
+    if (E.isLeft(loaded)) return loaded;
+    const current = loaded.right;
+    if (!isAdmin(actor)) {
+      if (!self) return E.left(forbidden('only admins may change other users'));
+      const fields = selfViolations(current, input);
+      if (fields.length > 0) return E.left(forbiddenFields(actor, fields));
+    }
+    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
+    const errors = [...groupErrors];
+    if (self && w.role !== current.role) errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
+    if (w.email !== current.email) {
+      const holder = await ports.users.findByEmail(w.email);
+      if (holder !== null && holder.id !== current.id) errors.push(emailTaken(w.email));
+    }
+    if (errors.length > 0) return E.left(validationFailed(errors));
+    const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
+    const next = applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now());
+    if (next === current) return E.right({ before: current, after: current });
+    const written = await ports.users.update(next, current.version);
+    if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
+    return written === 'ok' ? E.right({ before: current, after: next }) : 'retry';
+  }, options.ifMatch !== undefined);
+  if (E.isLeft(result)) return result;
+  const { before, after } = result.right;
+  if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name);
+  // A password set by someone else (an admin) ends every session of that user.
+  if (after.passwordHash !== before.passwordHash && !self) await ports.tokens.revokeUser(after.id);
+  return E.right(after);
+};
+
+export const replaceUserUseCase = (
+  ports: Ports,
+  actor: Actor,
+  id: UserId | 'me',
+  body: unknown,
+  options: WriteOptions<User> = {},
+): Promise<Outcome<User>> => {
+  const decoded = decodeBody(UserReplaceBody, body);
+  if (E.isLeft(decoded)) return Promise.resolve(decoded);
+  const input = decoded.right;
+  return updateUser(
+    ports,
+    actor,
+    id,
+    input,
+    () => ({ name: input.name, email: input.email, role: input.role ?? defaultRole, groupIds: input.group_ids ?? [], password: input.password ?? null }),
+    options,
+  );
+};
+
+export const patchUserUseCase = (
+  ports: Ports,
+  actor: Actor,
+  id: UserId | 'me',
+  body: unknown,
+  options: WriteOptions<User> = {},
+): Promise<Outcome<User>> => {
+  const decoded = decodeBody(UserPatchBody, body);
+  if (E.isLeft(decoded)) return Promise.resolve(decoded);
+  const input = decoded.right;
+  return updateUser(
+    ports,
+    actor,
+    id,
+    input,
+    (u) => ({
+      name: input.name ?? u.name,
+      email: input.email ?? u.email,
+      role: input.role ?? u.role,
+      groupIds: input.group_ids === undefined ? u.groupIds : (input.group_ids ?? []),
+      password: input.password ?? null,
+    }),
+    options,
+  );
+};
+
+export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, options: WriteOptions<User> = {}): Promise<Outcome<User>> => {
+  const loaded = await loadUser(ports, actor, id);
+  if (E.isLeft(loaded)) return loaded;
+  const denied = requireRole(actor, ['admin'], 'delete users');
+  if (denied !== null) return E.left(denied);
+  if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
+  if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
+  if (!(await ports.users.delete(id))) return E.left(notFound('user', id));
+  // A deleted user's tickets and messages stay; they lose their sessions and assignments.
+  await ports.tokens.revokeUser(id);
+  await ports.tickets.unassignUser(id);
+  return E.right(loaded.right);
+};
