@@ -1,0 +1,166 @@
+import {
+  compareTickets,
+  emailKey,
+  groupNameKey,
+  matchesTicket,
+  ticketWords,
+  type Group,
+  type Message,
+  type Ticket,
+  type User,
+} from '@support/domain';
+import type { ConsumeResult, Page, Store, TokenRecord } from '../../src/index.js';
+
+// The simplest store that keeps the ports' promises: arrays, full scans and the domain's
+// reference filter and order. Use-case tests run on it; it is no adapter, so the
+// application never depends on one.
+
+const page = <T>(all: readonly T[], offset: number, limit: number): Page<T> => ({
+  items: all.slice(offset, offset + limit),
+  total: all.length,
+});
+
+export const naiveStore = (): Store & { failing: boolean } => {
+  const tickets = new Map<number, Ticket>();
+  const messages = new Map<string, Message>();
+  const users = new Map<number, User>();
+  const groups = new Map<number, Group>();
+  const tokens = new Map<string, TokenRecord & { used: boolean }>();
+  const counters = new Map<string, number>();
+  const sequences = new Map<string, number>();
+  const mkey = (t: number, n: number): string => `${t}/${n}`;
+  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Partial<Ticket>): void => {
+    for (const t of tickets.values()) if (pred(t)) tickets.set(t.id, { ...t, ...change(t), version: t.version + 1 });
+  };
+  const store: Store & { failing: boolean } = {
+    failing: false,
+    tickets: {
+      insert: (t: Ticket) => Promise.resolve(void tickets.set(t.id, t)),
+      findById: (id: number) => Promise.resolve(tickets.get(id) ?? null),
+      update: (t: Ticket, v: number) => {
+        if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
+        tickets.set(t.id, t);
+        return Promise.resolve(true);
+      },
+      search: (filter, sort, offset, limit) => {
+        const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
+        return Promise.resolve(page(all, offset, limit));
+      },
+      renameCustomer: (id, name) => {
+        bumpTickets((t) => t.customerId === id, () => ({ customerName: name }));
+        return Promise.resolve();
+      },
+      unassignUser: (id) => {
+        bumpTickets((t) => t.assignedUserId === id, () => ({ assignedUserId: null }));
+        return Promise.resolve();
+      },
+      clearGroup: (id) => {
+        bumpTickets((t) => t.groupId === id, () => ({ groupId: null }));
+        return Promise.resolve();
+      },
+    },
+    messages: {
+      insert: (m: Message) => Promise.resolve(void messages.set(mkey(m.ticketId, m.number), m)),
+      find: (t, n) => Promise.resolve(messages.get(mkey(t, n)) ?? null),
+      update: (m: Message, v: number) => {
+        if (messages.get(mkey(m.ticketId, m.number))?.version !== v) return Promise.resolve(false);
+        messages.set(mkey(m.ticketId, m.number), m);
+        return Promise.resolve(true);
+      },
+      list: (ticketId, internal, offset, limit) => {
+        const all = [...messages.values()]
+          .filter((m) => m.ticketId === ticketId && m.deletedAt === null && (internal || !m.internal))
+          .sort((a, b) => a.number - b.number);
+        return Promise.resolve(page(all, offset, limit));
+      },
+    },
+    users: {
+      insert: (u: User) => {
+        if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
+        users.set(u.id, u);
+        return Promise.resolve('ok' as const);
+      },
+      findById: (id) => Promise.resolve(users.get(id) ?? null),
+      findByEmail: (email) => Promise.resolve([...users.values()].find((u) => emailKey(u.email) === emailKey(email)) ?? null),
+      findByIds: (ids) => Promise.resolve([...users.values()].filter((u) => ids.includes(u.id))),
+      update: (u: User, v: number) => {
+        if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
+        if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
+        users.set(u.id, u);
+        return Promise.resolve('ok' as const);
+      },
+      delete: (id) => Promise.resolve(users.delete(id)),
+      list: (groupId, offset, limit) => {
+        const all = [...users.values()].filter((u) => groupId === null || u.groupIds.includes(groupId)).sort((a, b) => a.id - b.id);
+        return Promise.resolve(page(all, offset, limit));
+      },
+      count: () => Promise.resolve(users.size),
+      removeGroup: (groupId) => {
+        for (const u of users.values()) {
+          if (u.groupIds.includes(groupId)) users.set(u.id, { ...u, groupIds: u.groupIds.filter((g) => g !== groupId), version: u.version + 1 });
+        }
+        return Promise.resolve();
+      },
+    },
+    groups: {
+      insert: (g: Group) => {
+        if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
+        groups.set(g.id, g);
+        return Promise.resolve('ok' as const);
+      },
+      findById: (id) => Promise.resolve(groups.get(id) ?? null),
+      findByIds: (ids) => Promise.resolve([...groups.values()].filter((g) => ids.includes(g.id))),
+      update: (g: Group, v: number) => {
+        if (groups.get(g.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
+        if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
+        groups.set(g.id, g);
+        return Promise.resolve('ok' as const);
+      },
+      delete: (id) => Promise.resolve(groups.delete(id)),
+      list: (offset, limit) => Promise.resolve(page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit)),
+    },
+    tokens: {
+      save: (r: TokenRecord) => Promise.resolve(void tokens.set(r.hash, { ...r, used: false })),
+      find: (hash, now) => {
+        const r = tokens.get(hash);
+        if (r === undefined || r.used || r.expiresAt <= now) return Promise.resolve(null);
+        const { used: _used, ...record } = r;
+        return Promise.resolve(record);
+      },
+      consume: (hash, now): Promise<ConsumeResult> => {
+        const r = tokens.get(hash);
+        if (r === undefined || r.expiresAt <= now) return Promise.resolve({ status: 'missing' });
+        const { used, ...record } = r;
+        if (used) return Promise.resolve({ status: 'reused', record });
+        tokens.set(hash, { ...r, used: true });
+        return Promise.resolve({ status: 'consumed', record });
+      },
+      revoke: (hash) => Promise.resolve(void tokens.delete(hash)),
+      revokeFamily: (familyId) => {
+        for (const [h, r] of tokens) if (r.familyId === familyId) tokens.delete(h);
+        return Promise.resolve();
+      },
+      revokeUser: (userId) => {
+        for (const [h, r] of tokens) if (r.userId === userId) tokens.delete(h);
+        return Promise.resolve();
+      },
+    },
+    rateLimits: {
+      hit: (key, windowStart) => {
+        const k = `${key}@${windowStart}`;
+        const n = (counters.get(k) ?? 0) + 1;
+        counters.set(k, n);
+        return Promise.resolve(n);
+      },
+    },
+    ids: {
+      next: (name) => {
+        const n = (sequences.get(name) ?? 0) + 1;
+        sequences.set(name, n);
+        return Promise.resolve(n);
+      },
+    },
+    health: { ping: (): Promise<boolean> => Promise.resolve(!store.failing) },
+  };
+  return store;
+};

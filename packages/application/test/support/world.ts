@@ -1,0 +1,78 @@
+import type { Email, Role, TicketId, User } from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import { createApplication, type Actor, type Application, type Ports } from '../../src/index.js';
+import { naiveStore } from './naive-store.js';
+
+/** A clock the test moves by hand. */
+export const manualClock = (start = Date.UTC(2026, 0, 1)): { now(): number; advance(ms: number): void; set(ms: number): void } => {
+  let t = start;
+  return { now: () => t, advance: (ms) => void (t += ms), set: (ms) => void (t = ms) };
+};
+
+/** Deterministic, cheap stand-ins for argon2 and random tokens; use-case tests check behaviour, not cryptography. */
+export const fakePasswords = { hash: (pw: string) => Promise.resolve(`hashed:${pw}`), verify: (h: string, pw: string) => Promise.resolve(h === `hashed:${pw}`) };
+export const fakeSecrets = (): Ports['secrets'] => {
+  let n = 0;
+  return { generate: () => `token-${++n}`, digest: (t) => `sha256(${t})` };
+};
+
+export const rightOf = <T>(e: E.Either<unknown, T>): T => {
+  if (E.isLeft(e)) throw new Error(`expected success, got ${JSON.stringify(e.left)}`);
+  return e.right;
+};
+export const leftOf = <L>(e: E.Either<L, unknown>): L => {
+  if (E.isRight(e)) throw new Error(`expected a failure, got ${JSON.stringify(e.right)}`);
+  return e.left;
+};
+
+export interface World {
+  readonly app: Application;
+  readonly ports: Ports & { readonly store: ReturnType<typeof naiveStore> };
+  readonly clock: ReturnType<typeof manualClock>;
+  readonly admin: Actor;
+  /** Creates a user with this role (and name) and returns them as a caller. */
+  user(role: Role, name?: string, extra?: Record<string, unknown>): Promise<Actor>;
+  customer(name?: string): Promise<Actor>;
+  agent(name?: string): Promise<Actor>;
+  /** A ticket created by this customer (or by the admin for them), with any other fields. */
+  ticket(customer: Actor, fields?: Record<string, unknown>): Promise<TicketId>;
+  /** The caller as it stands in the store now (role and name changes included). */
+  refreshed(actor: Actor): Promise<Actor>;
+}
+
+export const world = async (config: { rateLimit?: number; tokenTtl?: number } = {}): Promise<World> => {
+  const store = naiveStore();
+  const clock = manualClock();
+  const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets() };
+  const app = createApplication(ports, {
+    auth: { accessTokenTtlSeconds: config.tokenTtl ?? 3600, refreshTokenTtlSeconds: 30 * 86400 },
+    rateLimit: { limit: config.rateLimit ?? 100, windowSeconds: 60 },
+  });
+  await app.setup.ensureFirstAdmin('admin@example.com' as Email, 'admin-password');
+  const adminUser = (await store.users.findByEmail('admin@example.com')) as User;
+  const admin: Actor = { user: adminUser };
+  let n = 0;
+  const user = async (role: Role, name?: string, extra: Record<string, unknown> = {}): Promise<Actor> => {
+    n += 1;
+    const created = rightOf(
+      await app.users.create(admin, { name: name ?? `${role} ${n}`, email: `${role}${n}@example.com`, password: `password-${n}`, role, ...extra }),
+    );
+    return { user: created };
+  };
+  return {
+    app,
+    ports,
+    clock,
+    admin,
+    user,
+    customer: (name) => user('customer', name),
+    agent: (name) => user('agent', name),
+    ticket: async (customer, fields = {}) => {
+      const { subject = 'Printer on fire', ...rest } = fields;
+      const creator = Object.keys(rest).some((k) => k !== 'summary') ? admin : customer;
+      const body = creator === admin ? { subject, customer_id: customer.user.id, ...rest } : { subject, ...rest };
+      return rightOf(await app.tickets.create(creator, body)).ticket.id;
+    },
+    refreshed: async (actor) => ({ user: (await store.users.findById(actor.user.id)) as User }),
+  };
+};
