@@ -20,7 +20,7 @@ export const givenFields = (input: object): string[] => Object.keys(input);
 export const withRetries = async <T>(
   attempt: () => Promise<Outcome<T> | 'retry'>,
   hasPrecondition: boolean,
-  maxAttempts = 8,
+  maxAttempts = 64,
 ): Promise<Outcome<T>> => {
   for (let i = 0; i < maxAttempts; i++) {
     const r = await attempt();

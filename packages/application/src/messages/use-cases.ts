@@ -77,7 +77,7 @@ export const createMessageUseCase = async (ports: Ports, actor: Actor, ticketId:
     const t = await ports.tickets.findById(ticketId);
     if (t === null || t.deletedAt !== null) return E.right(null);
     return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version)) ? E.right(null) : 'retry';
-  }, false, 50);
+  }, false);
   return E.right(message);
 };
 
