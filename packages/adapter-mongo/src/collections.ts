@@ -1,0 +1,12 @@
+/** The collections this adapter owns, one per kind of record. */
+export const collectionNames = {
+  tickets: 'tickets',
+  messages: 'messages',
+  users: 'users',
+  groups: 'groups',
+  tokens: 'tokens',
+  rateLimits: 'rate_limits',
+  counters: 'counters',
+} as const;
+
+export type CollectionKey = keyof typeof collectionNames;

@@ -1,0 +1,268 @@
+import {
+  emailKey,
+  groupNameKey,
+  priorityRank,
+  stateRank,
+  ticketWords,
+  tokenize,
+  distinctWords,
+  type Email,
+  type Group,
+  type GroupId,
+  type Message,
+  type MessageNumber,
+  type Priority,
+  type Role,
+  type Ticket,
+  type TicketId,
+  type TicketState,
+  type User,
+  type UserId,
+} from '@support/domain';
+import type { TokenKind, TokenRecord } from '@support/application';
+
+// How the domain's records are laid out in MongoDB.
+//
+// Timestamps are BSON Dates, not numbers: the TTL indexes on tokens and rate-limit
+// counters need Dates, one representation everywhere avoids mix-ups, mongosh shows them
+// readably, and a Date holds exactly the domain's epoch milliseconds (so nothing is lost
+// in the round trip). Dates order chronologically and a null sorts before any Date, which
+// is the domain's order for `closed_at`.
+//
+// Ids are the documents' `_id` (integers from the counters collection), so a lookup by id
+// and the id tie-breaker of every sort use the built-in `_id` index.
+
+const toDate = (ms: number): Date => new Date(ms);
+const toDateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
+const fromDateOrNull = (d: Date | null): number | null => (d === null ? null : d.getTime());
+
+export interface TicketDocument {
+  _id: number;
+  subject: string;
+  summary: string;
+  state: TicketState;
+  /** open 0, pending 1, closed 2: sorting by state sorts by this. */
+  stateRank: number;
+  priority: Priority;
+  /** low 0 ... urgent 3: sorting by priority sorts by this. */
+  priorityRank: number;
+  customerId: number;
+  customerName: string;
+  assignedUserId: number | null;
+  groupId: number | null;
+  tags: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  closedAt: Date | null;
+  deletedAt: Date | null;
+  /** deletedAt !== null, kept as a boolean so every list index can start with one equality point. */
+  deleted: boolean;
+  version: number;
+  /** The domain's `ticketWords` (subject, summary and customer name): what `q` looks up. Multikey index. */
+  words: string[];
+  /** The words of subject and summary alone, so a customer rename can rebuild `words` in the database. */
+  textWords: string[];
+}
+
+export const toTicketDocument = (t: Ticket): TicketDocument => {
+  const textWords = distinctWords(t.subject, t.summary);
+  return {
+    _id: t.id,
+    subject: t.subject,
+    summary: t.summary,
+    state: t.state,
+    stateRank: stateRank(t.state),
+    priority: t.priority,
+    priorityRank: priorityRank(t.priority),
+    customerId: t.customerId,
+    customerName: t.customerName,
+    assignedUserId: t.assignedUserId,
+    groupId: t.groupId,
+    tags: [...t.tags],
+    createdAt: toDate(t.createdAt),
+    updatedAt: toDate(t.updatedAt),
+    closedAt: toDateOrNull(t.closedAt),
+    deletedAt: toDateOrNull(t.deletedAt),
+    deleted: t.deletedAt !== null,
+    version: t.version,
+    words: ticketWords(t),
+    textWords,
+  };
+};
+
+/** The fields a ticket is read back from: the search words stay in the database. */
+export const ticketProjection = { words: 0, textWords: 0 } as const;
+
+export type StoredTicket = Omit<TicketDocument, 'words' | 'textWords'>;
+
+export const fromTicketDocument = (d: StoredTicket): Ticket => ({
+  id: d._id as TicketId,
+  subject: d.subject,
+  summary: d.summary,
+  state: d.state,
+  priority: d.priority,
+  customerId: d.customerId as UserId,
+  customerName: d.customerName,
+  assignedUserId: d.assignedUserId as UserId | null,
+  groupId: d.groupId as GroupId | null,
+  tags: d.tags,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  closedAt: fromDateOrNull(d.closedAt),
+  deletedAt: fromDateOrNull(d.deletedAt),
+  version: d.version,
+});
+
+/** The search words of a customer name, as the tokenizer folds them. */
+export const nameWords = (name: string): string[] => [...new Set(tokenize(name))];
+
+export interface MessageDocument {
+  ticketId: number;
+  number: number;
+  body: string;
+  authorId: number;
+  internal: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  deletedAt: Date | null;
+  version: number;
+}
+
+export const toMessageDocument = (m: Message): MessageDocument => ({
+  ticketId: m.ticketId,
+  number: m.number,
+  body: m.body,
+  authorId: m.authorId,
+  internal: m.internal,
+  createdAt: toDate(m.createdAt),
+  updatedAt: toDate(m.updatedAt),
+  deletedAt: toDateOrNull(m.deletedAt),
+  version: m.version,
+});
+
+/** Messages are read without their ObjectId `_id`: (ticketId, number) is their key. */
+export const messageProjection = { _id: 0 } as const;
+
+export const fromMessageDocument = (d: MessageDocument): Message => ({
+  ticketId: d.ticketId as TicketId,
+  number: d.number as MessageNumber,
+  body: d.body,
+  authorId: d.authorId as UserId,
+  internal: d.internal,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  deletedAt: fromDateOrNull(d.deletedAt),
+  version: d.version,
+});
+
+export interface UserDocument {
+  _id: number;
+  name: string;
+  email: string;
+  /** The e-mail lower-cased: the unique index that makes e-mails unique without regard to case. */
+  emailKey: string;
+  role: Role;
+  groupIds: number[];
+  passwordHash: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export const toUserDocument = (u: User): UserDocument => ({
+  _id: u.id,
+  name: u.name,
+  email: u.email,
+  emailKey: emailKey(u.email),
+  role: u.role,
+  groupIds: [...u.groupIds],
+  passwordHash: u.passwordHash,
+  createdAt: toDate(u.createdAt),
+  updatedAt: toDate(u.updatedAt),
+  version: u.version,
+});
+
+export const fromUserDocument = (d: UserDocument): User => ({
+  id: d._id as UserId,
+  name: d.name,
+  email: d.email as Email,
+  role: d.role,
+  groupIds: d.groupIds as GroupId[],
+  passwordHash: d.passwordHash,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  version: d.version,
+});
+
+export interface GroupDocument {
+  _id: number;
+  name: string;
+  /** The name lower-cased: unique index, so names are unique without regard to case. */
+  nameKey: string;
+  description: string;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+}
+
+export const toGroupDocument = (g: Group): GroupDocument => ({
+  _id: g.id,
+  name: g.name,
+  nameKey: groupNameKey(g.name),
+  description: g.description,
+  createdAt: toDate(g.createdAt),
+  updatedAt: toDate(g.updatedAt),
+  version: g.version,
+});
+
+export const fromGroupDocument = (d: GroupDocument): Group => ({
+  id: d._id as GroupId,
+  name: d.name,
+  description: d.description,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  version: d.version,
+});
+
+export interface TokenDocument {
+  /** The token's SHA-256: the token itself is never stored. */
+  _id: string;
+  kind: TokenKind;
+  userId: number;
+  familyId: string;
+  /** A Date, for the TTL index that lets MongoDB forget expired tokens. */
+  expiresAt: Date;
+  /** Set once a refresh token has been used: a second use is a replay. */
+  used: boolean;
+}
+
+export const toTokenDocument = (r: TokenRecord): TokenDocument => ({
+  _id: r.hash,
+  kind: r.kind,
+  userId: r.userId,
+  familyId: r.familyId,
+  expiresAt: toDate(r.expiresAt),
+  used: false,
+});
+
+export const fromTokenDocument = (d: TokenDocument): TokenRecord => ({
+  hash: d._id,
+  kind: d.kind,
+  userId: d.userId as UserId,
+  familyId: d.familyId,
+  expiresAt: d.expiresAt.getTime(),
+});
+
+export interface RateLimitDocument {
+  /** `${windowStart}:${key}`: one counter per key and fixed window. */
+  _id: string;
+  count: number;
+  /** End of the window: the TTL index forgets the counter after it. */
+  expiresAt: Date;
+}
+
+export interface CounterDocument {
+  /** The sequence's name: 'ticket', 'user', 'group', 'message:<ticketId>'. */
+  _id: string;
+  seq: number;
+}

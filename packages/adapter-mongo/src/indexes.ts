@@ -1,0 +1,89 @@
+import type { Db, IndexDirection } from 'mongodb';
+import { collectionNames, type CollectionKey } from './collections.js';
+import { sortFieldPaths } from './ticket-query.js';
+
+// Every index of the adapter, declared here and nowhere else, created idempotently at start
+// (createIndexes with the same key and options is a no-op on the server).
+//
+// Tickets: the application lists tickets with `deleted: false`, optionally `state $in`,
+// `customerId` equality, `words $all` and a `closedAt >= t` range, sorted by one of seven
+// fields plus the `_id` tie-breaker in the same direction. Following ESR (Equality, Sort,
+// Range), each index puts the equality fields first (customerId or state, then `deleted`),
+// then the sort field and `_id`; a range on `closedAt` rides on the sort keys (and is an
+// index bound when the sort is by closed_at, as in recently_closed's default order). A
+// `state $in [a, b]` is a set of equality points: MongoDB merges the sorted runs of each
+// point (SORT_MERGE) instead of sorting in memory. One index {…, f: 1, _id: 1} serves both
+// directions of a sort by f, because the tie-breaker follows the last rule's direction, so
+// the sort is always {f: d, _id: d} and the index is read forwards or backwards.
+//
+// Families (each with all seven sort fields):
+//   live     {deleted, f, _id}               every staff list without a state filter
+//   customer {customerId, deleted, f, _id}   a customer's lists (any state filter is checked
+//                                            on the few tickets of one customer), rename
+//   state    {state, deleted, f, _id}        staff lists filtered by state, recently_closed
+// plus one multikey index for search, {words, deleted, createdAt, _id}: a `q` lookup reads
+// the tickets holding one of its words (already in the default -created_at order); other
+// sorts of a search sort only those matches. Multi-rule sorts (sort=priority,-created_at)
+// are not given an index per combination (7! orders × directions): the planner scans the
+// filter's index and sorts the matches in memory, bounded by skip + limit (a top-k sort).
+
+export interface IndexSpec {
+  readonly collection: CollectionKey;
+  readonly name: string;
+  readonly key: Readonly<Record<string, IndexDirection>>;
+  readonly unique?: true;
+  /** TTL: MongoDB deletes a document this many seconds after the Date in the (single) key field. */
+  readonly expireAfterSeconds?: number;
+}
+
+const ticketSortPaths = Object.values(sortFieldPaths).filter((p) => p !== '_id');
+
+const ticketFamily = (family: string, prefix: Readonly<Record<string, 1>>): IndexSpec[] => [
+  { collection: 'tickets', name: `tickets_${family}_id`, key: { ...prefix, deleted: 1, _id: 1 } },
+  ...ticketSortPaths.map(
+    (path): IndexSpec => ({ collection: 'tickets', name: `tickets_${family}_${path}`, key: { ...prefix, deleted: 1, [path]: 1, _id: 1 } }),
+  ),
+];
+
+/** Names of the unique indexes whose duplicate-key errors are expected results, not bugs. */
+export const uniqueIndexNames = { userEmail: 'users_email_unique', groupName: 'groups_name_unique' } as const;
+
+export const indexSpecs: readonly IndexSpec[] = [
+  ...ticketFamily('live', {}),
+  ...ticketFamily('customer', { customerId: 1 }),
+  ...ticketFamily('state', { state: 1 }),
+  { collection: 'tickets', name: 'tickets_words', key: { words: 1, deleted: 1, createdAt: 1, _id: 1 } },
+  // Deleting a user unassigns their tickets; deleting a group takes it off its tickets.
+  { collection: 'tickets', name: 'tickets_assigned_user', key: { assignedUserId: 1 } },
+  { collection: 'tickets', name: 'tickets_group', key: { groupId: 1 } },
+  // find / update / list of a ticket's messages; the numbers come from the counters.
+  { collection: 'messages', name: 'messages_ticket_number', key: { ticketId: 1, number: 1 }, unique: true },
+  { collection: 'users', name: uniqueIndexNames.userEmail, key: { emailKey: 1 }, unique: true },
+  // Members of a group by id; removing a group from its members.
+  { collection: 'users', name: 'users_groups', key: { groupIds: 1, _id: 1 } },
+  { collection: 'groups', name: uniqueIndexNames.groupName, key: { nameKey: 1 }, unique: true },
+  { collection: 'tokens', name: 'tokens_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  { collection: 'tokens', name: 'tokens_family', key: { familyId: 1 } },
+  { collection: 'tokens', name: 'tokens_user', key: { userId: 1 } },
+  { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  // counters: looked up by _id only.
+];
+
+/** The createIndexes documents of one collection, as sent to the server. */
+export const indexDescriptions = (collection: CollectionKey) =>
+  indexSpecs
+    .filter((s) => s.collection === collection)
+    .map((s) => ({
+      name: s.name,
+      key: { ...s.key },
+      ...(s.unique === true ? { unique: true } : {}),
+      ...(s.expireAfterSeconds === undefined ? {} : { expireAfterSeconds: s.expireAfterSeconds }),
+    }));
+
+/** Creates every index; safe to run on every start and from several processes at once. */
+export const createIndexes = async (db: Db): Promise<void> => {
+  for (const collection of Object.keys(collectionNames) as CollectionKey[]) {
+    const descriptions = indexDescriptions(collection);
+    if (descriptions.length > 0) await db.collection(collectionNames[collection]).createIndexes(descriptions);
+  }
+};

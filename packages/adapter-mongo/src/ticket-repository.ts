@@ -1,0 +1,48 @@
+import type { Page, TicketRepository } from '@support/application';
+import type { Ticket } from '@support/domain';
+import { done, type MongoContext } from './context.js';
+import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
+import { pageWindow, sortToMongo, ticketFilterToMongo } from './ticket-query.js';
+import {
+  clearGroupFilter,
+  clearGroupUpdate,
+  renameCustomerUpdate,
+  unassignUserFilter,
+  unassignUserUpdate,
+  versionedFilter,
+} from './writes.js';
+
+export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
+  const { tickets, maxTimeMS } = ctx;
+  return {
+    insert: (t) => ctx.run(() => done(tickets.insertOne(toTicketDocument(t)))),
+    findById: (id) =>
+      ctx.run(async () => {
+        const d = await tickets.findOne<StoredTicket>({ _id: id }, { projection: ticketProjection, maxTimeMS });
+        return d === null ? null : fromTicketDocument(d);
+      }),
+    update: (t, expectedVersion) =>
+      ctx.run(async () => {
+        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { maxTimeMS });
+        return r.matchedCount === 1;
+      }),
+    search: (filter, sort, offset, limit) =>
+      ctx.run(async (): Promise<Page<Ticket>> => {
+        const query = ticketFilterToMongo(filter);
+        const window = pageWindow(offset, limit);
+        const [docs, total] = await Promise.all([
+          window === null
+            ? Promise.resolve([])
+            : tickets.find<StoredTicket>(query, { projection: ticketProjection, sort: sortToMongo(sort), ...window, maxTimeMS }).toArray(),
+          tickets.countDocuments(query, { maxTimeMS }),
+        ]);
+        return { items: docs.map(fromTicketDocument), total };
+      }),
+    renameCustomer: (customerId, name) =>
+      ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name), { maxTimeMS }))),
+    unassignUser: (userId) =>
+      ctx.run(() => done(tickets.updateMany(unassignUserFilter(userId), unassignUserUpdate, { maxTimeMS }))),
+    clearGroup: (groupId) =>
+      ctx.run(() => done(tickets.updateMany(clearGroupFilter(groupId), clearGroupUpdate, { maxTimeMS }))),
+  };
+};

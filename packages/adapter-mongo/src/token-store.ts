@@ -1,0 +1,28 @@
+import type { ConsumeResult, TokenStore } from '@support/application';
+import { done, type MongoContext } from './context.js';
+import { fromTokenDocument, toTokenDocument } from './documents.js';
+import { consumeToken, liveTokenFilter } from './writes.js';
+
+// Tokens are keyed by their hash; the TTL index on expiresAt lets MongoDB forget expired
+// ones (within a minute of expiry), and every lookup checks the expiry against `now` itself.
+export const mongoTokenStore = (ctx: MongoContext): TokenStore => {
+  const { tokens, maxTimeMS } = ctx;
+  return {
+    save: (record) => ctx.run(() => done(tokens.insertOne(toTokenDocument(record)))),
+    find: (hash, now) =>
+      ctx.run(async () => {
+        const d = await tokens.findOne(liveTokenFilter(hash, now), { maxTimeMS });
+        return d === null ? null : fromTokenDocument(d);
+      }),
+    consume: (hash, now) =>
+      ctx.run(async (): Promise<ConsumeResult> => {
+        const { filter, update, options } = consumeToken(hash, now);
+        const before = await tokens.findOneAndUpdate(filter, update, { ...options, maxTimeMS });
+        if (before === null) return { status: 'missing' };
+        return { status: before.used ? 'reused' : 'consumed', record: fromTokenDocument(before) };
+      }),
+    revoke: (hash) => ctx.run(() => done(tokens.deleteOne({ _id: hash }, { maxTimeMS }))),
+    revokeFamily: (familyId) => ctx.run(() => done(tokens.deleteMany({ familyId }, { maxTimeMS }))),
+    revokeUser: (userId) => ctx.run(() => done(tokens.deleteMany({ userId }, { maxTimeMS }))),
+  };
+};

@@ -1,0 +1,69 @@
+import type { UserRepository, UserWriteResult } from '@support/application';
+import { emailKey } from '@support/domain';
+import { done, type MongoContext } from './context.js';
+import { fromUserDocument, toUserDocument } from './documents.js';
+import { isDuplicateKeyOn } from './errors.js';
+import { uniqueIndexNames } from './indexes.js';
+import { pageWindow } from './ticket-query.js';
+import { removeGroupFromUsersFilter, removeGroupFromUsersUpdate, versionedFilter } from './writes.js';
+
+const emailTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.userEmail, 'emailKey');
+
+/** Counting every user reads the _id index, not the collection. */
+const everyoneHint = { _id: 1 } as const;
+
+export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
+  const { users, maxTimeMS } = ctx;
+  return {
+    insert: (u) =>
+      ctx.run(async () => {
+        try {
+          await users.insertOne(toUserDocument(u));
+          return 'ok' as const;
+        } catch (e) {
+          if (emailTaken(e)) return 'email_taken' as const;
+          throw e;
+        }
+      }),
+    findById: (id) =>
+      ctx.run(async () => {
+        const d = await users.findOne({ _id: id }, { maxTimeMS });
+        return d === null ? null : fromUserDocument(d);
+      }),
+    findByEmail: (email) =>
+      ctx.run(async () => {
+        const d = await users.findOne({ emailKey: emailKey(email) }, { maxTimeMS });
+        return d === null ? null : fromUserDocument(d);
+      }),
+    findByIds: (ids) =>
+      ctx.run(async () => {
+        if (ids.length === 0) return [];
+        const docs = await users.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray();
+        return docs.map(fromUserDocument);
+      }),
+    update: (u, expectedVersion) =>
+      ctx.run(async (): Promise<UserWriteResult> => {
+        try {
+          const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { maxTimeMS });
+          return r.matchedCount === 1 ? 'ok' : 'version_mismatch';
+        } catch (e) {
+          if (emailTaken(e)) return 'email_taken';
+          throw e;
+        }
+      }),
+    delete: (id) => ctx.run(async () => (await users.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
+    list: (groupId, offset, limit) =>
+      ctx.run(async () => {
+        const window = pageWindow(offset, limit);
+        const filter = groupId === null ? {} : removeGroupFromUsersFilter(groupId);
+        const [docs, total] = await Promise.all([
+          window === null ? Promise.resolve([]) : users.find(filter, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
+          users.countDocuments(filter, groupId === null ? { hint: everyoneHint, maxTimeMS } : { maxTimeMS }),
+        ]);
+        return { items: docs.map(fromUserDocument), total };
+      }),
+    count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
+    removeGroup: (groupId) =>
+      ctx.run(() => done(users.updateMany(removeGroupFromUsersFilter(groupId), removeGroupFromUsersUpdate(groupId), { maxTimeMS }))),
+  };
+};

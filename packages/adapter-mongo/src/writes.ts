@@ -1,0 +1,61 @@
+import { nameWords } from './documents.js';
+
+// The exact filter and update documents of the adapter's writes, pure so they are unit-tested.
+
+/** Optimistic concurrency: a replacement lands only on the version it was computed from. */
+export const versionedFilter = <K>(key: K, expectedVersion: number): K & { version: number } => ({ ...key, version: expectedVersion });
+
+/**
+ * A customer's new name on every ticket of theirs, in one update per ticket run by the
+ * database: the search words become the subject/summary words plus the new name's words
+ * (the same set as the domain's ticketWords), and the version goes up.
+ */
+export const renameCustomerUpdate = (name: string) => [
+  {
+    $set: {
+      customerName: { $literal: name },
+      words: { $setUnion: ['$textWords', { $literal: nameWords(name) }] },
+      version: { $add: ['$version', 1] },
+    },
+  },
+];
+
+export const unassignUserFilter = (userId: number) => ({ assignedUserId: userId });
+export const clearGroupFilter = (groupId: number) => ({ groupId });
+export const unassignUserUpdate = { $set: { assignedUserId: null }, $inc: { version: 1 } } as const;
+export const clearGroupUpdate = { $set: { groupId: null }, $inc: { version: 1 } } as const;
+
+export const removeGroupFromUsersFilter = (groupId: number) => ({ groupIds: groupId });
+export const removeGroupFromUsersUpdate = (groupId: number) => ({ $pull: { groupIds: groupId }, $inc: { version: 1 } });
+
+/** The next value of a named sequence: one atomic increment, the counter created on first use. */
+export const sequenceIncrement = (name: string) => ({
+  filter: { _id: name },
+  update: { $inc: { seq: 1 } },
+  options: { upsert: true, returnDocument: 'after' },
+} as const);
+
+export const rateLimitId = (key: string, windowStart: number): string => `${windowStart}:${key}`;
+
+/** One request counted in a fixed window: atomic increment, created with its expiry on first use. */
+export const rateLimitHit = (key: string, windowStart: number, windowMs: number) => ({
+  filter: { _id: rateLimitId(key, windowStart) },
+  update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + windowMs) } },
+  options: { upsert: true, returnDocument: 'after' },
+} as const);
+
+/** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
+export const liveTokenFilter = (hash: string, now: number) => ({ _id: hash, used: false, expiresAt: { $gt: new Date(now) } });
+
+/** The first use of a refresh token marks it; the document before the change tells first use from replay. */
+export const consumeToken = (hash: string, now: number) => ({
+  filter: { _id: hash, expiresAt: { $gt: new Date(now) } },
+  update: { $set: { used: true } },
+  options: { returnDocument: 'before' },
+} as const);
+
+/** A ticket's messages that are not deleted, internal notes only for staff. */
+export const messageListFilter = (ticketId: number, includeInternal: boolean) =>
+  includeInternal ? { ticketId, deletedAt: null } : { ticketId, deletedAt: null, internal: false };
+
+export const messageListSort = { number: 1 } as const;
