@@ -1,4 +1,4 @@
-import type { Store, StoreHealth } from '@support/application';
+import { StoreUnavailableError, type Store, type StoreHealth } from '@support/application';
 import { MongoClient, type Db } from 'mongodb';
 import { collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
@@ -24,6 +24,17 @@ export interface MongoStore extends Store {
   readonly db: Db;
 }
 
+/** Every repository of the store, on one context. */
+export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
+  tickets: mongoTicketRepository(ctx),
+  messages: mongoMessageRepository(ctx),
+  users: mongoUserRepository(ctx),
+  groups: mongoGroupRepository(ctx),
+  tokens: mongoTokenStore(ctx),
+  rateLimits: mongoRateLimitCounter(ctx),
+  ids: mongoIdSequence(ctx),
+});
+
 /** Thrown at construction for a MONGO_URL the driver cannot parse. */
 export class MongoConfigurationError extends Error {
   override readonly name = 'MongoConfigurationError';
@@ -47,14 +58,30 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   const client = connectClient(options.url, mongoClientOptions(timeouts));
   const db = client.db(options.dbName ?? databaseFromUrl(options.url) ?? 'support');
 
-  let indexes: Promise<void> | null = null;
-  const ensureIndexes = (): Promise<void> => {
-    indexes ??= guard(timeouts.deadlineMs, () => createIndexes(db)).catch((e: unknown) => {
-      indexes = null;
-      throw e;
-    });
-    return indexes;
+  // The driver connects by itself on first use, but when that first connection fails it
+  // closes its topology and every later call fails at once ("Topology is closed"), for good.
+  // So the store connects explicitly and, after a failure, tries again on the next call.
+  // Once connected, the driver rides out outages itself: its monitors keep probing and each
+  // operation waits up to serverSelectionTimeoutMS for a primary.
+  let closed = false;
+  const once = (step: () => Promise<void>): (() => Promise<void>) => {
+    let pending: Promise<void> | null = null;
+    return () => {
+      if (closed) return Promise.reject(new StoreUnavailableError('the data store has been closed'));
+      pending ??= guard(timeouts.deadlineMs, step).catch((e: unknown) => {
+        pending = null;
+        throw e;
+      });
+      return pending;
+    };
   };
+  const connect = once(async () => {
+    await client.connect();
+  });
+  const ensureIndexes = once(async () => {
+    await connect();
+    await createIndexes(db);
+  });
 
   const ctx: MongoContext = {
     ...collectionsOf(db),
@@ -68,6 +95,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   const health: StoreHealth = {
     ping: async () => {
       try {
+        await connect();
         await guard(timeouts.pingDeadlineMs, () => db.command({ ping: 1 }));
         return true;
       } catch {
@@ -77,16 +105,13 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   };
 
   return {
-    tickets: mongoTicketRepository(ctx),
-    messages: mongoMessageRepository(ctx),
-    users: mongoUserRepository(ctx),
-    groups: mongoGroupRepository(ctx),
-    tokens: mongoTokenStore(ctx),
-    rateLimits: mongoRateLimitCounter(ctx),
-    ids: mongoIdSequence(ctx),
+    ...repositoriesOn(ctx),
     health,
     ensureIndexes,
-    close: () => client.close(),
+    close: async () => {
+      closed = true;
+      await client.close();
+    },
     db,
   };
 };
