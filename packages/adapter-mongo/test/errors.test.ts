@@ -1,0 +1,89 @@
+import { StoreUnavailableError } from '@support/application';
+import { expect } from 'chai';
+import { MongoNetworkError, MongoNetworkTimeoutError, MongoServerError, MongoServerSelectionError, MongoWriteConcernError } from 'mongodb';
+import { guard, isDuplicateKeyOn, isUnavailableError } from '../src/errors.js';
+import { createMongoStore, MongoConfigurationError } from '../src/index.js';
+import { databaseFromUrl, mongoClientOptions, resolveTimeouts } from '../src/options.js';
+
+describe('errors: what counts as "store unavailable"', () => {
+  it('network failures, server selection, stepping down, shutdown, timeouts, write-concern timeouts', () => {
+    expect(isUnavailableError(new MongoNetworkError('x'))).to.equal(true);
+    expect(isUnavailableError(new MongoNetworkTimeoutError('x'))).to.equal(true);
+    expect(isUnavailableError(new MongoServerSelectionError('x', { error: null } as never))).to.equal(true);
+    for (const code of [91, 189, 10107, 11600, 11602, 13435, 13436, 50, 262]) {
+      expect(isUnavailableError(new MongoServerError({ message: 'x', code })), String(code)).to.equal(true);
+    }
+    expect(isUnavailableError(new MongoWriteConcernError({ writeConcernError: { code: 64, errmsg: 'waiting for replication timed out' } } as never))).to.equal(true);
+    expect(isUnavailableError(new MongoServerError({ message: 'x', code: 1, errorLabels: ['RetryableWriteError'] }))).to.equal(true);
+  });
+  it('not a duplicate key, a bad query, or a plain bug', () => {
+    expect(isUnavailableError(new MongoServerError({ message: 'E11000', code: 11000 }))).to.equal(false);
+    expect(isUnavailableError(new MongoServerError({ message: 'bad', code: 2 }))).to.equal(false);
+    expect(isUnavailableError(new TypeError('bug'))).to.equal(false);
+  });
+  it('tells a duplicate key by its index (keyPattern, else the message naming the index)', () => {
+    expect(isDuplicateKeyOn(new MongoServerError({ message: 'E11000', code: 11000, keyPattern: { emailKey: 1 } }), 'users_email_unique', 'emailKey')).to.equal(true);
+    expect(
+      isDuplicateKeyOn(new MongoServerError({ message: 'E11000 duplicate key error collection: s.users index: users_email_unique dup key: { emailKey: "a" }', code: 11000 }), 'users_email_unique', 'emailKey'),
+    ).to.equal(true);
+    expect(isDuplicateKeyOn(new MongoServerError({ message: 'E11000 index: _id_ dup key', code: 11000, keyPattern: { _id: 1 } }), 'users_email_unique', 'emailKey')).to.equal(false);
+  });
+});
+
+describe('errors: guard', () => {
+  it('turns a driver outage into StoreUnavailableError, the driver error kept only as the cause', async () => {
+    const cause = new MongoNetworkError('connect ECONNREFUSED 10.0.0.1:27017');
+    const e: unknown = await guard(1000, () => Promise.reject(cause)).catch((x: unknown) => x);
+    expect(e).to.be.instanceOf(StoreUnavailableError);
+    expect((e as Error).message).to.equal('the data store is unavailable');
+    expect((e as Error).cause).to.equal(cause);
+  });
+  it('answers by the deadline whatever the call does', async () => {
+    const start = performance.now();
+    const e: unknown = await guard(50, () => new Promise(() => undefined)).catch((x: unknown) => x);
+    expect(e).to.be.instanceOf(StoreUnavailableError);
+    expect(performance.now() - start).to.be.below(500);
+  });
+  it('lets bugs through as they are', async () => {
+    const bug = new TypeError('bug');
+    expect(await guard(1000, () => Promise.reject(bug)).catch((x: unknown) => x)).to.equal(bug);
+  });
+});
+
+describe('options', () => {
+  it('majority writes and reads, retries, and short timeouts from the two settings', () => {
+    const t = resolveTimeouts({ url: 'mongodb://h', serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000 });
+    expect(t).to.deep.equal({ serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000, deadlineMs: 5250, pingDeadlineMs: 2250 });
+    expect(mongoClientOptions(t)).to.deep.include({
+      writeConcern: { w: 'majority', wtimeoutMS: 3000 },
+      readConcern: { level: 'majority' },
+      readPreference: 'primary',
+      retryWrites: true,
+      retryReads: true,
+      serverSelectionTimeoutMS: 2000,
+      connectTimeoutMS: 2000,
+      socketTimeoutMS: 3000,
+      waitQueueTimeoutMS: 3000,
+    });
+    expect(resolveTimeouts({ url: 'x' })).to.include({ serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000 });
+  });
+  it('takes the database from the URL path', () => {
+    expect(databaseFromUrl('mongodb://127.0.0.1:27017/support?replicaSet=rs0')).to.equal('support');
+    expect(databaseFromUrl('mongodb://u:p@a,b/x')).to.equal('x');
+    expect(databaseFromUrl('mongodb://127.0.0.1:27017/?directConnection=true')).to.equal(null);
+    expect(databaseFromUrl('mongodb://127.0.0.1')).to.equal(null);
+  });
+  it('a URL the driver cannot parse fails at construction; an unreachable one does not (no network is touched)', async () => {
+    expect(() => createMongoStore({ url: 'http://nope' })).to.throw(MongoConfigurationError, /not a usable MongoDB connection string/);
+    const store = createMongoStore({ url: 'mongodb://127.0.0.1:1/x?replicaSet=rs0' });
+    expect(store.db.databaseName).to.equal('x');
+    await store.close();
+  });
+  it('a closed store answers "unavailable" and does not reconnect', async () => {
+    const store = createMongoStore({ url: 'mongodb://127.0.0.1:1/x' });
+    await store.close();
+    const e: unknown = await store.users.count().catch((x: unknown) => x);
+    expect(e).to.be.instanceOf(StoreUnavailableError);
+    expect(await store.health.ping()).to.equal(false);
+  });
+});

@@ -1,0 +1,242 @@
+import type { TicketId, UserId } from '@support/domain';
+import { expect } from 'chai';
+import {
+  fromGroupDocument,
+  fromMessageDocument,
+  fromTicketDocument,
+  fromTokenDocument,
+  fromUserDocument,
+  messageProjection,
+  ticketProjection,
+  toGroupDocument,
+  toMessageDocument,
+  toTicketDocument,
+  toTokenDocument,
+  toUserDocument,
+} from '../src/documents.js';
+import { pageWindow, sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
+import {
+  clearGroupFilter,
+  clearGroupUpdate,
+  consumeToken,
+  liveTokenFilter,
+  messageListFilter,
+  messageListSort,
+  rateLimitHit,
+  removeGroupFromUsersFilter,
+  removeGroupFromUsersUpdate,
+  renameCustomerUpdate,
+  sequenceIncrement,
+  unassignUserFilter,
+  unassignUserUpdate,
+  versionedFilter,
+} from '../src/writes.js';
+import { aGroup, aMessage, aTicket, aToken, aUser, at } from './support/builders.js';
+
+// The exact documents the adapter sends, for each query shape and each write.
+
+const noFilter = { states: null, customerId: null, words: [], closedSince: null } as const;
+
+describe('translation: ticket filters', () => {
+  it('always excludes deleted tickets, and adds nothing for unset parts', () => {
+    expect(ticketFilterToMongo(noFilter)).to.deep.equal({ deleted: false });
+  });
+  it('a state list is $in, an empty one included (it matches nothing, as in the domain)', () => {
+    expect(ticketFilterToMongo({ ...noFilter, states: ['open', 'pending'] })).to.deep.equal({ deleted: false, state: { $in: ['open', 'pending'] } });
+    expect(ticketFilterToMongo({ ...noFilter, states: [] })).to.deep.equal({ deleted: false, state: { $in: [] } });
+  });
+  it('a customer is an equality on customerId', () => {
+    expect(ticketFilterToMongo({ ...noFilter, customerId: 7 as UserId })).to.deep.equal({ deleted: false, customerId: 7 });
+  });
+  it('search words are $all on the multikey words field; no words, no clause ($all: [] would match nothing)', () => {
+    expect(ticketFilterToMongo({ ...noFilter, words: ['cafe', 'printer'] })).to.deep.equal({ deleted: false, words: { $all: ['cafe', 'printer'] } });
+  });
+  it('recently_closed is a $gte on the closedAt Date', () => {
+    expect(ticketFilterToMongo({ ...noFilter, states: ['closed'], closedSince: at })).to.deep.equal({
+      deleted: false,
+      state: { $in: ['closed'] },
+      closedAt: { $gte: new Date(at) },
+    });
+  });
+  it('every part at once', () => {
+    expect(ticketFilterToMongo({ states: ['closed'], customerId: 7 as UserId, words: ['x'], closedSince: at })).to.deep.equal({
+      deleted: false,
+      state: { $in: ['closed'] },
+      customerId: 7,
+      words: { $all: ['x'] },
+      closedAt: { $gte: new Date(at) },
+    });
+  });
+});
+
+describe('translation: ticket sorts', () => {
+  const cases = [
+    ['id', '_id'],
+    ['subject', 'subject'],
+    ['state', 'stateRank'],
+    ['priority', 'priorityRank'],
+    ['created_at', 'createdAt'],
+    ['updated_at', 'updatedAt'],
+    ['closed_at', 'closedAt'],
+  ] as const;
+  for (const [field, path] of cases) {
+    it(`${field} sorts by ${path}, with the _id tie-breaker in the same direction`, () => {
+      const asc = sortToMongo([{ field, direction: 'asc' }]);
+      const desc = sortToMongo([{ field, direction: 'desc' }]);
+      expect(asc).to.deep.equal(field === 'id' ? { _id: 1 } : { [path]: 1, _id: 1 });
+      expect(desc).to.deep.equal(field === 'id' ? { _id: -1 } : { [path]: -1, _id: -1 });
+      expect(Object.keys(desc).at(-1)).to.equal('_id');
+    });
+  }
+  it('keeps the rule order in the key order; the tie-breaker follows the last rule', () => {
+    const sort = sortToMongo([
+      { field: 'priority', direction: 'desc' },
+      { field: 'created_at', direction: 'asc' },
+    ]);
+    expect(sort).to.deep.equal({ priorityRank: -1, createdAt: 1, _id: 1 });
+    expect(Object.keys(sort)).to.deep.equal(['priorityRank', 'createdAt', '_id']);
+  });
+  it('rules after an explicit id are dropped (id is unique, nothing after it can matter)', () => {
+    expect(Object.keys(sortToMongo([{ field: 'priority', direction: 'asc' }, { field: 'id', direction: 'desc' }, { field: 'subject', direction: 'asc' }]))).to.deep.equal([
+      'priorityRank',
+      '_id',
+    ]);
+  });
+  it('a page is skip/limit; a limit of 0 reads nothing (MongoDB would read everything)', () => {
+    expect(pageWindow(60, 30)).to.deep.equal({ skip: 60, limit: 30 });
+    expect(pageWindow(0, 0)).to.equal(null);
+  });
+});
+
+describe('translation: documents', () => {
+  it('a ticket: ranks for state and priority, Dates for times, the deleted flag, the search words', () => {
+    const t = aTicket({
+      id: 5 as TicketId,
+      subject: 'Café au lait',
+      summary: 'Crème BRÛLÉE, café',
+      state: 'closed',
+      priority: 'urgent',
+      customerName: 'Zoë Ångström',
+      assignedUserId: 12 as UserId,
+      tags: ['a', 'b'],
+      closedAt: at + 5,
+      deletedAt: at + 6,
+      version: 4,
+    });
+    expect(toTicketDocument(t)).to.deep.equal({
+      _id: 5,
+      subject: 'Café au lait',
+      summary: 'Crème BRÛLÉE, café',
+      state: 'closed',
+      stateRank: 2,
+      priority: 'urgent',
+      priorityRank: 3,
+      customerId: 10,
+      customerName: 'Zoë Ångström',
+      assignedUserId: 12,
+      groupId: null,
+      tags: ['a', 'b'],
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+      closedAt: new Date(at + 5),
+      deletedAt: new Date(at + 6),
+      deleted: true,
+      version: 4,
+      words: ['cafe', 'au', 'lait', 'creme', 'brulee', 'zoe', 'angstrom'],
+      textWords: ['cafe', 'au', 'lait', 'creme', 'brulee'],
+    });
+  });
+  it('a ticket is read back without its search words, exactly as it was', () => {
+    for (const t of [aTicket(), aTicket({ state: 'closed', closedAt: at + 1, deletedAt: at + 2, groupId: 3 as never, tags: ['x'] })]) {
+      const { words: _w, textWords: _t, ...stored } = toTicketDocument(t);
+      expect(fromTicketDocument(stored)).to.deep.equal(t);
+    }
+    expect(ticketProjection).to.deep.equal({ words: 0, textWords: 0 });
+  });
+  it('a message keyed by (ticketId, number), read without its ObjectId', () => {
+    const m = aMessage({ internal: true, deletedAt: at + 1 });
+    expect(toMessageDocument(m)).to.deep.equal({
+      ticketId: 1,
+      number: 1,
+      body: 'Hello',
+      authorId: 10,
+      internal: true,
+      createdAt: new Date(at),
+      updatedAt: new Date(at),
+      deletedAt: new Date(at + 1),
+      version: 1,
+    });
+    expect(fromMessageDocument(toMessageDocument(m))).to.deep.equal(m);
+    expect(messageProjection).to.deep.equal({ _id: 0 });
+  });
+  it('a user carries the lower-cased e-mail its unique index is on', () => {
+    const u = aUser({ groupIds: [3 as never] });
+    expect(toUserDocument(u)).to.include({ _id: 10, email: 'Ada@Example.com', emailKey: 'ada@example.com' });
+    expect(fromUserDocument(toUserDocument(u))).to.deep.equal(u);
+  });
+  it('a group carries the lower-cased name its unique index is on', () => {
+    const g = aGroup({ name: 'Tier ONE' });
+    expect(toGroupDocument(g)).to.include({ _id: 3, name: 'Tier ONE', nameKey: 'tier one' });
+    expect(fromGroupDocument(toGroupDocument(g))).to.deep.equal(g);
+  });
+  it('a token is keyed by its hash, expires at a Date (TTL), starts unused', () => {
+    const r = aToken();
+    expect(toTokenDocument(r)).to.deep.equal({ _id: r.hash, kind: 'refresh', userId: 10, familyId: 'family-1', expiresAt: new Date(r.expiresAt), used: false });
+    expect(fromTokenDocument(toTokenDocument(r))).to.deep.equal(r);
+  });
+});
+
+describe('translation: writes', () => {
+  it('a versioned replace matches the id and the expected version', () => {
+    expect(versionedFilter({ _id: 5 }, 3)).to.deep.equal({ _id: 5, version: 3 });
+    expect(versionedFilter({ ticketId: 1, number: 2 }, 1)).to.deep.equal({ ticketId: 1, number: 2, version: 1 });
+  });
+  it('a customer rename is one pipeline update: the name, the rebuilt words, the version', () => {
+    expect(renameCustomerUpdate('Émile Zola')).to.deep.equal([
+      {
+        $set: {
+          customerName: { $literal: 'Émile Zola' },
+          words: { $setUnion: ['$textWords', { $literal: ['emile', 'zola'] }] },
+          version: { $add: ['$version', 1] },
+        },
+      },
+    ]);
+  });
+  it('unassigning a user and clearing a group set null and bump the version', () => {
+    expect(unassignUserFilter(4)).to.deep.equal({ assignedUserId: 4 });
+    expect(unassignUserUpdate).to.deep.equal({ $set: { assignedUserId: null }, $inc: { version: 1 } });
+    expect(clearGroupFilter(3)).to.deep.equal({ groupId: 3 });
+    expect(clearGroupUpdate).to.deep.equal({ $set: { groupId: null }, $inc: { version: 1 } });
+  });
+  it('removing a group from its members pulls it and bumps the version', () => {
+    expect(removeGroupFromUsersFilter(3)).to.deep.equal({ groupIds: 3 });
+    expect(removeGroupFromUsersUpdate(3)).to.deep.equal({ $pull: { groupIds: 3 }, $inc: { version: 1 } });
+  });
+  it('a sequence step is an atomic $inc upsert returning the new value', () => {
+    expect(sequenceIncrement('message:7')).to.deep.equal({
+      filter: { _id: 'message:7' },
+      update: { $inc: { seq: 1 } },
+      options: { upsert: true, returnDocument: 'after' },
+    });
+  });
+  it('a rate-limit hit is an atomic $inc upsert, created with the end of its window as expiry', () => {
+    expect(rateLimitHit('user:7', 60_000, 3_600_000)).to.deep.equal({
+      filter: { _id: '60000:user:7' },
+      update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(3_660_000) } },
+      options: { upsert: true, returnDocument: 'after' },
+    });
+  });
+  it('a live token is unused and expires after now; consuming marks it and returns the state before', () => {
+    expect(liveTokenFilter('h', at)).to.deep.equal({ _id: 'h', used: false, expiresAt: { $gt: new Date(at) } });
+    expect(consumeToken('h', at)).to.deep.equal({
+      filter: { _id: 'h', expiresAt: { $gt: new Date(at) } },
+      update: { $set: { used: true } },
+      options: { returnDocument: 'before' },
+    });
+  });
+  it("a ticket's messages: not deleted, internal notes only for staff, by number", () => {
+    expect(messageListFilter(4, true)).to.deep.equal({ ticketId: 4, deletedAt: null });
+    expect(messageListFilter(4, false)).to.deep.equal({ ticketId: 4, deletedAt: null, internal: false });
+    expect(messageListSort).to.deep.equal({ number: 1 });
+  });
+});
