@@ -1,0 +1,205 @@
+import {
+  compareText,
+  compareTickets,
+  matchesTicket,
+  pageOffset,
+  parseTicketQuery,
+  renameCustomer,
+  ticketFilter,
+  ticketWords,
+  type QueryParams,
+  type SortRule,
+  type Ticket,
+  type TicketFilter,
+} from '@support/domain';
+import { expect } from 'chai';
+import * as E from 'fp-ts/lib/Either.js';
+import { find, updateMany } from 'mingo';
+import { toTicketDocument, type TicketDocument } from '../src/documents.js';
+import { pageWindow, sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
+import { renameCustomerUpdate } from '../src/writes.js';
+import { customers, fixtureTickets, now } from './support/fixtures.js';
+import { bsonCompare, mongoSort } from './support/mongo-order.js';
+
+// The semantic cross-check: the adapter's generated filter and sort documents, evaluated
+// by an independent implementation of MongoDB's query semantics (mingo for the filter,
+// MongoDB's documented sort order for the sort, see support/mongo-order.ts), must select
+// the same tickets in the same order as the domain's reference matchesTicket +
+// compareTickets (which the memory adapter is proven to equal), for every query shape of
+// contract §5, page by page.
+
+const tickets = fixtureTickets();
+const docs = tickets.map(toTicketDocument);
+
+const wordSets = new WeakMap<Ticket, ReadonlySet<string>>();
+const wordsOf = (t: Ticket): ReadonlySet<string> => {
+  let words = wordSets.get(t);
+  if (words === undefined) wordSets.set(t, (words = new Set(ticketWords(t))));
+  return words;
+};
+
+const reference = (filter: TicketFilter, sort: readonly SortRule[], all: readonly Ticket[] = tickets): number[] =>
+  all
+    .filter((t) => matchesTicket(filter, t, wordsOf(t)))
+    .sort(compareTickets(sort))
+    .map((t) => t.id);
+
+type Doc = Record<string, unknown>;
+const asDocs = (ds: readonly object[]): Doc[] => ds as Doc[];
+
+/** mingo's selection, cached per filter document (the loops below ask for each one many times). */
+const selections = new Map<string, TicketDocument[]>();
+const select = (all: readonly TicketDocument[], filter: TicketFilter): TicketDocument[] => {
+  const mongoFilter = ticketFilterToMongo(filter);
+  const key = all === docs ? JSON.stringify(mongoFilter) : null;
+  const cached = key === null ? undefined : selections.get(key);
+  if (cached !== undefined) return cached;
+  const selected = find(asDocs(all), mongoFilter).all() as unknown as TicketDocument[];
+  if (key !== null) selections.set(key, selected);
+  return selected;
+};
+
+/** What MongoDB would answer: mingo selects, MongoDB's order sorts, skip/limit page. */
+const viaMongo = (filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number, all: readonly TicketDocument[] = docs) => {
+  const selected = select(all, filter);
+  const ordered = mongoSort(selected, sortToMongo(sort)).map((d) => d._id);
+  const window = pageWindow(offset, limit);
+  return { ids: window === null ? [] : ordered.slice(window.skip, window.skip + window.limit), total: selected.length };
+};
+
+const stateParams = [undefined, 'open', 'pending', 'closed', 'open,pending', 'pending,closed', 'closed,open', 'open,pending,closed'];
+const qParams = [undefined, 'printer', 'PRINTER cafe', 'Café', 'zoe', 'strasse', 'naive resume', 'ss', 'ärger drucker', 'nomatch'];
+const sortParams = [
+  undefined,
+  ...['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at'].flatMap((f) => [f, `-${f}`]),
+  '-priority,created_at',
+  'state,-priority,subject',
+  'closed_at,-subject',
+  '-updated_at,priority',
+  'subject,id',
+  'priority,-id,subject',
+  '-state,closed_at,-created_at',
+];
+const pages = [
+  { page: '1', per_page: '100' },
+  { page: '1', per_page: '5' },
+  { page: '2', per_page: '5' },
+  { page: '4', per_page: '7' },
+  { page: '50', per_page: '10' },
+];
+const callers = [null, ...customers.map((c) => c.id)];
+const aliases = [undefined, 'recently_closed'] as const;
+
+describe('cross-check: generated MongoDB filters and sorts select and order like the domain reference', () => {
+  let shapes = 0;
+  let nonTrivial = 0;
+
+  for (const sortParam of sortParams) {
+    it(`sort=${sortParam ?? '(default)'}: every state list, caller, q and recently_closed, page by page`, () => {
+      for (const alias of aliases)
+        for (const state of stateParams)
+          for (const q of qParams)
+            for (const customerId of callers)
+              for (const p of pages) {
+                const params: QueryParams = { ...(state === undefined ? {} : { state }), ...(q === undefined ? {} : { q }), ...(sortParam === undefined ? {} : { sort: sortParam }), ...p };
+                const parsed = parseTicketQuery(params, alias === undefined ? {} : { alias });
+                if (E.isLeft(parsed)) throw new Error(`bad fixture query ${JSON.stringify(params)}`);
+                const query = parsed.right;
+                const filter = ticketFilter(query, customerId, now);
+                const all = reference(filter, query.sort);
+                const offset = pageOffset(query);
+                const expected = all.slice(offset, offset + query.perPage);
+                const got = viaMongo(filter, query.sort, offset, query.perPage);
+                const where = `${JSON.stringify({ alias, customerId, ...params })}\n filter ${JSON.stringify(ticketFilterToMongo(filter))}\n sort ${JSON.stringify(sortToMongo(query.sort))}`;
+                expect(got.total, `total for ${where}`).to.equal(all.length);
+                expect(got.ids, `page for ${where}`).to.deep.equal(expected);
+                shapes += 1;
+                if (expected.length >= 2) nonTrivial += 1;
+              }
+    });
+  }
+
+  it('covered thousands of shapes, most of them with at least two tickets on the page to order', () => {
+    expect(shapes).to.equal(sortParams.length * aliases.length * stateParams.length * qParams.length * callers.length * pages.length);
+    expect(nonTrivial).to.be.above(shapes / 10);
+  });
+
+  it('an empty state list selects nothing; no bound, no words select every live ticket', () => {
+    const sort = [{ field: 'id', direction: 'asc' }] as const;
+    const empty: TicketFilter = { states: [], customerId: null, words: [], closedSince: null };
+    expect(viaMongo(empty, sort, 0, 100)).to.deep.equal({ ids: [], total: 0 });
+    const everything: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
+    expect(viaMongo(everything, sort, 0, 100).ids).to.deep.equal(reference(everything, sort)).and.to.have.length(tickets.filter((t) => t.deletedAt === null).length);
+  });
+
+  it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', () => {
+    const filter: TicketFilter = { states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
+    const sort = [{ field: 'closed_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] as const;
+    const got = viaMongo(filter, sort, 0, 100).ids;
+    expect(got).to.deep.equal(reference(filter, sort));
+    const edge = tickets.filter((t) => t.deletedAt === null && t.closedAt === filter.closedSince);
+    const outside = tickets.filter((t) => t.deletedAt === null && t.closedAt === now - 7 * 86_400_000 - 1);
+    expect(edge.length).to.be.above(0);
+    expect(outside.length).to.be.above(0);
+    expect(got).to.include.members(edge.map((t) => t.id));
+    expect(got).to.not.include.members(outside.map((t) => t.id));
+  });
+
+  it('a limit of 0 reads no page but still counts', () => {
+    const filter: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
+    expect(viaMongo(filter, [], 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
+  });
+
+  it("after a customer rename (the adapter's pipeline update, run by mingo), search finds the new name and not the old", () => {
+    const renamedDocs = docs.map((d) => structuredClone(d));
+    const customer = customers[0];
+    updateMany(asDocs(renamedDocs), { customerId: customer.id }, renameCustomerUpdate('Émile Renamé-Neu'));
+    const renamedTickets = tickets.map((t) => (t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu') : t));
+    for (const d of renamedDocs) {
+      const t = renamedTickets.find((x) => x.id === d._id)!;
+      expect(new Set(d.words), `words of ${d._id}`).to.deep.equal(new Set(ticketWords(t)));
+      expect(d.version).to.equal(t.version);
+      expect(d.customerName).to.equal(t.customerName);
+    }
+    const sort = [{ field: 'id', direction: 'asc' }] as const;
+    for (const words of [['emile'], ['renamé'.normalize('NFKD').replace(/\p{M}/gu, '')], ['zoe'], ['neu', 'printer']]) {
+      const filter: TicketFilter = { states: null, customerId: null, words, closedSince: null };
+      expect(viaMongo(filter, sort, 0, 100, renamedDocs).ids, words.join(' ')).to.deep.equal(reference(filter, sort, renamedTickets));
+    }
+  });
+});
+
+describe('the sort order the cross-check uses is MongoDB’s, not mingo’s', () => {
+  it('orders null before numbers before strings before Dates; strings by UTF-8 bytes', () => {
+    expect(bsonCompare(null, 0)).to.be.below(0);
+    expect(bsonCompare(0, '')).to.be.below(0);
+    expect(bsonCompare('z', new Date(0))).to.be.below(0);
+    expect(bsonCompare('Z', 'a')).to.be.below(0);
+    expect(bsonCompare('z', 'é')).to.be.below(0);
+    expect(bsonCompare('\uFFFD', '\u{1F600}')).to.be.below(0);
+    expect(bsonCompare(new Date(1), new Date(2))).to.be.below(0);
+    expect(bsonCompare(null, undefined)).to.equal(0);
+  });
+
+  it('agrees with the domain’s compareText on every pair of fixture subjects', () => {
+    const subjects = [...new Set(tickets.map((t) => t.subject))];
+    for (const a of subjects) for (const b of subjects) expect(Math.sign(bsonCompare(a, b)), `${a} vs ${b}`).to.equal(Math.sign(compareText(a, b)));
+  });
+
+  it('pins the mingo quirk: mingo puts "\\u{1F600}" before "\\uFFFD" (UTF-16), MongoDB after (UTF-8)', () => {
+    const pair = [{ _id: 1, s: '\uFFFD' }, { _id: 2, s: '\u{1F600}' }];
+    expect(find(pair, {}).sort({ s: 1 }).all().map((d) => (d as { _id: number })._id)).to.deep.equal([2, 1]);
+    expect(mongoSort(pair, { s: 1 }).map((d) => d._id)).to.deep.equal([1, 2]);
+  });
+
+  it('where strings stay in the Basic Multilingual Plane, mingo’s own sort agrees on every sort of the cross-check', () => {
+    const bmp = docs.filter((d) => !/[\uD800-\uDFFF]/.test(d.subject));
+    for (const sortParam of sortParams) {
+      const parsed = parseTicketQuery(sortParam === undefined ? {} : { sort: sortParam });
+      if (E.isLeft(parsed)) throw new Error('bad sort');
+      const sort = sortToMongo(parsed.right.sort);
+      const byMingo = find(asDocs(bmp), {}).sort(sort).all().map((d) => d['_id']);
+      expect(byMingo, String(sortParam)).to.deep.equal(mongoSort(bmp, sort).map((d) => d._id));
+    }
+  });
+});
