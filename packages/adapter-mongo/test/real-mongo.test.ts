@@ -1,0 +1,177 @@
+import { StoreUnavailableError } from '@support/application';
+import type { GroupId, TicketId, UserId } from '@support/domain';
+import { expect } from 'chai';
+import type { Document } from 'mongodb';
+import type { MongoStore } from '../src/index.js';
+import { indexSpecs } from '../src/indexes.js';
+import { sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
+import { toTicketDocument } from '../src/documents.js';
+import { aGroup, aTicket, aToken, aUser, at } from './support/builders.js';
+import { fixtureTickets, now } from './support/fixtures.js';
+import { freshStores, realMongo } from './support/real-mongo.js';
+
+// Checks that need a real mongod (MONGO_URL, or Testcontainers when a container runtime
+// answers). Without one the whole block is skipped, pending, with one loud line.
+
+/** Every stage of a plan, depth first. */
+const stages = (plan: Document): string[] => {
+  const out: string[] = [];
+  const walk = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) return;
+    const n = node as Document;
+    const stage: unknown = n['stage'];
+    if (typeof stage === 'string') out.push(stage);
+    for (const key of ['inputStage', 'queryPlan']) walk(n[key]);
+    if (Array.isArray(n['inputStages'])) for (const child of n['inputStages'] as unknown[]) walk(child);
+  };
+  walk(plan);
+  return out;
+};
+
+describe('MongoDB adapter on a real mongod', function () {
+  this.timeout(180_000);
+  let stores: ReturnType<typeof freshStores> | null = null;
+  let stopMongo: () => Promise<void> = () => Promise.resolve();
+
+  before(async function () {
+    const mongo = await realMongo();
+    if (!mongo.available) this.skip();
+    else {
+      stores = freshStores(mongo.url);
+      stopMongo = () => mongo.stop();
+    }
+  });
+  after(async () => {
+    await stores?.cleanUp();
+    await stopMongo();
+  });
+  const fresh = (dbName?: string): MongoStore => {
+    if (stores === null) throw new Error('no mongod');
+    return stores.make(dbName);
+  };
+
+  describe('start and indexes', () => {
+    it('creates every declared index, idempotently, from two processes at once', async () => {
+      const name = `idx_${Date.now()}`;
+      const a = fresh(name);
+      const b = fresh(name);
+      await Promise.all([a.ensureIndexes(), b.ensureIndexes()]);
+      await a.ensureIndexes();
+      const existing = new Set<string>();
+      for (const c of ['tickets', 'messages', 'users', 'groups', 'tokens', 'rate_limits']) {
+        const infos = (await a.db.collection(c).listIndexes().toArray()) as { name: string }[];
+        for (const ix of infos) existing.add(ix.name);
+      }
+      for (const spec of indexSpecs) expect(existing.has(spec.name), spec.name).to.equal(true);
+      expect(await a.health.ping()).to.equal(true);
+    });
+  });
+
+  describe('query plans: no supported list scans a collection', () => {
+    let store: MongoStore;
+    before(async () => {
+      store = fresh();
+      await store.ensureIndexes();
+      for (const t of fixtureTickets()) await store.tickets.insert(t);
+    });
+    const filters = [
+      { states: null, customerId: null, words: [], closedSince: null },
+      { states: ['open', 'pending'], customerId: null, words: [], closedSince: null },
+      { states: null, customerId: 101 as UserId, words: [], closedSince: null },
+      { states: ['closed'], customerId: 102 as UserId, words: [], closedSince: null },
+      { states: ['closed'], customerId: null, words: [], closedSince: now - 7 * 86_400_000 },
+      { states: null, customerId: null, words: ['printer'], closedSince: null },
+    ] as const;
+    const fields = ['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at'] as const;
+    for (const filter of filters) {
+      for (const field of fields) {
+        for (const direction of ['asc', 'desc'] as const) {
+          it(`${JSON.stringify(ticketFilterToMongo(filter))} sorted by ${direction === 'desc' ? '-' : ''}${field}`, async () => {
+            const explained = await store.db
+              .collection('tickets')
+              .find(ticketFilterToMongo(filter))
+              .sort(sortToMongo([{ field, direction }]))
+              .limit(30)
+              .explain('queryPlanner');
+            const winning = (explained['queryPlanner'] as Document)['winningPlan'] as Document;
+            const plan = stages(winning);
+            expect(plan, JSON.stringify(winning)).to.not.include('COLLSCAN');
+            const sortProvided = filter.words.length === 0 || field === 'created_at';
+            if (sortProvided) expect(plan, JSON.stringify(winning)).to.not.include('SORT');
+          });
+        }
+      }
+    }
+    it('counts use an index too', async () => {
+      for (const filter of filters) {
+        const explained = await store.db.command({ explain: { count: 'tickets', query: ticketFilterToMongo(filter) }, verbosity: 'queryPlanner' });
+        expect(stages((explained['queryPlanner'] as Document)['winningPlan'] as Document)).to.not.include('COLLSCAN');
+      }
+    });
+  });
+
+  describe('concurrency across processes (two clients on one database)', () => {
+    it('ids are never repeated under concurrent writers', async () => {
+      const name = `ids_${Date.now()}`;
+      const [a, b] = [fresh(name), fresh(name)];
+      const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).ids.next('ticket')));
+      expect(new Set(ids).size).to.equal(200);
+      expect(Math.max(...ids)).to.equal(200);
+      expect(await a.ids.next('message:1')).to.equal(1);
+    });
+    it('one e-mail, whatever its case, is taken once; a group name likewise', async () => {
+      const name = `uniq_${Date.now()}`;
+      const [a, b] = [fresh(name), fresh(name)];
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).users.insert(aUser({ id: (i + 1) as UserId, email: (i % 3 === 0 ? 'X@Y.COM' : 'x@y.com') as never }))),
+      );
+      expect(results.filter((r) => r === 'ok')).to.have.length(1);
+      expect(results.filter((r) => r === 'email_taken')).to.have.length(19);
+      const groups = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).groups.insert(aGroup({ id: (i + 1) as GroupId, name: i % 2 === 0 ? 'Ops' : 'OPS' }))));
+      expect(groups.filter((r) => r === 'ok')).to.have.length(1);
+    });
+    it('a refresh token is consumed once, every other concurrent use is a replay', async () => {
+      const name = `tok_${Date.now()}`;
+      const [a, b] = [fresh(name), fresh(name)];
+      await a.tokens.save(aToken());
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).tokens.consume(aToken().hash, at)));
+      expect(results.filter((r) => r.status === 'consumed')).to.have.length(1);
+      expect(results.filter((r) => r.status === 'reused')).to.have.length(19);
+    });
+    it('rate-limit hits are counted atomically by all processes', async () => {
+      const name = `rl_${Date.now()}`;
+      const [a, b] = [fresh(name), fresh(name)];
+      const counts = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).rateLimits.hit('ip:1', at, 60_000)));
+      expect([...counts].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 100 }, (_, i) => i + 1));
+    });
+    it('a stale versioned write changes nothing', async () => {
+      const store = fresh();
+      await store.tickets.insert(aTicket());
+      expect(await store.tickets.update(aTicket({ subject: 'first', version: 2 }), 1)).to.equal(true);
+      expect(await store.tickets.update(aTicket({ subject: 'stale', version: 2 }), 1)).to.equal(false);
+      expect((await store.tickets.findById(1 as TicketId))?.subject).to.equal('first');
+    });
+  });
+
+  describe('documents as stored', () => {
+    it('times are BSON Dates, ranks and words are stored, a search sees a write at once', async () => {
+      const store = fresh();
+      const t = aTicket({ subject: 'Crème brûlée', state: 'closed', closedAt: at + 1 });
+      await store.tickets.insert(t);
+      const raw = await store.db.collection('tickets').findOne({ _id: 1 as never });
+      expect(raw).to.deep.equal({ ...toTicketDocument(t) });
+      expect(raw?.['createdAt']).to.be.instanceOf(Date);
+      const page = await store.tickets.search({ states: null, customerId: null, words: ['creme'], closedSince: null }, [], 0, 10);
+      expect(page.items.map((x) => x.id)).to.deep.equal([1]);
+    });
+  });
+
+  describe('after close', () => {
+    it('answers StoreUnavailableError', async () => {
+      const store = fresh();
+      await store.ensureIndexes();
+      await store.close();
+      expect(await store.users.count().catch((e: unknown) => e)).to.be.instanceOf(StoreUnavailableError);
+    });
+  });
+});
