@@ -74,6 +74,29 @@ describe('MongoDB outage, real driver', function () {
   after(async () => listener?.close());
   neverReachable('a listener that accepts and never answers', () => `mongodb://127.0.0.1:${String(listener?.port)}/outage?directConnection=true`);
 
+  describe('down at start, then up (a fake mongod that appears later)', () => {
+    it('fails fast while the database is away, then connects, creates the indexes and serves, by itself', async () => {
+      const fake = await fakeMongod();
+      await fake.stop();
+      const store = createMongoStore({ url: fake.url, ...timeouts });
+      try {
+        expectUnavailableWithin(await measure(() => store.users.count()), deadlineMs + slack);
+        expect(await store.health.ping()).to.equal(false);
+        await fake.start();
+        const start = performance.now();
+        while (!(await store.health.ping())) {
+          expect(performance.now() - start, 'no recovery').to.be.below(5000);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(await store.users.count()).to.equal(0);
+        expect(fake.received).to.include.members(['createIndexes', 'aggregate']);
+      } finally {
+        await store.close();
+        await fake.stop();
+      }
+    });
+  });
+
   describe('connected, then gone (a fake mongod that answers, then fails)', () => {
     let fake: FakeMongod;
     let store: MongoStore;
