@@ -31,19 +31,14 @@ const stages = (plan: Document): string[] => {
 describe('MongoDB adapter on a real mongod', function () {
   this.timeout(180_000);
   let stores: ReturnType<typeof freshStores> | null = null;
-  let stopMongo: () => Promise<void> = () => Promise.resolve();
 
   before(async function () {
     const mongo = await realMongo();
     if (!mongo.available) this.skip();
-    else {
-      stores = freshStores(mongo.url);
-      stopMongo = () => mongo.stop();
-    }
+    else stores = freshStores(mongo.url);
   });
   after(async () => {
     await stores?.cleanUp();
-    await stopMongo();
   });
   const fresh = (dbName?: string): MongoStore => {
     if (stores === null) throw new Error('no mongod');

@@ -36,6 +36,12 @@ const resolve = async (): Promise<RealMongo> => {
 let resolution: Promise<RealMongo> | null = null;
 let announced = false;
 
+// A root-level hook: after every test file, stop the container (if one was started).
+after(async () => {
+  const r = resolution === null ? null : await resolution;
+  if (r?.available === true) await r.stop();
+});
+
 /** The real mongod for this run (resolved once), announcing once whether the suite runs. */
 export const realMongo = async (): Promise<RealMongo> => {
   resolution ??= resolve();
