@@ -6,13 +6,16 @@ const wordRun = /[\p{L}\p{N}]+/gu;
 
 /**
  * Case- and accent-insensitive form of a text: full case folding approximated by
- * upper-then-lower casing (so "ß" and "SS" agree), final sigma folded to sigma,
+ * lower-, upper-, then lower-casing (so "ß", "ẞ" and "SS" agree: the capital sharp s
+ * U+1E9E upper-cases to itself and lower-cases to "ß", which only then upper-cases to
+ * "SS"), final sigma folded to sigma,
  * compatibility decomposition (ligatures, full-width forms) with combining marks removed.
  */
 export const foldText = (text: string): string =>
   text
     .normalize('NFKD')
     .replace(marks, '')
+    .toLowerCase()
     .toUpperCase()
     .toLowerCase()
     .replace(/ς/g, 'σ')
