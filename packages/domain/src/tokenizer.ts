@@ -2,6 +2,9 @@
 // so every store returns the same matches.
 
 const marks = /\p{M}/gu;
+// The Greek iota subscript/adscript is a combining mark (U+0345) that case folding maps to
+// iota (ι): "ᾳ" upper-cases to "ΑΙ", so it must fold to "αι", not lose the iota as an accent.
+const iotaSubscript = /\u0345/g;
 const wordRun = /[\p{L}\p{N}]+/gu;
 
 /**
@@ -9,11 +12,13 @@ const wordRun = /[\p{L}\p{N}]+/gu;
  * lower-, upper-, then lower-casing (so "ß", "ẞ" and "SS" agree: the capital sharp s
  * U+1E9E upper-cases to itself and lower-cases to "ß", which only then upper-cases to
  * "SS"), final sigma folded to sigma,
- * compatibility decomposition (ligatures, full-width forms) with combining marks removed.
+ * compatibility decomposition (ligatures, full-width forms) with combining marks removed
+ * (except the iota subscript, which becomes ι).
  */
 export const foldText = (text: string): string =>
   text
     .normalize('NFKD')
+    .replace(iotaSubscript, 'ι')
     .replace(marks, '')
     .toLowerCase()
     .toUpperCase()
