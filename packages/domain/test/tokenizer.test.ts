@@ -11,8 +11,8 @@ const wordShape = /^[\p{L}\p{N}]+$/u;
 // ligatures, Greek sigma in both lower-case forms and iota subscript (ᾳ upper-cases to ΑΙ),
 // Cyrillic, digits, white space and punctuation.
 const caseAlphabet = [
-  ...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',
-  ...'àáâãäåæçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŸŒœ',
+  ...Array.from('abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'),
+  ...Array.from('àáâãäåæçèéêëìíîïñòóôõöøùúûüýÿÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÑÒÓÔÕÖØÙÚÛÜÝŸŒœ'),
   'ß',
   'ẞ',
   'İ',
@@ -33,11 +33,11 @@ const caseAlphabet = [
   'Ж',
   '\u0301',
   '\u0308',
-  ...'0123456789',
+  ...Array.from('0123456789'),
   ' ',
   '\t',
   '\n',
-  ...'.,;:!?-_\'"()/@#',
+  ...Array.from('.,;:!?-_\'"()/@#'),
 ];
 const caseText = fc.string({ unit: fc.constantFrom(...caseAlphabet), maxLength: 30 });
 // Any code point (no lone surrogates): the tokenizer must produce well-formed words for any input.
