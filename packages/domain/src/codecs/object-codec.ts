@@ -14,6 +14,11 @@ export interface ObjectSpec<R extends Props, O extends Props> {
   readonly optional: O;
   /** Fields the server sets: named in the error as read-only rather than unknown. */
   readonly readOnly: readonly string[];
+  /**
+   * A JSON merge patch (RFC 7396): null removes a field, so null for a field that must
+   * keep a value (its codec refuses null) is reported as `required`, not as a wrong type.
+   */
+  readonly mergePatch?: boolean;
 }
 
 const isPlainObject = (u: unknown): u is Record<string, unknown> =>
@@ -53,7 +58,7 @@ export const strictObject = <R extends Props, O extends Props>(
           }
           return;
         }
-        if (isRequired && u[key] === null) {
+        if (u[key] === null && (isRequired || (spec.mergePatch === true && !codec.is(null)))) {
           const failure = failWith(null, ctx, 'required', 'is required and cannot be null');
           if (E.isLeft(failure)) errors.push(...failure.left);
           return;

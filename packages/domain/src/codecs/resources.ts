@@ -68,6 +68,7 @@ export const TicketPatchBody = strictObject('ticket', {
     tags: nullable(tags),
   },
   readOnly: ticketReadOnly,
+  mergePatch: true,
 });
 
 const body = boundedString('string of 1-50000 characters', { ...limits.body, nonBlank: true });
@@ -83,6 +84,7 @@ export const MessagePatchBody = strictObject('message', {
   required: {},
   optional: { body, internal: nullable(booleanField) },
   readOnly: messageReadOnly,
+  mergePatch: true,
 });
 
 const name = boundedString('string of 1-200 characters', { ...limits.name, nonBlank: true });
@@ -106,6 +108,7 @@ export const UserPatchBody = strictObject('user', {
   required: {},
   optional: { name, email: Email, password, role, group_ids: nullable(groupIds) },
   readOnly: userReadOnly,
+  mergePatch: true,
 });
 
 const groupName = boundedString('string of 1-100 characters', { ...limits.groupName, nonBlank: true });
@@ -122,6 +125,7 @@ export const GroupPatchBody = strictObject('group', {
   required: {},
   optional: { name: groupName, description: nullable(description) },
   readOnly: groupReadOnly,
+  mergePatch: true,
 });
 
 export type TicketCreateInput = t.TypeOf<typeof TicketCreateBody>;
