@@ -1,1 +1,2 @@
-import { y } from "@support/application"; export const z = y;
+export { createMemoryStore } from './store.js';
+export type { MemoryStoreOptions, SearchPlanChoice } from './options.js';

@@ -1,1 +1,40 @@
-export {}
+// Test support for store adapters: one contract suite per port, written once and run
+// unchanged against every adapter, with the object mothers and reference search they use.
+// Call each suite inside a test file: describeXContract('MyStore', () => makeFreshStore()).
+
+import { describeGroupRepositoryContract } from './group-repository-contract.js';
+import { describeIdSequenceContract } from './id-sequence-contract.js';
+import { describeMessageRepositoryContract } from './message-repository-contract.js';
+import { describeRateLimitCounterContract } from './rate-limit-counter-contract.js';
+import { describeStoreHealthContract } from './store-health-contract.js';
+import type { MakeStore } from './store-factory.js';
+import { describeTicketRepositoryContract } from './ticket-repository-contract.js';
+import { describeTokenStoreContract } from './token-store-contract.js';
+import { describeUserRepositoryContract } from './user-repository-contract.js';
+
+export {
+  describeGroupRepositoryContract,
+  describeIdSequenceContract,
+  describeMessageRepositoryContract,
+  describeRateLimitCounterContract,
+  describeStoreHealthContract,
+  describeTicketRepositoryContract,
+  describeTokenStoreContract,
+  describeUserRepositoryContract,
+};
+export { freshStorePerTest, type ContractStore, type MakeStore } from './store-factory.js';
+export * from './mothers.js';
+export { aFilter, expectedSearch, sortName, sortOf, wordsOf } from './reference-search.js';
+export { helpDesk } from './help-desk.js';
+
+/** Every port contract suite, to run them all on one adapter (a list, not a suite itself). */
+export const portContractSuites: readonly ((name: string, makeStore: MakeStore) => void)[] = [
+  describeTicketRepositoryContract,
+  describeMessageRepositoryContract,
+  describeUserRepositoryContract,
+  describeGroupRepositoryContract,
+  describeTokenStoreContract,
+  describeRateLimitCounterContract,
+  describeIdSequenceContract,
+  describeStoreHealthContract,
+];

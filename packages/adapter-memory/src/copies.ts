@@ -1,0 +1,64 @@
+import type { TokenRecord } from '@support/application';
+import type { Group, Message, Ticket, User } from '@support/domain';
+
+// The store keeps its own copies and hands out fresh ones, field by field, so no caller ever
+// holds an object (or an array) the store keeps, and no stray property is stored.
+
+export const copyTicket = (t: Ticket): Ticket => ({
+  id: t.id,
+  subject: t.subject,
+  summary: t.summary,
+  state: t.state,
+  priority: t.priority,
+  customerId: t.customerId,
+  customerName: t.customerName,
+  assignedUserId: t.assignedUserId,
+  groupId: t.groupId,
+  tags: [...t.tags],
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  closedAt: t.closedAt,
+  deletedAt: t.deletedAt,
+  version: t.version,
+});
+
+export const copyMessage = (m: Message): Message => ({
+  ticketId: m.ticketId,
+  number: m.number,
+  body: m.body,
+  authorId: m.authorId,
+  internal: m.internal,
+  createdAt: m.createdAt,
+  updatedAt: m.updatedAt,
+  deletedAt: m.deletedAt,
+  version: m.version,
+});
+
+export const copyUser = (u: User): User => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  groupIds: [...u.groupIds],
+  passwordHash: u.passwordHash,
+  createdAt: u.createdAt,
+  updatedAt: u.updatedAt,
+  version: u.version,
+});
+
+export const copyGroup = (g: Group): Group => ({
+  id: g.id,
+  name: g.name,
+  description: g.description,
+  createdAt: g.createdAt,
+  updatedAt: g.updatedAt,
+  version: g.version,
+});
+
+export const copyTokenRecord = (r: TokenRecord): TokenRecord => ({
+  hash: r.hash,
+  kind: r.kind,
+  userId: r.userId,
+  familyId: r.familyId,
+  expiresAt: r.expiresAt,
+});

@@ -1,0 +1,54 @@
+import type { GroupRepository, GroupWriteResult } from '@support/application';
+import { groupNameKey, type Group } from '@support/domain';
+import { answer } from './answer.js';
+import { copyGroup } from './copies.js';
+import { pageOf } from './page-of.js';
+import { SortedList } from './sorted-list.js';
+
+export const memoryGroupRepository = (load: number): GroupRepository => {
+  const rows = new Map<number, Group>();
+  const idsByName = new Map<string, number>();
+  const ids = new SortedList<number>((a, b) => a - b, load);
+  const holderOf = (name: string): number | undefined => idsByName.get(groupNameKey(name));
+  const copyOf = (id: number): Group => {
+    const g = rows.get(id);
+    if (g === undefined) throw new Error(`group ${id} is listed but not stored`);
+    return copyGroup(g);
+  };
+  const put = (next: Group): void => {
+    const old = rows.get(next.id);
+    if (old === undefined) ids.insert(next.id);
+    else idsByName.delete(groupNameKey(old.name));
+    idsByName.set(groupNameKey(next.name), next.id);
+    rows.set(next.id, copyGroup(next));
+  };
+  return {
+    insert: (group) =>
+      answer(() => {
+        if (holderOf(group.name) !== undefined) return 'name_taken' as const;
+        if (rows.has(group.id)) throw new Error(`group ${group.id} already exists; ids are never reused`);
+        put(group);
+        return 'ok' as const;
+      }),
+    findById: (id) => answer(() => (rows.has(id) ? copyOf(id) : null)),
+    findByIds: (wanted) => answer(() => [...new Set(wanted)].filter((id) => rows.has(id)).map(copyOf)),
+    update: (group, expectedVersion) =>
+      answer((): GroupWriteResult => {
+        if (rows.get(group.id)?.version !== expectedVersion) return 'version_mismatch';
+        const holder = holderOf(group.name);
+        if (holder !== undefined && holder !== group.id) return 'name_taken';
+        put(group);
+        return 'ok';
+      }),
+    delete: (id) =>
+      answer(() => {
+        const old = rows.get(id);
+        if (old === undefined) return false;
+        rows.delete(id);
+        ids.remove(id);
+        idsByName.delete(groupNameKey(old.name));
+        return true;
+      }),
+    list: (offset, limit) => answer(() => pageOf(ids, offset, limit, copyOf)),
+  };
+};

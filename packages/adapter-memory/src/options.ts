@@ -1,0 +1,24 @@
+export type SearchPlanChoice = 'cost' | 'walk-index' | 'sort-matches';
+
+export interface MemoryStoreOptions {
+  /** Values per chunk of every sorted list (tests make it tiny so that chunks split and merge). */
+  readonly chunkLoad?: number;
+  /**
+   * How a ticket search finds its page: by estimated cost (the default), or always by walking
+   * a sort index, or always by sorting the candidates (tests pin each plan).
+   */
+  readonly searchPlan?: SearchPlanChoice;
+  /**
+   * A run of tickets with equal first sort keys up to this length is sorted by the later
+   * rules in memory; a longer one is walked through the next rule's index instead.
+   */
+  readonly runSortLimit?: number;
+}
+
+export type MemoryStoreSettings = Required<MemoryStoreOptions>;
+
+export const memoryStoreSettings = (options: MemoryStoreOptions): MemoryStoreSettings => ({
+  chunkLoad: options.chunkLoad ?? 512,
+  searchPlan: options.searchPlan ?? 'cost',
+  runSortLimit: options.runSortLimit ?? 1024,
+});

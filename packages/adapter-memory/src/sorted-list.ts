@@ -1,0 +1,216 @@
+/** Where a value lies relative to a target: negative below it, 0 at it, positive above it. */
+export type Probe<T> = (value: T) => number;
+
+/**
+ * A sorted list in chunks (the design of Python's sortedcontainers.SortedList): each chunk is a
+ * short sorted array, so an insert or a removal costs a binary search plus moving at most
+ * 2 × `load` elements, and a lookup by position costs a binary search over chunk offsets.
+ * Values must be distinct under `compare`.
+ */
+export class SortedList<T> {
+  private chunks: T[][] = [];
+  /** The last (largest) value of each chunk. */
+  private maxes: T[] = [];
+  /** Position of each chunk's first value; rebuilt on demand after a change. */
+  private offsets: number[] = [];
+  private offsetsStale = false;
+  private count = 0;
+
+  constructor(
+    private readonly compare: (a: T, b: T) => number,
+    private readonly load = 512,
+  ) {
+    if (!Number.isInteger(load) || load < 2) throw new RangeError(`a chunk load of at least 2 is needed, got ${load}`);
+  }
+
+  get size(): number {
+    return this.count;
+  }
+
+  /**
+   * Adds a value. `probe` compares a stored value with the new one (the default uses `compare`);
+   * a caller that knows the new value's sort key can pass a cheaper one.
+   */
+  insert(value: T, probe: Probe<T> = (v) => this.compare(v, value)): void {
+    this.count += 1;
+    this.offsetsStale = true;
+    const last = this.chunks.length - 1;
+    const lastMax = this.maxes[last];
+    if (lastMax === undefined) {
+      this.chunks.push([value]);
+      this.maxes.push(value);
+      return;
+    }
+    // Appends (new ids, creation times) are the common case: one comparison.
+    if (probe(lastMax) < 0) {
+      this.chunkAt(last).push(value);
+      this.maxes[last] = value;
+      if (this.chunkAt(last).length > 2 * this.load) this.split(last);
+      return;
+    }
+    const i = this.firstChunkAtOrAbove(probe);
+    const chunk = this.chunkAt(i);
+    chunk.splice(lowerBoundIn(chunk, probe), 0, value);
+    if (chunk.length > 2 * this.load) this.split(i);
+  }
+
+  /** Removes the value equal to the probe's target; false when there is none. */
+  remove(value: T, probe: Probe<T> = (v) => this.compare(v, value)): boolean {
+    const i = this.firstChunkAtOrAbove(probe);
+    if (i < 0) return false;
+    const chunk = this.chunkAt(i);
+    const at = lowerBoundIn(chunk, probe);
+    const found = chunk[at];
+    if (found === undefined || probe(found) !== 0) return false;
+    chunk.splice(at, 1);
+    this.count -= 1;
+    this.offsetsStale = true;
+    this.afterRemoval(i);
+    return true;
+  }
+
+  has(value: T, probe: Probe<T> = (v) => this.compare(v, value)): boolean {
+    const i = this.firstChunkAtOrAbove(probe);
+    if (i < 0) return false;
+    const chunk = this.chunkAt(i);
+    const found = chunk[lowerBoundIn(chunk, probe)];
+    return found !== undefined && probe(found) === 0;
+  }
+
+  /** The value at a position (0 is the smallest), undefined outside the list. */
+  at(position: number): T | undefined {
+    if (position < 0 || position >= this.count) return undefined;
+    const [i, j] = this.locate(position);
+    return this.chunks[i]?.[j];
+  }
+
+  first(): T | undefined {
+    return this.chunks[0]?.[0];
+  }
+
+  /** The position of the first value not below the probe's target (the size when there is none). */
+  lowerBound(probe: Probe<T>): number {
+    const i = this.firstChunkAtOrAbove(probe);
+    if (i < 0) return this.count;
+    return this.offsetOf(i) + lowerBoundIn(this.chunkAt(i), probe);
+  }
+
+  /** The position of the first value above the probe's target (the size when there is none). */
+  upperBound(probe: Probe<T>): number {
+    const above: Probe<T> = (v) => (probe(v) > 0 ? 1 : -1);
+    return this.lowerBound(above);
+  }
+
+  /**
+   * Visits values from position `from`, one step at a time in the direction `step`, while
+   * `visit` answers true. The list must not change during the visit.
+   */
+  scan(from: number, step: 1 | -1, visit: (value: T) => boolean): void {
+    if (from < 0 || from >= this.count) return;
+    let [i, j] = this.locate(from);
+    for (;;) {
+      const chunk = this.chunks[i];
+      if (chunk === undefined) return;
+      for (; j >= 0 && j < chunk.length; j += step) {
+        if (!visit(chunk[j] as T)) return;
+      }
+      i += step;
+      j = step === 1 ? 0 : (this.chunks[i]?.length ?? 0) - 1;
+    }
+  }
+
+  /** The values at positions [from, to), in order. */
+  slice(from: number, to: number): T[] {
+    const out: T[] = [];
+    const start = Math.max(0, from);
+    const wanted = Math.min(to, this.count) - start;
+    if (wanted <= 0) return out;
+    this.scan(start, 1, (v) => {
+      out.push(v);
+      return out.length < wanted;
+    });
+    return out;
+  }
+
+  /** Every value, in order (a snapshot). */
+  values(): T[] {
+    return this.chunks.flat();
+  }
+
+  private chunkAt(i: number): T[] {
+    const chunk = this.chunks[i];
+    if (chunk === undefined) throw new RangeError(`no chunk ${i}`);
+    return chunk;
+  }
+
+  /** The first chunk whose largest value is not below the target; -1 when every value is below. */
+  private firstChunkAtOrAbove(probe: Probe<T>): number {
+    const i = lowerBoundIn(this.maxes, probe);
+    return i < this.maxes.length ? i : -1;
+  }
+
+  private offsetOf(i: number): number {
+    this.refreshOffsets();
+    return this.offsets[i] ?? this.count;
+  }
+
+  /** [chunk, index in chunk] of a position inside the list. */
+  private locate(position: number): [number, number] {
+    this.refreshOffsets();
+    let lo = 0;
+    let hi = this.offsets.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.offsets[mid] ?? 0) <= position) lo = mid;
+      else hi = mid - 1;
+    }
+    return [lo, position - (this.offsets[lo] ?? 0)];
+  }
+
+  private refreshOffsets(): void {
+    if (!this.offsetsStale) return;
+    this.offsets = new Array<number>(this.chunks.length);
+    let at = 0;
+    for (let i = 0; i < this.chunks.length; i++) {
+      this.offsets[i] = at;
+      at += this.chunkAt(i).length;
+    }
+    this.offsetsStale = false;
+  }
+
+  private split(i: number): void {
+    const chunk = this.chunkAt(i);
+    const upper = chunk.splice(chunk.length >> 1);
+    this.chunks.splice(i + 1, 0, upper);
+    this.maxes.splice(i, 1, chunk[chunk.length - 1] as T, upper[upper.length - 1] as T);
+  }
+
+  /** Keeps chunks between a quarter and twice the load: drops empty ones, merges small ones. */
+  private afterRemoval(i: number): void {
+    const chunk = this.chunkAt(i);
+    if (chunk.length === 0) {
+      this.chunks.splice(i, 1);
+      this.maxes.splice(i, 1);
+      return;
+    }
+    this.maxes[i] = chunk[chunk.length - 1] as T;
+    if (chunk.length >= this.load >> 2 || this.chunks.length === 1) return;
+    const left = i > 0 ? i - 1 : i;
+    const merged = this.chunkAt(left).concat(this.chunkAt(left + 1));
+    this.chunks.splice(left, 2, merged);
+    this.maxes.splice(left, 2, merged[merged.length - 1] as T);
+    if (merged.length > 2 * this.load) this.split(left);
+  }
+}
+
+/** The first index of a sorted array whose value is not below the probe's target. */
+const lowerBoundIn = <T>(values: readonly T[], probe: Probe<T>): number => {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (probe(values[mid] as T) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};

@@ -1,0 +1,121 @@
+import { compareKeys, compareTickets, sortKey, type SortRule, type Ticket } from '@support/domain';
+import type { SortedList } from '../sorted-list.js';
+import type { PageSink } from './page-sink.js';
+import type { SortIndexes, SortKey } from './sort-indexes.js';
+
+export interface WalkContext {
+  readonly order: SortIndexes;
+  row(id: number): Ticket;
+  /** Runs of equal first keys up to this length are sorted in memory, longer ones walked. */
+  readonly runSortLimit: number;
+}
+
+type Accept = (t: Ticket) => boolean;
+
+/**
+ * Offers the accepted tickets to the sink in the complete order `rules` (ending with the id
+ * tie-breaker), walking the first rule's index in its direction and stopping once the page
+ * is full. Within a run of equal first keys the later rules decide: the id direction by
+ * walking the run the other way, other rules by sorting a short run or by walking the next
+ * rule's index for a long one. `everyLiveAccepted` (the filter selects every live ticket)
+ * lets whole runs be skipped by their length, so a deep page costs no more than a first one.
+ */
+export const walkInOrder = (
+  ctx: WalkContext,
+  rules: readonly SortRule[],
+  accept: Accept,
+  everyLiveAccepted: boolean,
+  sink: PageSink,
+): void => {
+  const [first, ...rest] = rules;
+  if (first === undefined || sink.isFull()) return;
+  const list = ctx.order.list(first.field);
+  const n = list.size;
+  const step = first.direction === 'asc' ? 1 : -1;
+  /** Index position of the p-th ticket in walking order. */
+  const at = (p: number): number => (step === 1 ? p : n - 1 - p);
+  const offer = (id: number): boolean => {
+    const t = ctx.row(id);
+    return accept(t) && sink.offer(t);
+  };
+
+  const [next] = rest;
+  if (next === undefined || (rest.length === 1 && next.field === 'id' && next.direction === first.direction)) {
+    let from = 0;
+    if (everyLiveAccepted) {
+      from = Math.min(sink.skip, n);
+      sink.skip -= from;
+    }
+    list.scan(at(from), step, (id) => !offer(id));
+    return;
+  }
+
+  const keyAt = (p: number): SortKey => ctx.order.keyOf(idAt(list, at(p)), first.field);
+  /** [walking position of the run's first ticket, run length] of the run holding walking position p. */
+  const runAt = (p: number): [SortKey, number, number] => {
+    const key = keyAt(p);
+    const probe = ctx.order.keyProbe(first.field, key);
+    const lo = list.lowerBound(probe);
+    const hi = list.upperBound(probe);
+    return [key, step === 1 ? lo : n - hi, hi - lo];
+  };
+
+  let p = 0;
+  if (everyLiveAccepted && sink.skip > 0) {
+    if (sink.skip >= n) {
+      sink.skip -= n;
+      return;
+    }
+    const [, start] = runAt(sink.skip);
+    sink.skip -= start;
+    p = start;
+  }
+  while (p < n && !sink.isFull()) {
+    const [key, start, length] = runAt(p);
+    const run: Run = { list, lo: step === 1 ? start : n - start - length, length, field: first.field, key };
+    if (everyLiveAccepted && sink.skip >= length) sink.skip -= length;
+    else emitRun(ctx, run, rest, accept, sink);
+    p = start + length;
+  }
+};
+
+interface Run {
+  readonly list: SortedList<number>;
+  /** Index position of the run's first entry (entries of a run are in id order). */
+  readonly lo: number;
+  readonly length: number;
+  readonly field: SortRule['field'];
+  readonly key: SortKey;
+}
+
+const emitRun = (ctx: WalkContext, run: Run, rest: readonly SortRule[], accept: Accept, sink: PageSink): void => {
+  const [next] = rest;
+  if (next === undefined) return;
+  if (rest.length === 1) {
+    // Only the id tie-breaker is left, against the walking direction: walk the run the other way.
+    let left = run.length;
+    const from = next.direction === 'asc' ? run.lo : run.lo + run.length - 1;
+    run.list.scan(from, next.direction === 'asc' ? 1 : -1, (id) => {
+      const t = ctx.row(id);
+      left -= 1;
+      return !(accept(t) && sink.offer(t)) && left > 0;
+    });
+  } else if (run.length <= ctx.runSortLimit) {
+    const members: Ticket[] = [];
+    for (const id of run.list.slice(run.lo, run.lo + run.length)) {
+      const t = ctx.row(id);
+      if (accept(t)) members.push(t);
+    }
+    members.sort(compareTickets(rest));
+    for (const t of members) if (sink.offer(t)) return;
+  } else {
+    const inRun: Accept = (t) => compareKeys(sortKey(t, run.field), run.key) === 0 && accept(t);
+    walkInOrder(ctx, rest, inRun, false, sink);
+  }
+};
+
+const idAt = (list: SortedList<number>, position: number): number => {
+  const id = list.at(position);
+  if (id === undefined) throw new RangeError(`no index entry at ${position}`);
+  return id;
+};

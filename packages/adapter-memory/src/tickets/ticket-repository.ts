@@ -1,0 +1,43 @@
+import type { TicketRepository } from '@support/application';
+import { renameCustomer, type Ticket } from '@support/domain';
+import { answer } from '../answer.js';
+import { copyTicket } from '../copies.js';
+import { searchTickets, type SearchSettings } from './ticket-search.js';
+import { TicketTable } from './ticket-table.js';
+
+const bumped = (t: Ticket, change: Partial<Ticket>): Ticket => ({ ...t, ...change, version: t.version + 1 });
+
+export const memoryTicketRepository = (settings: SearchSettings & { readonly chunkLoad: number }): TicketRepository => {
+  const table = new TicketTable(settings.chunkLoad);
+  /** Rewrites tickets by id, one after the other, inside one synchronous call. */
+  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket): Promise<void> =>
+    answer(() => {
+      for (const id of ids) table.put(change(table.row(id)));
+    });
+  return {
+    insert: (ticket) =>
+      answer(() => {
+        if (table.get(ticket.id) !== undefined) throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
+        table.put(copyTicket(ticket));
+      }),
+    findById: (id) =>
+      answer(() => {
+        const t = table.get(id);
+        return t === undefined ? null : copyTicket(t);
+      }),
+    update: (ticket, expectedVersion) =>
+      answer(() => {
+        if (table.get(ticket.id)?.version !== expectedVersion) return false;
+        table.put(copyTicket(ticket));
+        return true;
+      }),
+    search: (filter, sort, offset, limit) =>
+      answer(() => {
+        const page = searchTickets(table, settings, filter, sort, offset, limit);
+        return { items: page.items.map(copyTicket), total: page.total };
+      }),
+    renameCustomer: (customerId, name) => rewrite(table.ofCustomer(customerId), (t) => renameCustomer(t, name)),
+    unassignUser: (userId) => rewrite(table.assignedTo(userId), (t) => bumped(t, { assignedUserId: null })),
+    clearGroup: (groupId) => rewrite(table.inGroup(groupId), (t) => bumped(t, { groupId: null })),
+  };
+};

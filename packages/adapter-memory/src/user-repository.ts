@@ -1,0 +1,114 @@
+import type { UserRepository, UserWriteResult } from '@support/application';
+import { emailKey, type GroupId, type User } from '@support/domain';
+import { answer } from './answer.js';
+import { copyUser } from './copies.js';
+import { pageOf } from './page-of.js';
+import { SortedList } from './sorted-list.js';
+
+const byId = (a: number, b: number): number => a - b;
+
+/** Users by id, by e-mail key (unique) and by group (members in id order). */
+class UserTable {
+  readonly rows = new Map<number, User>();
+  readonly idsByEmail = new Map<string, number>();
+  readonly ids: SortedList<number>;
+  private readonly members = new Map<number, SortedList<number>>();
+
+  constructor(private readonly load: number) {
+    this.ids = new SortedList<number>(byId, load);
+  }
+
+  /** The id of the user holding this e-mail (compared without regard to case), if any. */
+  holderOf(email: string): number | undefined {
+    return this.idsByEmail.get(emailKey(email));
+  }
+
+  membersOf(groupId: number): SortedList<number> | undefined {
+    return this.members.get(groupId);
+  }
+
+  put(next: User): void {
+    const old = this.rows.get(next.id);
+    if (old === undefined) this.ids.insert(next.id);
+    else this.idsByEmail.delete(emailKey(old.email));
+    this.idsByEmail.set(emailKey(next.email), next.id);
+    this.rows.set(next.id, next);
+    this.moveMembership(next.id, old?.groupIds ?? [], next.groupIds);
+  }
+
+  delete(id: number): boolean {
+    const old = this.rows.get(id);
+    if (old === undefined) return false;
+    this.rows.delete(id);
+    this.ids.remove(id);
+    this.idsByEmail.delete(emailKey(old.email));
+    this.moveMembership(id, old.groupIds, []);
+    return true;
+  }
+
+  private moveMembership(id: number, from: readonly GroupId[], to: readonly GroupId[]): void {
+    const keep = new Set(to);
+    const had = new Set(from);
+    for (const g of had) if (!keep.has(g)) this.leave(g, id);
+    for (const g of keep) if (!had.has(g)) this.join(g, id);
+  }
+
+  private join(groupId: number, id: number): void {
+    let list = this.members.get(groupId);
+    if (list === undefined) {
+      list = new SortedList<number>(byId, this.load);
+      this.members.set(groupId, list);
+    }
+    list.insert(id);
+  }
+
+  private leave(groupId: number, id: number): void {
+    const list = this.members.get(groupId);
+    list?.remove(id);
+    if (list?.size === 0) this.members.delete(groupId);
+  }
+}
+
+export const memoryUserRepository = (load: number): UserRepository => {
+  const table = new UserTable(load);
+  const copyOf = (id: number): User => {
+    const u = table.rows.get(id);
+    if (u === undefined) throw new Error(`user ${id} is listed but not stored`);
+    return copyUser(u);
+  };
+  return {
+    insert: (user) =>
+      answer(() => {
+        if (table.holderOf(user.email) !== undefined) return 'email_taken' as const;
+        if (table.rows.has(user.id)) throw new Error(`user ${user.id} already exists; ids are never reused`);
+        table.put(copyUser(user));
+        return 'ok' as const;
+      }),
+    findById: (id) => answer(() => (table.rows.has(id) ? copyOf(id) : null)),
+    findByEmail: (email) =>
+      answer(() => {
+        const id = table.holderOf(email);
+        return id === undefined ? null : copyOf(id);
+      }),
+    findByIds: (ids) => answer(() => [...new Set(ids)].filter((id) => table.rows.has(id)).map(copyOf)),
+    update: (user, expectedVersion) =>
+      answer((): UserWriteResult => {
+        if (table.rows.get(user.id)?.version !== expectedVersion) return 'version_mismatch';
+        const holder = table.holderOf(user.email);
+        if (holder !== undefined && holder !== user.id) return 'email_taken';
+        table.put(copyUser(user));
+        return 'ok';
+      }),
+    delete: (id) => answer(() => table.delete(id)),
+    list: (groupId, offset, limit) =>
+      answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
+    count: () => answer(() => table.rows.size),
+    removeGroup: (groupId) =>
+      answer(() => {
+        for (const id of table.membersOf(groupId)?.values() ?? []) {
+          const u = table.rows.get(id);
+          if (u !== undefined) table.put({ ...u, groupIds: u.groupIds.filter((g) => g !== groupId), version: u.version + 1 });
+        }
+      }),
+  };
+};

@@ -1,0 +1,149 @@
+import { renameCustomer, type Ticket } from '@support/domain';
+import { expect } from 'chai';
+import { aTicket, groupId, minutes, T0, ticketId, userId } from './mothers.js';
+import { aFilter, sortOf, wordsOf } from './reference-search.js';
+import { freshStorePerTest, type MakeStore } from './store-factory.js';
+import { tamper } from './tamper.js';
+import { ticketSearchExamples } from './ticket-search-examples.js';
+import { ticketSearchProperties } from './ticket-search-property.js';
+
+/** The TicketRepository port's promises (see its doc comments), for any store. */
+export function describeTicketRepositoryContract(name: string, makeStore: MakeStore): void {
+  describe(`${name}: TicketRepository contract`, () => {
+    const store = freshStorePerTest(makeStore);
+    const tickets = () => store().tickets;
+
+    describe('insert and findById', () => {
+      it('answers null for a ticket that was never stored', async () => {
+        expect(await tickets().findById(ticketId(404))).to.equal(null);
+      });
+
+      it('gives back every field as stored: texts, links, tags, times, nulls', async () => {
+        const full = aTicket({
+          id: 7,
+          subject: 'Café crème machine 😀',
+          summary: 'Line one\nline two',
+          state: 'closed',
+          priority: 'urgent',
+          customerId: 3,
+          customerName: 'Émile Zola',
+          assignedUserId: 4,
+          groupId: 5,
+          tags: ['billing', 'vip'],
+          createdAt: T0,
+          updatedAt: T0 + minutes(5),
+          closedAt: T0 + minutes(4),
+          version: 3,
+        });
+        const bare = aTicket({ id: 8, summary: '', assignedUserId: null, groupId: null, tags: [], closedAt: null });
+        await tickets().insert(full);
+        await tickets().insert(bare);
+        expect(await tickets().findById(ticketId(7))).to.deep.equal(full);
+        expect(await tickets().findById(ticketId(8))).to.deep.equal(bare);
+      });
+
+      it('returns a deleted ticket (a tombstone) with its deletedAt', async () => {
+        const gone = aTicket({ id: 1, deletedAt: T0 + minutes(9), version: 2 });
+        await tickets().insert(gone);
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(gone);
+      });
+
+      it('keeps its own copy: changing the inserted or a returned object changes nothing stored', async () => {
+        const original = aTicket({ id: 1, tags: ['a'] });
+        const given = { ...original, tags: ['a'] };
+        await tickets().insert(given);
+        given.tags.push('changed by the caller');
+        const found = await tickets().findById(ticketId(1));
+        tamper(() => (found?.tags as string[] | undefined)?.push('changed by a reader'));
+        const page = await tickets().search(aFilter(), sortOf('id'), 0, 10);
+        tamper(() => (page.items[0]?.tags as string[] | undefined)?.push('changed by a searcher'));
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(original);
+      });
+    });
+
+    describe('update (optimistic concurrency)', () => {
+      it('writes the ticket when the stored one has the expected version', async () => {
+        const t = aTicket({ id: 1, version: 4 });
+        await tickets().insert(t);
+        const next = { ...t, subject: 'Printer fixed', updatedAt: T0 + minutes(1), version: 5 };
+        expect(await tickets().update(next, 4)).to.equal(true);
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(next);
+      });
+
+      it('refuses a stale expected version and changes nothing', async () => {
+        const t = aTicket({ id: 1, subject: 'Printer on fire', version: 2 });
+        await tickets().insert(t);
+        expect(await tickets().update({ ...t, subject: 'Monitor flickers', state: 'closed', closedAt: T0, version: 2 }, 1)).to.equal(false);
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(t);
+        const search = await tickets().search(aFilter({ words: wordsOf('monitor') }), sortOf('id'), 0, 10);
+        expect(search.total).to.equal(0);
+      });
+
+      it('answers false for a ticket that does not exist, and does not create it', async () => {
+        expect(await tickets().update(aTicket({ id: 9, version: 2 }), 1)).to.equal(false);
+        expect(await tickets().findById(ticketId(9))).to.equal(null);
+      });
+
+      it('lets exactly one of many concurrent writers of the same version win', async () => {
+        const t = aTicket({ id: 1, version: 1 });
+        await tickets().insert(t);
+        const attempts = Array.from({ length: 10 }, (_, i) => ({ ...t, subject: `Writer ${i}`, version: 2 }));
+        const results = await Promise.all(attempts.map((a) => tickets().update(a, 1)));
+        expect(results.filter((r) => r)).to.have.length(1);
+        const winner = attempts[results.indexOf(true)];
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(winner);
+      });
+    });
+
+    describe('bulk updates', () => {
+      const unchangedBy = async (others: readonly Ticket[]): Promise<void> => {
+        for (const t of others) expect(await tickets().findById(t.id)).to.deep.equal(t);
+      };
+
+      it('renameCustomer puts the new name on every ticket of that customer, deleted ones too, and bumps each version', async () => {
+        const theirs = [
+          aTicket({ id: 1, customerId: 1, customerName: 'Ada Lovelace', version: 1 }),
+          aTicket({ id: 2, customerId: 1, customerName: 'Ada Lovelace', state: 'closed', closedAt: T0, version: 4 }),
+          aTicket({ id: 3, customerId: 1, customerName: 'Ada Lovelace', deletedAt: T0, version: 2 }),
+        ];
+        const others = [aTicket({ id: 4, customerId: 2, customerName: 'Ada Lovelace' })];
+        for (const t of [...theirs, ...others]) await tickets().insert(t);
+        await tickets().renameCustomer(userId(1), 'Ada King');
+        for (const t of theirs) expect(await tickets().findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King'));
+        await unchangedBy(others);
+      });
+
+      it('unassignUser clears the assignee of every ticket assigned to that user and bumps each version', async () => {
+        const assigned = [aTicket({ id: 1, assignedUserId: 7 }), aTicket({ id: 2, assignedUserId: 7, groupId: 3, version: 5 })];
+        const others = [aTicket({ id: 3, assignedUserId: 8 }), aTicket({ id: 4, assignedUserId: null })];
+        for (const t of [...assigned, ...others]) await tickets().insert(t);
+        await tickets().unassignUser(userId(7));
+        for (const t of assigned) {
+          expect(await tickets().findById(t.id)).to.deep.equal({ ...t, assignedUserId: null, version: t.version + 1 });
+        }
+        await unchangedBy(others);
+      });
+
+      it('clearGroup takes the group off every ticket in it and bumps each version', async () => {
+        const inGroup = [aTicket({ id: 1, groupId: 3 }), aTicket({ id: 2, groupId: 3, assignedUserId: 7, deletedAt: T0, version: 2 })];
+        const others = [aTicket({ id: 3, groupId: 4 }), aTicket({ id: 4, groupId: null })];
+        for (const t of [...inGroup, ...others]) await tickets().insert(t);
+        await tickets().clearGroup(groupId(3));
+        for (const t of inGroup) expect(await tickets().findById(t.id)).to.deep.equal({ ...t, groupId: null, version: t.version + 1 });
+        await unchangedBy(others);
+      });
+
+      it('bulk updates of nobody change nothing', async () => {
+        const t = aTicket({ id: 1, customerId: 1, assignedUserId: 2, groupId: 3 });
+        await tickets().insert(t);
+        await tickets().renameCustomer(userId(9), 'Nobody');
+        await tickets().unassignUser(userId(9));
+        await tickets().clearGroup(groupId(9));
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(t);
+      });
+    });
+
+    ticketSearchExamples(() => store().tickets);
+    ticketSearchProperties(() => store().tickets);
+  });
+}
