@@ -1,0 +1,48 @@
+import { StoreUnavailableError } from '@support/application';
+import type { Reply } from '../reply.js';
+import { HttpProblem, problem } from './http-problem.js';
+
+/** Seconds a client should wait before retrying while the store is unreachable. */
+export const storeRetryAfterSeconds = 5;
+
+/** The JSON body of an error: {code, message, description[, errors]} (plus RFC 6749 members on token failures). */
+export const problemBody = (p: HttpProblem): Record<string, unknown> => ({
+  ...(p.extras.oauthError === undefined ? {} : { error: p.extras.oauthError, error_description: p.description }),
+  code: p.kind.code,
+  message: p.kind.message,
+  description: p.description,
+  ...(p.extras.errors === undefined ? {} : { errors: p.extras.errors }),
+});
+
+export const problemReply = (p: HttpProblem): Reply => ({
+  status: p.kind.status,
+  body: problemBody(p),
+  ...(p.extras.headers === undefined ? {} : { headers: p.extras.headers }),
+  ...(p.extras.noStore === true ? { noStore: true } : {}),
+});
+
+const hasStatus = (e: unknown): e is { status: number; expose?: boolean } =>
+  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number';
+
+/**
+ * Any thrown value as an HTTP problem. Expected 4xx arrive as HttpProblem; a store outage
+ * is 503 with Retry-After; anything else is a bug: 500, with nothing of it in the body.
+ */
+export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boolean } => {
+  if (e instanceof HttpProblem) return { problem: e, unexpected: false };
+  if (e instanceof StoreUnavailableError) {
+    return {
+      problem: problem('storeUnavailable', 'the data store is not reachable right now; retry after the number of seconds in Retry-After', {
+        headers: { 'Retry-After': String(storeRetryAfterSeconds) },
+      }),
+      unexpected: false,
+    };
+  }
+  // Malformed percent-encoding in a path reaches us from the router as URIError.
+  if (e instanceof URIError) return { problem: problem('malformedRequest', 'the URL is not validly percent-encoded'), unexpected: false };
+  // A 4xx raised by Koa itself (http-errors with expose): a client error, said plainly.
+  if (hasStatus(e) && e.status >= 400 && e.status < 500 && e.expose === true) {
+    return { problem: problem('malformedRequest', 'the request could not be understood'), unexpected: false };
+  }
+  return { problem: problem('internal', 'the server failed to answer this request; it has been logged'), unexpected: true };
+};

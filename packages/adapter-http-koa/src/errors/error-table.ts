@@ -1,0 +1,109 @@
+import type { DomainError, FieldErrorCode } from '@support/domain';
+import type { OAuthErrorCode } from '@support/application';
+
+// THE error table of the API: every HTTP status this service answers with on failure,
+// and every numeric `code` (HTTP status x 100 + n). Nothing else in the code base
+// chooses a status or a code; the OpenAPI document lists exactly these rows.
+
+export interface ErrorKind {
+  readonly status: number;
+  readonly code: number;
+  /** The stable, human summary of this kind of error (`message` in the body). */
+  readonly message: string;
+}
+
+const kind = (status: number, n: number, message: string): ErrorKind => ({ status, code: status * 100 + n, message });
+
+export const errorKinds = {
+  badQueryParameter: kind(400, 1, 'Invalid query parameter'),
+  malformedBody: kind(400, 2, 'Malformed request body'),
+  unknownApiVersion: kind(400, 3, 'Unknown API version'),
+  badMethodOverride: kind(400, 4, 'Invalid method override'),
+  tokenSentTwice: kind(400, 5, 'Token sent more than one way'),
+  malformedRequest: kind(400, 6, 'Malformed request'),
+  oauthInvalidRequest: kind(400, 10, 'Invalid token request'),
+  oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
+  oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),
+  tokenMissing: kind(401, 1, 'Authentication required'),
+  tokenInvalid: kind(401, 2, 'Invalid access token'),
+  tokenExpired: kind(401, 3, 'Access token expired'),
+  forbidden: kind(403, 1, 'Forbidden'),
+  tlsRequired: kind(403, 2, 'TLS required'),
+  routeNotFound: kind(404, 1, 'Not found'),
+  resourceNotFound: kind(404, 2, 'Resource not found'),
+  methodNotAllowed: kind(405, 1, 'Method not allowed'),
+  notAcceptable: kind(406, 1, 'Not acceptable'),
+  requestTimeout: kind(408, 1, 'Request timeout'),
+  conflict: kind(409, 1, 'Conflict'),
+  gone: kind(410, 1, 'Gone'),
+  preconditionFailed: kind(412, 1, 'Precondition failed'),
+  payloadTooLarge: kind(413, 1, 'Request body too large'),
+  unsupportedMediaType: kind(415, 1, 'Unsupported media type'),
+  validationFailed: kind(422, 0, 'Validation failed'),
+  rateLimited: kind(429, 1, 'Rate limit exceeded'),
+  headersTooLarge: kind(431, 1, 'Request header fields too large'),
+  internal: kind(500, 1, 'Internal server error'),
+  notImplemented: kind(501, 1, 'Not implemented'),
+  storeUnavailable: kind(503, 1, 'Service unavailable'),
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorKindName = keyof typeof errorKinds;
+
+/** `errors[].code` of a 422: one code per reason a field was refused. */
+export const fieldErrorCodes: Readonly<Record<FieldErrorCode, number>> = {
+  required: 42201,
+  unknown_field: 42202,
+  read_only: 42203,
+  invalid_type: 42204,
+  invalid_length: 42205,
+  invalid_value: 42206,
+  not_unique: 42207,
+  invalid_transition: 42208,
+  unknown_reference: 42209,
+  not_permitted: 42210,
+};
+
+const unauthenticatedKind = (reason: 'missing' | 'invalid' | 'expired'): ErrorKind => {
+  switch (reason) {
+    case 'missing':
+      return errorKinds.tokenMissing;
+    case 'invalid':
+      return errorKinds.tokenInvalid;
+    case 'expired':
+      return errorKinds.tokenExpired;
+  }
+};
+
+/** The kind of a domain error (the use cases' expected failures). */
+export const domainErrorKind = (e: DomainError): ErrorKind => {
+  switch (e._tag) {
+    case 'ValidationFailed':
+      return errorKinds.validationFailed;
+    case 'InvalidQuery':
+      return errorKinds.badQueryParameter;
+    case 'NotFound':
+      return errorKinds.resourceNotFound;
+    case 'Gone':
+      return errorKinds.gone;
+    case 'Forbidden':
+      return errorKinds.forbidden;
+    case 'Unauthenticated':
+      return unauthenticatedKind(e.reason);
+    case 'PreconditionFailed':
+      return errorKinds.preconditionFailed;
+    case 'Conflict':
+      return errorKinds.conflict;
+  }
+};
+
+/** RFC 6749 §5.2 errors of the token endpoint. */
+export const oauthErrorKind = (error: OAuthErrorCode): ErrorKind => {
+  switch (error) {
+    case 'invalid_request':
+      return errorKinds.oauthInvalidRequest;
+    case 'invalid_grant':
+      return errorKinds.oauthInvalidGrant;
+    case 'unsupported_grant_type':
+      return errorKinds.oauthUnsupportedGrantType;
+  }
+};

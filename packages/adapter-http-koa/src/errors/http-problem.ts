@@ -1,0 +1,80 @@
+import type { DomainError } from '@support/domain';
+import { domainErrorKind, errorKinds, fieldErrorCodes, type ErrorKind, type ErrorKindName } from './error-table.js';
+
+/** One entry of `errors[]`: a refused field of a body, or a refused query parameter. */
+export interface FieldProblem {
+  readonly code: number;
+  readonly field: string;
+  readonly message: string;
+}
+
+export interface ProblemExtras {
+  readonly errors?: readonly FieldProblem[];
+  readonly headers?: Readonly<Record<string, string>>;
+  /** RFC 6749 `error` member of a token-endpoint failure. */
+  readonly oauthError?: string;
+  /** Token-endpoint answers must not be stored (RFC 6749 §5.1). */
+  readonly noStore?: boolean;
+}
+
+/** An HTTP failure on its way to the client: thrown by conventions and routes, rendered once. */
+export class HttpProblem extends Error {
+  override readonly name = 'HttpProblem';
+  constructor(
+    readonly kind: ErrorKind,
+    readonly description: string,
+    readonly extras: ProblemExtras = {},
+  ) {
+    super(`${kind.code} ${kind.message}: ${description}`);
+  }
+}
+
+export const problem = (name: ErrorKindName, description: string, extras?: ProblemExtras): HttpProblem =>
+  new HttpProblem(errorKinds[name], description, extras);
+
+/** Where clients send tokens; also the challenge of every 401 (RFC 6750 §3). */
+export const bearerChallenge = (error?: 'invalid_token' | 'invalid_request', description?: string): string =>
+  error === undefined
+    ? 'Bearer realm="support"'
+    : `Bearer realm="support", error="${error}"${description === undefined ? '' : `, error_description="${description}"`}`;
+
+const describeTarget = (resource: string, id: string): string => {
+  const [ticket, message] = id.split('/');
+  return resource === 'message' && message !== undefined ? `message ${message} of ticket ${ticket ?? ''}` : `${resource} ${id}`;
+};
+
+const sendTokenHint =
+  'send an access token as "Authorization: Bearer <token>", as Basic credentials with the token as user name and an empty password, or as ?access_token=<token>; get one from POST /v1/oauth/token';
+
+/** The HTTP face of a use case's expected failure. */
+export const domainProblem = (e: DomainError): HttpProblem => {
+  const k = domainErrorKind(e);
+  switch (e._tag) {
+    case 'ValidationFailed': {
+      const n = e.errors.length;
+      return new HttpProblem(k, `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`, {
+        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: f.field, message: f.message })),
+      });
+    }
+    case 'InvalidQuery':
+      return new HttpProblem(k, e.issues.map((i) => `${i.parameter}: ${i.message}`).join('; '), {
+        errors: e.issues.map((i) => ({ code: k.code, field: i.parameter, message: i.message })),
+      });
+    case 'NotFound':
+      return new HttpProblem(k, `there is no ${describeTarget(e.resource, e.id)}`);
+    case 'Gone':
+      return new HttpProblem(k, `${describeTarget(e.resource, e.id)} has been deleted`);
+    case 'Forbidden':
+      return new HttpProblem(k, e.message);
+    case 'Unauthenticated':
+      return e.reason === 'missing'
+        ? new HttpProblem(k, sendTokenHint, { headers: { 'WWW-Authenticate': bearerChallenge() } })
+        : new HttpProblem(k, 'the access token is unknown, revoked or expired; get a new one from POST /v1/oauth/token', {
+            headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', 'the access token is unknown, revoked or expired') },
+          });
+    case 'PreconditionFailed':
+      return new HttpProblem(k, 'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag');
+    case 'Conflict':
+      return new HttpProblem(k, e.message);
+  }
+};

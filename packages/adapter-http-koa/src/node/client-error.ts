@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
+import { problemBody } from '../errors/error-reply.js';
+import { problem, type HttpProblem } from '../errors/http-problem.js';
+import type { HttpLogger } from '../options.js';
+import { prettyJson } from '../conventions/serialization.js';
+
+// Errors Node's HTTP parser raises before any route sees the request (a malformed request
+// line, headers over the 16 KiB limit, a client too slow to send its headers). Node would
+// answer a bare 400 without a body; we answer the same JSON as everywhere else.
+
+export const maxHeaderBytes = 16 * 1024;
+
+const reasons: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+
+const problemFor = (code: string | undefined): HttpProblem => {
+  switch (code) {
+    case 'HPE_HEADER_OVERFLOW':
+      return problem('headersTooLarge', `the request's header fields exceed ${maxHeaderBytes} bytes`);
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+    case 'HPE_HEADERS_TIMEOUT':
+      return problem('requestTimeout', 'the request was not received in time');
+    default:
+      return problem('malformedRequest', 'the request is not valid HTTP/1.1 (request line or header fields)');
+  }
+};
+
+/** A listener for the server's `clientError` event. */
+export const answerClientError =
+  (logger: HttpLogger) =>
+  (err: Error & { code?: string }, socket: Duplex): void => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const p = problemFor(err.code);
+    const requestId = randomUUID();
+    const body = Buffer.from(prettyJson(problemBody(p)));
+    logger.info('client error', { request_id: requestId, status: p.kind.status, error: err.code ?? err.name });
+    socket.write(
+      [
+        `HTTP/1.1 ${p.kind.status} ${reasons[p.kind.status] ?? 'Bad Request'}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${body.length}`,
+        `X-Request-Id: ${requestId}`,
+        'X-Content-Type-Options: nosniff',
+        'Cache-Control: no-store',
+        'Connection: close',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+    socket.end(body);
+  };

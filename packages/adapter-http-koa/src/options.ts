@@ -1,0 +1,45 @@
+import type { DeprecationSchedule } from './conventions/deprecation.js';
+import { defaultDeprecations } from './conventions/deprecation.js';
+import { apiVersions, type ApiVersions } from './conventions/api-version.js';
+
+/** One-line structured logging; the HTTP adapter never hands it a token or a password. */
+export interface HttpLogger {
+  info(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  error(message: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+export interface HttpOptions {
+  /** Origin of every absolute URL the API emits, e.g. https://localhost:8443 (no trailing slash). */
+  readonly publicUrl: string;
+  /** Honour X-Forwarded-Proto / X-Forwarded-For (the last hop only). */
+  readonly trustProxy: boolean;
+  readonly logger: HttpLogger;
+  /** Minor versions served through X-Api-Version. */
+  readonly versions?: ApiVersions;
+  /** Deprecated behaviour and its schedule (GET /v1/deprecations, Deprecation/Sunset headers). */
+  readonly deprecations?: DeprecationSchedule;
+  /** Bodies smaller than this many bytes are sent uncompressed (gzip would not pay off). */
+  readonly compressionThreshold?: number;
+  /** Log one line per request (method, path without secrets, status, duration). */
+  readonly accessLog?: boolean;
+}
+
+export interface ResolvedHttpOptions {
+  readonly publicUrl: string;
+  readonly trustProxy: boolean;
+  readonly logger: HttpLogger;
+  readonly versions: ApiVersions;
+  readonly deprecations: DeprecationSchedule;
+  readonly compressionThreshold: number;
+  readonly accessLog: boolean;
+}
+
+export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
+  publicUrl: o.publicUrl.replace(/\/+$/, ''),
+  trustProxy: o.trustProxy,
+  logger: o.logger,
+  versions: o.versions ?? apiVersions,
+  deprecations: o.deprecations ?? defaultDeprecations,
+  compressionThreshold: o.compressionThreshold ?? 256,
+  accessLog: o.accessLog ?? true,
+});

@@ -1,0 +1,55 @@
+import type { Middleware } from 'koa';
+import { lenientPresentation } from '../conventions/presentation.js';
+import { render } from '../conventions/render.js';
+import { problemBody, problemReply, toProblem } from '../errors/error-reply.js';
+import { problem } from '../errors/http-problem.js';
+import type { Reply } from '../reply.js';
+import type { AppContext, RequestState, Services } from '../state.js';
+
+// The error boundary and the one place answers are written. Whatever happens further in
+// (a route's reply, an HTTP problem, a store outage, a bug) ends here as a Reply and is
+// rendered with every convention. A bug is logged with its stack; the client gets a
+// plain 500 that names only the request id.
+
+/** A request no route answered: unknown path (404), known path with another method (405). */
+const unrouted = (ctx: AppContext): Reply => {
+  const allow = ctx.response.get('Allow');
+  if (ctx.method === 'OPTIONS' && allow !== '') return { status: 204, body: undefined, headers: { Allow: allow } };
+  if (ctx.status === 405) {
+    return problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } }));
+  }
+  if (ctx.status === 501) return problemReply(problem('notImplemented', `${ctx.method} is not a method this API implements`));
+  return problemReply(problem('routeNotFound', `there is no resource at ${ctx.path}; resources live under /v1`));
+};
+
+export const respond =
+  (services: Services): Middleware<RequestState> =>
+  async (ctx, next) => {
+    let reply: Reply;
+    let presentation = ctx.state.presentation;
+    try {
+      await next();
+      reply = ctx.state.reply ?? unrouted(ctx);
+      presentation = ctx.state.presentation;
+    } catch (e) {
+      const { problem: p, unexpected } = toProblem(e);
+      if (unexpected) {
+        services.options.logger.error('request failed', {
+          request_id: ctx.state.requestId,
+          error: e instanceof Error ? e.name : typeof e,
+          detail: e instanceof Error ? e.message : String(e),
+          stack: e instanceof Error ? e.stack : undefined,
+        });
+      }
+      reply = problemReply(p);
+      presentation = lenientPresentation(ctx.query);
+    }
+    try {
+      await render(ctx, services, reply, presentation);
+    } catch (e) {
+      services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
+      ctx.status = 500;
+      ctx.type = 'application/json';
+      ctx.body = JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged')));
+    }
+  };

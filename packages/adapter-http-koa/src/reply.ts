@@ -1,0 +1,31 @@
+// What a route (or the error boundary) answers, before the conventions turn it into
+// bytes: envelope/JSONP, ETag and conditional requests, pretty-printing, gzip.
+// Routes never write ctx.body themselves.
+
+/** A page of a list: enough to build the Link header, X-Total-Count and `next_page`. */
+export interface PageInfo {
+  readonly page: number;
+  readonly perPage: number;
+  readonly total: number;
+}
+
+export interface Reply {
+  readonly status: number;
+  /** A JSON value; undefined for an answer without a body. */
+  readonly body: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Epoch ms of the newest change the body shows (Last-Modified); null when it has none. */
+  readonly lastModified?: number | null;
+  readonly page?: PageInfo;
+  /** Token answers: Cache-Control: no-store instead of private, no-cache. */
+  readonly noStore?: boolean;
+}
+
+export const ok = (body: unknown, extra: Omit<Reply, 'status' | 'body'> = {}): Reply => ({ status: 200, body, ...extra });
+
+export const created = (body: unknown, location: string, lastModified: number): Reply => ({
+  status: 201,
+  body,
+  headers: { Location: location },
+  lastModified,
+});

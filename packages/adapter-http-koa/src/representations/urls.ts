@@ -1,0 +1,34 @@
+// Every URL the API emits is absolute, on the configured public origin (never on the
+// request's Host header, which a client controls).
+
+export interface Urls {
+  readonly origin: string;
+  readonly tickets: string;
+  ticket(id: number): string;
+  messages(ticketId: number): string;
+  message(ticketId: number, number: number): string;
+  readonly users: string;
+  user(id: number): string;
+  readonly groups: string;
+  group(id: number): string;
+  groupUsers(id: number): string;
+  /** The absolute form of a request path (for Link headers). */
+  path(path: string): string;
+}
+
+export const urlsFor = (origin: string): Urls => {
+  const v1 = `${origin}/v1`;
+  return {
+    origin,
+    tickets: `${v1}/tickets`,
+    ticket: (id) => `${v1}/tickets/${id}`,
+    messages: (ticketId) => `${v1}/tickets/${ticketId}/messages`,
+    message: (ticketId, number) => `${v1}/tickets/${ticketId}/messages/${number}`,
+    users: `${v1}/users`,
+    user: (id) => `${v1}/users/${id}`,
+    groups: `${v1}/groups`,
+    group: (id) => `${v1}/groups/${id}`,
+    groupUsers: (id) => `${v1}/groups/${id}/users`,
+    path: (path) => `${origin}${path}`,
+  };
+};

@@ -1,0 +1,71 @@
+import type { OAuthError, TokenGrant } from '@support/application';
+import * as E from 'fp-ts/lib/Either.js';
+import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { oauthErrorKind } from '../errors/error-table.js';
+import { HttpProblem } from '../errors/http-problem.js';
+import type { AppRouter, RouteContext, Services } from '../state.js';
+
+// OAuth 2 (RFC 6749 password and refresh_token grants, RFC 7009 revocation). Bodies are
+// form-encoded as the RFCs require, or JSON. Every answer is Cache-Control: no-store;
+// failures carry the RFC's `error` member beside this API's code/message/description.
+
+const oauthProblem = (e: OAuthError): HttpProblem => new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error, noStore: true });
+const invalidRequest = (description: string): HttpProblem => oauthProblem({ _tag: 'OAuthError', error: 'invalid_request', description });
+
+/** The body's parameters; RFC 6749 §3.2: a parameter must not be sent twice. */
+const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, string>>> => {
+  let body: unknown;
+  try {
+    body = await readBody(ctx, [mediaTypes.form, mediaTypes.json]);
+  } catch (e) {
+    if (e instanceof HttpProblem) throw new HttpProblem(e.kind, e.description, { oauthError: 'invalid_request', noStore: true });
+    throw e;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('the body must hold the parameters as an object or a form');
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (typeof v !== 'string') throw invalidRequest(`parameter ${k} must be given once, as a string`);
+    params[k] = v;
+  }
+  return params;
+};
+
+const grantBody = (g: TokenGrant): Record<string, unknown> => ({
+  access_token: g.accessToken,
+  token_type: g.tokenType,
+  expires_in: g.expiresIn,
+  refresh_token: g.refreshToken,
+});
+
+export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
+  router.post('/v1/oauth/token', async (ctx) => {
+    const p = await readParams(ctx);
+    let grant: E.Either<OAuthError, TokenGrant>;
+    switch (p.grant_type) {
+      case 'password':
+        grant = await app.auth.passwordGrant(p.username ?? '', p.password ?? '');
+        break;
+      case 'refresh_token':
+        grant = await app.auth.refreshGrant(p.refresh_token ?? '');
+        break;
+      case undefined:
+        throw invalidRequest('grant_type is required: password or refresh_token');
+      default:
+        throw oauthProblem({
+          _tag: 'OAuthError',
+          error: 'unsupported_grant_type',
+          description: `grant_type "${p.grant_type.slice(0, 40)}" is not supported; use password or refresh_token`,
+        });
+    }
+    if (E.isLeft(grant)) throw oauthProblem(grant.left);
+    ctx.state.reply = { status: 200, body: grantBody(grant.right), noStore: true };
+  });
+
+  router.post('/v1/oauth/revoke', async (ctx) => {
+    const p = await readParams(ctx);
+    if (p.token === undefined || p.token === '') throw invalidRequest('token is required: the access or refresh token to revoke');
+    await app.auth.revoke(p.token);
+    // RFC 7009 §2.2: 200 whether or not the token was known, so nothing can be learnt from it.
+    ctx.state.reply = { status: 200, body: undefined, noStore: true };
+  });
+};

@@ -1,0 +1,76 @@
+import type { TicketView } from '@support/application';
+import type { TicketId } from '@support/domain';
+import { ifMatchOption } from '../conventions/conditional-requests.js';
+import { deprecationHeaders, singularTicketAlias } from '../conventions/deprecation.js';
+import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { created, ok } from '../reply.js';
+import { newest } from '../representations/common.js';
+import { ticketRepresentation } from '../representations/ticket.js';
+import type { AppRouter, RouteContext, Services } from '../state.js';
+import { actorOf, idParam, pageInfo, unwrap } from './support.js';
+
+export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services): void => {
+  const represent = (v: TicketView): Record<string, unknown> => ticketRepresentation(urls, v);
+  const ticketId = (ctx: RouteContext): TicketId => idParam(ctx, 'ticketId', 'ticket') as TicketId;
+  const written = (ctx: RouteContext, view: TicketView): void => {
+    ctx.state.reply = ok(represent(view), { lastModified: view.ticket.updatedAt });
+  };
+
+  const list =
+    (alias?: 'recently_closed') =>
+    async (ctx: RouteContext): Promise<void> => {
+      const l = unwrap(await app.tickets.list(actorOf(ctx), ctx.query, alias));
+      ctx.state.reply = ok(
+        l.items.map((v) => ticketRepresentation(urls, v, l.options)),
+        { page: pageInfo(l), lastModified: newest(l.items.map((v) => v.ticket)) },
+      );
+    };
+
+  const read = async (ctx: RouteContext): Promise<void> => {
+    const actor = actorOf(ctx);
+    const { view, options: shown } = unwrap(await app.tickets.get(actor, ticketId(ctx), ctx.query));
+    ctx.state.reply = ok(ticketRepresentation(urls, view, shown), { lastModified: view.ticket.updatedAt });
+  };
+
+  router.get('/v1/tickets', list());
+  // Before /v1/tickets/:ticketId, which would otherwise take "recently_closed" for an id.
+  router.get('/v1/tickets/recently_closed', list('recently_closed'));
+  router.get('/v1/tickets/:ticketId', read);
+
+  const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
+  router.get('/v1/ticket/:ticketId', async (ctx, next) => {
+    if (alias !== undefined) {
+      for (const [name, value] of Object.entries(deprecationHeaders(urls.origin, alias))) {
+        if (name === 'Link') ctx.append(name, value);
+        else ctx.set(name, value);
+      }
+    }
+    await next();
+  }, read);
+
+  router.post('/v1/tickets', async (ctx) => {
+    const actor = actorOf(ctx);
+    const body = await readBody(ctx, [mediaTypes.json]);
+    const view = unwrap(await app.tickets.create(actor, body));
+    ctx.state.reply = created(represent(view), urls.ticket(view.ticket.id), view.ticket.updatedAt);
+  });
+
+  router.put('/v1/tickets/:ticketId', async (ctx) => {
+    const actor = actorOf(ctx);
+    const id = ticketId(ctx);
+    const body = await readBody(ctx, [mediaTypes.json]);
+    written(ctx, unwrap(await app.tickets.replace(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+  });
+
+  router.patch('/v1/tickets/:ticketId', async (ctx) => {
+    const actor = actorOf(ctx);
+    const id = ticketId(ctx);
+    const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
+    written(ctx, unwrap(await app.tickets.patch(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+  });
+
+  router.delete('/v1/tickets/:ticketId', async (ctx) => {
+    const actor = actorOf(ctx);
+    written(ctx, unwrap(await app.tickets.delete(actor, ticketId(ctx), ifMatchOption(ctx.get('If-Match'), represent))));
+  });
+};

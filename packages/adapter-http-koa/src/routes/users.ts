@@ -1,0 +1,57 @@
+import type { User, UserId } from '@support/domain';
+import { ifMatchOption } from '../conventions/conditional-requests.js';
+import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { created, ok } from '../reply.js';
+import { newest } from '../representations/common.js';
+import { userRepresentation } from '../representations/user.js';
+import type { AppRouter, RouteContext, Services } from '../state.js';
+import { actorOf, idParam, pageInfo, unwrap } from './support.js';
+
+// /v1/users/me is the caller; every operation on /v1/users/{id} works on it too.
+
+export const userRoutes = (router: AppRouter, { app, urls }: Services): void => {
+  const represent = (u: User): Record<string, unknown> => userRepresentation(urls, u);
+  const written = (ctx: RouteContext, u: User): void => {
+    ctx.state.reply = ok(represent(u), { lastModified: u.updatedAt });
+  };
+
+  router.get('/v1/users', async (ctx) => {
+    const l = unwrap(await app.users.list(actorOf(ctx), ctx.query));
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+  });
+
+  router.post('/v1/users', async (ctx) => {
+    const actor = actorOf(ctx);
+    const body = await readBody(ctx, [mediaTypes.json]);
+    const u = unwrap(await app.users.create(actor, body));
+    ctx.state.reply = created(represent(u), urls.user(u.id), u.updatedAt);
+  });
+
+  for (const path of ['/v1/users/me', '/v1/users/:userId']) {
+    const target = (ctx: RouteContext): UserId | 'me' => (path.endsWith('/me') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId));
+
+    router.get(path, async (ctx) => {
+      written(ctx, unwrap(await app.users.get(actorOf(ctx), target(ctx))));
+    });
+
+    router.put(path, async (ctx) => {
+      const actor = actorOf(ctx);
+      const id = target(ctx);
+      const body = await readBody(ctx, [mediaTypes.json]);
+      written(ctx, unwrap(await app.users.replace(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+    });
+
+    router.patch(path, async (ctx) => {
+      const actor = actorOf(ctx);
+      const id = target(ctx);
+      const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
+      written(ctx, unwrap(await app.users.patch(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+    });
+
+    router.delete(path, async (ctx) => {
+      const actor = actorOf(ctx);
+      const id = target(ctx);
+      written(ctx, unwrap(await app.users.delete(actor, id === 'me' ? actor.user.id : id, ifMatchOption(ctx.get('If-Match'), represent))));
+    });
+  }
+};
