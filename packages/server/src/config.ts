@@ -1,0 +1,140 @@
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { codePointLength, Email } from '@support/domain';
+import * as t from 'io-ts';
+
+/** The service's settings (contract §1), decoded from the environment. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** null: https://localhost:<the port listened on>. */
+  readonly publicUrl: string | null;
+  readonly tlsCertFile: string | null;
+  readonly tlsKeyFile: string | null;
+  readonly httpPort: number | null;
+  readonly store: 'memory' | 'mongo';
+  readonly mongoUrl: string | null;
+  readonly adminEmail: string;
+  readonly adminPassword: string | null;
+  readonly rateLimit: number;
+  readonly rateLimitWindowSeconds: number;
+  readonly tokenTtlSeconds: number;
+  readonly trustProxy: boolean;
+}
+
+/** A bad setting: the message is one line naming the variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const integerIn = (name: string, min: number, max: number) =>
+  new t.Type<number, string, unknown>(
+    name,
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      if (typeof u !== 'string' || !/^\d+$/.test(u.trim())) return t.failure(u, c, `must be a whole number from ${min} to ${max}`);
+      const n = Number(u.trim());
+      return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be a whole number from ${min} to ${max}`);
+    },
+    String,
+  );
+
+const boolean = new t.Type<boolean, string, unknown>(
+  'boolean',
+  (u): u is boolean => typeof u === 'boolean',
+  (u, c) => {
+    const v = typeof u === 'string' ? u.trim().toLowerCase() : '';
+    if (['true', '1', 'yes'].includes(v)) return t.success(true);
+    if (['false', '0', 'no', ''].includes(v)) return t.success(false);
+    return t.failure(u, c, 'must be true or false');
+  },
+  String,
+);
+
+const nonEmpty = new t.Type<string, string, unknown>(
+  'text',
+  (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && u.trim() !== '' ? t.success(u.trim()) : t.failure(u, c, 'must not be empty')),
+  String,
+);
+
+const storeKind = new t.Type<'memory' | 'mongo', string, unknown>(
+  'store',
+  (u): u is 'memory' | 'mongo' => u === 'memory' || u === 'mongo',
+  (u, c) => (u === 'memory' || u === 'mongo' ? t.success(u) : t.failure(u, c, 'must be "memory" or "mongo"')),
+  String,
+);
+
+const email = new t.Type<string, string, unknown>(
+  'email',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    const decoded = Email.decode(typeof u === 'string' ? u.trim() : u);
+    return isLeft(decoded) ? t.failure(u, c, 'must be an e-mail address') : t.success(decoded.right);
+  },
+  String,
+);
+
+const httpsOrigin = new t.Type<string, string, unknown>(
+  'url',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u !== 'string') return t.failure(u, c, 'must be an https URL');
+    try {
+      const url = new URL(u.trim());
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') return t.failure(u, c, 'must be an https URL');
+      return t.success(url.origin + url.pathname.replace(/\/+$/, ''));
+    } catch {
+      return t.failure(u, c, 'must be an https URL such as https://support.example.com');
+    }
+  },
+  String,
+);
+
+const password = new t.Type<string, string, unknown>(
+  'password',
+  (u): u is string => typeof u === 'string',
+  (u, c) => (typeof u === 'string' && codePointLength(u) >= 8 && codePointLength(u) <= 256 ? t.success(u) : t.failure(u, c, 'must be 8 to 256 characters')),
+  String,
+);
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const read = <A>(env: Env, name: string, codec: t.Type<A, string>): A | undefined => {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const result = codec.decode(raw);
+  if (isLeft(result)) {
+    const why = result.left[0]?.message ?? 'is not valid';
+    throw new ConfigError(`${name} ${why} (got ${JSON.stringify(name.includes('PASSWORD') ? '***' : raw)})`);
+  }
+  return result.right;
+};
+
+/** Decodes the settings; throws ConfigError naming the first bad variable. */
+export const configFromEnv = (env: Env): Config => {
+  const port = read(env, 'PORT', integerIn('port', 0, 65535)) ?? 8443;
+  const store = read(env, 'STORE', storeKind) ?? 'memory';
+  const mongoUrl = read(env, 'MONGO_URL', nonEmpty) ?? null;
+  if (store === 'mongo' && mongoUrl === null) throw new ConfigError('MONGO_URL must be set when STORE=mongo');
+  const tlsCertFile = read(env, 'TLS_CERT_FILE', nonEmpty) ?? null;
+  const tlsKeyFile = read(env, 'TLS_KEY_FILE', nonEmpty) ?? null;
+  if ((tlsCertFile === null) !== (tlsKeyFile === null)) {
+    throw new ConfigError(`${tlsCertFile === null ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} must be set together with ${tlsCertFile === null ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}`);
+  }
+  return {
+    port,
+    host: read(env, 'HOST', nonEmpty) ?? '127.0.0.1',
+    publicUrl: read(env, 'PUBLIC_URL', httpsOrigin) ?? null,
+    tlsCertFile,
+    tlsKeyFile,
+    httpPort: read(env, 'HTTP_PORT', integerIn('port', 0, 65535)) ?? null,
+    store,
+    mongoUrl,
+    adminEmail: read(env, 'ADMIN_EMAIL', email) ?? 'admin@example.com',
+    adminPassword: read(env, 'ADMIN_PASSWORD', password) ?? null,
+    rateLimit: read(env, 'RATE_LIMIT', integerIn('limit', 1, 1_000_000_000)) ?? 5000,
+    rateLimitWindowSeconds: read(env, 'RATE_LIMIT_WINDOW_S', integerIn('seconds', 1, 31_536_000)) ?? 3600,
+    tokenTtlSeconds: read(env, 'TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
+    trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
+  };
+};

@@ -1,0 +1,153 @@
+import { answerClientError, createHttpApp, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
+import type { Application, Store } from '@support/application';
+import { Email } from '@support/domain';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, type Config } from './config.js';
+import { buildContainer, TYPES, type Overrides, type ServerStore } from './container.js';
+import { jsonLogger } from './logger.js';
+import { generatedPassword } from './secrets.js';
+import { tlsMaterial } from './tls.js';
+
+export interface StartOptions extends Overrides {
+  readonly logger?: HttpLogger;
+  /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
+  readonly shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  /** The HTTPS origin actually listened on, e.g. https://localhost:8443. */
+  readonly url: string;
+  readonly port: number;
+  readonly publicUrl: string;
+  /** The plain listener's port (it answers 403), when HTTP_PORT is set. */
+  readonly httpPort: number | null;
+  readonly fingerprint: string;
+  readonly selfSigned: boolean;
+  /** The certificate in PEM (clients of a self-signed server pin it). */
+  readonly cert: string;
+  readonly adminEmail: string;
+  /** The first admin's generated password, when this start created that admin with one. */
+  readonly generatedAdminPassword: string | null;
+  readonly store: Store;
+  readonly app: Application;
+  /** Stops accepting, lets in-flight requests finish, closes the store. */
+  close(): Promise<void>;
+}
+
+const listen = (server: HttpServer | HttpsServer, port: number, host: string): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const failed = (e: NodeJS.ErrnoException): void => {
+      reject(new ConfigError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`));
+    };
+    server.once('error', failed);
+    server.listen(port, host, () => {
+      server.off('error', failed);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+
+const closeGracefully = (server: HttpServer | HttpsServer, graceMs: number): Promise<void> =>
+  new Promise((resolve) => {
+    if (!server.listening) {
+      resolve();
+      return;
+    }
+    const cut = setTimeout(() => { server.closeAllConnections(); }, graceMs);
+    cut.unref();
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  });
+
+/** Creates the first admin when the store has no user; retries while the store is unreachable. */
+const bootstrapAdmin = async (app: Application, config: Config, logger: HttpLogger): Promise<{ password: string | null; retry: NodeJS.Timeout | null }> => {
+  const email = Email.decode(config.adminEmail);
+  if (isLeft(email)) throw new ConfigError('ADMIN_EMAIL must be an e-mail address');
+  const password = config.adminPassword ?? generatedPassword();
+  const attempt = async (): Promise<boolean | 'unavailable'> => {
+    try {
+      return await app.setup.ensureFirstAdmin(email.right, password);
+    } catch {
+      return 'unavailable';
+    }
+  };
+  const first = await attempt();
+  if (first !== 'unavailable') {
+    if (first) logger.info('first admin created', { email: config.adminEmail });
+    return { password: first && config.adminPassword === null ? password : null, retry: null };
+  }
+  logger.error('store unavailable: the first admin will be created when it answers', { email: config.adminEmail });
+  const retry = setInterval(() => {
+    void attempt().then((r) => {
+      if (r === 'unavailable') return;
+      clearInterval(retry);
+      if (r) logger.info('first admin created', { email: config.adminEmail, password_source: config.adminPassword === null ? 'generated (not shown: set ADMIN_PASSWORD)' : 'ADMIN_PASSWORD' });
+    });
+  }, 5_000);
+  retry.unref();
+  return { password: null, retry };
+};
+
+/** Starts the service as configured: the composition root's only entry point. */
+export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
+  const logger = options.logger ?? jsonLogger();
+  const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
+  const container = buildContainer(config, options);
+  const store = container.get<ServerStore>(TYPES.Store);
+  const app = container.get<Application>(TYPES.Application);
+
+  if (store.ensureIndexes !== undefined) {
+    await store.ensureIndexes().catch(() => {
+      logger.error('store unavailable at start: indexes will be created on first use', { store: config.store });
+    });
+  }
+
+  const https = createHttpsServer({ cert: tls.cert, key: tls.key, maxHeaderSize: maxHeaderBytes });
+  const plain = config.httpPort === null ? null : createHttpServer({ maxHeaderSize: maxHeaderBytes });
+  const port = await listen(https, config.port, config.host);
+  const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host);
+  const publicUrl = config.publicUrl ?? `https://localhost:${port}`;
+
+  const koa = createHttpApp(app, { publicUrl, trustProxy: config.trustProxy, logger });
+  const handler = koa.callback();
+  for (const s of plain === null ? [https] : [https, plain]) {
+    s.on('request', (req, res) => {
+      void handler(req, res);
+    });
+    s.on('clientError', answerClientError(logger));
+    s.headersTimeout = 20_000;
+    s.requestTimeout = 60_000;
+    s.keepAliveTimeout = 5_000;
+  }
+
+  const admin = await bootstrapAdmin(app, config, logger);
+  let closing: Promise<void> | null = null;
+  return {
+    url: `https://localhost:${port}`,
+    port,
+    publicUrl,
+    httpPort,
+    fingerprint: tls.fingerprint,
+    selfSigned: tls.selfSigned,
+    cert: tls.cert,
+    adminEmail: config.adminEmail,
+    generatedAdminPassword: admin.password,
+    store,
+    app,
+    close: () => {
+      closing ??= (async () => {
+        if (admin.retry !== null) clearInterval(admin.retry);
+        const grace = options.shutdownGraceMs ?? 10_000;
+        await Promise.all([closeGracefully(https, grace), ...(plain === null ? [] : [closeGracefully(plain, grace)])]);
+        await store.close?.();
+      })();
+      return closing;
+    },
+  };
+};
