@@ -1,0 +1,201 @@
+import type { Clock, PasswordHasher } from '@support/application';
+import { request as httpsRequest } from 'node:https';
+import { request as httpRequest } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { configFromEnv, startServer, type RunningServer } from '../../src/index.js';
+import { responseChecks } from './response-checks.js';
+
+/** A clock the test moves by hand. */
+export interface ManualClock extends Clock {
+  advance(ms: number): void;
+  set(ms: number): void;
+}
+
+export const manualClock = (start = Date.UTC(2026, 0, 6, 9, 0, 0)): ManualClock => {
+  let now = start;
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+    set: (ms) => {
+      now = ms;
+    },
+  };
+};
+
+/**
+ * A cheap stand-in for argon2id in HTTP tests (the real hasher has its own tests):
+ * keeps tests fast, still distinguishes passwords.
+ */
+export const plainHasher: PasswordHasher = {
+  hash: (p) => Promise.resolve(`test$${Buffer.from(p, 'utf8').toString('base64')}`),
+  verify: (h, p) => Promise.resolve(h === `test$${Buffer.from(p, 'utf8').toString('base64')}`),
+};
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The body as received (gunzipped when the answer was gzip-encoded). */
+  readonly text: string;
+  /** The raw bytes as received on the wire. */
+  readonly raw: Buffer;
+  /** The body parsed as JSON (undefined when it is not JSON). */
+  readonly json: unknown;
+  header(name: string): string | undefined;
+}
+
+export interface RequestOptions {
+  readonly headers?: Readonly<Record<string, string>>;
+  /** An object is sent as JSON (with Content-Type application/json unless given). */
+  readonly body?: unknown;
+  /** Bearer token shortcut. */
+  readonly token?: string;
+  /** Send over the plain listener instead of HTTPS. */
+  readonly plain?: boolean;
+}
+
+export const adminEmail = 'admin@example.com';
+export const adminPassword = 'admin-password-1';
+
+export interface Api {
+  readonly server: RunningServer;
+  readonly clock: ManualClock;
+  /** Origin used in URLs the API emits. */
+  readonly origin: string;
+  request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
+  get(path: string, options?: RequestOptions): Promise<Answer>;
+  post(path: string, body: unknown, options?: RequestOptions): Promise<Answer>;
+  /** Logs in with the password grant and answers the access token. */
+  login(email: string, password: string): Promise<string>;
+  adminToken(): Promise<string>;
+  /** Creates a user (as admin) and logs in as them. */
+  userWithToken(role: 'customer' | 'agent' | 'admin', name?: string): Promise<{ id: number; email: string; token: string }>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/**
+ * Starts the real service (the server's composition root, memory store) on an ephemeral
+ * HTTPS port, with a manual clock and a cheap hasher, and a Node client for it. Every
+ * answer goes through `responseChecks` (the OpenAPI document check, when present).
+ */
+export const startApi = async (env: Readonly<Record<string, string>> = {}): Promise<Api> => {
+  const clock = manualClock();
+  const config = configFromEnv({ PORT: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env });
+  const logs: string[] = [];
+  const server = await startServer(config, {
+    clock,
+    passwords: plainHasher,
+    logger: {
+      info: (m, f) => {
+        logs.push(JSON.stringify({ m, ...f }));
+      },
+      error: (m, f) => {
+        logs.push(JSON.stringify({ m, ...f }));
+      },
+    },
+    shutdownGraceMs: 1_000,
+  });
+
+  const request = (method: string, path: string, options: RequestOptions = {}): Promise<Answer> =>
+    new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { ...(options.headers ?? {}) };
+      let payload: Buffer | null = null;
+      if (options.body !== undefined) {
+        if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) payload = Buffer.from(options.body);
+        else {
+          payload = Buffer.from(JSON.stringify(options.body));
+          headers['Content-Type'] ??= 'application/json';
+        }
+        headers['Content-Length'] = String(payload.length);
+      }
+      if (options.token !== undefined) headers.Authorization = `Bearer ${options.token}`;
+      const plain = options.plain === true;
+      if (plain && server.httpPort === null) throw new Error('start the API with HTTP_PORT to use the plain listener');
+      const send = plain ? httpRequest : httpsRequest;
+      const req = send(
+        {
+          host: '127.0.0.1',
+          port: plain ? server.httpPort ?? 0 : server.port,
+          method,
+          path,
+          headers,
+          ca: server.cert,
+          servername: 'localhost',
+          agent: false,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+            const text = body.toString('utf8');
+            let json: unknown = undefined;
+            try {
+              json = JSON.parse(text);
+            } catch {
+              json = undefined;
+            }
+            const answer: Answer = {
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text,
+              raw,
+              json,
+              header: (name) => {
+                const v = res.headers[name.toLowerCase()];
+                return Array.isArray(v) ? v.join(', ') : v;
+              },
+            };
+            try {
+              responseChecks.check(method, path, answer);
+            } catch (e) {
+              reject(e instanceof Error ? e : new Error(String(e)));
+              return;
+            }
+            resolve(answer);
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (payload !== null) req.write(payload);
+      req.end();
+    });
+
+  const login = async (email: string, password: string): Promise<string> => {
+    const a = await request('POST', '/v1/oauth/token', { body: { grant_type: 'password', username: email, password } });
+    const token = (a.json as { access_token?: string } | undefined)?.access_token;
+    if (a.status !== 200 || token === undefined) throw new Error(`login of ${email} failed: ${a.status} ${a.text}`);
+    return token;
+  };
+  let admin: string | null = null;
+  const adminToken = async (): Promise<string> => (admin ??= await login(adminEmail, adminPassword));
+
+  return {
+    server,
+    clock,
+    origin: server.publicUrl,
+    request,
+    get: (path, options) => request('GET', path, options),
+    post: (path, body, options) => request('POST', path, { ...options, body }),
+    login,
+    adminToken,
+    userWithToken: async (role, name) => {
+      userCounter += 1;
+      const email = `user${userCounter}-${role}@example.com`;
+      const password = `password-${userCounter}`;
+      const created = await request('POST', '/v1/users', {
+        token: await adminToken(),
+        body: { name: name ?? `Test ${role} ${userCounter}`, email, role, password },
+      });
+      if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${created.text}`);
+      const id = (created.json as { id: number }).id;
+      return { id, email, token: await login(email, password) };
+    },
+    close: () => server.close(),
+  };
+};
