@@ -11,6 +11,7 @@ import {
   TicketReplaceBody,
   validationFailed,
   type Customer,
+  type DomainError,
   type FieldError,
   type Ticket,
   type TicketChanges,
@@ -53,9 +54,18 @@ const refusal = (actor: Actor, input: TicketFieldsInput): E.Either<ReturnType<ty
   );
 };
 
+const customerRequired = fieldError('customer_id', 'required', 'is required when an agent or admin creates a ticket');
+
+/** Every bad field at once: a body that fails to decode still reports a missing customer_id. */
+const withMissingCustomer = (actor: Actor, body: unknown, e: DomainError): DomainError => {
+  const given = typeof body === 'object' && body !== null && 'customer_id' in body;
+  if (isCustomer(actor) || given || e._tag !== 'ValidationFailed') return e;
+  return validationFailed([...e.errors, customerRequired]);
+};
+
 export const createTicketUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<TicketView>> => {
   const decoded = decodeBody(TicketCreateBody, body);
-  if (E.isLeft(decoded)) return decoded;
+  if (E.isLeft(decoded)) return E.left(withMissingCustomer(actor, body, decoded.left));
   const input = decoded.right;
   const refused = refusal(actor, input);
   if (E.isLeft(refused)) return refused;
@@ -64,7 +74,7 @@ export const createTicketUseCase = async (ports: Ports, actor: Actor, body: unkn
   const errors: FieldError[] = [];
   if (customer === null) {
     if (input.customer_id === undefined) {
-      errors.push(fieldError('customer_id', 'required', 'is required when an agent or admin creates a ticket'));
+      errors.push(customerRequired);
     } else {
       const resolved = await resolveCustomer(ports, input.customer_id);
       customer = resolved.customer;
