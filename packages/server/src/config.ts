@@ -13,6 +13,16 @@ export interface Config {
   readonly httpPort: number | null;
   readonly store: 'memory' | 'mongo';
   readonly mongoUrl: string | null;
+  /**
+   * MONGO_SERVER_SELECTION_TIMEOUT_MS (default: the adapter's, 5000): how long a Mongo
+   * operation waits for a reachable primary before the request answers 503.
+   */
+  readonly mongoServerSelectionTimeoutMs: number | null;
+  /**
+   * MONGO_OPERATION_TIMEOUT_MS (default: the adapter's, 10000): how long a Mongo operation
+   * may wait for the server's answer once sent.
+   */
+  readonly mongoOperationTimeoutMs: number | null;
   readonly adminEmail: string;
   readonly adminPassword: string | null;
   readonly rateLimit: number;
@@ -130,6 +140,8 @@ export const configFromEnv = (env: Env): Config => {
     httpPort: read(env, 'HTTP_PORT', integerIn('port', 0, 65535)) ?? null,
     store,
     mongoUrl,
+    mongoServerSelectionTimeoutMs: read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
+    mongoOperationTimeoutMs: read(env, 'MONGO_OPERATION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     adminEmail: read(env, 'ADMIN_EMAIL', email) ?? 'admin@example.com',
     adminPassword: read(env, 'ADMIN_PASSWORD', password) ?? null,
     rateLimit: read(env, 'RATE_LIMIT', integerIn('limit', 1, 1_000_000_000)) ?? 5000,

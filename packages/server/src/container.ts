@@ -28,7 +28,13 @@ export interface Overrides {
 }
 
 const storeFor = (config: Config): ServerStore => {
-  if (config.store === 'mongo') return createMongoStore({ url: config.mongoUrl ?? '' });
+  if (config.store === 'mongo') {
+    return createMongoStore({
+      url: config.mongoUrl ?? '',
+      ...(config.mongoServerSelectionTimeoutMs === null ? {} : { serverSelectionTimeoutMS: config.mongoServerSelectionTimeoutMs }),
+      ...(config.mongoOperationTimeoutMs === null ? {} : { operationTimeoutMS: config.mongoOperationTimeoutMs }),
+    });
+  }
   return createMemoryStore();
 };
 

@@ -37,10 +37,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const listen = (server: HttpServer | HttpsServer, port: number, host: string): Promise<number> =>
+const listen = (server: HttpServer | HttpsServer, port: number, host: string, variable: 'PORT' | 'HTTP_PORT'): Promise<number> =>
   new Promise((resolve, reject) => {
     const failed = (e: NodeJS.ErrnoException): void => {
-      reject(new ConfigError(`cannot listen on ${host}:${port}: ${e.code ?? e.message}`));
+      reject(new ConfigError(`${variable} ${port} cannot be listened on at ${host} (HOST): ${e.code ?? e.message}`));
     };
     server.once('error', failed);
     server.listen(port, host, () => {
@@ -110,8 +110,8 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
 
   const https = createHttpsServer({ cert: tls.cert, key: tls.key, maxHeaderSize: maxHeaderBytes });
   const plain = config.httpPort === null ? null : createHttpServer({ maxHeaderSize: maxHeaderBytes });
-  const port = await listen(https, config.port, config.host);
-  const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host);
+  const port = await listen(https, config.port, config.host, 'PORT');
+  const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host, 'HTTP_PORT');
   const publicUrl = config.publicUrl ?? `https://localhost:${port}`;
 
   const koa = createHttpApp(app, { publicUrl, trustProxy: config.trustProxy, logger });
