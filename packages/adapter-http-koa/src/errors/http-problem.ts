@@ -32,11 +32,14 @@ export class HttpProblem extends Error {
 export const problem = (name: ErrorKindName, description: string, extras?: ProblemExtras): HttpProblem =>
   new HttpProblem(errorKinds[name], description, extras);
 
+/** RFC 6750 §3: error_description is %x20-21 / %x23-5B / %x5D-7E (no '"', no '\\'), or the header is malformed. */
+const challengeText = (s: string): string => s.replace(/"/g, "'").replace(/[^\x20\x21\x23-\x5B\x5D-\x7E]/g, '');
+
 /** Where clients send tokens; also the challenge of every 401 (RFC 6750 §3). */
 export const bearerChallenge = (error?: 'invalid_token' | 'invalid_request', description?: string): string =>
   error === undefined
     ? 'Bearer realm="support"'
-    : `Bearer realm="support", error="${error}"${description === undefined ? '' : `, error_description="${description}"`}`;
+    : `Bearer realm="support", error="${error}"${description === undefined ? '' : `, error_description="${challengeText(description)}"`}`;
 
 const describeTarget = (resource: string, id: string): string => {
   const [ticket, message] = id.split('/');
