@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { request as httpsRequest } from 'node:https';
+import { connect } from 'node:tls';
 import type { Answer, Api } from './harness.js';
 
 // Helpers shared by the convention tests (conventions, caching, errors, transport).
@@ -94,3 +96,62 @@ export const jsonpArgument = (text: string, name: string): EnvelopeBody => {
 
 /** An HTTP-date in IMF-fixdate (RFC 1123) form. */
 export const imfFixdate = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+/** What a low-level exchange received: status, headers, body text. */
+export interface StreamedAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+}
+
+/**
+ * Sends a body in chunks (Transfer-Encoding: chunked, no Content-Length), which the harness
+ * cannot do. Resolves with the answer even when the server answers before the body is sent.
+ */
+export const streamedRequest = (api: Api, method: string, path: string, chunks: readonly Buffer[], headers: Readonly<Record<string, string>>): Promise<StreamedAnswer> =>
+  new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      { host: '127.0.0.1', port: api.server.port, method, path, headers, ca: api.server.cert, servername: 'localhost', agent: false },
+      (res) => {
+        const received: Buffer[] = [];
+        res.on('data', (c: Buffer) => received.push(c));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(received).toString('utf8') });
+        });
+        res.on('error', reject);
+      },
+    );
+    // The server may close the connection while we are still writing: the answer counts.
+    req.on('error', (e) => {
+      if (!req.writableEnded) req.destroy();
+      reject(e);
+    });
+    const write = (i: number): void => {
+      const chunk = chunks[i];
+      if (chunk === undefined) {
+        req.end();
+        return;
+      }
+      if (req.destroyed) return;
+      if (req.write(chunk)) write(i + 1);
+      else req.once('drain', () => { write(i + 1); });
+    };
+    write(0);
+  });
+
+/** Writes raw bytes on a TLS connection and answers everything the server sent back until it closed. */
+export const rawTlsExchange = (api: Api, bytes: string): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const socket = connect({ host: '127.0.0.1', port: api.server.port, ca: api.server.cert, servername: 'localhost' }, () => {
+      socket.write(bytes);
+    });
+    const received: Buffer[] = [];
+    socket.on('data', (c: Buffer) => received.push(c));
+    socket.on('end', () => {
+      resolve(Buffer.concat(received).toString('utf8'));
+    });
+    socket.on('error', reject);
+    socket.setTimeout(5_000, () => {
+      socket.destroy(new Error('no answer within 5 s'));
+    });
+  });
