@@ -1,0 +1,202 @@
+import { expect } from 'chai';
+import { startApi, type Answer, type Api } from '../support/harness.js';
+import { arr, createTicket, linkRels, obj, patchJson, pathOf } from '../support/resources.js';
+
+// One data set, listed many ways. Tickets t1..t7 (creation order); t5, t6, t7 share one
+// created_at so that the id tie-breaker decides between them.
+//   t1 "Café crème machine broken"  low     customer Zoë  closed
+//   t2 "Printer jam" (summary CAFE) urgent  customer Bob  pending
+//   t3 "Login fails"                high    customer Zoë  open
+//   t4 "Login slow"                 normal  customer Bob  open
+//   t5..t7 "Tie"                    normal  customer Zoë  open
+
+describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)', () => {
+  let api: Api;
+  let admin: string;
+  let zoe: { id: number; token: string };
+  let bob: { id: number; token: string };
+  const t: number[] = [];
+
+  before(async () => {
+    api = await startApi();
+    admin = await api.adminToken();
+    zoe = await api.userWithToken('customer', 'Zoë Ærø');
+    bob = await api.userWithToken('customer', 'Bob Builder');
+    const make = async (subject: string, customer: number, priority: string, summary = ''): Promise<void> => {
+      t.push((await createTicket(api, admin, { subject, summary, priority, customer_id: customer })).id as number);
+    };
+    await make('Café crème machine broken', zoe.id, 'low');
+    api.clock.advance(1000);
+    await make('Printer jam', bob.id, 'urgent', 'The CAFE printer is jammed');
+    api.clock.advance(1000);
+    await make('Login fails', zoe.id, 'high');
+    api.clock.advance(1000);
+    await make('Login slow', bob.id, 'normal');
+    api.clock.advance(1000);
+    for (let i = 0; i < 3; i += 1) await make('Tie', zoe.id, 'normal');
+    api.clock.advance(1000);
+    // State changes do not change created_at.
+    expect((await patchJson(api, `/v1/tickets/${t[0]!}`, { state: 'closed' }, admin)).status).to.equal(200);
+    expect((await patchJson(api, `/v1/tickets/${t[1]!}`, { state: 'pending' }, admin)).status).to.equal(200);
+  });
+  after(async () => {
+    await api.close();
+  });
+
+  /** The ids of a list answer, as positions 1..7 in creation order (t1 = 1). */
+  const list = async (query: string, token = admin): Promise<number[]> => {
+    const a = await api.get(`/v1/tickets${query}`, { token });
+    expect(a.status, a.text).to.equal(200);
+    return arr(a).map((x) => t.indexOf(x.id as number) + 1);
+  };
+  /** A 400 whose errors[] names exactly these parameters, and whose text quotes the bad values. */
+  const badQuery = async (query: string, params: string[], values: string[] = []): Promise<Answer> => {
+    const a = await api.get(`/v1/tickets${query}`, { token: admin });
+    expect(a.status, `${query}: ${a.text}`).to.equal(400);
+    const body = obj(a);
+    expect(body.code).to.equal(40001);
+    expect((body.errors as { field: string }[]).map((e) => e.field), query).to.have.members(params);
+    for (const v of values) expect(body.description, query).to.include(v);
+    return a;
+  };
+
+  describe('filters', () => {
+    it('answers a bare JSON array of every state by default, newest first, ties by id descending', async () => {
+      const a = await api.get('/v1/tickets', { token: admin });
+      expect(a.json).to.be.an('array');
+      expect(a.text.trimStart().startsWith('[')).to.equal(true);
+      expect(a.header('x-total-count')).to.equal('7');
+      expect(await list('')).to.deep.equal([7, 6, 5, 4, 3, 2, 1]);
+    });
+
+    it('filters by one state or a comma list of states', async () => {
+      expect(await list('?state=open')).to.deep.equal([7, 6, 5, 4, 3]);
+      expect(await list('?state=closed')).to.deep.equal([1]);
+      expect(await list('?state=pending,closed')).to.deep.equal([2, 1]);
+      expect(await list('?state=open,pending,closed')).to.deep.equal([7, 6, 5, 4, 3, 2, 1]);
+      const a = await api.get('/v1/tickets?state=pending,closed', { token: admin });
+      expect(a.header('x-total-count')).to.equal('2');
+      await badQuery('?state=open,solved', ['state'], ['solved']);
+    });
+
+    it('searches whole words of subject, summary and customer name, case- and accent-insensitively, every term required', async () => {
+      expect(await list('?q=cafe')).to.deep.equal([2, 1]);
+      expect(await list(`?q=${encodeURIComponent('CAFÉ')}`)).to.deep.equal([2, 1]);
+      expect(await list(`?q=${encodeURIComponent('crEME')}`)).to.deep.equal([1]);
+      expect(await list('?q=cafe%20printer')).to.deep.equal([2]);
+      expect(await list('?q=cafe+printer')).to.deep.equal([2]);
+      expect(await list('?q=caf')).to.deep.equal([]);
+      expect(await list('?q=zoe')).to.deep.equal([7, 6, 5, 3, 1]);
+      expect(await list('?q=builder%20login')).to.deep.equal([4]);
+      expect(await list('?q=login&state=open&sort=subject')).to.deep.equal([3, 4]);
+      const none = await api.get('/v1/tickets?q=nothing-like-this', { token: admin });
+      expect(none.json).to.deep.equal([]);
+      expect(none.header('x-total-count')).to.equal('0');
+    });
+
+    it('shows a customer only their own tickets, counts and search included', async () => {
+      expect(await list('', zoe.token)).to.deep.equal([7, 6, 5, 3, 1]);
+      expect(await list('', bob.token)).to.deep.equal([4, 2]);
+      expect((await api.get('/v1/tickets', { token: zoe.token })).header('x-total-count')).to.equal('5');
+      expect(await list('?q=printer', zoe.token)).to.deep.equal([]);
+      expect(await list('?q=login', zoe.token)).to.deep.equal([3]);
+      expect(await list('?q=zoe', bob.token)).to.deep.equal([]);
+    });
+
+    it('applies fields and embed to every item of a list', async () => {
+      const a = arr(await api.get('/v1/tickets?state=pending&fields=id,customer_name,customer&embed=customer.name', { token: admin }));
+      expect(a).to.deep.equal([
+        { id: t[1], customer: { id: bob.id, url: `${api.origin}/v1/users/${bob.id}`, name: 'Bob Builder' }, customer_name: 'Bob Builder' },
+      ]);
+      await badQuery('?fields=id,nope', ['fields'], ['nope']);
+      await badQuery('?embed=author', ['embed'], ['author']);
+    });
+  });
+
+  describe('sort', () => {
+    it('sorts ascending or descending (-) by any rule, the id tie-breaker in the last rule\'s direction', async () => {
+      expect(await list('?sort=created_at')).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
+      expect(await list('?sort=-created_at')).to.deep.equal([7, 6, 5, 4, 3, 2, 1]);
+      expect(await list('?sort=id')).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
+      expect(await list('?sort=-id')).to.deep.equal([7, 6, 5, 4, 3, 2, 1]);
+      expect(await list('?sort=subject')).to.deep.equal([1, 3, 4, 2, 5, 6, 7]);
+      expect(await list('?sort=-subject')).to.deep.equal([7, 6, 5, 2, 4, 3, 1]);
+    });
+
+    it('sorts priority by rank (low < normal < high < urgent), not alphabetically', async () => {
+      expect(await list('?sort=priority')).to.deep.equal([1, 4, 5, 6, 7, 3, 2]);
+      expect(await list('?sort=-priority')).to.deep.equal([2, 3, 7, 6, 5, 4, 1]);
+      expect(await list('?sort=-priority,created_at')).to.deep.equal([2, 3, 4, 5, 6, 7, 1]);
+      expect(await list('?sort=-priority,-created_at')).to.deep.equal([2, 3, 7, 6, 5, 4, 1]);
+    });
+
+    it('puts tickets without closed_at first ascending and last descending', async () => {
+      expect(await list('?sort=closed_at')).to.deep.equal([2, 3, 4, 5, 6, 7, 1]);
+      expect(await list('?sort=-closed_at')).to.deep.equal([1, 7, 6, 5, 4, 3, 2]);
+    });
+
+    it('answers 400 naming an unknown sort field', async () => {
+      await badQuery('?sort=-priority,colour', ['sort'], ['colour']);
+      await badQuery('?sort=--id', ['sort']);
+    });
+  });
+
+  describe('pages', () => {
+    const params = (url: string): Record<string, string> => Object.fromEntries(new URL(url).searchParams);
+
+    it('carries absolute first/prev/next/last links that keep every parameter but access_token', async () => {
+      const a = await api.get(`/v1/tickets?sort=created_at&state=open,pending,closed&per_page=3&page=2&access_token=${admin}`);
+      expect(a.status, a.text).to.equal(200);
+      expect(arr(a).map((x) => t.indexOf(x.id as number) + 1)).to.deep.equal([4, 5, 6]);
+      expect(a.header('x-total-count')).to.equal('7');
+      const rels = linkRels(a.header('link'));
+      expect(Object.keys(rels)).to.have.members(['first', 'prev', 'next', 'last']);
+      const expected = { first: '1', prev: '1', next: '3', last: '3' };
+      for (const [rel, page] of Object.entries(expected)) {
+        const url = rels[rel]!;
+        expect(url.startsWith(`${api.origin}/v1/tickets?`), url).to.equal(true);
+        expect(url).not.to.include('access_token');
+        expect(url).not.to.include(admin);
+        expect(params(url), rel).to.deep.equal({ sort: 'created_at', state: 'open,pending,closed', per_page: '3', page });
+      }
+    });
+
+    it('has no prev on the first page and no next on the last; following next visits every ticket once', async () => {
+      const first = await api.get('/v1/tickets?per_page=2&q=', { token: admin });
+      let rels = linkRels(first.header('link'));
+      expect(Object.keys(rels)).to.have.members(['first', 'next', 'last']);
+      expect(params(rels.last!).page).to.equal('4');
+      const seen: unknown[] = arr(first).map((x) => x.id);
+      let pages = 1;
+      while (rels.next !== undefined) {
+        const next = await api.get(pathOf(rels.next), { token: admin });
+        expect(next.header('x-total-count')).to.equal('7');
+        seen.push(...arr(next).map((x) => x.id));
+        rels = linkRels(next.header('link'));
+        pages += 1;
+      }
+      expect(pages).to.equal(4);
+      expect(Object.keys(rels)).to.have.members(['first', 'prev', 'last']);
+      expect(seen).to.deep.equal([...t].reverse());
+    });
+
+    it('uses 30 per page by default and takes up to 100', async () => {
+      const one = await api.get('/v1/tickets', { token: admin });
+      const rels = linkRels(one.header('link'));
+      expect(Object.keys(rels)).to.have.members(['first', 'last']);
+      expect(params(rels.last!)).to.deep.equal({ page: '1' });
+      expect(await list('?per_page=100')).to.have.length(7);
+      expect(await list('?per_page=1&page=7')).to.deep.equal([1]);
+      const beyond = await api.get('/v1/tickets?per_page=5&page=9', { token: admin });
+      expect(beyond.json).to.deep.equal([]);
+      expect(beyond.header('x-total-count')).to.equal('7');
+    });
+
+    it('answers 400 naming page or per_page when out of bounds or not an integer, both at once', async () => {
+      for (const q of ['page=0', 'page=-1', 'page=abc', 'page=1.5']) await badQuery(`?${q}`, ['page']);
+      for (const q of ['per_page=0', 'per_page=101', 'per_page=ten']) await badQuery(`?${q}`, ['per_page']);
+      await badQuery('?page=0&per_page=1000&sort=bogus&state=shut', ['page', 'per_page', 'sort', 'state'], ['bogus', 'shut']);
+      expect((await api.get('/v1/tickets?unknown_param=1', { token: admin })).status).to.equal(200);
+    });
+  });
+});
