@@ -3,6 +3,7 @@ import Koa from 'koa';
 import { resolveOptions, type HttpOptions } from './options.js';
 import { accessLog } from './pipeline/access-log.js';
 import { identifyCaller } from './pipeline/caller.js';
+import { docs } from './pipeline/docs.js';
 import { health } from './pipeline/health.js';
 import { negotiate } from './pipeline/negotiate.js';
 import { startRequest } from './pipeline/request-id.js';
@@ -21,6 +22,7 @@ import type { RequestState, Services } from './state.js';
  *   respond        error boundary; renders every answer (envelope, ETag/304, pretty, gzip)
  *   requireTls     plain HTTP -> 403
  *   health         /healthz, /readyz (no auth, no rate limit)
+ *   docs           /docs and its assets (no auth, rate limited per IP, HTML from /v1/openapi.json)
  *   identifyCaller token -> caller, rate limit (X-Rate-Limit-*, 429), 401
  *   negotiate      X-Api-Version, pretty/envelope/callback, X-HTTP-Method-Override, .json/.xml
  *   router         the routes; allowedMethods gives 405 + Allow
@@ -37,6 +39,7 @@ export const createHttpApp = (app: Application, httpOptions: HttpOptions): Koa<R
   koa.use(respond(services));
   koa.use(requireTls(services));
   koa.use(health(services));
+  koa.use(docs(services));
   koa.use(identifyCaller(services));
   koa.use(negotiate(services));
   koa.use(router.routes());

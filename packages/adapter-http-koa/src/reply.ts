@@ -19,6 +19,18 @@ export interface Reply {
   readonly page?: PageInfo;
   /** Token answers: Cache-Control: no-store instead of private, no-cache. */
   readonly noStore?: boolean;
+  /** A non-JSON answer (the documentation page and its assets): sent as these bytes, never enveloped. */
+  readonly raw?: RawBody;
+}
+
+/** Bytes that are not JSON, with their content type and entity tag. */
+export interface RawBody {
+  readonly contentType: string;
+  readonly bytes: Buffer;
+  /** A strong ETag of `bytes`. */
+  readonly etag: string;
+  /** The gzip of `bytes` (made once by the owner); absent when gzip would not pay off. */
+  readonly gzipped?: () => Promise<Buffer>;
 }
 
 export const ok = (body: unknown, extra: Omit<Reply, 'status' | 'body'> = {}): Reply => ({ status: 200, body, ...extra });

@@ -8,6 +8,7 @@ import { envelope, jsonpBody } from './envelope.js';
 import { strongEtag } from './etag.js';
 import { formatHttpDate } from './http-date.js';
 import { pageLinks } from './pagination.js';
+import { sendRaw } from './raw-body.js';
 import type { Presentation } from './presentation.js';
 import { compactJson, prettyJson } from './serialization.js';
 
@@ -26,6 +27,11 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
   for (const [name, value] of Object.entries(reply.headers ?? {})) {
     if (name === 'Link') ctx.append(name, value);
     else ctx.set(name, value);
+  }
+
+  if (reply.raw !== undefined) {
+    await sendRaw(ctx, reply.status, reply.raw, options.compressionThreshold);
+    return;
   }
 
   let nextPage: string | null = null;
