@@ -98,6 +98,12 @@ describe('HTTP: POST /v1/oauth/token', () => {
     expect(expectError(noUser, 400, 40010).error).to.equal('invalid_request');
   });
 
+  it('answers a parameter sent twice with invalid_request (RFC 6749 §3.2)', async () => {
+    const body = `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=${encodeURIComponent(adminPassword)}&password=other`;
+    const a = await api.post('/v1/oauth/token', body, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(expectError(a, 400, 40010).error).to.equal('invalid_request');
+  });
+
   it('answers a body that is neither form nor JSON with 415 carrying the RFC 6749 error', async () => {
     const a = await api.post('/v1/oauth/token', `grant_type=password&username=${adminEmail}&password=${adminPassword}`, { headers: { 'Content-Type': 'text/plain' } });
     expect(expectError(a, 415, 41501).error).to.equal('invalid_request');

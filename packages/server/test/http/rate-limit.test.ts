@@ -115,6 +115,8 @@ describe('HTTP: rate limiting (RATE_LIMIT=5, window 60 s)', () => {
     expectTooMany(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }), 1);
     expectTooMany(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }, 'json'), 1);
     expectTooMany(await oauthRequest(api, '/v1/oauth/revoke', { token: 'whatever' }), 1);
+    // Without TRUST_PROXY, X-Forwarded-For is the client's word: it does not open a new count.
+    expectTooMany(await api.get('/v1/tickets', { headers: { 'X-Forwarded-For': '203.0.113.7' } }), 1);
     // A token endpoint request counts per IP even when it carries a valid access token.
     expectTooMany(await api.post('/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }, { token }), 1);
     // A valid token counts against its user, not the exhausted IP.
