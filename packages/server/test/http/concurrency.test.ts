@@ -119,11 +119,12 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
 
   it('does not lose a PATCH to messages that touch the ticket at the same time', async () => {
     const t = await createTicket(api, agent.token, { subject: 'Touched', customer_id: customer.id });
-    const writes: Promise<Answer>[] = [];
-    for (let i = 0; i < n - 2; i += 1) writes.push(api.post(pathOf(t.messages_url), { body: `m${i}` }, { token: customer.token }));
-    writes.splice(10, 0, patchJson(api, pathOf(t.url), { priority: 'high' }, agent.token));
-    writes.splice(30, 0, patchJson(api, pathOf(t.url), { state: 'pending' }, agent.token));
-    const answers = await Promise.all(writes);
+    const write = (i: number): Promise<Answer> => {
+      if (i === 10) return patchJson(api, pathOf(t.url), { priority: 'high' }, agent.token);
+      if (i === 30) return patchJson(api, pathOf(t.url), { state: 'pending' }, agent.token);
+      return api.post(pathOf(t.messages_url), { body: `m${i}` }, { token: customer.token });
+    };
+    const answers = await times(n, write);
     for (const a of answers) expect([200, 201], a.text).to.include(a.status);
     const now = obj(await api.get(pathOf(t.url), { token: agent.token }));
     expect(now).to.include({ priority: 'high', state: 'pending', subject: 'Touched' });
