@@ -164,6 +164,15 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       expect(env.response).to.include({ code: 40402 });
     });
 
+    it('escapes U+2028 and U+2029 in JSONP bodies (they end a string literal in older engines)', async () => {
+      const t = await createTicket(api, admin, customer.id, { subject: 'line\u2028separator and paragraph\u2029separator' });
+      const a = await api.get(`${t.path}?callback=cb`, { token: admin });
+      expect(a.status).to.equal(200);
+      expect(a.text).not.to.match(/[\u2028\u2029]/);
+      expect(a.text).to.include('\\u2028');
+      expect(jsonpArgument(a.text, 'cb').response).to.include({ subject: 'line\u2028separator and paragraph\u2029separator' });
+    });
+
     for (const bad of ['alert(1)', '1abc', 'a..b', 'a.', 'a-b', '', 'x'.repeat(129), '<script>']) {
       it(`refuses the callback name ${JSON.stringify(bad.length > 20 ? `${bad.slice(0, 10)}… (${bad.length} chars)` : bad)}: 400 as plain JSON`, async () => {
         const a = await api.get(`${ticket.path}?callback=${encodeURIComponent(bad)}`, { token: admin });
@@ -233,6 +242,12 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       expectError(await api.get(t.path, { token: admin }), 410, 41001);
     });
 
+    it('an override to a method the route does not have is 405 with Allow', async () => {
+      const a = await api.post('/v1/tickets', { subject: 'x', customer_id: customer.id }, { token: admin, headers: { 'X-HTTP-Method-Override': 'DELETE' } });
+      expectError(a, 405, 40501);
+      expect(a.header('allow')).to.include('POST');
+    });
+
     it('is ignored on GET: a GET stays a read and changes nothing', async () => {
       const t = await createTicket(api, admin, customer.id);
       const a = await api.get(t.path, { token: admin, headers: { 'X-HTTP-Method-Override': 'DELETE' } });
@@ -264,6 +279,18 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       const list = await api.get('/v1/tickets.json?per_page=1', { token: admin });
       expect(list.status).to.equal(200);
       expect(list.json).to.be.an('array').with.lengthOf(1);
+    });
+
+    it('accepts .json on sub-resources and on the singular alias', async () => {
+      expect((await api.post(`${ticket.path}/messages`, { body: 'Hello' }, { token: admin })).status).to.equal(201);
+      const messages = await api.get(`${ticket.path}/messages.json`, { token: admin });
+      expect(messages.status).to.equal(200);
+      expect(messages.json).to.be.an('array').that.is.not.empty;
+      const message = await api.get(`${ticket.path}/messages/1.json`, { token: admin });
+      expect(message.json).to.include({ id: 1, body: 'Hello' });
+      const alias = await api.get(`/v1/ticket/${ticket.id}.json`, { token: admin });
+      expect(alias.status).to.equal(200);
+      expect(alias.header('deprecation')).to.match(/^@\d+$/);
     });
 
     it('does not offer XML: 406 in JSON', async () => {
