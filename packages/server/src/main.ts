@@ -33,7 +33,15 @@ const main = async (): Promise<void> => {
   process.stdout.write(`${lines.join('\n')}\n`);
   logger.info('listening', { url: server.url, port: server.port, http_port: server.httpPort });
 
+  // A repeated signal while stopping (an impatient supervisor, a second Ctrl-C) must not cut
+  // the in-flight requests short: the grace period already bounds how long stopping takes.
+  let stopping = false;
   const stop = (signal: string): void => {
+    if (stopping) {
+      logger.info('already stopping', { signal });
+      return;
+    }
+    stopping = true;
     logger.info('stopping', { signal });
     server
       .close()
@@ -46,8 +54,8 @@ const main = async (): Promise<void> => {
         process.exit(1);
       });
   };
-  process.once('SIGTERM', () => { stop('SIGTERM'); });
-  process.once('SIGINT', () => { stop('SIGINT'); });
+  process.on('SIGTERM', () => { stop('SIGTERM'); });
+  process.on('SIGINT', () => { stop('SIGINT'); });
 };
 
 void main();

@@ -1,0 +1,208 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { X509Certificate } from 'node:crypto';
+import { request as httpsRequest } from 'node:https';
+import { connect as tlsConnect, type PeerCertificate } from 'node:tls';
+import { fileURLToPath } from 'node:url';
+
+/** The compiled process entry (dist/test/server/child.js → dist/src/main.js). */
+export const mainJs = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+
+/**
+ * A clean environment for the child: nothing inherited from the test run (a MONGO_URL or
+ * STORE set for the contract suites must not leak in), only PATH and what the test gives.
+ */
+export const childEnv = (env: Readonly<Record<string, string>>): Record<string, string> => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  ...env,
+});
+
+export interface Exit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+}
+
+export interface Child {
+  readonly proc: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves when the process has exited (and its output has been read to the end). */
+  readonly exited: Promise<Exit>;
+  hasExited(): boolean;
+}
+
+export const spawnMain = (env: Readonly<Record<string, string>>): Child => {
+  const proc = spawn(process.execPath, [mainJs], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  let done = false;
+  proc.stdout.setEncoding('utf8').on('data', (s: string) => {
+    out += s;
+  });
+  proc.stderr.setEncoding('utf8').on('data', (s: string) => {
+    err += s;
+  });
+  const exited = new Promise<Exit>((resolve) => {
+    proc.on('close', (code, signal) => {
+      done = true;
+      resolve({ code, signal });
+    });
+  });
+  return { proc, stdout: () => out, stderr: () => err, exited, hasExited: () => done };
+};
+
+const within = <A>(ms: number, what: string, promise: Promise<A>): Promise<A> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      reject(new Error(`timed out after ${ms} ms waiting for ${what}`));
+    }, ms);
+    promise.then(
+      (a) => {
+        clearTimeout(timer);
+        resolve(a);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+
+/** Runs the process to its end (bad configuration: it must stop by itself). */
+export const runToExit = async (env: Readonly<Record<string, string>>, ms = 10_000): Promise<Exit & { stdout: string; stderr: string }> => {
+  const child = spawnMain(env);
+  try {
+    const exit = await within(ms, 'the process to exit', child.exited);
+    return { ...exit, stdout: child.stdout(), stderr: child.stderr() };
+  } finally {
+    if (!child.hasExited()) child.proc.kill('SIGKILL');
+  }
+};
+
+export interface Started extends Child {
+  /** https://localhost:<port>, as printed. */
+  readonly url: string;
+  readonly port: number;
+  /** The fingerprint the banner printed. */
+  readonly printedFingerprint: string;
+  /** The generated admin password the banner printed, if any. */
+  readonly printedPassword: string | null;
+  /** The certificate actually served (PEM), pinned by every request below. */
+  readonly servedCert: PeerCertificate;
+  readonly servedPem: string;
+  request(method: string, path: string, options?: { headers?: Record<string, string>; body?: string }): Promise<ChildAnswer>;
+  /** SIGTERM, then the exit. */
+  stop(): Promise<Exit>;
+}
+
+export interface ChildAnswer {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly text: string;
+  readonly json: unknown;
+}
+
+/** The certificate a TLS server on `port` presents. */
+export const servedCertificate = (port: number): Promise<PeerCertificate> =>
+  new Promise((resolve, reject) => {
+    const socket = tlsConnect({ host: '127.0.0.1', port, servername: 'localhost', rejectUnauthorized: false }, () => {
+      const cert = socket.getPeerCertificate();
+      socket.end();
+      resolve(cert);
+    });
+    socket.on('error', reject);
+  });
+
+const pemOf = (der: Buffer): string => new X509Certificate(der).toString();
+
+/** Sends one request to a TLS server whose certificate is `ca` (verified, not blindly trusted). */
+export const pinnedRequest = (
+  port: number,
+  ca: string,
+  method: string,
+  path: string,
+  options: { headers?: Record<string, string>; body?: string } = {},
+): Promise<ChildAnswer> =>
+  new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
+    const req = httpsRequest({ host: '127.0.0.1', port, method, path, headers, ca, servername: 'localhost', agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (s: string) => {
+        text += s;
+      });
+      res.on('end', () => {
+        let json: unknown = undefined;
+        try {
+          json = JSON.parse(text);
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+
+const listening = /listening on (https:\/\/localhost:(\d+))/;
+
+/** Spawns the process and waits for its banner (URL, fingerprint, admin line). */
+export const startMain = async (env: Readonly<Record<string, string>>, ms = 15_000): Promise<Started> => {
+  const child = spawnMain({ PORT: '0', ...env });
+  try {
+    await within(
+      ms,
+      'the banner',
+      new Promise<void>((resolve, reject) => {
+        const look = (): void => {
+          // The banner is written at once; the docs line is its last line.
+          if (listening.test(child.stdout()) && /docs: \S+/.test(child.stdout())) {
+            child.proc.stdout.off('data', look);
+            resolve();
+          }
+        };
+        child.proc.stdout.on('data', look);
+        void child.exited.then((exit) => {
+          reject(new Error(`the process exited (${JSON.stringify(exit)}) before listening: ${child.stderr()}`));
+        });
+        look();
+      }),
+    );
+  } catch (e) {
+    if (!child.hasExited()) child.proc.kill('SIGKILL');
+    throw e;
+  }
+  const out = child.stdout();
+  const match = listening.exec(out)!;
+  const port = Number(match[2]);
+  const printedFingerprint = /SHA-256 fingerprint ([0-9A-F]{2}(?::[0-9A-F]{2}){31})/.exec(out)?.[1] ?? '';
+  const printedPassword = /password: (\S+)/.exec(out)?.[1] ?? null;
+  const servedCert = await servedCertificate(port);
+  const servedPem = pemOf(servedCert.raw);
+  return {
+    ...child,
+    url: match[1]!,
+    port,
+    printedFingerprint,
+    printedPassword,
+    servedCert,
+    servedPem,
+    request: (method, path, options) => pinnedRequest(port, servedPem, method, path, options),
+    stop: async () => {
+      if (!child.hasExited()) child.proc.kill('SIGTERM');
+      return within(15_000, 'the process to stop', child.exited);
+    },
+  };
+};
+
+/** Kills a child a test left running (after hooks). */
+export const reap = async (child: Child | undefined): Promise<void> => {
+  if (child === undefined || child.hasExited()) return;
+  child.proc.kill('SIGKILL');
+  await child.exited;
+};
+
+/** POST /v1/oauth/token with a JSON body. */
+export const tokenRequest = (child: Started, body: Record<string, string>): Promise<ChildAnswer> =>
+  child.request('POST', '/v1/oauth/token', { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
