@@ -344,6 +344,13 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       expect(t.assigned_user).to.include({ id: agent.id, name: 'Grace Hopper', role: 'agent' });
     });
 
+    it('shows a customer other users only by id, url and name, whatever embed asks for', async () => {
+      const t = obj(await api.get(`${pathOf(ticket.url)}?embed=customer,assigned_user,group`, { token: customer.token }));
+      expect(t.assigned_user).to.deep.equal({ id: agent.id, url: `${api.origin}/v1/users/${agent.id}`, name: 'Grace Hopper' });
+      expect((t.customer as Json).email).to.be.a('string');
+      expect(t.group).to.deep.equal({ id: group.id, url: group.url, name: 'Embed group' });
+    });
+
     it('fields keeps only the named top-level fields (customer_name included), also with embed', async () => {
       const a = await api.get(`${pathOf(ticket.url)}?fields=id,customer_name,customer&embed=customer.name`, { token: agent.token });
       expect(a.json).to.deep.equal({
@@ -385,6 +392,11 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       expect(arr(byPath).map((t) => t.id)).to.deep.equal([a.id, b.id]);
       const byQ = await api.get('/v1/tickets?q=recently_closed', { token: scoped.token });
       expect(byQ.json).to.deep.equal(byPath.json);
+      expect(arr(await api.get('/v1/tickets/recently_closed?state=open', { token: scoped.token }))).to.deep.equal([]);
+      expect(arr(await api.get('/v1/tickets/recently_closed?state=open,closed', { token: scoped.token })).map((t) => t.id)).to.deep.equal([
+        a.id,
+        b.id,
+      ]);
       const sorted = await api.get('/v1/tickets/recently_closed?sort=closed_at', { token: scoped.token });
       expect(arr(sorted).map((t) => t.id)).to.deep.equal([b.id, a.id]);
       api.clock.advance(7 * day - 500);
