@@ -1,0 +1,147 @@
+import { expect } from 'chai';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startApi, type Api } from '../support/harness.js';
+import { chromiumAvailable, launchChromium } from './chromium.js';
+
+// GET /docs in a real browser: the page renders the served OpenAPI document with the
+// renderer the service bundles, and nothing is fetched from another origin.
+
+interface PageRun {
+  readonly page: Page;
+  /** Every request the page made (URL). */
+  readonly requests: string[];
+  readonly consoleErrors: string[];
+  readonly failedRequests: string[];
+}
+
+describe('Browser: GET /docs renders the OpenAPI document, offline', function () {
+  this.timeout(60_000);
+  let api: Api;
+  let browser: Browser | null = null;
+  let context: BrowserContext;
+
+  before(async function () {
+    if (!chromiumAvailable()) {
+      this.skip();
+    }
+    api = await startApi();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    // Unset when the suite was skipped (no Chromium).
+    await (api as Api | undefined)?.close();
+  });
+  beforeEach(async () => {
+    if (browser === null) throw new Error('no browser');
+    context = await browser.newContext({ ignoreHTTPSErrors: true });
+  });
+  afterEach(async () => {
+    await context.close();
+  });
+
+  const open = async (path: string): Promise<PageRun> => {
+    const origin = new URL(api.server.url).origin;
+    const run: PageRun = { page: await context.newPage(), requests: [], consoleErrors: [], failedRequests: [] };
+    // The page must be self-contained: any request to another origin is recorded and
+    // refused (the test machine may well be offline; a pass must not depend on that).
+    await context.route(
+      (url) => url.origin !== origin && url.protocol !== 'data:',
+      (route) => route.abort('blockedbyclient'),
+    );
+    run.page.on('request', (r) => run.requests.push(r.url()));
+    run.page.on('requestfailed', (r) => run.failedRequests.push(`${r.url()}: ${r.failure()?.errorText ?? '?'}`));
+    run.page.on('console', (m) => {
+      if (m.type() === 'error' || m.type() === 'warning') run.consoleErrors.push(`${m.type()}: ${m.text()}`);
+    });
+    run.page.on('pageerror', (e) => run.consoleErrors.push(`pageerror: ${e.message}`));
+    const answer = await run.page.goto(`${api.server.url}${path}`, { waitUntil: 'load' });
+    expect(answer?.status()).to.equal(200);
+    return run;
+  };
+
+  const expectSelfContained = (run: PageRun): void => {
+    const origin = new URL(api.server.url).origin;
+    const foreign = run.requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
+    expect(foreign, 'requests to another origin').to.deep.equal([]);
+    expect(run.failedRequests, 'failed requests').to.deep.equal([]);
+    expect(run.consoleErrors, 'console errors').to.deep.equal([]);
+  };
+
+  it('lists the ticket and message operations from /v1/openapi.json, with no console error and nothing from another origin', async () => {
+    const run = await open('/docs');
+    const { page } = run;
+    await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
+    expect(run.requests.some((u) => new URL(u).pathname === '/v1/openapi.json'), 'the page loads /v1/openapi.json').to.equal(true);
+
+    // Method and path of every operation shown ("GET /v1/tickets").
+    const operations = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.opblock-summary')).map((n) =>
+      ((n.querySelector('.opblock-summary-method')?.textContent ?? '').trim() + ' ' +
+       (n.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '').trim()))`);
+    for (const op of [
+      'GET /v1/tickets',
+      'POST /v1/tickets',
+      'GET /v1/tickets/{ticket_id}',
+      'PUT /v1/tickets/{ticket_id}',
+      'DELETE /v1/tickets/{ticket_id}',
+      'GET /v1/tickets/{ticket_id}/messages',
+      'POST /v1/tickets/{ticket_id}/messages',
+      'GET /v1/tickets/{ticket_id}/messages/{message_id}',
+    ]) {
+      expect(operations, `operations shown: ${operations.join(', ')}`).to.include(op);
+    }
+
+    // Expanding an operation shows its sample: the example response of POST /v1/tickets.
+    const create = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/v1/tickets"]') }).first();
+    await create.locator('.opblock-summary-control').click();
+    const sample = create.locator('.responses-wrapper .microlight, .responses-wrapper .highlight-code').first();
+    await sample.waitFor({ timeout: 10_000 });
+    const text = await sample.innerText();
+    expect(text).to.match(/"subject"\s*:/);
+    expect(text).to.match(/"id"\s*:\s*\d+/);
+
+    expectSelfContained(run);
+  });
+});
+
+describe('HTTP: GET /docs and its assets', () => {
+  let api: Api;
+  before(async () => {
+    api = await startApi();
+  });
+  after(async () => {
+    await api.close();
+  });
+
+  it('answers with a Content-Security-Policy that forbids other origins, and serves its assets itself', async () => {
+    const page = await api.get('/docs');
+    expect(page.status).to.equal(200);
+    expect(page.header('content-type')).to.match(/^text\/html/);
+    const csp = page.header('content-security-policy') ?? '';
+    expect(csp).to.include("default-src 'none'");
+    expect(csp).to.include("script-src 'self'");
+    expect(csp).not.to.match(/\*|https?:\/\/(?!localhost)/);
+    for (const src of page.text.matchAll(/(?:src|href)="([^"]+)"/g)) {
+      const url = src[1] ?? '';
+      expect(url, 'a URL in the page').to.match(/^\//);
+    }
+    const bundle = await api.get('/docs/assets/swagger-ui-bundle.js', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(bundle.status).to.equal(200);
+    expect(bundle.header('content-type')).to.match(/^text\/javascript/);
+    expect(bundle.header('content-encoding')).to.equal('gzip');
+    expect(bundle.header('x-rate-limit-limit')).to.match(/^\d+$/);
+    const again = await api.get('/docs/assets/swagger-ui-bundle.js', { headers: { 'If-None-Match': bundle.header('etag') ?? '' } });
+    expect(again.status).to.equal(304);
+    expect((await api.get('/docs/assets/package.json')).status).to.equal(404);
+    expect((await api.get('/docs/assets/..%2Fpackage.json')).status).to.equal(404);
+    expect((await api.request('POST', '/docs')).status).to.equal(405);
+  });
+
+  it('is public and unversioned: no token needed, and a bad token or unknown X-Api-Version does not refuse it', async () => {
+    const plain = await api.get('/docs/');
+    expect(plain.status).to.equal(200);
+    const odd = await api.get('/docs', { headers: { Authorization: 'Bearer not-a-token', 'X-Api-Version': '9.9' } });
+    expect(odd.status).to.equal(200);
+    expect(odd.header('content-type')).to.match(/^text\/html/);
+  });
+});
