@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
@@ -6,6 +7,7 @@ import { createServer, type AddressInfo, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
+import { generate } from 'selfsigned';
 import { reap, runToExit, startMain, tokenRequest, type ChildAnswer, type Started } from './child.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -342,5 +344,49 @@ describe('server process: graceful stop', function () {
     const exit = await started.exited;
     expect(exit).to.deep.equal({ code: 0, signal: null });
     expect(started.stdout()).to.match(/"signal":"SIGINT"/);
+  });
+});
+
+describe('server process: TLS_CERT_FILE / TLS_KEY_FILE and PUBLIC_URL given', function () {
+  this.timeout(30_000);
+  let dir: string;
+  let child: Started | undefined;
+  let certPem: string;
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'support-tls-'));
+    const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
+      keySize: 2048,
+      algorithm: 'sha256',
+      extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }] }],
+    });
+    certPem = pems.cert;
+    writeFileSync(join(dir, 'cert.pem'), pems.cert);
+    writeFileSync(join(dir, 'key.pem'), pems.private);
+  });
+  after(async () => {
+    await reap(child);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('serves the given certificate, prints its fingerprint, and emits URLs on PUBLIC_URL', async () => {
+    const started = await startMain({
+      TLS_CERT_FILE: join(dir, 'cert.pem'),
+      TLS_KEY_FILE: join(dir, 'key.pem'),
+      PUBLIC_URL: 'https://support.example.test',
+      ADMIN_PASSWORD: 'given-tls-password',
+    });
+    child = started;
+    const expected = new X509Certificate(certPem).fingerprint256;
+    expect(started.stdout()).to.include(`TLS certificate SHA-256 fingerprint ${expected}`);
+    expect(started.stdout()).not.to.include('self-signed');
+    expect(started.printedFingerprint).to.equal(expected);
+    expect(started.servedCert.fingerprint256).to.equal(expected);
+    expect(started.stdout()).to.include('(public URL https://support.example.test)');
+    const login = await tokenRequest(started, { grant_type: 'password', username: 'admin@example.com', password: 'given-tls-password' });
+    expect(login.status, login.text).to.equal(200);
+    const me = await started.request('GET', '/v1/users/me', { headers: { Authorization: `Bearer ${(login.json as { access_token: string }).access_token}` } });
+    expect(me.status, me.text).to.equal(200);
+    expect((me.json as { url: string }).url).to.match(/^https:\/\/support\.example\.test\/v1\/users\/\d+$/);
+    expect(await started.stop()).to.deep.equal({ code: 0, signal: null });
   });
 });
