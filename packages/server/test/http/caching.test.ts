@@ -114,6 +114,17 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       expectNotModified(await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': '*' } }), etag);
     });
 
+    it('HEAD answers the GET headers (ETag, Last-Modified, length) without a body, and 304 likewise', async () => {
+      const get = await api.get(ticket.path, { token: admin });
+      const head = await api.request('HEAD', ticket.path, { token: admin });
+      expect(head.status).to.equal(200);
+      expect(head.raw.length).to.equal(0);
+      expect(head.header('etag')).to.equal(get.header('etag'));
+      expect(head.header('last-modified')).to.equal(get.header('last-modified'));
+      expect(Number(head.header('content-length'))).to.equal(get.raw.length);
+      expectNotModified(await api.request('HEAD', ticket.path, { token: admin, headers: { 'If-None-Match': etagOf(get) } }), etagOf(get));
+    });
+
     it('another ETag answers 200 with the full body', async () => {
       const a = await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': '"not-the-etag"' } });
       expect(a.status).to.equal(200);
