@@ -12,7 +12,7 @@ import { countRequest, ipSubject } from './caller.js';
 // the page fail), and X-Api-Version, envelope and callback do not apply to HTML. It is
 // rate limited per client IP like any unauthenticated request.
 
-export const isDocsPath = (path: string): boolean => path === docsPath || path === `${docsPath}/` || path.startsWith(`${docsPath}/`);
+const isDocsPath = (path: string): boolean => path === docsPath || path.startsWith(`${docsPath}/`);
 
 export const docs = (services: Services): Middleware<RequestState> => {
   const renderer = docsRenderer(services.options.publicUrl);

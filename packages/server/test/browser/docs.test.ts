@@ -107,7 +107,7 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
 describe('HTTP: GET /docs and its assets', () => {
   let api: Api;
   before(async () => {
-    api = await startApi();
+    api = await startApi({ HTTP_PORT: '0' });
   });
   after(async () => {
     await api.close();
@@ -143,5 +143,17 @@ describe('HTTP: GET /docs and its assets', () => {
     const odd = await api.get('/docs', { headers: { Authorization: 'Bearer not-a-token', 'X-Api-Version': '9.9' } });
     expect(odd.status).to.equal(200);
     expect(odd.header('content-type')).to.match(/^text\/html/);
+    const head = await api.request('HEAD', '/docs');
+    expect(head.status).to.equal(200);
+    expect(head.text).to.equal('');
+  });
+
+  it('is refused over plain HTTP like every other path: 403, no redirect', async () => {
+    for (const path of ['/docs', '/docs/assets/swagger-ui-bundle.js']) {
+      const plain = await api.get(path, { plain: true });
+      expect(plain.status, path).to.equal(403);
+      expect(plain.header('location'), path).to.equal(undefined);
+      expect(plain.json, path).to.be.an('object').that.includes.keys('code', 'message');
+    }
   });
 });
