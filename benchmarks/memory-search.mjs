@@ -1,0 +1,484 @@
+// Benchmark (not a test): ticket search on the in-memory store at growing store sizes.
+//
+//   npx -y pnpm@10 bench                 # builds, then 10k, 100k and 1M tickets
+//   BENCH_N=200000 npx -y pnpm@10 bench  # sizes N/100, N/10, N
+//   BENCH_SIZES=20000,80000 node --expose-gc benchmarks/memory-search.mjs
+//
+// One store grows in place (ids and creation times ascending, ~300 s apart), and the writes a
+// help desk makes happen as its clock passes: tickets start open, most go through pending and
+// close hours to days later, a few stay open for good, a few are deleted. At each size every
+// query below is timed (median of batches) and, at the end, each query's median per size is
+// compared with the smallest size, next to a fixed-cost baseline (same work at every size: the
+// machine's drift) and a linear-scan reference (work ∝ store: what "grows with store" looks
+// like on this machine). Figures are per search call, copies of the page included.
+//
+// It imports the compiled packages (run `tsc -b` first; `pnpm bench` does).
+import { performance } from 'node:perf_hooks';
+import { createMemoryStore } from '../packages/adapter-memory/dist/src/index.js';
+import { aFilter, sortOf } from '../packages/application/dist/test-support/index.js';
+import { recentlyClosedWindowMs } from '../packages/domain/dist/src/index.js';
+
+// ---------------------------------------------------------------------------- configuration
+
+const N = Number(process.env.BENCH_N ?? 1_000_000);
+const sizes = (process.env.BENCH_SIZES ?? '')
+  .split(',')
+  .filter((s) => s.trim() !== '')
+  .map(Number);
+if (sizes.length === 0) {
+  for (const d of [100, 10]) if (Math.floor(N / d) >= 1000) sizes.push(Math.floor(N / d));
+  sizes.push(N);
+}
+if (sizes.some((s) => !Number.isInteger(s) || s < 100) || sizes.some((s, i) => i > 0 && s <= sizes[i - 1])) {
+  console.error(`sizes must be ascending integers of at least 100, got ${sizes.join(', ')}`);
+  process.exit(2);
+}
+const smallest = sizes[0];
+const largest = sizes[sizes.length - 1];
+const perPage = 30; // the API's default per_page
+/** Time spent timing one query at one size (ms), at least minSamples batches. */
+const budgetMs = Number(process.env.BENCH_BUDGET_MS ?? 400);
+const minSamples = 5;
+
+// ---------------------------------------------------------------------------- data
+
+/** mulberry32: a small seeded generator, so every run builds the same store. */
+const rng = (() => {
+  let a = 0x9e3779b9;
+  return () => {
+    a |= 0;
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+})();
+const int = (n) => Math.floor(rng() * n);
+const pick = (xs) => xs[int(xs.length)];
+const exp = (mean) => -Math.log(1 - rng()) * mean;
+
+const vocabulary = `
+  printer error login password email account cannot access invoice payment refund order
+  shipping delivery broken slow crash update install screen network connection wifi vpn
+  server timeout report export import file upload download sync calendar meeting phone
+  mobile app browser page loading blank button missing data lost backup restore license
+  key subscription renewal cancel upgrade plan billing charge card declined address change
+  name profile settings notification alert spam blocked locked reset verify code token
+  expired certificate warning disk space memory battery charger keyboard mouse monitor
+  cable port usb bluetooth audio sound microphone camera video call quality laptop desktop
+  tablet scanner jammed paper toner ink driver firmware version compatible windows macos
+  linux android ios chrome firefox safari edge outlook teams zoom slack excel word pdf
+  print share folder permission admin user group role access denied forbidden request
+  please help urgent asap again still after since yesterday today morning every time`
+  .split(/\s+/)
+  .filter((w) => w !== '');
+// Zipf (s = 1) over the vocabulary: the first words are common, the last ones a few per thousand.
+const zipf = (() => {
+  const cumulative = [];
+  let sum = 0;
+  for (let r = 1; r <= vocabulary.length; r++) cumulative.push((sum += 1 / r));
+  return () => {
+    const x = rng() * sum;
+    let lo = 0;
+    let hi = cumulative.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cumulative[mid] < x) lo = mid + 1;
+      else hi = mid;
+    }
+    return vocabulary[lo];
+  };
+})();
+const words = (min, max) => Array.from({ length: min + int(max - min + 1) }, zipf);
+const capital = (w) => w[0].toUpperCase() + w.slice(1);
+
+const firstNames = `Ada Grace Alan Edsger Barbara Donald Margaret Ken Dennis Linus Guido Bjarne Anders
+  Frances Radia Sophie Hedy Katherine Dorothy Mary Tim Vint Bob Leslie John Niklaus Tony Robin
+  Shafi Silvio Judea Yann Geoffrey Fei Andrew Jeff Sanjay Larry Sergey Susan`.split(/\s+/).filter(Boolean);
+const lastNames = `Lovelace Hopper Turing Dijkstra Liskov Knuth Hamilton Thompson Ritchie Torvalds
+  Rossum Stroustrup Hejlsberg Allen Perlman Wilson Lamarr Johnson Vaughan Jackson Berners Cerf
+  Kahn Lamport Backus Wirth Hoare Milner Goldwasser Micali Pearl LeCun Hinton Li Ng Dean Ghemawat
+  Page Brin Wojcicki Kay Engelbart Sutherland Cook Karp Tarjan Hellman Diffie Rivest Shamir
+  Adleman Lampson Thacker Metcalfe Kernighan Aho Ullman Hennessy Patterson`.split(/\s+/).filter(Boolean);
+const bigAccounts = ['Acme Corp', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Tyrell', 'Cyberdyne', 'Soylent'];
+const customerName = (id) =>
+  id <= bigAccounts.length ? bigAccounts[id - 1] : `${firstNames[(id * 7) % firstNames.length]} ${lastNames[(id * 13) % lastNames.length]}`;
+
+/** Regular customers write ~20 tickets each over a window of 8,000 tickets (~4 weeks). */
+const customerWindow = 400;
+const ticketsPerCustomer = 20;
+const regularCustomer = (i) => 1000 + Math.floor(i / ticketsPerCustomer) + int(customerWindow);
+/** A regular customer whose whole window lies inside the smallest store: same tickets at every size. */
+const typicalCustomer = 1000 + Math.max(0, Math.floor((0.9 * smallest) / ticketsPerCustomer) - 1);
+
+/** A word in exactly 40 tickets, all among the smallest store's (an old incident's code name). */
+const rareWord = 'quasar';
+const rareStep = Math.max(1, Math.floor(smallest / 40));
+const hasRareWord = (id) => id % rareStep === 7 % rareStep && id <= rareStep * 40;
+/** A word in ~1 ticket in 5,000, at every age: its matches grow with the store. */
+const scarceWord = 'kerberos';
+
+const T_START = Date.UTC(2016, 0, 4, 8, 0, 0);
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+const priorities = [
+  ['low', 0.2],
+  ['normal', 0.55],
+  ['high', 0.18],
+  ['urgent', 0.07],
+];
+const aPriority = () => {
+  let x = rng();
+  for (const [p, w] of priorities) if ((x -= w) < 0) return p;
+  return 'normal';
+};
+const tagPool = ['billing', 'hardware', 'software', 'network', 'account', 'vip', 'bug', 'question'];
+
+let clock = T_START;
+const newTicket = (id) => {
+  clock += Math.max(1000, Math.round(exp(300_000)));
+  const customerId = rng() < 0.05 ? 1 + int(bigAccounts.length) : regularCustomer(id);
+  const subjectWords = words(3, 6);
+  if (hasRareWord(id)) subjectWords.splice(1, 0, rareWord);
+  if (rng() < 1 / 5000) subjectWords.push(scarceWord);
+  if (rng() < 0.02) subjectWords.push(`e${1000 + int(9000)}`); // an error code: thousands of rare words
+  const summary = words(8, 20).join(' ');
+  return {
+    id,
+    subject: capital(subjectWords.join(' ')),
+    summary: `${capital(summary)}.`,
+    state: 'open',
+    priority: aPriority(),
+    customerId,
+    customerName: customerName(customerId),
+    assignedUserId: rng() < 0.7 ? 2 + int(48) : null,
+    groupId: rng() < 0.6 ? 1 + int(8) : null,
+    tags: rng() < 0.5 ? [pick(tagPool)] : [],
+    createdAt: clock,
+    updatedAt: clock,
+    closedAt: null,
+    deletedAt: null,
+    version: 1,
+  };
+};
+
+/** A min-heap of the writes still to come, by time. */
+class Events {
+  items = [];
+  get size() {
+    return this.items.length;
+  }
+  peek() {
+    return this.items[0];
+  }
+  push(e) {
+    const a = this.items;
+    a.push(e);
+    let i = a.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (a[p].at <= e.at) break;
+      a[i] = a[p];
+      i = p;
+    }
+    a[i] = e;
+  }
+  pop() {
+    const a = this.items;
+    const top = a[0];
+    const last = a.pop();
+    if (a.length > 0) {
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= a.length) break;
+        if (c + 1 < a.length && a[c + 1].at < a[c].at) c += 1;
+        if (a[c].at >= last.at) break;
+        a[i] = a[c];
+        i = c;
+      }
+      a[i] = last;
+    }
+    return top;
+  }
+}
+
+/** The life of a new ticket: the writes that will happen to it, as events. */
+const planLife = (t, events) => {
+  const x = rng();
+  if (x < 0.01) events.push({ at: t.createdAt + hour + exp(day), id: t.id, kind: 'delete' });
+  else if (x < 0.04) {
+    if (rng() < 0.5) events.push({ at: t.createdAt + exp(4 * hour), id: t.id, kind: 'pending' }); // forgotten
+  } else {
+    let at = t.createdAt;
+    if (rng() < 0.3) events.push({ at: (at += exp(6 * hour)), id: t.id, kind: 'pending' });
+    events.push({ at: at + 10 * minute + exp(1.5 * day), id: t.id, kind: 'closed' });
+  }
+};
+
+const store = createMemoryStore();
+const events = new Events();
+/** Tickets with writes still to come, as last written. */
+const pending = new Map();
+let inserted = 0;
+let writes = 0;
+
+const apply = async (e) => {
+  const t = pending.get(e.id);
+  const at = Math.round(e.at);
+  const next =
+    e.kind === 'delete'
+      ? { ...t, deletedAt: at }
+      : { ...t, state: e.kind, closedAt: e.kind === 'closed' ? at : null, updatedAt: at };
+  if (!(await store.tickets.update({ ...next, version: t.version + 1 }, t.version))) throw new Error(`lost write on ${t.id}`);
+  writes += 1;
+  pending.set(e.id, { ...next, version: t.version + 1 });
+};
+
+/** Inserts tickets up to `size`, applying every write that falls due before each creation. */
+const growTo = async (size) => {
+  while (inserted < size) {
+    const t = newTicket(inserted + 1);
+    while (events.size > 0 && events.peek().at <= t.createdAt) await apply(events.pop());
+    await store.tickets.insert(t);
+    inserted += 1;
+    planLife(t, events);
+    pending.set(t.id, t);
+  }
+  // Forget the tickets that have no write left (the store keeps its own copies).
+  const due = new Set(events.items.map((e) => e.id));
+  for (const id of pending.keys()) if (!due.has(id)) pending.delete(id);
+};
+
+// ---------------------------------------------------------------------------- timing
+
+const gc = globalThis.gc ?? (() => undefined);
+
+/** Median time of one call (µs), from batches sized to take ~1 ms each, within the budget. */
+const timeIt = async (run) => {
+  // Warm up (and let the optimizer see the shape), then size the batches.
+  let t0 = performance.now();
+  let warm = 0;
+  while (warm < 1 || (warm < 3 && performance.now() - t0 < 100) || (performance.now() - t0 < 20 && warm < 200)) {
+    await run();
+    warm += 1;
+  }
+  const once = (performance.now() - t0) / warm;
+  const batch = Math.max(1, Math.min(10_000, Math.round(1 / Math.max(once, 1e-6))));
+  const samples = [];
+  t0 = performance.now();
+  while (samples.length < minSamples || (performance.now() - t0 < budgetMs && samples.length < 101)) {
+    const s = performance.now();
+    for (let k = 0; k < batch; k++) await run();
+    samples.push(((performance.now() - s) * 1000) / batch);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1];
+};
+
+/**
+ * The Map lookups one call makes: the store keeps its tickets in a Map by id and reads one
+ * entry per ticket it looks at, so this counts the tickets a search reads (plus a few index
+ * lookups): its work, free of the machine's speed, caches and noise.
+ */
+const countReads = async (run) => {
+  const get = Map.prototype.get;
+  let n = 0;
+  Map.prototype.get = function (key) {
+    n += 1;
+    return get.call(this, key);
+  };
+  try {
+    await run();
+  } finally {
+    Map.prototype.get = get;
+  }
+  return n;
+};
+
+// ---------------------------------------------------------------------------- queries
+
+// With ~18 Zipf draws per ticket, 'export' is in ~11% of tickets and 'file' in ~10%.
+const commonWord = 'export';
+const secondWord = 'file';
+const fixedWork = Array.from({ length: 2000 }, () => rng());
+
+/**
+ * Each query: a name, what it is expected to cost, and the search to run at a size (with the
+ * store's clock `now`). `kind` is 'baseline' for the two reference rows.
+ */
+const queries = [
+  {
+    name: 'baseline: fixed work (sort 2,000 numbers)',
+    kind: 'baseline',
+    run: () => () => Promise.resolve([...fixedWork].sort((a, b) => a - b)),
+  },
+  {
+    name: 'baseline: findById (one Map lookup + copy)',
+    kind: 'reference',
+    run: (size) => {
+      let id = 0;
+      return () => store.tickets.findById((id = (id * 7919 + 1) % size) + 1);
+    },
+  },
+  {
+    name: 'first page, sort -created_at (default)',
+    search: () => [aFilter(), sortOf('-created_at'), 0],
+  },
+  {
+    name: 'middle page (offset live/2), -created_at',
+    search: (_size, _now, live) => [aFilter(), sortOf('-created_at'), Math.floor(live / 2 / perPage) * perPage],
+  },
+  {
+    name: 'state=open, sort -priority',
+    search: () => [aFilter({ states: ['open'] }), sortOf('-priority'), 0],
+  },
+  {
+    name: 'state=open,pending, sort -priority,created_at',
+    search: () => [aFilter({ states: ['open', 'pending'] }), sortOf('-priority', 'created_at'), 0],
+  },
+  {
+    name: `customer ${typicalCustomer} (a typical one), -created_at`,
+    search: () => [aFilter({ customerId: typicalCustomer }), sortOf('-created_at'), 0],
+  },
+  {
+    name: 'customer 1 (a big account, 0.5%), -created_at',
+    search: () => [aFilter({ customerId: 1 }), sortOf('-created_at'), 0],
+  },
+  {
+    name: `q=${commonWord} (common: ~11%), -created_at`,
+    search: () => [aFilter({ words: [commonWord] }), sortOf('-created_at'), 0],
+  },
+  {
+    name: `q=${rareWord} (rare: 40 tickets), -created_at`,
+    search: () => [aFilter({ words: [rareWord] }), sortOf('-created_at'), 0],
+  },
+  {
+    name: `q=${scarceWord} (1 ticket in 5,000), -created_at`,
+    search: () => [aFilter({ words: [scarceWord] }), sortOf('-created_at'), 0],
+  },
+  {
+    name: 'recently_closed (7 days), -closed_at',
+    search: (_size, now) => [
+      aFilter({ states: ['closed'], closedSince: now - recentlyClosedWindowMs }),
+      sortOf('-closed_at'),
+      0,
+    ],
+  },
+  {
+    name: `q=${commonWord} ${secondWord} (two common words)`,
+    search: () => [aFilter({ words: [commonWord, secondWord] }), sortOf('-created_at'), 0],
+  },
+  {
+    name: `q=${rareWord} ${commonWord} (rare + common word)`,
+    search: () => [aFilter({ words: [rareWord, commonWord] }), sortOf('-created_at'), 0],
+  },
+  {
+    name: `state=open & q=${commonWord}`,
+    search: () => [aFilter({ states: ['open'], words: [commonWord] }), sortOf('-created_at'), 0],
+  },
+  {
+    name: 'baseline: linear scan (state=closed & closed since 1970)',
+    kind: 'linear',
+    search: () => [aFilter({ states: ['closed'], closedSince: 0 }), sortOf('-closed_at'), 0],
+  },
+];
+
+// ---------------------------------------------------------------------------- run
+
+const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
+const fmt = (us) => (us >= 10_000 ? `${(us / 1000).toFixed(0)} ms` : us >= 1000 ? `${(us / 1000).toFixed(1)} ms` : us >= 10 ? `${us.toFixed(0)} µs` : `${us.toFixed(1)} µs`);
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+console.log(`memory-store search benchmark: sizes ${sizes.map((s) => s.toLocaleString('en')).join(', ')}; per_page ${perPage}; node ${process.version}`);
+if (globalThis.gc === undefined) console.log('(run with --expose-gc for exact heap figures)');
+
+const results = queries.map(() => []); // [query][size] = { us, total }
+const heap = [];
+const started = performance.now();
+for (const size of sizes) {
+  const t0 = performance.now();
+  await growTo(size);
+  const loadS = (performance.now() - t0) / 1000;
+  const now = new Date(clock).getTime();
+  const all = await store.tickets.search(aFilter(), sortOf('id'), 0, 0);
+  const live = all.total;
+  gc();
+  gc();
+  const used = process.memoryUsage().heapUsed;
+  heap.push(used);
+  console.log(
+    `\n${size.toLocaleString('en')} tickets (${live.toLocaleString('en')} live, ${writes.toLocaleString('en')} writes so far, clock ${new Date(now).toISOString().slice(0, 10)}): loaded in ${loadS.toFixed(1)} s, heapUsed ${mb(used)}`,
+  );
+  for (const [qi, q] of queries.entries()) {
+    let total = null;
+    let run;
+    if (q.search) {
+      const [filter, sort, offset] = q.search(size, now, live);
+      const first = await store.tickets.search(filter, sort, offset, perPage);
+      total = first.total;
+      run = () => store.tickets.search(filter, sort, offset, perPage);
+    } else run = q.run(size);
+    const reads = await countReads(run);
+    const us = await timeIt(run);
+    results[qi].push({ us, total, reads });
+    console.log(
+      `  ${pad(q.name, 56)} ${lpad(fmt(us), 9)} ${lpad(reads.toLocaleString('en'), 11)} reads${total === null ? '' : `   ${total.toLocaleString('en')} match`}`,
+    );
+  }
+}
+
+// The summary. Time: each query's median per size and its ratio to the smallest size, divided
+// by the fixed-cost baseline's ratio (a machine that slowed down overall is not read as growth).
+// Work: the tickets read per call (see countReads), and the matches. The verdict goes by the
+// work: time also grows with the heap (a random ticket read costs more in a 1 GB heap than in
+// a 16 MB one: compare findById), which is the machine, not the plan.
+const baseline = results[queries.findIndex((q) => q.kind === 'baseline')];
+const drift = baseline.map((r) => r.us / baseline[0].us);
+const storeRatio = largest / smallest;
+const exponent = (ratio) => (storeRatio > 1 ? Math.log(Math.max(ratio, 1e-9)) / Math.log(storeRatio) : 0);
+const short = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(0)}k` : `${n}`);
+/**
+ * reads ~N^r, matches ~N^m. Flat reads keep the claim; so do reads that follow growing matches
+ * (a few reads per match). Reads that outgrow the matches, or that grow like the store while
+ * reading many tickets per match (a wider condition's candidates), grow with the store.
+ */
+const verdict = (q, rs) => {
+  const last = rs.length - 1;
+  if (q.kind === 'baseline') return 'the machine: divides the other time ratios';
+  const r = exponent(Math.max(1, rs[last].reads) / Math.max(1, rs[0].reads));
+  const m = rs[0].total === null || rs[0].total === 0 ? null : exponent(rs[last].total / rs[0].total);
+  const step = last > 0 ? `; ×${(rs[last].reads / Math.max(1, rs[last - 1].reads)).toFixed(1)} reads from ${sizeName(sizes[last - 1])} to ${sizeName(largest)}` : '';
+  const growth = `reads ~N^${r.toFixed(2)}${m === null ? '' : m < 0.1 ? ', matches fixed' : `, matches ~N^${m.toFixed(2)}`}${step}`;
+  if (q.kind === 'reference') return `O(1) reads; its time growth is the heap (${growth})`;
+  if (q.kind === 'linear') return `reads every match: what "grows with store" looks like (${growth})`;
+  if (r < 0.15) return `proportional to page/matches (${growth})`;
+  const perMatch = rs[last].reads / (rs[last].total + perPage);
+  if (m !== null && m >= 0.1 && r <= m + 0.15 && perMatch <= 3) {
+    return `proportional to matches, which grow with the store here (${growth})`;
+  }
+  return `GROWS WITH STORE (${growth}; ${perMatch.toFixed(1)} reads per match)`;
+};
+
+const sizeName = (s) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : `${s}`);
+const heading = (cell) => `  ${pad('query', 56)}${sizes.map((s) => lpad(cell(sizeName(s)), 17)).join('')}`;
+console.log(`\ntime: median per call, ×: ratio to ${sizeName(smallest)} divided by the fixed baseline's ratio`);
+console.log(heading((s) => s));
+for (const [qi, q] of queries.entries()) {
+  const rs = results[qi];
+  const cell = (r, si) => (si === 0 ? fmt(r.us) : `${fmt(r.us)} ×${(r.us / rs[0].us / (q.kind === 'baseline' ? 1 : drift[si])).toFixed(1)}`);
+  console.log(`  ${pad(q.name, 56)}${rs.map((r, si) => lpad(cell(r, si), 17)).join('')}`);
+}
+console.log(`  ${pad('heapUsed', 56)}${heap.map((h) => lpad(mb(h), 17)).join('')}`);
+console.log(`\nwork: tickets read per call / matches, and the verdict`);
+console.log(`${heading((s) => s)}   verdict`);
+for (const [qi, q] of queries.entries()) {
+  const rs = results[qi];
+  const cell = (r) => (r.total === null ? short(r.reads) : `${short(r.reads)} / ${short(r.total)}`);
+  console.log(`  ${pad(q.name, 56)}${rs.map((r) => lpad(cell(r), 17)).join('')}   ${verdict(q, rs)}`);
+}
+console.log(
+  `\nheapUsed ${mb(heap[heap.length - 1])} at ${largest.toLocaleString('en')} tickets (${(heap[heap.length - 1] / largest).toFixed(0)} bytes per ticket); total time ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
