@@ -6,3 +6,5 @@ export { defaultDeprecations, type Deprecation, type DeprecationSchedule } from 
 export { maxBodyBytes } from './conventions/request-body.js';
 export { errorKinds, fieldErrorCodes, type ErrorKind } from './errors/error-table.js';
 export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
+export { openApiDocument, defaultOpenApiDocument, type DocumentOptions } from './openapi/document.js';
+export { servedRoutes, type ServedRoute } from './routes/router.js';

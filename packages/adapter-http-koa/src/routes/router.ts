@@ -1,9 +1,12 @@
 import { Router } from '@koa/router';
+import { resolveOptions } from '../options.js';
+import { urlsFor } from '../representations/urls.js';
 import type { AppRouter, RequestState, Services } from '../state.js';
 import { deprecationRoutes } from './deprecations.js';
 import { groupRoutes } from './groups.js';
 import { messageRoutes } from './messages.js';
 import { oauthRoutes } from './oauth.js';
+import { openApiRoutes } from './openapi.js';
 import { ticketRoutes } from './tickets.js';
 import { userRoutes } from './users.js';
 
@@ -16,5 +19,26 @@ export const createRouter = (services: Services): AppRouter => {
   userRoutes(router, services);
   groupRoutes(router, services);
   deprecationRoutes(router, services);
+  openApiRoutes(router, services);
   return router;
+};
+
+/** A route the router serves: its method and its path as the router spells it (/v1/tickets/:ticketId). */
+export interface ServedRoute {
+  readonly method: string;
+  readonly path: string;
+}
+
+/**
+ * Every method and path the router serves (HEAD included where GET is), read from a router
+ * built with no application behind it: its handlers never run. The OpenAPI tests compare
+ * this with the document.
+ */
+export const servedRoutes = (): readonly ServedRoute[] => {
+  const services: Services = {
+    app: undefined as never,
+    urls: urlsFor('https://localhost'),
+    options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
+  };
+  return createRouter(services).stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) })));
 };

@@ -1,0 +1,129 @@
+import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
+import { maxBodyBytes } from '../conventions/request-body.js';
+import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
+import { componentParameters, errorResponses } from './common.js';
+import { examples } from './examples.js';
+import { operations, pathsObject } from './operations.js';
+import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
+
+// THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
+// Built from the same tables the code uses (error table, field limits, enums, versions,
+// deprecation schedule). Edit the modules of this folder; nothing else describes the API.
+
+export interface DocumentOptions {
+  /** The origin of the server and of every URL in the examples. */
+  readonly publicUrl: string;
+  readonly versions: ApiVersions;
+  readonly deprecations: DeprecationSchedule;
+}
+
+const table = (head: readonly string[], rows: readonly (readonly (string | number)[])[]): string =>
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+
+const deprecationSection = (o: DocumentOptions): string => {
+  if (o.deprecations.length === 0) return '## Deprecations\n\nNothing is deprecated. The schedule is served at `GET /v1/deprecations`.';
+  const rows = o.deprecations.map((d) => {
+    const h = deprecationHeaders(o.publicUrl, d);
+    return [d.id, d.description, `${d.deprecatedAt} (\`Deprecation: ${h.Deprecation}\`)`, `${d.sunsetAt} (\`Sunset: ${h.Sunset}\`)`, d.replacement];
+  });
+  return [
+    '## Deprecations',
+    '',
+    'A deprecated behaviour answers as usual plus `Deprecation` (RFC 9745), `Sunset` (RFC 8594) and `Link: <…/v1/deprecations#<id>>; rel="deprecation"`. ' +
+      'The schedule is served at `GET /v1/deprecations`; after the sunset date the behaviour may be removed.',
+    '',
+    table(['id', 'what', 'deprecated', 'sunset', 'use instead'], rows),
+  ].join('\n');
+};
+
+const description = (o: DocumentOptions): string =>
+  [
+    'A support-ticket service: tickets, their messages, users and groups, as JSON over HTTPS.',
+    '',
+    '## Conventions',
+    '',
+    '- **TLS only.** Plain HTTP is answered 403 (code 40302), never redirected.',
+    `- **Versions.** The major version is in the path (\`/v1\`); the minor version in the request header \`X-Api-Version\` (${o.versions.supported.join(', ')}; absent: ${o.versions.current}; unknown: 400). Every answer names the version served in \`X-Api-Version\`.`,
+    '- **Authentication.** Get a token from `POST /v1/oauth/token` and send it as `Authorization: Bearer <token>`, as `Authorization: Basic base64(<token>:)` or as `?access_token=<token>` — one way per request. Missing, unknown, revoked or expired: 401 with `WWW-Authenticate: Bearer realm="support"`. Another customer\'s ticket is 404, never 403.',
+    '- **Format.** Bodies are JSON with snake_case fields, pretty-printed unless `pretty=false`, gzip when accepted. Request bodies need `Content-Type: application/json` (PATCH also `application/merge-patch+json`; the token endpoints also form encoding), else 415; over ' +
+      `${maxBodyBytes} bytes: 413. A \`.json\` suffix is accepted on every URL (\`/v1/tickets/7.json\`); \`.xml\` is 406. Unknown and server-set (readOnly) body fields are refused with 422, one error per field.`,
+    '- **Methods.** `HEAD` works wherever `GET` does; `OPTIONS` answers 204 with `Allow`; another method on a known URL is 405 with `Allow`; a method this API does not know is 501. Clients that can only send GET and POST may POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` (honoured on POST only; another value is 400). Any other URL is 404.',
+    '- **Lists** are bare JSON arrays, paged by `page` and `per_page`; `Link` carries absolute `first`, `prev`, `next` and `last` URLs and `X-Total-Count` the total.',
+    '- **Envelope and JSONP.** With `envelope=true` every answer (errors too) is 200 with the body `{status_code, next_page, response}` (schema Envelope); with `callback=<name>` the same envelope is sent as `/**/name(...);` with `Content-Type: application/javascript`. The headers stay those of the real answer.',
+    '- **Caching.** Every 200 GET carries a strong `ETag` (from the content, not from pretty-printing or gzip) and `Last-Modified`; `If-None-Match` / `If-Modified-Since` give 304. `If-Match` on PUT, PATCH and DELETE guards against lost updates (412). Answers carry `Cache-Control: private, no-cache` and `Vary: Accept-Encoding, Authorization, X-Api-Version`.',
+    '- **Rate limits.** Every answer but `/healthz` and `/readyz` carries `X-Rate-Limit-Limit`, `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset` (seconds left in the window); over the limit: 429 with `Retry-After`. The limit is per user (all their tokens together); unauthenticated requests count per client IP with a tenth of it.',
+    "- **Request ids.** Every answer carries `X-Request-Id` (the client's own, when it is 1-128 characters of `[A-Za-z0-9._-]`).",
+    '',
+    '## Errors',
+    '',
+    'Every error is JSON: `{code, message, description}`; a refused body adds `errors: [{code, field, message}]`, one per field, and a refused query parameter adds one entry per parameter. `code` is the HTTP status × 100 + a number:',
+    '',
+    table(
+      ['code', 'status', 'message'],
+      errorCodeRows().map((r) => [r.code, r.status, r.message]),
+    ),
+    '',
+    '`errors[].code` of a 422:',
+    '',
+    table(
+      ['code', 'reason'],
+      fieldErrorCodeRows().map((r) => [r.code, r.reason]),
+    ),
+    '',
+    deprecationSection(o),
+  ].join('\n');
+
+/** The document for a server on `publicUrl`. */
+export const openApiDocument = (o: DocumentOptions): Json => {
+  const ex = examples(o.publicUrl);
+  const schedule = o.deprecations.map((d) => deprecationRepresentation(o.publicUrl, d));
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Support Ticket API',
+      version: o.versions.current,
+      description: description(o),
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+    },
+    servers: [{ url: o.publicUrl, description: 'This server' }],
+    tags: [
+      { name: 'Authentication', description: 'OAuth 2 token endpoints (RFC 6749, RFC 7009).' },
+      { name: 'Tickets', description: 'Support tickets.' },
+      { name: 'Messages', description: 'The messages of a ticket (a sub-resource).' },
+      { name: 'Users', description: 'Customers, agents and admins.' },
+      { name: 'Groups', description: 'Groups of users.' },
+      { name: 'Documentation', description: 'This document, its rendering and the deprecation schedule.' },
+      { name: 'Health', description: 'For load balancers and orchestrators.' },
+    ],
+    security: [{ bearer: [] }, { basicToken: [] }, { accessToken: [] }, { oauth2: [] }],
+    paths: pathsObject(o.versions, ex, operations(o.publicUrl, ex, schedule)),
+    components: {
+      schemas: componentSchemas(),
+      parameters: componentParameters(o.versions),
+      responses: errorResponses(o.versions),
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <access token> (RFC 6750).' },
+        basicToken: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'Authorization: Basic base64(<access token>:) — the access token as user name and an empty password (not an e-mail and password).',
+        },
+        accessToken: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'access_token',
+          description: '?access_token=<access token>, for JSONP (which cannot send headers). Never copied into Link URLs.',
+        },
+        oauth2: {
+          type: 'oauth2',
+          description: 'The resource owner password grant (RFC 6749 §4.3) with refresh tokens; no scopes: what a token may do follows the role of its user.',
+          flows: { password: { tokenUrl: `${o.publicUrl}/v1/oauth/token`, refreshUrl: `${o.publicUrl}/v1/oauth/token`, scopes: {} } },
+        },
+      },
+    },
+  };
+};
+
+/** The document with the default settings (https://localhost:8443): what the tests check answers against. */
+export const defaultOpenApiDocument = (publicUrl = 'https://localhost:8443'): Json =>
+  openApiDocument({ publicUrl, versions: apiVersions, deprecations: defaultDeprecations });
