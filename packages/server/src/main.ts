@@ -14,7 +14,14 @@ const main = async (): Promise<void> => {
   let server;
   try {
     const config = configFromEnv(process.env);
-    server = await startServer(config, { logger });
+    server = await startServer(config, {
+      logger,
+      onFirstAdminCreated: (email, password) => {
+        // The store was unreachable at start: the admin exists only now.
+        const shown = password === null ? '' : `  password: ${password}   (shown once; set ADMIN_PASSWORD to choose it)`;
+        process.stdout.write(`\n  admin created now that the store answers: ${email}${shown}\n\n`);
+      },
+    });
   } catch (e) {
     if (e instanceof ConfigError) return fail(e.message);
     return fail(`could not start: ${e instanceof Error ? e.message : String(e)}`);

@@ -15,6 +15,13 @@ export interface StartOptions extends Overrides {
   readonly logger?: HttpLogger;
   /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
   readonly shutdownGraceMs?: number;
+  /** Milliseconds between attempts to create the first admin while the store is unreachable (default 5000). */
+  readonly adminRetryMs?: number;
+  /**
+   * Called when the first admin is created after the start (the store was unreachable then),
+   * with the generated password when there is one: the caller shows it once (never in a log).
+   */
+  readonly onFirstAdminCreated?: (email: string, generatedPassword: string | null) => void;
 }
 
 export interface RunningServer {
@@ -66,10 +73,16 @@ const closeGracefully = (server: HttpServer | HttpsServer, graceMs: number): Pro
   });
 
 /** Creates the first admin when the store has no user; retries while the store is unreachable. */
-const bootstrapAdmin = async (app: Application, config: Config, logger: HttpLogger): Promise<{ password: string | null; retry: NodeJS.Timeout | null }> => {
+const bootstrapAdmin = async (
+  app: Application,
+  config: Config,
+  logger: HttpLogger,
+  options: StartOptions,
+): Promise<{ password: string | null; stop: () => void }> => {
   const email = Email.decode(config.adminEmail);
   if (isLeft(email)) throw new ConfigError('ADMIN_EMAIL must be an e-mail address');
   const password = config.adminPassword ?? generatedPassword();
+  const generated = config.adminPassword === null ? password : null;
   const attempt = async (): Promise<boolean | 'unavailable'> => {
     try {
       return await app.setup.ensureFirstAdmin(email.right, password);
@@ -80,18 +93,35 @@ const bootstrapAdmin = async (app: Application, config: Config, logger: HttpLogg
   const first = await attempt();
   if (first !== 'unavailable') {
     if (first) logger.info('first admin created', { email: config.adminEmail });
-    return { password: first && config.adminPassword === null ? password : null, retry: null };
+    return { password: first ? generated : null, stop: () => undefined };
   }
   logger.error('store unavailable: the first admin will be created when it answers', { email: config.adminEmail });
-  const retry = setInterval(() => {
-    void attempt().then((r) => {
-      if (r === 'unavailable') return;
-      clearInterval(retry);
-      if (r) logger.info('first admin created', { email: config.adminEmail, password_source: config.adminPassword === null ? 'generated (not shown: set ADMIN_PASSWORD)' : 'ADMIN_PASSWORD' });
-    });
-  }, 5_000);
-  retry.unref();
-  return { password: null, retry };
+  // One attempt at a time (an attempt may take longer than the pause between them).
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  const again = (): void => {
+    timer = setTimeout(() => {
+      void attempt().then((r) => {
+        if (r === 'unavailable') {
+          if (!stopped) again();
+          return;
+        }
+        if (!r) return;
+        logger.info('first admin created', { email: config.adminEmail, password_source: generated === null ? 'ADMIN_PASSWORD' : 'generated' });
+        // The generated password must reach the operator once, or nobody can log in.
+        options.onFirstAdminCreated?.(config.adminEmail, generated);
+      });
+    }, options.adminRetryMs ?? 5_000);
+    timer.unref();
+  };
+  again();
+  return {
+    password: null,
+    stop: () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+    },
+  };
 };
 
 /** Starts the service as configured: the composition root's only entry point. */
@@ -126,7 +156,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     s.keepAliveTimeout = 5_000;
   }
 
-  const admin = await bootstrapAdmin(app, config, logger);
+  const admin = await bootstrapAdmin(app, config, logger, options);
   let closing: Promise<void> | null = null;
   return {
     url: `https://localhost:${port}`,
@@ -142,7 +172,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     app,
     close: () => {
       closing ??= (async () => {
-        if (admin.retry !== null) clearInterval(admin.retry);
+        admin.stop();
         const grace = options.shutdownGraceMs ?? 10_000;
         await Promise.all([closeGracefully(https, grace), ...(plain === null ? [] : [closeGracefully(plain, grace)])]);
         await store.close?.();
