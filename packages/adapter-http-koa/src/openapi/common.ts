@@ -38,11 +38,21 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
 
 export type HeaderName = keyof ReturnType<typeof headerSchemas>;
 
-export const headerObjects = (versions: ApiVersions, required: readonly HeaderName[], optional: readonly HeaderName[] = []): Json => {
-  const all = headerSchemas(versions);
+/** The headers of the document, each optional (its name) and required (its name + ".required"). */
+export const componentHeaders = (versions: ApiVersions): Record<string, Json> => {
+  const out: Record<string, Json> = {};
+  for (const [name, h] of Object.entries(headerSchemas(versions))) {
+    out[name] = { ...h };
+    out[`${name}.required`] = { ...h, required: true };
+  }
+  return out;
+};
+
+/** A response's headers object, by reference to the components. */
+export const headerObjects = (_versions: ApiVersions, required: readonly HeaderName[], optional: readonly HeaderName[] = []): Json => {
   const out: Json = {};
-  for (const name of required) out[name] = { ...all[name], required: true };
-  for (const name of optional) if (!required.includes(name)) out[name] = { ...all[name] };
+  for (const name of required) out[name] = { $ref: `#/components/headers/${name}.required` };
+  for (const name of optional) if (!required.includes(name)) out[name] = { $ref: `#/components/headers/${name}` };
   return out;
 };
 

@@ -1,7 +1,7 @@
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
-import { componentParameters, errorResponses } from './common.js';
+import { componentHeaders, componentParameters, errorResponses, notModified } from './common.js';
 import { examples } from './examples.js';
 import { operations, pathsObject } from './operations.js';
 import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
@@ -100,7 +100,8 @@ export const openApiDocument = (o: DocumentOptions): Json => {
     components: {
       schemas: componentSchemas(),
       parameters: componentParameters(o.versions),
-      responses: errorResponses(o.versions),
+      responses: { NotModified: notModified(o.versions), ...errorResponses(o.versions) },
+      headers: componentHeaders(o.versions),
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <access token> (RFC 6750).' },
         basicToken: {

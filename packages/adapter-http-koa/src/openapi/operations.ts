@@ -1,5 +1,5 @@
 import type { ApiVersions } from '../conventions/api-version.js';
-import { baseHeaders, errorRef, headerObjects, notModified, param, rateHeaders, type HeaderName } from './common.js';
+import { baseHeaders, errorRef, headerObjects, param, rateHeaders, type HeaderName } from './common.js';
 import type { Examples } from './examples.js';
 import { ref, type Json } from './schemas.js';
 
@@ -97,8 +97,8 @@ const build = (versions: ApiVersions, ex: Examples, op: Operation): Json => {
               ...(isRead && op.access !== 'health' && op.access !== 'docs'
                 ? {
                     'application/javascript': {
-                      schema: { type: 'string', description: 'With callback=<name>: /**/<name>(<Envelope>);' },
-                      example: `/**/handle(${JSON.stringify({ status_code: 200, next_page: null, response: op.success.example })});`,
+                      schema: { type: 'string', description: 'With callback=<name>: /**/<name>(<Envelope>); — see the callback parameter.' },
+                      example: '/**/handle({"status_code": 200, "next_page": null, "response": ...});',
                     },
                   }
                 : {}),
@@ -111,7 +111,7 @@ const build = (versions: ApiVersions, ex: Examples, op: Operation): Json => {
       ...content,
     },
   };
-  if (isRead && op.access !== 'health') responses['304'] = notModified(versions);
+  if (isRead && op.access !== 'health') responses['304'] = errorRef('NotModified');
   const errorNames = [
     ...(op.access === 'health' ? healthErrors : op.access === 'docs' ? docsErrors : alwaysErrors),
     ...(op.access === 'token' || op.access === 'public' ? ['Unauthorized'] : []),

@@ -76,7 +76,7 @@ export interface DocumentChecker {
 
 /** A checker of answers against an OpenAPI document (the served one by default). */
 export const documentChecker = (document: Json = defaultOpenApiDocument()): DocumentChecker => {
-  const components = (document.components ?? {}) as { responses?: Record<string, Json> };
+  const components = (document.components ?? {}) as { responses?: Record<string, Json>; headers?: Record<string, Json> };
   const validate = schemaValidator(document, 'answer');
 
   const paths = document.paths as Record<string, Record<string, Json>>;
@@ -105,7 +105,9 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
   };
 
   const checkHeaders = (where: string, response: Json, a: Received): void => {
-    for (const [name, h] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+    for (const [name, given] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
+      const h = typeof given.$ref === 'string' ? components.headers?.[given.$ref.replace('#/components/headers/', '')] : given;
+      if (h === undefined) throw new Error(`the document refers to a missing header ${String(given.$ref)}`);
       const value = a.header(name);
       if (value === undefined) {
         if (h.required === true) throw new Error(`${where}: the documented header ${name} is missing`);
