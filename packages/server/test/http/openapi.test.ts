@@ -1,5 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { defaultDeprecations, defaultOpenApiDocument, formatHttpDate, openApiDocument, servedRoutes } from '@support/adapter-http-koa';
+import { apiVersions, defaultDeprecations, defaultOpenApiDocument, formatHttpDate, openApiDocument, servedRoutes } from '@support/adapter-http-koa';
 import { expect } from 'chai';
 import { startApi, type Api } from '../support/harness.js';
 import { documentChecker, schemaValidator } from '../support/response-checks.js';
@@ -40,7 +40,7 @@ describe('HTTP: the OpenAPI document', () => {
 
   it('names this server and is the document the tests check answers against', async () => {
     expect((served.servers as { url: string }[])[0]?.url).to.equal(api.origin);
-    expect(served).to.deep.equal(openApiDocument({ publicUrl: api.origin, versions: { supported: ['1.0', '1.1'], current: '1.1' }, deprecations: defaultDeprecations }));
+    expect(served).to.deep.equal(openApiDocument({ publicUrl: api.origin, versions: apiVersions, deprecations: defaultDeprecations }));
     const a = await api.get('/v1/openapi.json', { headers: { 'If-None-Match': (await api.get('/v1/openapi.json')).header('etag') ?? '' } });
     expect(a.status).to.equal(304);
   });
