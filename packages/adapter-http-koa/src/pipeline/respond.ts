@@ -13,7 +13,8 @@ import type { AppContext, RequestState, Services } from '../state.js';
 
 /** A request no route answered: unknown path (404), known path with another method (405). */
 const unrouted = (ctx: AppContext): Reply => {
-  const allow = ctx.response.get('Allow');
+  // Koa 3 answers undefined for a header never set, whatever its type says.
+  const allow = (ctx.response.get('Allow') as string | undefined) ?? '';
   if (ctx.method === 'OPTIONS' && allow !== '') return { status: 204, body: undefined, headers: { Allow: allow } };
   if (ctx.status === 405) {
     return problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } }));

@@ -3,6 +3,7 @@ import type { TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { deprecationHeaders, singularTicketAlias } from '../conventions/deprecation.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { problem } from '../errors/http-problem.js';
 import { created, ok } from '../reply.js';
 import { newest } from '../representations/common.js';
 import { ticketRepresentation } from '../representations/ticket.js';
@@ -11,7 +12,14 @@ import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
 export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services): void => {
   const represent = (v: TicketView): Record<string, unknown> => ticketRepresentation(urls, v);
-  const ticketId = (ctx: RouteContext): TicketId => idParam(ctx, 'ticketId', 'ticket') as TicketId;
+  const ticketId = (ctx: RouteContext): TicketId => {
+    // PUT/PATCH/DELETE /v1/tickets/recently_closed reach the :ticketId routes: the URL exists
+    // (GET), so another method on it is 405, not "no ticket recently_closed".
+    if (ctx.params.ticketId === 'recently_closed' && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: HEAD, GET`, { headers: { Allow: 'HEAD, GET' } });
+    }
+    return idParam(ctx, 'ticketId', 'ticket') as TicketId;
+  };
   const written = (ctx: RouteContext, view: TicketView): void => {
     ctx.state.reply = ok(represent(view), { lastModified: view.ticket.updatedAt });
   };

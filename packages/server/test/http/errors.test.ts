@@ -204,6 +204,25 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       expect(a.header('allow')).to.include('GET');
     });
 
+    it('OPTIONS on a known path is 204 with Allow; on an unknown path it is 404 in JSON (was a 500)', async () => {
+      const known = await api.request('OPTIONS', ticket.path, { token: admin });
+      expect(known.status, known.text).to.equal(204);
+      expect((known.header('allow') ?? '').split(',').map((m) => m.trim())).to.include.members(['GET', 'PUT', 'PATCH', 'DELETE']);
+      for (const path of ['/v1/nothing', '/']) {
+        expectError(await api.request('OPTIONS', path, { token: admin }), 404, 40401);
+        expectError(await api.request('OPTIONS', path), 404, 40401);
+      }
+    });
+
+    it('PUT, PATCH and DELETE on /v1/tickets/recently_closed are 405 with Allow: HEAD, GET (not a 404 for a ticket id)', async () => {
+      for (const method of ['PUT', 'PATCH', 'DELETE']) {
+        const a = await api.request(method, '/v1/tickets/recently_closed', { token: admin, ...(method === 'DELETE' ? {} : { body: {} }) });
+        expectError(a, 405, 40501);
+        expect(a.header('allow')).to.equal('HEAD, GET');
+      }
+      expectError(await api.get('/v1/ticket/recently_closed', { token: admin }), 404);
+    });
+
     it('.xml is 406, .json is the same resource', async () => {
       expectError(await api.get(`${ticket.path}.xml`, { token: admin }), 406, 40601);
       expect((await api.get(`${ticket.path}.json`, { token: admin })).json).to.include({ id: ticket.id });
