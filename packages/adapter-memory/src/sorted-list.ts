@@ -77,6 +77,35 @@ export class SortedList<T> {
     return found !== undefined && probe(found) === 0;
   }
 
+  /**
+   * A membership test for a sequence of values: each call gallops forward from where the last
+   * one stopped, so ascending values cost about log(distance) each and testing k ascending
+   * values against the list costs about k·log(size / k) (a merge that skips ahead). A value
+   * below the previous one is looked up by binary search, as `has` does. The list must not
+   * change while the test is in use.
+   */
+  cursor(): (value: T) => boolean {
+    let i = 0;
+    let j = 0;
+    let previous: T | undefined;
+    return (value) => {
+      const probe: Probe<T> = (v) => this.compare(v, value);
+      const back = previous !== undefined && this.compare(value, previous) < 0;
+      previous = value;
+      const c = back ? lowerBoundIn(this.maxes, probe) : gallop(this.maxes, i, probe);
+      if (c >= this.maxes.length) {
+        i = c;
+        return false;
+      }
+      if (c !== i || back) j = 0;
+      i = c;
+      const chunk = this.chunkAt(i);
+      j = back ? lowerBoundIn(chunk, probe) : gallop(chunk, j, probe);
+      const found = chunk[j];
+      return found !== undefined && probe(found) === 0;
+    };
+  }
+
   /** The value at a position (0 is the smallest), undefined outside the list. */
   at(position: number): T | undefined {
     if (position < 0 || position >= this.count) return undefined;
@@ -207,6 +236,32 @@ export class SortedList<T> {
 const lowerBoundIn = <T>(values: readonly T[], probe: Probe<T>): number => {
   let lo = 0;
   let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (probe(values[mid] as T) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/**
+ * The first index at or after `from` of a sorted array whose value is not below the probe's
+ * target: doubling steps from `from`, then a binary search in the last step.
+ */
+const gallop = <T>(values: readonly T[], from: number, probe: Probe<T>): number => {
+  const n = values.length;
+  if (from >= n || probe(values[from] as T) >= 0) return from;
+  // values[lo] is below the target; find hi with values[hi] not below it (or n).
+  let lo = from;
+  let step = 1;
+  let hi = lo + step;
+  while (hi < n && probe(values[hi] as T) < 0) {
+    lo = hi;
+    step *= 2;
+    hi = lo + step;
+  }
+  hi = Math.min(hi, n);
+  lo += 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
     if (probe(values[mid] as T) < 0) lo = mid + 1;

@@ -1,16 +1,17 @@
-import { compareKeys, compareTickets, sortKey, type SortRule, type Ticket } from '@support/domain';
+import { compareKeys, type SortRule } from '@support/domain';
 import type { SortedList } from '../sorted-list.js';
+import { sortIds } from './id-order.js';
 import type { PageSink } from './page-sink.js';
 import type { SortIndexes, SortKey } from './sort-indexes.js';
 
 export interface WalkContext {
   readonly order: SortIndexes;
-  row(id: number): Ticket;
   /** Runs of equal first keys up to this length are sorted in memory, longer ones walked. */
   readonly runSortLimit: number;
 }
 
-type Accept = (t: Ticket) => boolean;
+/** Whether a live ticket matches, by its id: tests that read no row, so rejected ids cost little. */
+type Accept = (id: number) => boolean;
 
 /**
  * Offers the accepted tickets to the sink in the complete order `rules` (ending with the id
@@ -34,10 +35,7 @@ export const walkInOrder = (
   const step = first.direction === 'asc' ? 1 : -1;
   /** Index position of the p-th ticket in walking order. */
   const at = (p: number): number => (step === 1 ? p : n - 1 - p);
-  const offer = (id: number): boolean => {
-    const t = ctx.row(id);
-    return accept(t) && sink.offer(t);
-  };
+  const offer = (id: number): boolean => accept(id) && sink.offer(id);
 
   const [next] = rest;
   if (next === undefined || (rest.length === 1 && next.field === 'id' && next.direction === first.direction)) {
@@ -96,20 +94,14 @@ const emitRun = (ctx: WalkContext, run: Run, rest: readonly SortRule[], accept: 
     let left = run.length;
     const from = next.direction === 'asc' ? run.lo : run.lo + run.length - 1;
     run.list.scan(from, next.direction === 'asc' ? 1 : -1, (id) => {
-      const t = ctx.row(id);
       left -= 1;
-      return !(accept(t) && sink.offer(t)) && left > 0;
+      return !(accept(id) && sink.offer(id)) && left > 0;
     });
   } else if (run.length <= ctx.runSortLimit) {
-    const members: Ticket[] = [];
-    for (const id of run.list.slice(run.lo, run.lo + run.length)) {
-      const t = ctx.row(id);
-      if (accept(t)) members.push(t);
-    }
-    members.sort(compareTickets(rest));
-    for (const t of members) if (sink.offer(t)) return;
+    const members = run.list.slice(run.lo, run.lo + run.length).filter(accept);
+    for (const id of sortIds((i, f) => ctx.order.keyOf(i, f), members, rest)) if (sink.offer(id)) return;
   } else {
-    const inRun: Accept = (t) => compareKeys(sortKey(t, run.field), run.key) === 0 && accept(t);
+    const inRun: Accept = (id) => accept(id) && compareKeys(ctx.order.keyOf(id, run.field), run.key) === 0;
     walkInOrder(ctx, rest, inRun, false, sink);
   }
 };

@@ -1,19 +1,20 @@
 import { compareKeys, sortFields, sortKey, type SortField, type Ticket } from '@support/domain';
 import { SortedList, type Probe } from '../sorted-list.js';
+import type { SortKey } from './ticket-facts.js';
 
-export type SortKey = number | string | null;
+export type { SortKey } from './ticket-facts.js';
 
 /**
  * One sorted list of live ticket ids per sort field, ordered by (the field's sort key, id):
  * walked forwards it is the order `field asc, id asc`, backwards `field desc, id desc`.
- * The lists hold ids only; keys are read from the stored tickets, so the stored ticket must
- * be the indexed one while its entries are located (see `replace`).
+ * The lists hold ids only; keys are read through `key` (the stored ticket's), so the stored
+ * ticket must be the indexed one while its entries are located (see `replace`).
  */
 export class SortIndexes {
   private readonly lists: ReadonlyMap<SortField, SortedList<number>>;
 
   constructor(
-    private readonly row: (id: number) => Ticket,
+    private readonly key: (id: number, field: SortField) => SortKey,
     load: number,
   ) {
     this.lists = new Map(
@@ -28,7 +29,7 @@ export class SortIndexes {
   }
 
   keyOf(id: number, field: SortField): SortKey {
-    return field === 'id' ? id : sortKey(this.row(id), field);
+    return field === 'id' ? id : this.key(id, field);
   }
 
   /** Where an index entry lies relative to the key alone (every id with that key compares 0). */

@@ -1,10 +1,10 @@
 import type { Page } from '@support/application';
-import { compareTickets, completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import { completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { SearchPlanChoice } from '../options.js';
-import { candidatesOf, everyLiveTicket, type Candidates } from './candidates.js';
+import { candidatesOf, everyLiveTicket, intersection, type Candidates } from './candidates.js';
+import { sortIds } from './id-order.js';
 import { walkInOrder } from './index-walk.js';
 import { PageSink } from './page-sink.js';
-import { ticketPredicate } from './ticket-predicate.js';
 import type { TicketTable } from './ticket-table.js';
 
 export interface SearchSettings {
@@ -13,21 +13,24 @@ export interface SearchSettings {
 }
 
 /**
- * Sorting the candidates costs about c·log c; walking an index until the page is full costs
- * about (offset + limit) × live / total when matches are spread evenly. Walking is cheap for
- * common matches and sorting for rare ones, which the walk may have to look for far.
+ * Sorting the matches costs about m·log m; walking an index until the page is full costs
+ * about (offset + limit) × live / m id tests when matches are spread evenly. Walking is cheap
+ * for common matches and sorting for rare ones, which the walk may have to look for far.
  */
-const prefersSort = (candidates: number, total: number, need: number, live: number): boolean =>
-  candidates * Math.log2(candidates + 2) <= (2 * need * live) / Math.max(1, total);
+const prefersSort = (matches: number, need: number, live: number): boolean =>
+  matches * Math.log2(matches + 2) <= (2 * need * live) / Math.max(1, matches);
 
 const smallestOf = (sources: readonly Candidates[]): Candidates =>
   sources.reduce((a, b) => (b.size < a.size ? b : a));
 
 /**
  * One page of the live tickets the filter selects, in the complete order of `sort`, and their
- * total. The total comes from candidate-set sizes (one condition) or from testing the smallest
- * candidate set (several); the page from sorting the candidates or from walking a sort index,
- * whichever is cheaper, so the work follows the page and the matches, not the store.
+ * total. No row is read to select: one condition's candidates are counted by their set's size,
+ * several are intersected by id (sets, ranks and times from the table's facts, merged word
+ * postings). The page comes from sorting the matching ids by their keys (numeric keys come
+ * from the facts) or from walking a sort index and testing each id, whichever is cheaper, and
+ * only the page's rows are read: the work follows the page and the matches (for several
+ * conditions, the smallest condition's ids), not the store.
  */
 export const searchTickets = (
   table: TicketTable,
@@ -38,38 +41,42 @@ export const searchTickets = (
   limit: number,
 ): Page<Ticket> => {
   const rules = completeSort(sort);
-  const accept = ticketPredicate(filter, table.words);
   const sources = candidatesOf(table, filter);
   const everyLive = sources.length === 0;
   const source = everyLive ? everyLiveTicket(table) : smallestOf(sources);
 
-  let candidates: Ticket[] | null = null;
+  let matches: number[] | null = null;
   let total = source.size;
   if (sources.length > 1) {
-    candidates = matchingTickets(table, source, accept);
-    total = candidates.length;
+    matches = intersection(sources);
+    total = matches.length;
   }
   const start = Math.max(0, offset);
   if (limit <= 0 || start >= total) return { items: [], total };
 
-  const sortCandidates =
+  const sortMatches =
     settings.searchPlan === 'cost'
-      ? !everyLive && prefersSort(source.size, total, start + limit, table.liveCount)
+      ? !everyLive && prefersSort(total, start + limit, table.liveCount)
       : settings.searchPlan === 'sort-matches';
-  if (sortCandidates) {
-    const all = (candidates ?? matchingTickets(table, source, accept)).sort(compareTickets(rules));
-    return { items: all.slice(start, start + limit), total };
+  const row = (id: number): Ticket => table.row(id);
+  if (sortMatches) {
+    const ids = matches ?? idsOf(source);
+    const page = sortIds((id, field) => table.keyOf(id, field), ids, rules).slice(start, start + limit);
+    return { items: page.map(row), total };
   }
-  const sink = new PageSink(start, limit);
-  walkInOrder({ order: table.order, row: (id) => table.row(id), runSortLimit: settings.runSortLimit }, rules, accept, everyLive, sink);
+  const sink = new PageSink(start, limit, row);
+  const accept = matches === null ? source.test() : setTest(matches);
+  walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit }, rules, accept, everyLive, sink);
   return { items: sink.items, total };
 };
 
-const matchingTickets = (table: TicketTable, source: Candidates, accept: (t: Ticket) => boolean): Ticket[] => {
-  const out: Ticket[] = [];
-  source.forEach((id) => {
-    const t = table.row(id);
-    if (accept(t)) out.push(t);
-  });
+const idsOf = (source: Candidates): number[] => {
+  const out: number[] = [];
+  source.forEach((id) => out.push(id));
   return out;
+};
+
+const setTest = (ids: readonly number[]): ((id: number) => boolean) => {
+  const set = new Set(ids);
+  return (id) => set.has(id);
 };

@@ -1,6 +1,7 @@
-import { ticketWords, type Ticket } from '@support/domain';
+import { sortKey, ticketWords, type SortField, type Ticket } from '@support/domain';
 import { Buckets } from './buckets.js';
-import { SortIndexes } from './sort-indexes.js';
+import { SortIndexes, type SortKey } from './sort-indexes.js';
+import { TicketFacts } from './ticket-facts.js';
 import { WordIndex } from './word-index.js';
 
 const isLive = (t: Ticket | undefined): t is Ticket => t !== undefined && t.deletedAt === null;
@@ -14,19 +15,21 @@ const liveWords = (t: Ticket | undefined): string[] => (isLive(t) ? ticketWords(
  * Every stored ticket (deleted ones too) and the indexes kept in step with them: the sort
  * indexes, the word index and the customer buckets cover live tickets only (search never
  * sees a deleted one); the customer, assignee and group buckets of every ticket serve the
- * bulk updates.
+ * bulk updates. `facts` holds every stored ticket's numeric sort keys by id, so that searches
+ * test conditions and order tickets without reading rows.
  */
 export class TicketTable {
   private readonly rows = new Map<number, Ticket>();
   readonly order: SortIndexes;
   readonly words: WordIndex;
+  readonly facts = new TicketFacts();
   readonly liveByCustomer = new Buckets();
   private readonly byCustomer = new Buckets();
   private readonly byAssignee = new Buckets();
   private readonly byGroup = new Buckets();
 
   constructor(load: number) {
-    this.order = new SortIndexes((id) => this.row(id), load);
+    this.order = new SortIndexes((id, field) => this.keyOf(id, field), load);
     this.words = new WordIndex(load);
   }
 
@@ -41,6 +44,12 @@ export class TicketTable {
     return t;
   }
 
+  /** A stored ticket's sort key for a field: from `facts`, or from the row for text. */
+  keyOf(id: number, field: SortField): SortKey {
+    const key = this.facts.key(id, field);
+    return key === undefined ? sortKey(this.row(id), field) : key;
+  }
+
   get liveCount(): number {
     return this.order.list('id').size;
   }
@@ -48,7 +57,10 @@ export class TicketTable {
   /** Stores a ticket (new or replacing the one with its id), moving its index entries. */
   put(next: Ticket): void {
     const old = this.rows.get(next.id);
-    this.order.replace(old, next, () => this.rows.set(next.id, next));
+    this.order.replace(old, next, () => {
+      this.rows.set(next.id, next);
+      this.facts.put(next);
+    });
     if (old === undefined || isLive(old) !== isLive(next) || !sameWords(old, next)) {
       this.words.replace(next.id, liveWords(old), liveWords(next));
     }

@@ -1,0 +1,103 @@
+import { priorityRank, sortKey, stateRank, type SortField, type Ticket } from '@support/domain';
+
+export type SortKey = number | string | null;
+
+/** closed_at of a ticket that is not closed (null); NaN fails every comparison, as null must. */
+const noTime = Number.NaN;
+
+/**
+ * The numeric sort keys of every stored ticket (state and priority ranks, the three times) in
+ * arrays indexed by id, so that searches can test a condition or compare two tickets by id
+ * without reading the rows (a Map lookup each, and a cache miss in a large store). Ids come
+ * from a sequence and are dense; an id far beyond the stored count (which would make the
+ * arrays mostly empty) is kept aside with its ticket until the arrays grow to reach it.
+ */
+export class TicketFacts {
+  private capacity = 0;
+  private count = 0;
+  private states = new Int8Array(0);
+  private priorities = new Int8Array(0);
+  private created = new Float64Array(0);
+  private updated = new Float64Array(0);
+  private closed = new Float64Array(0);
+  private readonly far = new Map<number, Ticket>();
+
+  /** Records a ticket's keys (a new ticket, or new keys for a stored id). */
+  put(t: Ticket): void {
+    const isNew = t.id < this.capacity ? (this.states[t.id] as number) < 0 : !this.far.has(t.id);
+    if (isNew) this.count += 1;
+    if (t.id >= this.capacity && t.id < 2 * this.count + 65_536) this.grow(t.id + 1);
+    if (t.id < this.capacity) this.write(t);
+    else this.far.set(t.id, t);
+  }
+
+  /** The state rank of a stored ticket. */
+  stateRank(id: number): number {
+    return id < this.capacity ? (this.states[id] as number) : stateRank(this.farRow(id).state);
+  }
+
+  /** closed_at of a stored ticket, NaN when it has none. */
+  closedAt(id: number): number {
+    return id < this.capacity ? (this.closed[id] as number) : (this.farRow(id).closedAt ?? noTime);
+  }
+
+  /** The sort key of a stored ticket for a numeric field (the same as the domain's `sortKey`), or undefined for text. */
+  key(id: number, field: SortField): SortKey | undefined {
+    if (id >= this.capacity) return field === 'subject' ? undefined : sortKey(this.farRow(id), field);
+    switch (field) {
+      case 'id':
+        return id;
+      case 'subject':
+        return undefined;
+      case 'state':
+        return this.states[id];
+      case 'priority':
+        return this.priorities[id];
+      case 'created_at':
+        return this.created[id];
+      case 'updated_at':
+        return this.updated[id];
+      case 'closed_at': {
+        const at = this.closed[id] as number;
+        return Number.isNaN(at) ? null : at;
+      }
+    }
+  }
+
+  private farRow(id: number): Ticket {
+    const t = this.far.get(id);
+    if (t === undefined) throw new Error(`ticket ${id} has no recorded keys`);
+    return t;
+  }
+
+  private write(t: Ticket): void {
+    this.states[t.id] = stateRank(t.state);
+    this.priorities[t.id] = priorityRank(t.priority);
+    this.created[t.id] = t.createdAt;
+    this.updated[t.id] = t.updatedAt;
+    this.closed[t.id] = t.closedAt ?? noTime;
+  }
+
+  private grow(atLeast: number): void {
+    const capacity = Math.max(atLeast, 2 * this.capacity, 1024);
+    const states = new Int8Array(capacity).fill(-1);
+    states.set(this.states);
+    this.states = states;
+    this.priorities = copied(this.priorities, new Int8Array(capacity));
+    this.created = copied(this.created, new Float64Array(capacity));
+    this.updated = copied(this.updated, new Float64Array(capacity));
+    this.closed = copied(this.closed, new Float64Array(capacity));
+    this.capacity = capacity;
+    for (const [id, t] of this.far) {
+      if (id < capacity) {
+        this.far.delete(id);
+        this.write(t);
+      }
+    }
+  }
+}
+
+const copied = <A extends Int8Array | Float64Array>(from: A, to: A): A => {
+  to.set(from);
+  return to;
+};
