@@ -1,7 +1,9 @@
-// Responses differ by content coding, by caller and by minor version, so shared caches
-// must key on those; private caches must revalidate (ETag/Last-Modified make that cheap).
+// Responses differ by content coding and by caller, so caches must key on those (the
+// contract's exact value); private caches must revalidate (ETag/Last-Modified make that
+// cheap). X-Api-Version is not listed: every answer is no-cache and its ETag comes from
+// its content, so a minor version that answered differently would fail revalidation.
 // Token answers must not be stored anywhere (RFC 6749 §5.1).
 
-export const varyHeader = 'Accept-Encoding, Authorization, X-Api-Version';
+export const varyHeader = 'Accept-Encoding, Authorization';
 export const revalidate = 'private, no-cache';
 export const noStore = 'no-store';

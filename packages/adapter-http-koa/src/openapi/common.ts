@@ -14,7 +14,7 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
   },
   'X-Api-Version': { description: 'The minor version the answer was served as.', schema: { type: 'string', enum: [...versions.supported] } },
   'Cache-Control': { description: '"private, no-cache" (revalidate with ETag/Last-Modified); "no-store" on token answers.', schema: { type: 'string' } },
-  Vary: { description: 'Accept-Encoding, Authorization, X-Api-Version.', schema: { type: 'string' } },
+  Vary: { description: 'Accept-Encoding, Authorization.', schema: { type: 'string' } },
   'X-Content-Type-Options': { description: 'nosniff.', schema: { type: 'string', const: 'nosniff' } },
   'X-Rate-Limit-Limit': { description: 'Requests allowed per window (per user, all their tokens together; unauthenticated: per client IP).', schema: { type: 'integer', minimum: 0 } },
   'X-Rate-Limit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },

@@ -134,7 +134,7 @@ describe('HTTP: the answer checker catches drift from the document', () => {
     'x-request-id': 'r1',
     'x-api-version': '1.1',
     'cache-control': 'private, no-cache',
-    vary: 'Accept-Encoding, Authorization, X-Api-Version',
+    vary: 'Accept-Encoding, Authorization',
     'x-content-type-options': 'nosniff',
     'x-rate-limit-limit': '5000',
     'x-rate-limit-remaining': '4999',
