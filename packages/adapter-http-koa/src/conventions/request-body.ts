@@ -3,7 +3,7 @@ import type { AppContext } from '../state.js';
 import { problem } from '../errors/http-problem.js';
 
 // Request bodies of POST, PUT and PATCH are JSON with Content-Type: application/json
-// (else 415); PATCH also takes application/merge-patch+json (RFC 7396), the token
+// (else 415; a charset other than UTF-8 is 415 too); PATCH also takes application/merge-patch+json (RFC 7396), the token
 // endpoints also take application/x-www-form-urlencoded (RFC 6749). A body over 1 MiB
 // is 413, malformed JSON is 400. What the JSON says is the use cases' business (422).
 
@@ -45,6 +45,12 @@ export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType
   if (!(accepted as readonly string[]).includes(type)) {
     const sent = ctx.get('Content-Type') === '' ? 'no Content-Type' : `Content-Type "${ctx.get('Content-Type').slice(0, 64)}"`;
     throw problem('unsupportedMediaType', `this operation takes a body of type ${accepted.join(' or ')}; the request has ${sent}`);
+  }
+  // JSON is UTF-8 (RFC 8259 §8.1) and so is this API's form encoding: a body declared in
+  // another charset would be read as UTF-8 and stored garbled. Refused, not guessed.
+  const charset = ctx.request.charset.toLowerCase();
+  if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') {
+    throw problem('unsupportedMediaType', `request bodies are read as UTF-8; the request declares charset "${charset.slice(0, 32)}" (send UTF-8, with charset=utf-8 or no charset)`);
   }
   // Refused before a byte is read when the client announces the size.
   if (Number(ctx.get('Content-Length')) > maxBodyBytes) throw tooLarge();

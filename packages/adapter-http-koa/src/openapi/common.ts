@@ -291,7 +291,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     PayloadTooLarge: answer(413, 'The body is over 1 MiB.', problemExample('payloadTooLarge', 'the request body is larger than 1048576 bytes (1 MiB)')),
     UnsupportedMediaType: answer(
       415,
-      'The body is not application/json (PATCH also takes application/merge-patch+json).',
+      'The body is not application/json (PATCH also takes application/merge-patch+json), or declares a charset other than UTF-8.',
       problemExample('unsupportedMediaType', 'this operation takes a body of type application/json; the request has Content-Type "text/plain"'),
     ),
     ValidationFailed: answer(

@@ -61,6 +61,23 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       }
     });
 
+    it('a charset other than UTF-8 is 415 (the body would be read as UTF-8 and stored garbled); utf-8 in any spelling is accepted', async () => {
+      const before = await ticketCount();
+      for (const type of ['application/json; charset=iso-8859-1', 'application/json; charset=utf-16', 'application/json; charset="windows-1252"']) {
+        const e = expectError(await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': type } }), 415, 41501);
+        expect(e.description, type).to.include('UTF-8');
+      }
+      const patch = await api.request('PATCH', ticket.path, { token: admin, body: '{"summary":"x"}', headers: { 'Content-Type': 'application/merge-patch+json; charset=us-ascii' } });
+      expectError(patch, 415, 41501);
+      const form = await api.post('/v1/oauth/token', 'grant_type=password&username=a%40b.c&password=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=latin1' } });
+      expectError(form, 415, 41501);
+      expect(await ticketCount()).to.equal(before);
+      for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/json; charset=utf8']) {
+        const a = await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': type } });
+        expect(a.status, `${type}: ${a.text}`).to.equal(201);
+      }
+    });
+
     it('PATCH takes application/merge-patch+json as well as application/json', async () => {
       const mp = await api.request('PATCH', ticket.path, { token: admin, body: JSON.stringify({ priority: 'high' }), headers: { 'Content-Type': 'application/merge-patch+json' } });
       expect(mp.status, mp.text).to.equal(200);
