@@ -147,6 +147,8 @@ const updateUser = async (
   if (E.isLeft(result)) return result;
   const { before, after } = result.right;
   if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name);
+  // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
+  if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id);
   // A password set by someone else (an admin) ends every session of that user.
   if (after.passwordHash !== before.passwordHash && !self) await ports.tokens.revokeUser(after.id);
   return E.right(after);

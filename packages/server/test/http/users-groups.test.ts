@@ -213,4 +213,44 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect(arr(await api.get('/v1/groups?per_page=100', { token: admin })).map((x) => x.id)).not.to.include(g.id);
     });
   });
+
+  describe('references that stop holding (tickets are assigned to agents or admins only)', () => {
+    const assignedTo = async (userId: number): Promise<Json> => {
+      const customer = await api.userWithToken('customer', 'Ref Customer');
+      return createTicket(api, agent.token, { customer_id: customer.id, assigned_user_id: userId });
+    };
+    const assigneeOf = async (ticket: Json): Promise<unknown> => obj(await api.get(pathOf(ticket.url), { token: admin })).assigned_user;
+
+    it('unassigns the tickets of an agent made a customer (PATCH or a PUT without role)', async () => {
+      const patched = await api.userWithToken('agent', 'Demoted By Patch');
+      const replaced = await api.userWithToken('agent', 'Demoted By Put');
+      const kept = await api.userWithToken('agent', 'Promoted');
+      const t1 = await assignedTo(patched.id);
+      const t2 = await assignedTo(replaced.id);
+      const t3 = await assignedTo(kept.id);
+      api.clock.advance(1000);
+      expect((await patchJson(api, `/v1/users/${patched.id}`, { role: 'customer' }, admin)).status).to.equal(200);
+      const put = await api.request('PUT', `/v1/users/${replaced.id}`, { token: admin, body: { name: 'Demoted By Put', email: replaced.email } });
+      expect(put.status, put.text).to.equal(200);
+      expect(obj(put).role).to.equal('customer');
+      expect((await patchJson(api, `/v1/users/${kept.id}`, { role: 'admin' }, admin)).status).to.equal(200);
+      expect(await assigneeOf(t1)).to.equal(null);
+      expect(await assigneeOf(t2)).to.equal(null);
+      expect(await assigneeOf(t3)).to.deep.equal({ id: kept.id, url: `${api.origin}/v1/users/${kept.id}` });
+    });
+
+    it('unassigns the tickets of a deleted user and takes a deleted group off its tickets and members', async () => {
+      const leaving = await api.userWithToken('agent', 'Leaving Agent');
+      const ticket = await assignedTo(leaving.id);
+      expect((await api.request('DELETE', `/v1/users/${leaving.id}`, { token: admin })).status).to.equal(200);
+      expect(await assigneeOf(ticket)).to.equal(null);
+
+      const g = await createGroup('Short Lived');
+      const member = obj(await createUser({ name: 'Member', email: 'member.shortlived@example.com', password: 'password-1', group_ids: [g.id] }));
+      const grouped = await createTicket(api, agent.token, { customer_id: member.id as number, group_id: g.id as number });
+      expect((await api.request('DELETE', pathOf(g.url), { token: admin })).status).to.equal(200);
+      expect(obj(await api.get(pathOf(grouped.url), { token: admin })).group).to.equal(null);
+      expect(obj(await api.get(pathOf(member.url), { token: admin })).groups).to.deep.equal([]);
+    });
+  });
 });
