@@ -271,6 +271,15 @@ describe('HTTP: roles (contract §3)', () => {
       const u = await send('GET', `/v1/users/${alice.id}`, agent.token);
       expect(u.json).to.include({ role: 'customer' });
     });
+
+    it('changes their own name and password like anyone, not their own e-mail or role (403)', async () => {
+      const own = await api.userWithToken('agent', 'Self Service Agent');
+      const renamed = await send('PATCH', '/v1/users/me', own.token, { name: 'Renamed Agent' });
+      expect(renamed.status, renamed.text).to.equal(200);
+      expect(renamed.json).to.include({ name: 'Renamed Agent', role: 'agent' });
+      expectForbidden(await send('PATCH', '/v1/users/me', own.token, { email: 'elsewhere@example.com' }));
+      expectForbidden(await send('PATCH', `/v1/users/${own.id}`, own.token, { role: 'customer' }));
+    });
   });
 
   describe('an admin', () => {
