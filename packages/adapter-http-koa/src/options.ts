@@ -18,7 +18,7 @@ export interface HttpOptions {
   readonly versions?: ApiVersions;
   /** Deprecated behaviour and its schedule (GET /v1/deprecations, Deprecation/Sunset headers). */
   readonly deprecations?: DeprecationSchedule;
-  /** Bodies smaller than this many bytes are sent uncompressed (gzip would not pay off). */
+  /** Bodies smaller than this many bytes are sent uncompressed (default 1: every non-empty body is gzipped when accepted). */
   readonly compressionThreshold?: number;
   /** Log one line per request (method, path without secrets, status, duration). */
   readonly accessLog?: boolean;
@@ -40,6 +40,6 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   logger: o.logger,
   versions: o.versions ?? apiVersions,
   deprecations: o.deprecations ?? defaultDeprecations,
-  compressionThreshold: o.compressionThreshold ?? 256,
+  compressionThreshold: o.compressionThreshold ?? 1,
   accessLog: o.accessLog ?? true,
 });

@@ -4,8 +4,9 @@ import { gzip as gzipAsync, gzipSync } from 'node:zlib';
 // gzip when the client accepts it. Measured on this service's hardware: streaming gzip
 // (koa-compress) of small JSON bodies costs 4x the throughput of compressing them in one
 // synchronous call, so small bodies are gzipped synchronously (tens of microseconds);
-// large ones go to the zlib thread pool so they do not hold the event loop. Bodies below
-// the threshold are sent as they are: gzip would add more header than it saves.
+// large ones go to the zlib thread pool so they do not hold the event loop. The contract
+// says gzip whenever the client accepts it, so by default every non-empty body is gzipped
+// (a threshold can be configured; below it, bodies are sent as they are).
 
 const gzip = promisify(gzipAsync);
 

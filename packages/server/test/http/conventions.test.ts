@@ -84,6 +84,15 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       expect(JSON.parse(refused.raw.toString('utf8'))).to.deep.equal(listed.json);
     });
 
+    it('gzips small bodies too (the contract: gzip whenever the client accepts it)', async () => {
+      for (const path of ['/v1/tickets/999999', '/healthz', '/v1/tickets?state=pending&pretty=false']) {
+        const a = await api.get(path, { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
+        expect(a.raw.length, path).to.be.greaterThan(0);
+        expect(a.header('content-encoding'), path).to.equal('gzip');
+        expect(gunzipSync(a.raw).toString('utf8'), path).to.equal(a.text);
+      }
+    });
+
     it('gzips error bodies too', async () => {
       const a = await api.get('/v1/tickets?sort=nonsense', { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
       expect(a.status).to.equal(400);
