@@ -11,13 +11,13 @@ export const param = (params: QueryParams, name: string): string | undefined => 
 
 export const issue = (parameter: string, value: string, message: string): QueryIssue => ({ parameter, value, message });
 
-/** Splits a comma list; empty items are reported, not skipped. */
+/** Splits a comma list; empty items are reported (once per parameter), not skipped. */
 export const commaList = (parameter: string, raw: string, issues: QueryIssue[]): string[] => {
   const items = raw.split(',').map((s) => s.trim());
-  const out: string[] = [];
-  for (const item of items) {
-    if (item === '') issues.push(issue(parameter, raw, `${parameter} holds an empty item`));
-    else out.push(item);
+  const out = items.filter((item) => item !== '');
+  if (out.length < items.length) {
+    const message = raw.trim() === '' ? `${parameter} is empty: omit it or name at least one value` : `${parameter} holds an empty item (got ${JSON.stringify(raw.slice(0, 60))})`;
+    issues.push(issue(parameter, raw, message));
   }
   return out;
 };

@@ -198,5 +198,16 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
       await badQuery('?page=0&per_page=1000&sort=bogus&state=shut', ['page', 'per_page', 'sort', 'state'], ['bogus', 'shut']);
       expect((await api.get('/v1/tickets?unknown_param=1', { token: admin })).status).to.equal(200);
     });
+
+    it('names the bad page value itself, says when page is repeated, and reports an empty list item once', async () => {
+      await badQuery('?page=abc&per_page=0', ['page', 'per_page'], ['"abc"', '"0"']);
+      await badQuery('?page=99999999999', ['page'], ['"99999999999"']);
+      await badQuery('?page=1&page=2', ['page'], ['page must be given once']);
+      for (const q of ['sort=,', 'state=,,', 'fields=,']) {
+        const a = await badQuery(`?${q}`, [q.split('=')[0]!]);
+        expect((obj(a).errors as unknown[]).length, q).to.equal(1);
+      }
+      await badQuery('?sort=id,,priority', ['sort'], ['"id,,priority"']);
+    });
   });
 });
