@@ -9,7 +9,8 @@ import type { TicketTable } from './ticket-table.js';
  */
 export interface Candidates {
   readonly size: number;
-  forEach(visit: (id: number) => void): void;
+  /** Visits the ids a stretch at a time: `values[start..end)` of each stretch (for tight loops). */
+  forEachSlice(visit: (values: readonly number[], start: number, end: number) => void): void;
   /**
    * A fresh membership test for live ids; it is cheapest when called with ascending ids
    * (a word's posting is then merged rather than searched), and exact in any order.
@@ -19,26 +20,11 @@ export interface Candidates {
 
 const ofSet = (ids: ReadonlySet<number>): Candidates => ({
   size: ids.size,
-  forEach: (visit) => {
-    for (const id of ids) visit(id);
+  forEachSlice: (visit) => {
+    visit([...ids], 0, ids.size);
   },
   test: () => (id) => ids.has(id),
 });
-
-const scanRanges = (
-  list: SortedList<number>,
-  ranges: readonly (readonly [number, number])[],
-  visit: (id: number) => void,
-): void => {
-  for (const [lo, hi] of ranges) {
-    let left = hi - lo;
-    if (left <= 0) continue;
-    list.scan(lo, 1, (id) => {
-      visit(id);
-      return (left -= 1) > 0;
-    });
-  }
-};
 
 const ofRanges = (
   list: SortedList<number>,
@@ -46,13 +32,22 @@ const ofRanges = (
   test: () => (id: number) => boolean,
 ): Candidates => ({
   size: ranges.reduce((n, [lo, hi]) => n + hi - lo, 0),
-  forEach: (visit) => {
-    scanRanges(list, ranges, visit);
+  forEachSlice: (visit) => {
+    for (const [lo, hi] of ranges) list.scanSlices(lo, hi, visit);
   },
   test,
 });
 
-const nothing: Candidates = { size: 0, forEach: () => undefined, test: () => () => false };
+/** Every id of a candidate set, in its order. */
+export const idsOf = (source: Candidates): number[] => {
+  const out: number[] = [];
+  source.forEachSlice((values, start, end) => {
+    for (let k = start; k < end; k++) out.push(values[k] as number);
+  });
+  return out;
+};
+
+const nothing: Candidates = { size: 0, forEachSlice: () => undefined, test: () => () => false };
 
 /** The candidates of every live ticket, in id order. */
 export const everyLiveTicket = (table: TicketTable): Candidates => {
@@ -117,9 +112,20 @@ export const intersection = (sources: readonly Candidates[]): number[] => {
   const out: number[] = [];
   if (driver === undefined || driver.size === 0) return out;
   const tests = others.map((c) => c.test());
-  driver.forEach((id) => {
-    for (const test of tests) if (!test(id)) return;
-    out.push(id);
+  const [only] = tests;
+  driver.forEachSlice((values, start, end) => {
+    if (tests.length === 1 && only !== undefined) {
+      for (let k = start; k < end; k++) {
+        const id = values[k] as number;
+        if (only(id)) out.push(id);
+      }
+      return;
+    }
+    next: for (let k = start; k < end; k++) {
+      const id = values[k] as number;
+      for (const test of tests) if (!test(id)) continue next;
+      out.push(id);
+    }
   });
   return out;
 };

@@ -1,7 +1,7 @@
 import type { Page } from '@support/application';
 import { completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { SearchPlanChoice } from '../options.js';
-import { candidatesOf, everyLiveTicket, intersection, type Candidates } from './candidates.js';
+import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates } from './candidates.js';
 import { sortIds } from './id-order.js';
 import { walkInOrder } from './index-walk.js';
 import { PageSink } from './page-sink.js';
@@ -65,18 +65,24 @@ export const searchTickets = (
     return { items: page.map(row), total };
   }
   const sink = new PageSink(start, limit, row);
-  const accept = matches === null ? source.test() : setTest(matches);
+  const accept = matches === null ? source.test() : memberTest(matches);
   walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit }, rules, accept, everyLive, sink);
   return { items: sink.items, total };
 };
 
-const idsOf = (source: Candidates): number[] => {
-  const out: number[] = [];
-  source.forEach((id) => out.push(id));
-  return out;
-};
-
-const setTest = (ids: readonly number[]): ((id: number) => boolean) => {
-  const set = new Set(ids);
-  return (id) => set.has(id);
+/** A membership test for a set of ids: a binary search in them, ascending (no hash set to build). */
+const memberTest = (ids: readonly number[]): ((id: number) => boolean) => {
+  let ascending = true;
+  for (let k = 1; k < ids.length && ascending; k++) ascending = (ids[k - 1] as number) < (ids[k] as number);
+  const sorted = ascending ? ids : Float64Array.from(ids).sort();
+  return (id) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as number) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return sorted[lo] === id;
+  };
 };
