@@ -38,11 +38,11 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
         ]);
         return { items: docs.map(fromTicketDocument), total };
       }),
-    renameCustomer: (customerId, name) =>
-      ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name), { maxTimeMS }))),
-    unassignUser: (userId) =>
-      ctx.run(() => done(tickets.updateMany(unassignUserFilter(userId), unassignUserUpdate, { maxTimeMS }))),
-    clearGroup: (groupId) =>
-      ctx.run(() => done(tickets.updateMany(clearGroupFilter(groupId), clearGroupUpdate, { maxTimeMS }))),
+    renameCustomer: (customerId, name, now) =>
+      ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name, now), { maxTimeMS }))),
+    unassignUser: (userId, now) =>
+      ctx.run(() => done(tickets.updateMany(unassignUserFilter(userId), unassignUserUpdate(now), { maxTimeMS }))),
+    clearGroup: (groupId, now) =>
+      ctx.run(() => done(tickets.updateMany(clearGroupFilter(groupId), clearGroupUpdate(now), { maxTimeMS }))),
   };
 };

@@ -8,13 +8,15 @@ export const versionedFilter = <K>(key: K, expectedVersion: number): K & { versi
 /**
  * A customer's new name on every ticket of theirs, in one update per ticket run by the
  * database: the search words become the subject/summary words plus the new name's words
- * (the same set as the domain's ticketWords), and the version goes up.
+ * (the same set as the domain's ticketWords), updatedAt moves forward to `now` and the
+ * version goes up (the domain's renameCustomer).
  */
-export const renameCustomerUpdate = (name: string) => [
+export const renameCustomerUpdate = (name: string, now: number) => [
   {
     $set: {
       customerName: { $literal: name },
       words: { $setUnion: ['$textWords', { $literal: nameWords(name) }] },
+      updatedAt: { $max: ['$updatedAt', { $literal: new Date(now) }] },
       version: { $add: ['$version', 1] },
     },
   },
@@ -22,8 +24,9 @@ export const renameCustomerUpdate = (name: string) => [
 
 export const unassignUserFilter = (userId: number) => ({ assignedUserId: userId });
 export const clearGroupFilter = (groupId: number) => ({ groupId });
-export const unassignUserUpdate = { $set: { assignedUserId: null }, $inc: { version: 1 } } as const;
-export const clearGroupUpdate = { $set: { groupId: null }, $inc: { version: 1 } } as const;
+/** The domain's unassignTicket and ungroupTicket: the reference goes, updatedAt moves forward to `now`, the version goes up. */
+export const unassignUserUpdate = (now: number) => ({ $set: { assignedUserId: null }, $max: { updatedAt: new Date(now) }, $inc: { version: 1 } });
+export const clearGroupUpdate = (now: number) => ({ $set: { groupId: null }, $max: { updatedAt: new Date(now) }, $inc: { version: 1 } });
 
 export const removeGroupFromUsersFilter = (groupId: number) => ({ groupIds: groupId });
 export const removeGroupFromUsersUpdate = (groupId: number) => ({ $pull: { groupIds: groupId }, $inc: { version: 1 } });

@@ -29,6 +29,8 @@ import { bsonCompare, mongoSort } from './support/mongo-order.js';
 // contract §5, page by page.
 
 const tickets = fixtureTickets();
+/** When the customer is renamed: after some tickets' updatedAt, before others' (both sides of the $max). */
+const T_RENAME = now - 30 * 86_400_000;
 const docs = tickets.map(toTicketDocument);
 
 const wordSets = new WeakMap<Ticket, ReadonlySet<string>>();
@@ -153,13 +155,14 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
   it("after a customer rename (the adapter's pipeline update, run by mingo), search finds the new name and not the old", () => {
     const renamedDocs = docs.map((d) => structuredClone(d));
     const customer = customers[0];
-    updateMany(asDocs(renamedDocs), { customerId: customer.id }, renameCustomerUpdate('Émile Renamé-Neu'));
-    const renamedTickets = tickets.map((t) => (t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu') : t));
+    updateMany(asDocs(renamedDocs), { customerId: customer.id }, renameCustomerUpdate('Émile Renamé-Neu', T_RENAME));
+    const renamedTickets = tickets.map((t) => (t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu', T_RENAME) : t));
     for (const d of renamedDocs) {
       const t = renamedTickets.find((x) => x.id === d._id)!;
       expect(new Set(d.words), `words of ${d._id}`).to.deep.equal(new Set(ticketWords(t)));
       expect(d.version).to.equal(t.version);
       expect(d.customerName).to.equal(t.customerName);
+      expect(d.updatedAt.getTime(), `updatedAt of ${d._id}`).to.equal(t.updatedAt);
     }
     const sort = [{ field: 'id', direction: 'asc' }] as const;
     for (const words of [['emile'], ['renamé'.normalize('NFKD').replace(/\p{M}/gu, '')], ['zoe'], ['neu', 'printer']]) {

@@ -191,22 +191,24 @@ describe('translation: writes', () => {
     expect(versionedFilter({ _id: 5 }, 3)).to.deep.equal({ _id: 5, version: 3 });
     expect(versionedFilter({ ticketId: 1, number: 2 }, 1)).to.deep.equal({ ticketId: 1, number: 2, version: 1 });
   });
-  it('a customer rename is one pipeline update: the name, the rebuilt words, the version', () => {
-    expect(renameCustomerUpdate('Émile Zola')).to.deep.equal([
+  it('a customer rename is one pipeline update: the name, the rebuilt words, updatedAt moved forward, the version', () => {
+    expect(renameCustomerUpdate('Émile Zola', 1_700_000_000_000)).to.deep.equal([
       {
         $set: {
           customerName: { $literal: 'Émile Zola' },
           words: { $setUnion: ['$textWords', { $literal: ['emile', 'zola'] }] },
+          updatedAt: { $max: ['$updatedAt', { $literal: new Date(1_700_000_000_000) }] },
           version: { $add: ['$version', 1] },
         },
       },
     ]);
   });
-  it('unassigning a user and clearing a group set null and bump the version', () => {
+  it('unassigning a user and clearing a group set null, move updatedAt forward and bump the version', () => {
+    const at = new Date(1_700_000_000_000);
     expect(unassignUserFilter(4)).to.deep.equal({ assignedUserId: 4 });
-    expect(unassignUserUpdate).to.deep.equal({ $set: { assignedUserId: null }, $inc: { version: 1 } });
+    expect(unassignUserUpdate(at.getTime())).to.deep.equal({ $set: { assignedUserId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
     expect(clearGroupFilter(3)).to.deep.equal({ groupId: 3 });
-    expect(clearGroupUpdate).to.deep.equal({ $set: { groupId: null }, $inc: { version: 1 } });
+    expect(clearGroupUpdate(at.getTime())).to.deep.equal({ $set: { groupId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
   });
   it('removing a group from its members pulls it and bumps the version', () => {
     expect(removeGroupFromUsersFilter(3)).to.deep.equal({ groupIds: 3 });

@@ -97,13 +97,13 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
       expect(await tickets().update({ ...closed, priority: 'urgent', version: 4 }, 3)).to.equal(true);
       expect(ids(await byPriority())).to.deep.equal([1, 2]);
 
-      await tickets().renameCustomer(userId(1), 'Augusta King');
+      await tickets().renameCustomer(userId(1), 'Augusta King', T0 + minutes(8));
       expect(ids(await search({ words: wordsOf('augusta') }))).to.deep.equal([1]);
       expect((await search({ words: wordsOf('lovelace') })).total).to.equal(0);
 
       const current = await tickets().findById(ticketId(1));
       if (current === null) throw new Error('ticket 1 is gone');
-      expect(current).to.deep.equal(renameCustomer({ ...closed, priority: 'urgent', version: 4 }, 'Augusta King'));
+      expect(current).to.deep.equal(renameCustomer({ ...closed, priority: 'urgent', version: 4 }, 'Augusta King', T0 + minutes(8)));
       expect(await tickets().update({ ...current, deletedAt: T0 + minutes(9), version: current.version + 1 }, current.version)).to.equal(true);
       expect(ids(await search({}))).to.deep.equal([2]);
       expect((await search({ words: wordsOf('augusta') })).total).to.equal(0);

@@ -30,8 +30,9 @@ class Run {
   async apply(edit: Edit): Promise<void> {
     if (edit.kind === 'rename') {
       const customerId = userId(this.customerBase + edit.customer);
-      await this.repo.renameCustomer(customerId, edit.name);
-      for (const t of this.model.values()) if (t.customerId === customerId) this.model.set(t.id, renameCustomer(t, edit.name));
+      const now = T0 + 3_600_000;
+      await this.repo.renameCustomer(customerId, edit.name, now);
+      for (const t of this.model.values()) if (t.customerId === customerId) this.model.set(t.id, renameCustomer(t, edit.name, now));
       return;
     }
     const all = [...this.model.values()];

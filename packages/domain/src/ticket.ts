@@ -161,4 +161,28 @@ export const deleteTicket = (t: Ticket, now: number): Ticket => ({
   version: t.version + 1,
 });
 
-export const renameCustomer = (t: Ticket, name: string): Ticket => ({ ...t, customerName: name, version: t.version + 1 });
+/**
+ * Changes a ticket takes when a user or group it refers to changes (a customer renamed, an
+ * assignee deleted or made a customer, a group deleted): its representation changes, so
+ * updated_at (its Last-Modified) moves with the version.
+ */
+export const renameCustomer = (t: Ticket, name: string, now: number): Ticket => ({
+  ...t,
+  customerName: name,
+  updatedAt: Math.max(now, t.updatedAt),
+  version: t.version + 1,
+});
+
+export const unassignTicket = (t: Ticket, now: number): Ticket => ({
+  ...t,
+  assignedUserId: null,
+  updatedAt: Math.max(now, t.updatedAt),
+  version: t.version + 1,
+});
+
+export const ungroupTicket = (t: Ticket, now: number): Ticket => ({
+  ...t,
+  groupId: null,
+  updatedAt: Math.max(now, t.updatedAt),
+  version: t.version + 1,
+});

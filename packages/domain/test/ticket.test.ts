@@ -10,6 +10,8 @@ import {
   replacementChanges,
   ticketWords,
   touchTicket,
+  unassignTicket,
+  ungroupTicket,
   type Priority,
   type Ticket,
   type TicketPatchInput,
@@ -220,9 +222,17 @@ describe('ticket', () => {
       expect(deleteTicket(t, T0 + MINUTE)).to.deep.equal({ ...t, deletedAt: T0 + MINUTE, updatedAt: T0 + MINUTE, version: 2 });
     });
 
-    it('renameCustomer changes the kept customer name and bumps the version', () => {
+    it('renameCustomer changes the kept customer name, moves updated_at forward and bumps the version', () => {
       const t = busyTicket();
-      expect(renameCustomer(t, 'Alice Pleasance')).to.deep.equal({ ...t, customerName: 'Alice Pleasance', version: 2 });
+      expect(renameCustomer(t, 'Alice Pleasance', T0 + MINUTE)).to.deep.equal({ ...t, customerName: 'Alice Pleasance', updatedAt: T0 + MINUTE, version: 2 });
+      expect(renameCustomer(aTicket({ updatedAt: T0 + MINUTE }), 'Alice', T0).updatedAt).to.equal(T0 + MINUTE);
+    });
+
+    it('unassignTicket and ungroupTicket drop the reference, move updated_at forward and bump the version', () => {
+      const t = aTicket({ assignedUserId: userId(7), groupId: groupId(3), version: 4 });
+      expect(unassignTicket(t, T0 + MINUTE)).to.deep.equal({ ...t, assignedUserId: null, updatedAt: T0 + MINUTE, version: 5 });
+      expect(ungroupTicket(t, T0 + MINUTE)).to.deep.equal({ ...t, groupId: null, updatedAt: T0 + MINUTE, version: 5 });
+      expect(unassignTicket(aTicket({ updatedAt: T0 + MINUTE }), T0).updatedAt).to.equal(T0 + MINUTE);
     });
   });
 

@@ -1,11 +1,9 @@
 import type { TicketRepository } from '@support/application';
-import { renameCustomer, type Ticket } from '@support/domain';
+import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { answer } from '../answer.js';
 import { copyTicket } from '../copies.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { TicketTable } from './ticket-table.js';
-
-const bumped = (t: Ticket, change: Partial<Ticket>): Ticket => ({ ...t, ...change, version: t.version + 1 });
 
 export const memoryTicketRepository = (settings: SearchSettings & { readonly chunkLoad: number }): TicketRepository => {
   const table = new TicketTable(settings.chunkLoad);
@@ -36,8 +34,8 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name) => rewrite(table.ofCustomer(customerId), (t) => renameCustomer(t, name)),
-    unassignUser: (userId) => rewrite(table.assignedTo(userId), (t) => bumped(t, { assignedUserId: null })),
-    clearGroup: (groupId) => rewrite(table.inGroup(groupId), (t) => bumped(t, { groupId: null })),
+    renameCustomer: (customerId, name, now) => rewrite(table.ofCustomer(customerId), (t) => renameCustomer(t, name, now)),
+    unassignUser: (userId, now) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now)),
+    clearGroup: (groupId, now) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now)),
   };
 };

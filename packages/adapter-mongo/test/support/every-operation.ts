@@ -9,9 +9,9 @@ export const everyOperation = (store: Omit<Store, 'health'>): Record<string, () 
   'tickets.update': () => store.tickets.update(aTicket({ version: 2 }), 1),
   'tickets.search': () =>
     store.tickets.search({ states: ['open'], customerId: null, words: ['printer'], closedSince: null }, [{ field: 'created_at', direction: 'desc' }], 0, 30),
-  'tickets.renameCustomer': () => store.tickets.renameCustomer(10 as UserId, 'Ada King'),
-  'tickets.unassignUser': () => store.tickets.unassignUser(11 as UserId),
-  'tickets.clearGroup': () => store.tickets.clearGroup(3 as GroupId),
+  'tickets.renameCustomer': () => store.tickets.renameCustomer(10 as UserId, 'Ada King', 1_700_000_000_000),
+  'tickets.unassignUser': () => store.tickets.unassignUser(11 as UserId, 1_700_000_000_000),
+  'tickets.clearGroup': () => store.tickets.clearGroup(3 as GroupId, 1_700_000_000_000),
   'messages.insert': () => store.messages.insert(aMessage()),
   'messages.find': () => store.messages.find(aMessage().ticketId, aMessage().number),
   'messages.update': () => store.messages.update(aMessage({ version: 2 }), 1),

@@ -154,6 +154,6 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (!(await ports.groups.delete(id))) return E.left(notFound('group', id));
   // Members leave the group and its tickets lose it; users and tickets themselves stay.
   await ports.users.removeGroup(id);
-  await ports.tickets.clearGroup(id);
+  await ports.tickets.clearGroup(id, ports.clock.now());
   return E.right(loaded.right);
 };

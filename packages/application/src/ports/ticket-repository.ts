@@ -19,10 +19,10 @@ export interface TicketRepository {
    * A write is visible to the next search as soon as it has been answered.
    */
   search(filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number): Promise<Page<Ticket>>;
-  /** Puts a renamed customer's new name on every ticket of theirs (each ticket's version goes up). */
-  renameCustomer(customerId: UserId, name: string): Promise<void>;
-  /** Unassigns every ticket assigned to this user (each ticket's version goes up). */
-  unassignUser(userId: UserId): Promise<void>;
-  /** Removes this group from every ticket in it (each ticket's version goes up). */
-  clearGroup(groupId: GroupId): Promise<void>;
+  /** Puts a renamed customer's new name on every ticket of theirs (the domain's renameCustomer on each, at `now`). */
+  renameCustomer(customerId: UserId, name: string, now: number): Promise<void>;
+  /** Unassigns every ticket assigned to this user (the domain's unassignTicket on each, at `now`). */
+  unassignUser(userId: UserId, now: number): Promise<void>;
+  /** Removes this group from every ticket in it (the domain's ungroupTicket on each, at `now`). */
+  clearGroup(groupId: GroupId, now: number): Promise<void>;
 }

@@ -146,9 +146,9 @@ const updateUser = async (
   }, options.ifMatch !== undefined);
   if (E.isLeft(result)) return result;
   const { before, after } = result.right;
-  if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name);
+  if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now());
   // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
-  if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id);
+  if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id, ports.clock.now());
   // A password set by someone else (an admin) ends every session of that user.
   if (after.passwordHash !== before.passwordHash && !self) await ports.tokens.revokeUser(after.id);
   return E.right(after);
@@ -210,6 +210,6 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   if (!(await ports.users.delete(id))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
   await ports.tokens.revokeUser(id);
-  await ports.tickets.unassignUser(id);
+  await ports.tickets.unassignUser(id, ports.clock.now());
   return E.right(loaded.right);
 };

@@ -3,7 +3,10 @@ import {
   emailKey,
   groupNameKey,
   matchesTicket,
+  renameCustomer,
   ticketWords,
+  unassignTicket,
+  ungroupTicket,
   type Group,
   type Message,
   type Ticket,
@@ -29,8 +32,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const counters = new Map<string, number>();
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
-  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Partial<Ticket>): void => {
-    for (const t of tickets.values()) if (pred(t)) tickets.set(t.id, { ...t, ...change(t), version: t.version + 1 });
+  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
+    for (const t of tickets.values()) if (pred(t)) tickets.set(t.id, change(t));
   };
   const store: Store & { failing: boolean } = {
     failing: false,
@@ -46,16 +49,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
         const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
         return Promise.resolve(page(all, offset, limit));
       },
-      renameCustomer: (id, name) => {
-        bumpTickets((t) => t.customerId === id, () => ({ customerName: name }));
+      renameCustomer: (id, name, now) => {
+        bumpTickets((t) => t.customerId === id, (t) => renameCustomer(t, name, now));
         return Promise.resolve();
       },
-      unassignUser: (id) => {
-        bumpTickets((t) => t.assignedUserId === id, () => ({ assignedUserId: null }));
+      unassignUser: (id, now) => {
+        bumpTickets((t) => t.assignedUserId === id, (t) => unassignTicket(t, now));
         return Promise.resolve();
       },
-      clearGroup: (id) => {
-        bumpTickets((t) => t.groupId === id, () => ({ groupId: null }));
+      clearGroup: (id, now) => {
+        bumpTickets((t) => t.groupId === id, (t) => ungroupTicket(t, now));
         return Promise.resolve();
       },
     },

@@ -101,8 +101,10 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect(obj(renamed)).to.include({ id: created.id, name: 'Cora Renamed', role: 'customer' });
       expect(obj(renamed).updated_at).not.to.equal(created.updated_at);
       noPassword(renamed);
-      // The flat customer_name follows the user's name.
-      expect(obj(await api.get(pathOf(ticket.url), { token })).customer_name).to.equal('Cora Renamed');
+      // The flat customer_name follows the user's name, and so does the ticket's updated_at (its Last-Modified).
+      const renamedTicket = obj(await api.get(pathOf(ticket.url), { token }));
+      expect(renamedTicket.customer_name).to.equal('Cora Renamed');
+      expect(renamedTicket.updated_at).to.equal(obj(renamed).updated_at);
       expect(arr(await api.get('/v1/tickets?q=renamed', { token: admin })).map((t) => t.id)).to.include(ticket.id);
       const relogin = await api.request('POST', '/v1/oauth/token', {
         body: { grant_type: 'password', username: 'cora@example.com', password: 'old-password' },
@@ -221,7 +223,7 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
     };
     const assigneeOf = async (ticket: Json): Promise<unknown> => obj(await api.get(pathOf(ticket.url), { token: admin })).assigned_user;
 
-    it('unassigns the tickets of an agent made a customer (PATCH or a PUT without role)', async () => {
+    it('unassigns the tickets of an agent made a customer (PATCH or a PUT without role), moving their updated_at', async () => {
       const patched = await api.userWithToken('agent', 'Demoted By Patch');
       const replaced = await api.userWithToken('agent', 'Demoted By Put');
       const kept = await api.userWithToken('agent', 'Promoted');
@@ -237,9 +239,10 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect(await assigneeOf(t1)).to.equal(null);
       expect(await assigneeOf(t2)).to.equal(null);
       expect(await assigneeOf(t3)).to.deep.equal({ id: kept.id, url: `${api.origin}/v1/users/${kept.id}` });
+      expect(obj(await api.get(pathOf(t1.url), { token: admin })).updated_at).not.to.equal(t1.updated_at);
     });
 
-    it('unassigns the tickets of a deleted user and takes a deleted group off its tickets and members', async () => {
+    it('unassigns the tickets of a deleted user and takes a deleted group off its tickets and members; If-Modified-Since sees it', async () => {
       const leaving = await api.userWithToken('agent', 'Leaving Agent');
       const ticket = await assignedTo(leaving.id);
       expect((await api.request('DELETE', `/v1/users/${leaving.id}`, { token: admin })).status).to.equal(200);
@@ -248,7 +251,13 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       const g = await createGroup('Short Lived');
       const member = obj(await createUser({ name: 'Member', email: 'member.shortlived@example.com', password: 'password-1', group_ids: [g.id] }));
       const grouped = await createTicket(api, agent.token, { customer_id: member.id as number, group_id: g.id as number });
+      const cached = await api.get(pathOf(grouped.url), { token: admin });
+      const since = { 'If-Modified-Since': cached.header('last-modified') ?? '' };
+      expect((await api.get(pathOf(grouped.url), { token: admin, headers: since })).status).to.equal(304);
+      api.clock.advance(1000);
       expect((await api.request('DELETE', pathOf(g.url), { token: admin })).status).to.equal(200);
+      const after = await api.get(pathOf(grouped.url), { token: admin, headers: since });
+      expect(after.status, 'a cached copy with the deleted group is stale').to.equal(200);
       expect(obj(await api.get(pathOf(grouped.url), { token: admin })).group).to.equal(null);
       expect(obj(await api.get(pathOf(member.url), { token: admin })).groups).to.deep.equal([]);
     });
