@@ -58,8 +58,9 @@ const customerRequired = fieldError('customer_id', 'required', 'is required when
 
 /** Every bad field at once: a body that fails to decode still reports a missing customer_id. */
 const withMissingCustomer = (actor: Actor, body: unknown, e: DomainError): DomainError => {
-  const given = typeof body === 'object' && body !== null && 'customer_id' in body;
-  if (isCustomer(actor) || given || e._tag !== 'ValidationFailed') return e;
+  // A body that is not a JSON object has no fields to report on: it answers that one error.
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return e;
+  if (isCustomer(actor) || 'customer_id' in body || e._tag !== 'ValidationFailed') return e;
   return validationFailed([...e.errors, customerRequired]);
 };
 

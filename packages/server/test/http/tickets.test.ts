@@ -131,6 +131,14 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       });
     });
 
+    it('answers a body that is not a JSON object with that one error, nothing about its fields', async () => {
+      for (const body of ['null', '[]', '[{"subject":"x"}]', '"text"', '42']) {
+        const a = await api.request('POST', '/v1/tickets', { token: agent.token, body, headers: { 'Content-Type': 'application/json' } });
+        expect(a.status, body).to.equal(422);
+        expect(fieldErrors(a).map((e) => [e.field, e.code]), body).to.deep.equal([['', 42204]]);
+      }
+    });
+
     it('checks references: an unknown customer, a customer as assignee, an unknown group', async () => {
       const a = await api.post(
         '/v1/tickets',
