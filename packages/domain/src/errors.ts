@@ -41,7 +41,7 @@ export type DomainError =
   | { readonly _tag: 'NotFound'; readonly resource: ResourceKind; readonly id: string }
   | { readonly _tag: 'Gone'; readonly resource: ResourceKind; readonly id: string }
   | { readonly _tag: 'Forbidden'; readonly message: string }
-  | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' | 'expired' }
+  | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' }
   | { readonly _tag: 'PreconditionFailed' }
   | { readonly _tag: 'Conflict'; readonly message: string };
 
@@ -58,7 +58,7 @@ export const gone = (resource: ResourceKind, id: string | number): DomainError =
   id: String(id),
 });
 export const forbidden = (message: string): DomainError => ({ _tag: 'Forbidden', message });
-export const unauthenticated = (reason: 'missing' | 'invalid' | 'expired'): DomainError => ({
+export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => ({
   _tag: 'Unauthenticated',
   reason,
 });

@@ -25,8 +25,9 @@ export const errorKinds = {
   oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
   oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),
   tokenMissing: kind(401, 1, 'Authentication required'),
-  tokenInvalid: kind(401, 2, 'Invalid access token'),
-  tokenExpired: kind(401, 3, 'Access token expired'),
+  // An expired token is 'invalid' too (RFC 6750 invalid_token): stores forget a token once it
+  // expires, so expired and unknown cannot be told apart; 40103 is not used.
+  tokenInvalid: kind(401, 2, 'Invalid or expired access token'),
   forbidden: kind(403, 1, 'Forbidden'),
   tlsRequired: kind(403, 2, 'TLS required'),
   routeNotFound: kind(404, 1, 'Not found'),
@@ -63,14 +64,12 @@ export const fieldErrorCodes: Readonly<Record<FieldErrorCode, number>> = {
   not_permitted: 42210,
 };
 
-const unauthenticatedKind = (reason: 'missing' | 'invalid' | 'expired'): ErrorKind => {
+const unauthenticatedKind = (reason: 'missing' | 'invalid'): ErrorKind => {
   switch (reason) {
     case 'missing':
       return errorKinds.tokenMissing;
     case 'invalid':
       return errorKinds.tokenInvalid;
-    case 'expired':
-      return errorKinds.tokenExpired;
   }
 };
 
