@@ -246,7 +246,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
   return {
     BadRequest: answer(
       400,
-      'Malformed request: a bad query parameter (every bad one named in errors), malformed JSON, an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
+      'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
       problemExample('badQueryParameter', 'state: unknown state "opened"; states are: open, pending, closed', {
         errors: [{ code: errorKinds.badQueryParameter.code, field: 'state', message: 'unknown state "opened"; states are: open, pending, closed' }],
       }),

@@ -125,7 +125,7 @@ const build = (versions: ApiVersions, ex: Examples, op: Operation): Json => {
       responses[String(status)] = {
         description:
           status === 400
-            ? 'RFC 6749 §5.2 failure (40010 invalid_request, 40011 invalid_grant: unknown user and wrong password answer identically, 40012 unsupported_grant_type), or a bad query parameter / X-Api-Version (then the plain Error).'
+            ? 'RFC 6749 §5.2 failure (40010 invalid_request, 40011 invalid_grant: unknown user and wrong password answer identically, 40012 unsupported_grant_type; 40002 with invalid_request for a body that cannot be read: malformed JSON, bytes that are not UTF-8, a JSON key given twice), or a bad query parameter / X-Api-Version (then the plain Error).'
             : status === 413
               ? 'The body is over 1 MiB (error: invalid_request).'
               : 'The body is neither application/x-www-form-urlencoded nor application/json (error: invalid_request).',

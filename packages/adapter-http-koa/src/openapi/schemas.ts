@@ -162,7 +162,14 @@ const validationErrorSchema: Json = {
   properties: errorProperties({ type: 'integer', const: errorKinds.validationFailed.code }),
 };
 
-const oauthCodes = [errorKinds.oauthInvalidRequest, errorKinds.oauthInvalidGrant, errorKinds.oauthUnsupportedGrantType, errorKinds.unsupportedMediaType, errorKinds.payloadTooLarge];
+const oauthCodes = [
+  errorKinds.malformedBody,
+  errorKinds.oauthInvalidRequest,
+  errorKinds.oauthInvalidGrant,
+  errorKinds.oauthUnsupportedGrantType,
+  errorKinds.unsupportedMediaType,
+  errorKinds.payloadTooLarge,
+];
 const oauthErrorSchema: Json = {
   type: 'object',
   description: 'A failure of the token endpoint: the RFC 6749 §5.2 members error and error_description beside this API\'s code, message and description.',
