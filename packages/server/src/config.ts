@@ -91,7 +91,11 @@ const httpsOrigin = new t.Type<string, string, unknown>(
     if (typeof u !== 'string') return t.failure(u, c, 'must be an https URL');
     try {
       const url = new URL(u.trim());
-      if (url.protocol !== 'https:' && url.protocol !== 'http:') return t.failure(u, c, 'must be an https URL');
+      // Emitted URLs lead clients back here: an http origin would send them to the 403 listener.
+      if (url.protocol !== 'https:') return t.failure(u, c, 'must be an https URL (the API answers only over TLS)');
+      if (url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+        return t.failure(u, c, 'must be an https origin with an optional path, without query, fragment or credentials');
+      }
       return t.success(url.origin + url.pathname.replace(/\/+$/, ''));
     } catch {
       return t.failure(u, c, 'must be an https URL such as https://support.example.com');
