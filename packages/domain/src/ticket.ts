@@ -104,6 +104,17 @@ export const patchChanges = (t: Ticket, input: TicketPatchInput, customer: Custo
   };
 };
 
+/**
+ * A ticket after a write: the changed fields, updated_at moved forward to `now` (never back)
+ * and the next version. Every ticket write goes through here.
+ */
+const changed = (t: Ticket, now: number, change: Partial<Ticket>): Ticket => ({
+  ...t,
+  ...change,
+  updatedAt: Math.max(now, t.updatedAt),
+  version: t.version + 1,
+});
+
 const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -130,59 +141,34 @@ export const applyTicketChanges = (t: Ticket, c: TicketChanges, now: number): E.
     return E.left([fieldError('state', 'invalid_transition', `a ${from} ticket cannot become ${to}`)]);
   }
   if (changesNothing(t, c)) return E.right(t);
-  return E.right({
-    ...t,
-    subject: c.subject,
-    summary: c.summary,
-    state: state.right.state,
-    closedAt: state.right.closedAt,
-    priority: c.priority,
-    customerId: c.customer.id,
-    customerName: c.customer.name,
-    assignedUserId: c.assignedUserId,
-    groupId: c.groupId,
-    tags: c.tags,
-    updatedAt: Math.max(now, t.updatedAt),
-    version: t.version + 1,
-  });
+  return E.right(
+    changed(t, now, {
+      subject: c.subject,
+      summary: c.summary,
+      state: state.right.state,
+      closedAt: state.right.closedAt,
+      priority: c.priority,
+      customerId: c.customer.id,
+      customerName: c.customer.name,
+      assignedUserId: c.assignedUserId,
+      groupId: c.groupId,
+      tags: c.tags,
+    }),
+  );
 };
 
 /** Adding a message counts as activity on the ticket. */
-export const touchTicket = (t: Ticket, now: number): Ticket => ({
-  ...t,
-  updatedAt: Math.max(now, t.updatedAt),
-  version: t.version + 1,
-});
+export const touchTicket = (t: Ticket, now: number): Ticket => changed(t, now, {});
 
-export const deleteTicket = (t: Ticket, now: number): Ticket => ({
-  ...t,
-  deletedAt: now,
-  updatedAt: Math.max(now, t.updatedAt),
-  version: t.version + 1,
-});
+export const deleteTicket = (t: Ticket, now: number): Ticket => changed(t, now, { deletedAt: now });
 
 /**
  * Changes a ticket takes when a user or group it refers to changes (a customer renamed, an
  * assignee deleted or made a customer, a group deleted): its representation changes, so
  * updated_at (its Last-Modified) moves with the version.
  */
-export const renameCustomer = (t: Ticket, name: string, now: number): Ticket => ({
-  ...t,
-  customerName: name,
-  updatedAt: Math.max(now, t.updatedAt),
-  version: t.version + 1,
-});
+export const renameCustomer = (t: Ticket, name: string, now: number): Ticket => changed(t, now, { customerName: name });
 
-export const unassignTicket = (t: Ticket, now: number): Ticket => ({
-  ...t,
-  assignedUserId: null,
-  updatedAt: Math.max(now, t.updatedAt),
-  version: t.version + 1,
-});
+export const unassignTicket = (t: Ticket, now: number): Ticket => changed(t, now, { assignedUserId: null });
 
-export const ungroupTicket = (t: Ticket, now: number): Ticket => ({
-  ...t,
-  groupId: null,
-  updatedAt: Math.max(now, t.updatedAt),
-  version: t.version + 1,
-});
+export const ungroupTicket = (t: Ticket, now: number): Ticket => changed(t, now, { groupId: null });
