@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect, type PeerCertificate } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,25 @@ export const servedCertificate = (port: number): Promise<PeerCertificate> =>
 
 const pemOf = (der: Buffer): string => new X509Certificate(der).toString();
 
+/** Reads a whole response: status, headers, text, and the text parsed as JSON when it is JSON. */
+export const readAnswer = (res: IncomingMessage): Promise<ChildAnswer> =>
+  new Promise((resolve, reject) => {
+    let text = '';
+    res.setEncoding('utf8').on('data', (s: string) => {
+      text += s;
+    });
+    res.on('end', () => {
+      let json: unknown = undefined;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined;
+      }
+      resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+    });
+    res.on('error', reject);
+  });
+
 /** Sends one request to a TLS server whose certificate is `ca` (verified, not blindly trusted). */
 export const pinnedRequest = (
   port: number,
@@ -126,20 +146,7 @@ export const pinnedRequest = (
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
     const req = httpsRequest({ host: '127.0.0.1', port, method, path, headers, ca, servername: 'localhost', agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (s: string) => {
-        text += s;
-      });
-      res.on('end', () => {
-        let json: unknown = undefined;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', reject);
+      readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end(options.body);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect as tlsConnect } from 'node:tls';
 import { generate } from 'selfsigned';
-import { reap, runToExit, startMain, tokenRequest, type ChildAnswer, type Started } from './child.js';
+import { readAnswer, reap, runToExit, startMain, tokenRequest, type ChildAnswer, type Started } from './child.js';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -18,19 +18,7 @@ const occurrences = (haystack: string, needle: string): number => haystack.split
 const plainRequest = (port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<ChildAnswer> =>
   new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
-      let text = '';
-      res.setEncoding('utf8').on('data', (s: string) => {
-        text += s;
-      });
-      res.on('end', () => {
-        let json: unknown = undefined;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
+      readAnswer(res).then(resolve, reject);
     });
     req.on('error', reject);
     req.end();
