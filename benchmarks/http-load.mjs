@@ -22,6 +22,7 @@
 import { Agent, request } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { configFromEnv, startServer } from '../packages/server/dist/src/index.js';
+import { seeded } from './seeded.mjs';
 
 // ---------------------------------------------------------------------------- configuration
 
@@ -39,19 +40,7 @@ const adminPassword = 'bench-admin-password';
 
 // ---------------------------------------------------------------------------- data
 
-/** mulberry32: a small seeded generator, so every run seeds the same tickets. */
-const rng = (() => {
-  let a = 0x2545f491;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
-const int = (n) => Math.floor(rng() * n);
-const pick = (xs) => xs[int(xs.length)];
+const { int, pick, zipfOver } = seeded(0x2545f491);
 
 const vocabulary = `printer error login password email account cannot access invoice payment refund order
   shipping delivery broken slow crash update install screen network connection wifi vpn server
@@ -60,15 +49,7 @@ const vocabulary = `printer error login password email account cannot access inv
   .split(/\s+/)
   .filter((w) => w !== '');
 /** Zipf (s = 1): the first words are common (`printer` is in ~1 subject in 4). */
-const zipf = (() => {
-  const cumulative = [];
-  let sum = 0;
-  for (let r = 1; r <= vocabulary.length; r++) cumulative.push((sum += 1 / r));
-  return () => {
-    const x = rng() * sum;
-    return vocabulary[Math.max(0, cumulative.findIndex((c) => c >= x))];
-  };
-})();
+const zipf = zipfOver(vocabulary);
 const commonWord = vocabulary[0];
 const words = (min, max) => Array.from({ length: min + int(max - min + 1) }, zipf);
 const capital = (w) => w[0].toUpperCase() + w.slice(1);

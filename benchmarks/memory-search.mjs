@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { createMemoryStore } from '../packages/adapter-memory/dist/src/index.js';
 import { aFilter, sortOf } from '../packages/application/dist/test-support/index.js';
 import { recentlyClosedWindowMs } from '../packages/domain/dist/src/index.js';
+import { seeded } from './seeded.mjs';
 
 // ---------------------------------------------------------------------------- configuration
 
@@ -42,20 +43,7 @@ const minSamples = 5;
 
 // ---------------------------------------------------------------------------- data
 
-/** mulberry32: a small seeded generator, so every run builds the same store. */
-const rng = (() => {
-  let a = 0x9e3779b9;
-  return () => {
-    a |= 0;
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-})();
-const int = (n) => Math.floor(rng() * n);
-const pick = (xs) => xs[int(xs.length)];
-const exp = (mean) => -Math.log(1 - rng()) * mean;
+const { rng, int, pick, exp, zipfOver } = seeded(0x9e3779b9);
 
 const vocabulary = `
   printer error login password email account cannot access invoice payment refund order
@@ -73,22 +61,7 @@ const vocabulary = `
   .split(/\s+/)
   .filter((w) => w !== '');
 // Zipf (s = 1) over the vocabulary: the first words are common, the last ones a few per thousand.
-const zipf = (() => {
-  const cumulative = [];
-  let sum = 0;
-  for (let r = 1; r <= vocabulary.length; r++) cumulative.push((sum += 1 / r));
-  return () => {
-    const x = rng() * sum;
-    let lo = 0;
-    let hi = cumulative.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (cumulative[mid] < x) lo = mid + 1;
-      else hi = mid;
-    }
-    return vocabulary[lo];
-  };
-})();
+const zipf = zipfOver(vocabulary);
 const words = (min, max) => Array.from({ length: min + int(max - min + 1) }, zipf);
 const capital = (w) => w[0].toUpperCase() + w.slice(1);
 
