@@ -1,6 +1,7 @@
 import type { Store } from '@support/application';
 import { memoryGroupRepository } from './group-repository.js';
 import { memoryIdSequence } from './id-sequence.js';
+import { memoryIdempotencyStore } from './idempotency-store.js';
 import { memoryMessageRepository } from './message-repository.js';
 import { memoryStoreSettings, type MemoryStoreOptions } from './options.js';
 import { memoryRateLimitCounter } from './rate-limit-counter.js';
@@ -18,6 +19,7 @@ export const createMemoryStore = (options: MemoryStoreOptions = {}): Store => {
     groups: memoryGroupRepository(settings.chunkLoad),
     tokens: memoryTokenStore(settings.chunkLoad),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
+    idempotency: memoryIdempotencyStore(settings.chunkLoad),
     ids: memoryIdSequence(),
     // Memory always answers.
     health: { ping: () => Promise.resolve(true) },

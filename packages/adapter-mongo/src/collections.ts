@@ -6,6 +6,7 @@ export const collectionNames = {
   groups: 'groups',
   tokens: 'tokens',
   rateLimits: 'rate_limits',
+  idempotency: 'idempotency_keys',
   counters: 'counters',
 } as const;
 

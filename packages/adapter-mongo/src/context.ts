@@ -9,6 +9,7 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
+import type { IdempotencyDocument } from './idempotency-store.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {
@@ -18,6 +19,7 @@ export interface MongoContext {
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
+  readonly idempotency: Collection<IdempotencyDocument>;
   readonly counters: Collection<CounterDocument>;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
@@ -35,6 +37,7 @@ export const collectionsOf = (db: Db) => ({
   groups: db.collection<GroupDocument>(collectionNames.groups),
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
+  idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
   counters: db.collection<CounterDocument>(collectionNames.counters),
 });
 

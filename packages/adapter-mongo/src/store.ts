@@ -4,6 +4,7 @@ import { collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
 import { guard } from './errors.js';
 import { mongoGroupRepository } from './group-repository.js';
+import { mongoIdempotencyStore } from './idempotency-store.js';
 import { createIndexes } from './indexes.js';
 import { mongoMessageRepository } from './message-repository.js';
 import { databaseFromUrl, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
@@ -32,6 +33,7 @@ export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   groups: mongoGroupRepository(ctx),
   tokens: mongoTokenStore(ctx),
   rateLimits: mongoRateLimitCounter(ctx),
+  idempotency: mongoIdempotencyStore(ctx),
   ids: mongoIdSequence(ctx),
 });
 

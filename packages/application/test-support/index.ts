@@ -4,6 +4,7 @@
 
 import { describeGroupRepositoryContract } from './group-repository-contract.js';
 import { describeIdSequenceContract } from './id-sequence-contract.js';
+import { describeIdempotencyStoreContract } from './idempotency-store-contract.js';
 import { describeMessageRepositoryContract } from './message-repository-contract.js';
 import { describeRateLimitCounterContract } from './rate-limit-counter-contract.js';
 import { describeStoreHealthContract } from './store-health-contract.js';
@@ -15,6 +16,7 @@ import { describeUserRepositoryContract } from './user-repository-contract.js';
 export {
   describeGroupRepositoryContract,
   describeIdSequenceContract,
+  describeIdempotencyStoreContract,
   describeMessageRepositoryContract,
   describeRateLimitCounterContract,
   describeStoreHealthContract,
@@ -35,6 +37,7 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeGroupRepositoryContract,
   describeTokenStoreContract,
   describeRateLimitCounterContract,
+  describeIdempotencyStoreContract,
   describeIdSequenceContract,
   describeStoreHealthContract,
 ];

@@ -59,6 +59,9 @@ export const buildContainer = (config: Config, overrides: Overrides = {}): Conta
       createApplication(ctx.get<Ports>(TYPES.Ports), {
         auth: { accessTokenTtlSeconds: config.tokenTtlSeconds, refreshTokenTtlSeconds: 30 * 86_400 },
         rateLimit: { limit: config.rateLimit, windowSeconds: config.rateLimitWindowSeconds },
+        // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
+        // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
+        idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
       }),
     )
     .inSingletonScope();

@@ -12,7 +12,7 @@ import {
   type Ticket,
   type User,
 } from '@support/domain';
-import type { ConsumeResult, Page, Store, TokenRecord } from '../../src/index.js';
+import type { ConsumeResult, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -30,6 +30,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const groups = new Map<number, Group>();
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
   const counters = new Map<string, number>();
+  const idempotency = new Map<string, { readonly claim: IdempotencyClaim; answer: StoredAnswer | null }>();
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
   const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
@@ -154,6 +155,30 @@ export const naiveStore = (): Store & { failing: boolean } => {
         const n = (counters.get(k) ?? 0) + 1;
         counters.set(k, n);
         return Promise.resolve(n);
+      },
+    },
+    idempotency: {
+      claim: (scope, key, c) => {
+        const k = `${scope} ${key}`;
+        const r = idempotency.get(k);
+        if (r !== undefined && r.claim.expiresAt > c.now) {
+          if (r.answer !== null) return Promise.resolve({ kind: 'completed', fingerprint: r.claim.fingerprint, answer: r.answer });
+          if (r.claim.leaseUntil > c.now) return Promise.resolve({ kind: 'in_flight', fingerprint: r.claim.fingerprint });
+        }
+        idempotency.set(k, { claim: c, answer: null });
+        return Promise.resolve({ kind: 'claimed' });
+      },
+      complete: (scope, key, owner, a) => {
+        const r = idempotency.get(`${scope} ${key}`);
+        if (r?.claim.owner !== owner || r.answer !== null) return Promise.resolve(false);
+        r.answer = a;
+        return Promise.resolve(true);
+      },
+      release: (scope, key, owner) => {
+        const k = `${scope} ${key}`;
+        const r = idempotency.get(k);
+        if (r?.claim.owner === owner && r.answer === null) idempotency.delete(k);
+        return Promise.resolve();
       },
     },
     ids: {
