@@ -5,6 +5,7 @@ import { accessLog } from './pipeline/access-log.js';
 import { identifyCaller } from './pipeline/caller.js';
 import { docs } from './pipeline/docs.js';
 import { health } from './pipeline/health.js';
+import { idempotency } from './pipeline/idempotency.js';
 import { negotiate } from './pipeline/negotiate.js';
 import { startRequest } from './pipeline/request-id.js';
 import { respond } from './pipeline/respond.js';
@@ -25,6 +26,7 @@ import type { RequestState, Services } from './state.js';
  *   docs           /docs and its assets (no auth, rate limited per IP, HTML from /v1/openapi.json)
  *   identifyCaller token -> caller, rate limit (X-Rate-Limit-*, 429), 401
  *   negotiate      X-Api-Version, pretty/envelope/callback, X-HTTP-Method-Override, .json/.xml
+ *   idempotency    Idempotency-Key on POST: claim and run, replay a kept answer, 409/422
  *   router         the routes; allowedMethods gives 405 + Allow
  */
 export const createHttpApp = (app: Application, httpOptions: HttpOptions): Koa<RequestState> => {
@@ -42,6 +44,7 @@ export const createHttpApp = (app: Application, httpOptions: HttpOptions): Koa<R
   koa.use(docs(services));
   koa.use(identifyCaller(services));
   koa.use(negotiate(services));
+  koa.use(idempotency(services));
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   // Errors are answered by `respond`; this only catches what escapes it (a broken socket).

@@ -31,7 +31,7 @@ const statusOf = (e: unknown): number | undefined =>
   typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' ? (e as { status: number }).status : undefined;
 
 /** As type-is judges (what koa-body went by): a request without Content-Length or Transfer-Encoding has no body. */
-const hasBody = (ctx: AppContext): boolean => {
+export const hasBody = (ctx: AppContext): boolean => {
   const { 'transfer-encoding': te, 'content-length': length } = ctx.req.headers;
   return te !== undefined || (length !== undefined && !Number.isNaN(Number(length)));
 };
@@ -85,6 +85,26 @@ const parseForm = (text: string, type: string): unknown => {
   }
 };
 
+/**
+ * The raw bytes of the request body (inflated), read once per request: an Idempotency-Key
+ * fingerprints them before the route parses them. Over 1 MiB is 413 (refused before a byte
+ * is read when the client announces the size); an unreadable body is 400 or 415.
+ */
+export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
+  ctx.state.bodyBytes ??= (async () => {
+    if (Number(ctx.get('Content-Length')) > maxBodyBytes) throw tooLarge();
+    try {
+      return await readBytes(ctx);
+    } catch (e) {
+      const status = statusOf(e);
+      if (status === 413) throw tooLarge();
+      if (status === 415) throw problem('unsupportedMediaType', 'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)');
+      throw problem('malformedBody', `the request body could not be read as ${ctx.request.type.toLowerCase()}`);
+    }
+  })();
+  return ctx.state.bodyBytes;
+};
+
 /** Reads and parses the body; `accepted` are the media types this operation takes. */
 export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType[]): Promise<unknown> => {
   const type = ctx.request.type.toLowerCase();
@@ -98,20 +118,9 @@ export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType
   if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') {
     throw problem('unsupportedMediaType', `request bodies are read as UTF-8; the request declares charset "${charset.slice(0, 32)}" (send UTF-8, with charset=utf-8 or no charset)`);
   }
-  // Refused before a byte is read when the client announces the size.
-  if (Number(ctx.get('Content-Length')) > maxBodyBytes) throw tooLarge();
   const empty = () => problem('malformedBody', `the request body is empty; send a JSON object as ${type}`);
   if (!hasBody(ctx)) throw empty();
-  let bytes: Buffer;
-  try {
-    bytes = await readBytes(ctx);
-  } catch (e) {
-    const status = statusOf(e);
-    if (status === 413) throw tooLarge();
-    if (status === 415) throw problem('unsupportedMediaType', 'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)');
-    throw problem('malformedBody', `the request body could not be read as ${type}`);
-  }
-  const text = utf8(bytes, type);
+  const text = utf8(await requestBytes(ctx), type);
   // An empty form is a form without parameters (the token endpoint then names what is missing).
   if (type === mediaTypes.form) return parseForm(text, type);
   if (text === '') throw empty();
