@@ -76,11 +76,28 @@ const parseJson = (text: string, type: string): unknown => {
   return value;
 };
 
+class NotUtf8 extends Error {}
+
+/**
+ * Percent-decodes a form name or value. A run of %XX escapes must spell UTF-8 (`%FF` does not,
+ * and would otherwise reach the use cases as the literal text "%FF"); a `%` not followed by two
+ * hex digits stays as it is, as the URL standard's form parser leaves it.
+ */
+const decodeFormPart = (part: string): string =>
+  part.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(run.replace(/%/g, ''), 'hex'));
+    } catch {
+      throw new NotUtf8();
+    }
+  });
+
 /** As koa-body's urlencoded parser did (qs, with dots): a repeated parameter becomes an array. */
 const parseForm = (text: string, type: string): unknown => {
   try {
-    return qs.parse(text, { allowDots: true });
-  } catch {
+    return qs.parse(text, { allowDots: true, decoder: decodeFormPart });
+  } catch (e) {
+    if (e instanceof NotUtf8) throw problem('malformedBody', `the request body has percent-escapes that are not UTF-8; send ${type} encoded in UTF-8`);
     throw problem('malformedBody', `the request body could not be read as ${type}`);
   }
 };
