@@ -10,13 +10,16 @@ import { ticketRepresentation } from '../representations/ticket.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
+/** /v1/tickets/recently_closed is a saved search: it reads, nothing else. */
+const recentlyClosedAllow = 'HEAD, GET';
+
 export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services): void => {
   const represent = (v: TicketView): Record<string, unknown> => ticketRepresentation(urls, v);
   const ticketId = (ctx: RouteContext): TicketId => {
     // PUT/PATCH/DELETE /v1/tickets/recently_closed reach the :ticketId routes: the URL exists
     // (GET), so another method on it is 405, not "no ticket recently_closed".
     if (ctx.params.ticketId === 'recently_closed' && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: HEAD, GET`, { headers: { Allow: 'HEAD, GET' } });
+      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${recentlyClosedAllow}`, { headers: { Allow: recentlyClosedAllow } });
     }
     return idParam(ctx, 'ticketId', 'ticket') as TicketId;
   };
@@ -43,6 +46,10 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
   router.get('/v1/tickets', list());
   // Before /v1/tickets/:ticketId, which would otherwise take "recently_closed" for an id.
   router.get('/v1/tickets/recently_closed', list('recently_closed'));
+  // Else OPTIONS would list the :ticketId methods, which answer 405 here.
+  router.options('/v1/tickets/recently_closed', (ctx) => {
+    ctx.state.reply = { status: 204, body: undefined, headers: { Allow: recentlyClosedAllow } };
+  });
   router.get('/v1/tickets/:ticketId', read);
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
