@@ -20,8 +20,7 @@ import {
 } from './messages/use-cases.js';
 import { beginIdempotent, idempotencyScope, type IdempotencyConfig } from './idempotency/use-case.js';
 import type { Ports } from './ports/index.js';
-import type { RateLimitConfig } from './rate-limit.js';
-import { consumeRateLimit } from './rate-limit-use-case.js';
+import { consumeRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { ensureFirstAdmin } from './setup.js';
 import { getTicket, listTickets } from './tickets/read.js';
 import { createTicketUseCase, deleteTicketUseCase, patchTicketUseCase, replaceTicketUseCase } from './tickets/write.js';
