@@ -3,7 +3,7 @@ import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
 import { componentHeaders, componentParameters, errorResponses, notModified } from './common.js';
 import { examples } from './examples.js';
-import { operations, pathsObject } from './operations.js';
+import { paths } from './operations/paths.js';
 import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
 
 // THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
@@ -96,7 +96,7 @@ export const openApiDocument = (o: DocumentOptions): Json => {
       { name: 'Health', description: 'For load balancers and orchestrators.' },
     ],
     security: [{ bearer: [] }, { basicToken: [] }, { accessToken: [] }, { oauth2: [] }],
-    paths: pathsObject(o.versions, ex, operations(o.publicUrl, ex, schedule)),
+    paths: paths(o.versions, o.publicUrl, ex, schedule),
     components: {
       schemas: componentSchemas(),
       parameters: componentParameters(o.versions),
