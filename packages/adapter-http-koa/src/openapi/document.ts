@@ -1,7 +1,9 @@
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
-import { componentHeaders, componentParameters, errorResponses, notModified } from './common.js';
+import { componentHeaders } from './headers.js';
+import { componentParameters } from './parameters.js';
+import { errorResponses, notModified } from './responses.js';
 import { examples } from './examples.js';
 import { paths } from './operations/paths.js';
 import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';

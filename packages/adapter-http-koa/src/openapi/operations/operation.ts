@@ -1,4 +1,4 @@
-import type { HeaderName } from '../common.js';
+import type { HeaderName } from '../headers.js';
 import type { Examples } from '../examples.js';
 import { ref, type Json } from '../schemas.js';
 

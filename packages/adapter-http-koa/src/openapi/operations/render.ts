@@ -1,5 +1,7 @@
 import type { ApiVersions } from '../../conventions/api-version.js';
-import { baseHeaders, errorRef, headerObjects, param, rateHeaders, type HeaderName } from '../common.js';
+import { baseHeaders, headerObjects, rateHeaders, type HeaderName } from '../headers.js';
+import { param } from '../parameters.js';
+import { errorRef } from '../responses.js';
 import type { Examples } from '../examples.js';
 import { ref, type Json } from '../schemas.js';
 import type { Operation, Shape } from './operation.js';
