@@ -6,7 +6,9 @@ import { componentParameters } from './parameters.js';
 import { errorResponses, notModified } from './responses.js';
 import { examples } from './examples.js';
 import { paths } from './operations/paths.js';
-import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
+import type { Json } from './json.js';
+import { componentSchemas } from './schemas/components.js';
+import { errorCodeRows, fieldErrorCodeRows } from './schemas/errors.js';
 
 // THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
 // Built from the same tables the code uses (error table, field limits, enums, versions,

@@ -1,5 +1,5 @@
 import type { ApiVersions } from '../conventions/api-version.js';
-import type { Json } from './schemas.js';
+import type { Json } from './json.js';
 
 // The response headers of the document, each described once and referred to by every
 // answer that carries it.

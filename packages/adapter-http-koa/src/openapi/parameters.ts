@@ -1,6 +1,6 @@
 import { embeddable, pageBounds, sortFields, ticketFields, ticketStates } from '@support/domain';
 import type { ApiVersions } from '../conventions/api-version.js';
-import type { Json } from './schemas.js';
+import type { Json } from './json.js';
 
 // The parameters of the document (path ids, list queries, presentation, caching headers),
 // each described once and referred to by the operations that take it. Enums and bounds come

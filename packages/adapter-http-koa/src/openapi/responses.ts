@@ -1,7 +1,8 @@
 import type { ApiVersions } from '../conventions/api-version.js';
 import { errorKinds } from '../errors/error-table.js';
 import { baseHeaders, headerObjects, rateHeaders, type HeaderName } from './headers.js';
-import { errorCodeRows, ref, type Json } from './schemas.js';
+import { ref, type Json } from './json.js';
+import { errorCodeRows } from './schemas/errors.js';
 
 // The error answers of the document (and 304), each described once with the codes of the
 // error table it can carry, and referred to by the operations that can answer it.

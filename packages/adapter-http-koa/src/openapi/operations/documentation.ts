@@ -1,5 +1,5 @@
 import { listOf, type Operation, type OperationContext } from './operation.js';
-import { ref } from '../schemas.js';
+import { ref } from '../json.js';
 
 // routes/deprecations.ts, routes/openapi.ts and the /docs page the pipeline serves.
 

@@ -1,5 +1,5 @@
 import { curlOn, idErrors, listOf, roles, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
-import { ref } from '../schemas.js';
+import { ref } from '../json.js';
 
 // routes/groups.ts: groups and their members.
 

@@ -1,5 +1,5 @@
 import type { Operation, OperationContext } from './operation.js';
-import { ref } from '../schemas.js';
+import { ref } from '../json.js';
 
 // /healthz and /readyz, answered by the pipeline before the router.
 

@@ -1,5 +1,5 @@
 import { curlOn, listOf, roles, ticketErrors, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
-import { ref } from '../schemas.js';
+import { ref } from '../json.js';
 
 // routes/messages.ts: the messages of a ticket (a sub-resource).
 

@@ -1,5 +1,5 @@
 import type { Operation, OperationContext } from './operation.js';
-import { ref } from '../schemas.js';
+import { ref } from '../json.js';
 
 // routes/oauth.ts: the token endpoints (RFC 6749, RFC 7009).
 

@@ -1,6 +1,6 @@
 import type { HeaderName } from '../headers.js';
 import type { Examples } from '../examples.js';
-import { ref, type Json } from '../schemas.js';
+import { ref, type Json } from '../json.js';
 
 // How one operation is described: a plain record per path and method, turned into the
 // OpenAPI operation object by render.ts, so that the files per resource say only what

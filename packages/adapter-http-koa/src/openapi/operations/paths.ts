@@ -1,6 +1,6 @@
 import type { ApiVersions } from '../../conventions/api-version.js';
 import type { Examples } from '../examples.js';
-import type { Json } from '../schemas.js';
+import type { Json } from '../json.js';
 import { documentationOperations } from './documentation.js';
 import { groupOperations } from './groups.js';
 import { healthOperations } from './health.js';

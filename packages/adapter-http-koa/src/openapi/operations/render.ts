@@ -3,7 +3,7 @@ import { baseHeaders, headerObjects, rateHeaders, type HeaderName } from '../hea
 import { param } from '../parameters.js';
 import { errorRef } from '../responses.js';
 import type { Examples } from '../examples.js';
-import { ref, type Json } from '../schemas.js';
+import { ref, type Json } from '../json.js';
 import type { Operation, Shape } from './operation.js';
 
 // An Operation as the OpenAPI operation object: the parameters, headers and error answers

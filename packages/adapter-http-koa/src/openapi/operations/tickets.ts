@@ -1,5 +1,5 @@
 import { curlOn, listOf, listParams, roles, ticketErrors, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
-import { ref } from '../schemas.js';
+import { ref } from '../json.js';
 
 // routes/tickets.ts: tickets, the saved search and the deprecated singular alias.
 
