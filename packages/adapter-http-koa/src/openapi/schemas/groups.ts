@@ -1,4 +1,5 @@
-import { groupFields, limits } from '@support/domain';
+import { groupFields } from '@support/domain';
+import { limits, type BodyProperties, type GroupCreateInput, type GroupPatchInput } from '../body-codecs.js';
 import type { Json } from '../json.js';
 import { id, nullable, text, timestamp, url } from './fields.js';
 
@@ -29,11 +30,11 @@ export const groupSchemas = (): Record<string, Json> => ({
     description: 'POST and PUT of a group; PUT resets an omitted description to "".',
     additionalProperties: false,
     required: ['name'],
-    properties: { name: groupName, description: groupDescription },
+    properties: { name: groupName, description: groupDescription } satisfies BodyProperties<GroupCreateInput>,
   },
   GroupPatch: {
     type: 'object',
     additionalProperties: false,
-    properties: { name: groupName, description: nullable(groupDescription) },
+    properties: { name: groupName, description: nullable(groupDescription) } satisfies BodyProperties<GroupPatchInput>,
   },
 });

@@ -1,4 +1,4 @@
-import { limits } from '@support/domain';
+import { limits, type BodyProperties, type MessageCreateInput, type MessagePatchInput } from '../body-codecs.js';
 import { ref, type Json } from '../json.js';
 import { id, nullable, text, timestamp, url } from './fields.js';
 
@@ -30,12 +30,12 @@ export const messageSchemas = (): Record<string, Json> => ({
     description: 'POST and PUT of a message. PUT resets an omitted internal to false.',
     additionalProperties: false,
     required: ['body'],
-    properties: { body: messageBody, internal },
+    properties: { body: messageBody, internal } satisfies BodyProperties<MessageCreateInput>,
   },
   MessagePatch: {
     type: 'object',
     description: 'PATCH of a message (JSON merge patch); null resets internal to false.',
     additionalProperties: false,
-    properties: { body: messageBody, internal: nullable(internal) },
+    properties: { body: messageBody, internal: nullable(internal) } satisfies BodyProperties<MessagePatchInput>,
   },
 });

@@ -1,4 +1,5 @@
-import { limits, priorities, ticketStates } from '@support/domain';
+import { priorities, ticketStates } from '@support/domain';
+import { limits, type BodyProperties, type TicketCreateInput, type TicketPatchInput, type TicketReplaceInput } from '../body-codecs.js';
 import { ref, type Json } from '../json.js';
 import { id, idRef, nullable, text, timestamp, url } from './fields.js';
 
@@ -35,16 +36,23 @@ const ticketProperties: Json = {
   messages_url: url("The ticket's messages."),
 };
 
-const ticketWritable = (withState: boolean, patch: boolean): Json => ({
+// Written as ids; answered as links (customer, assigned_user, group).
+const customerId = { ...idRef('user with the role customer'), description: 'The customer (agents and admins; a customer creating a ticket is its customer). Default: the caller.' };
+const assignedUserId = nullable({ ...idRef('user'), description: 'An agent or admin.' });
+const groupId = nullable(idRef('group'));
+
+const ticketCreate: BodyProperties<TicketCreateInput> = { subject, summary, priority, customer_id: customerId, assigned_user_id: assignedUserId, group_id: groupId, tags };
+const ticketReplace: BodyProperties<TicketReplaceInput> = { subject, summary, state, priority, customer_id: customerId, assigned_user_id: assignedUserId, group_id: groupId, tags };
+const ticketPatch: BodyProperties<TicketPatchInput> = {
   subject,
-  summary: patch ? nullable(summary) : summary,
-  ...(withState ? { state } : {}),
-  priority: patch ? nullable(priority) : priority,
-  customer_id: { ...idRef('user with the role customer'), description: 'The customer (agents and admins; a customer creating a ticket is its customer). Default: the caller.' },
-  assigned_user_id: nullable({ ...idRef('user'), description: 'An agent or admin.' }),
-  group_id: nullable(idRef('group')),
-  tags: patch ? nullable(tags) : tags,
-});
+  summary: nullable(summary),
+  state,
+  priority: nullable(priority),
+  customer_id: customerId,
+  assigned_user_id: assignedUserId,
+  group_id: groupId,
+  tags: nullable(tags),
+};
 
 export const ticketSchemas = (): Record<string, Json> => ({
   Ticket: {
@@ -66,19 +74,19 @@ export const ticketSchemas = (): Record<string, Json> => ({
     description: 'POST /v1/tickets. Unknown and server-set fields are refused (422, one error per field); state is not accepted: new tickets start open.',
     additionalProperties: false,
     required: ['subject'],
-    properties: ticketWritable(false, false),
+    properties: ticketCreate,
   },
   TicketReplace: {
     type: 'object',
     description: 'PUT: every writable field; omitted optional ones return to their defaults (the customer is kept).',
     additionalProperties: false,
     required: ['subject'],
-    properties: ticketWritable(true, false),
+    properties: ticketReplace,
   },
   TicketPatch: {
     type: 'object',
     description: 'PATCH (JSON merge patch, RFC 7396): only the fields given change; null resets an optional field to its default. A customer may change subject, summary and state only.',
     additionalProperties: false,
-    properties: ticketWritable(true, true),
+    properties: ticketPatch,
   },
 });

@@ -1,4 +1,5 @@
-import { limits, roles, userFields } from '@support/domain';
+import { roles, userFields } from '@support/domain';
+import { limits, type BodyProperties, type UserCreateInput, type UserPatchInput, type UserReplaceInput } from '../body-codecs.js';
 import { ref, type Json } from '../json.js';
 import { id, idRef, nullable, text, timestamp, url } from './fields.js';
 
@@ -40,19 +41,19 @@ export const userSchemas = (): Record<string, Json> => ({
     type: 'object',
     additionalProperties: false,
     required: ['name', 'email', 'password'],
-    properties: { name: userName, email, password, role, group_ids: groupIds },
+    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserCreateInput>,
   },
   UserReplace: {
     type: 'object',
     description: 'PUT: password may be omitted (it is kept); omitted role and group_ids return to their defaults.',
     additionalProperties: false,
     required: ['name', 'email'],
-    properties: { name: userName, email, password, role, group_ids: groupIds },
+    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserReplaceInput>,
   },
   UserPatch: {
     type: 'object',
     description: 'PATCH (JSON merge patch). A customer may change their own name and password only.',
     additionalProperties: false,
-    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) },
+    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) } satisfies BodyProperties<UserPatchInput>,
   },
 });
