@@ -8,6 +8,7 @@ import { envelope, jsonpBody } from './envelope.js';
 import { strongEtag } from './etag.js';
 import { formatHttpDate } from './http-date.js';
 import { pageLinks } from './pagination.js';
+import { setHeaders } from './response-headers.js';
 import { sendRaw } from './raw-body.js';
 import type { Presentation } from './presentation.js';
 import { compactJson, prettyJson } from './serialization.js';
@@ -25,10 +26,7 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
   ctx.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
   if (reply.noStore === true) ctx.set('Pragma', 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  for (const [name, value] of Object.entries(reply.headers ?? {})) {
-    if (name === 'Link') ctx.append(name, value);
-    else ctx.set(name, value);
-  }
+  setHeaders(ctx, reply.headers ?? {});
 
   if (reply.raw !== undefined) {
     await sendRaw(ctx, reply.status, reply.raw, options.compressionThreshold);

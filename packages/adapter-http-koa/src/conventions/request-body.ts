@@ -22,15 +22,15 @@ export const mediaTypes = {
 } as const;
 export type BodyMediaType = (typeof mediaTypes)[keyof typeof mediaTypes];
 
-// koa-body used to read bodies: it decoded invalid UTF-8 as U+FFFD and JSON.parse kept the last
-// of two equal names. The bytes are read here instead (inflation and raw-body, as koa-body's
-// co-body did: gzip/deflate/br Content-Encoding, the 1 MiB limit counted on the inflated
-// bytes), then decoded strictly and checked for repeated names.
+// The bytes are read here (inflation and raw-body: gzip/deflate/br Content-Encoding, the
+// 1 MiB limit counted on the inflated bytes), then decoded strictly and checked for repeated
+// names, because a body parser that hands over text cannot refuse what is wrong with the
+// bytes: invalid UTF-8 would arrive as U+FFFD, and JSON.parse keeps the last of two equal names.
 
 const statusOf = (e: unknown): number | undefined =>
   typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' ? (e as { status: number }).status : undefined;
 
-/** As type-is judges (what koa-body went by): a request without Content-Length or Transfer-Encoding has no body. */
+/** As type-is judges (the rule Koa's body parsers follow): a request without Content-Length or Transfer-Encoding has no body. */
 export const hasBody = (ctx: AppContext): boolean => {
   const { 'transfer-encoding': te, 'content-length': length } = ctx.req.headers;
   return te !== undefined || (length !== undefined && !Number.isNaN(Number(length)));
@@ -92,7 +92,7 @@ const decodeFormPart = (part: string): string =>
     }
   });
 
-/** As koa-body's urlencoded parser did (qs, with dots): a repeated parameter becomes an array. */
+/** Forms are parsed as Koa's body parsers parse them (qs, with dots): a repeated parameter becomes an array. */
 const parseForm = (text: string, type: string): unknown => {
   try {
     return qs.parse(text, { allowDots: true, decoder: decodeFormPart });

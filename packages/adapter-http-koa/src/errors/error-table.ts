@@ -27,7 +27,7 @@ export const errorKinds = {
   oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),
   tokenMissing: kind(401, 1, 'Authentication required'),
   // An expired token is 'invalid' too (RFC 6750 invalid_token): stores forget a token once it
-  // expires, so expired and unknown cannot be told apart; 40103 is not used.
+  // expires, so expired and unknown cannot be told apart.
   tokenInvalid: kind(401, 2, 'Invalid or expired access token'),
   forbidden: kind(403, 1, 'Forbidden'),
   tlsRequired: kind(403, 2, 'TLS required'),

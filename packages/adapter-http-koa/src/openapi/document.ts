@@ -1,10 +1,14 @@
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
-import { componentHeaders, componentParameters, errorResponses, notModified } from './common.js';
+import { componentHeaders } from './headers.js';
+import { componentParameters } from './parameters.js';
+import { errorResponses, notModified } from './responses.js';
 import { examples } from './examples.js';
-import { operations, pathsObject } from './operations.js';
-import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
+import { paths } from './operations/paths.js';
+import type { Json } from './json.js';
+import { componentSchemas } from './schemas/components.js';
+import { errorCodeRows, fieldErrorCodeRows } from './schemas/errors.js';
 
 // THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
 // Built from the same tables the code uses (error table, field limits, enums, versions,
@@ -96,7 +100,7 @@ export const openApiDocument = (o: DocumentOptions): Json => {
       { name: 'Health', description: 'For load balancers and orchestrators.' },
     ],
     security: [{ bearer: [] }, { basicToken: [] }, { accessToken: [] }, { oauth2: [] }],
-    paths: pathsObject(o.versions, ex, operations(o.publicUrl, ex, schedule)),
+    paths: paths(o.versions, o.publicUrl, ex, schedule),
     components: {
       schemas: componentSchemas(),
       parameters: componentParameters(o.versions),

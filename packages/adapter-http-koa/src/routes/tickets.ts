@@ -3,6 +3,7 @@ import type { TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { deprecationHeaders, singularTicketAlias } from '../conventions/deprecation.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { setHeaders } from '../conventions/response-headers.js';
 import { problem } from '../errors/http-problem.js';
 import { created, ok } from '../reply.js';
 import { newest } from '../representations/common.js';
@@ -54,12 +55,7 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
   router.get('/v1/ticket/:ticketId', async (ctx, next) => {
-    if (alias !== undefined) {
-      for (const [name, value] of Object.entries(deprecationHeaders(urls.origin, alias))) {
-        if (name === 'Link') ctx.append(name, value);
-        else ctx.set(name, value);
-      }
-    }
+    if (alias !== undefined) setHeaders(ctx, deprecationHeaders(urls.origin, alias));
     await next();
   }, read);
 
