@@ -145,6 +145,15 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     description: 'An HTTP date (RFC 1123, RFC 850 or asctime form): when nothing shown changed since, the answer is 304. Ignored when If-None-Match is sent.',
     schema: { type: 'string' },
   },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a retried POST safe: a repeat with the same key, method, path and body gets the first answer again (Idempotent-Replayed: true) instead of running twice. 1-255 printable ASCII characters, scoped to the caller, kept 24 hours; a new request needs a new key (for example a UUID).',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' },
+    example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
+  },
   IfMatch: {
     name: 'If-Match',
     in: 'header',

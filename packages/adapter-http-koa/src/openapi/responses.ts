@@ -24,7 +24,8 @@ const problemExample = (name: keyof typeof errorKinds, description: string, extr
 export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
   const answer = (status: number, what: string, example: Json, opts: { schema?: string; headers?: readonly HeaderName[]; rate?: boolean; minimal?: boolean } = {}): Json => {
     const required: HeaderName[] = opts.minimal === true ? ['X-Request-Id', 'Cache-Control'] : [...baseHeaders, ...(opts.rate === false ? [] : rateHeaders), ...(opts.headers ?? [])];
-    const optional: HeaderName[] = [...baseHeaders, ...rateHeaders];
+    // A POST's error answer may be a replay of the first one with the same Idempotency-Key.
+    const optional: HeaderName[] = [...baseHeaders, ...rateHeaders, 'Idempotent-Replayed'];
     return {
       description: `${what} Codes: ${codesOf(status)}.`,
       headers: headerObjects(versions, required, optional),
@@ -69,7 +70,11 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     RequestTimeout: answer(408, 'The request headers did not arrive in time (answered before routing).', problemExample('requestTimeout', 'the request was not received in time'), {
       minimal: true,
     }),
-    Conflict: answer(409, 'The request conflicts with the state of the resource (an admin deleting their own account).', problemExample('conflict', 'you cannot delete your own account')),
+    Conflict: answer(
+      409,
+      'The request conflicts with the state of the resource (an admin deleting their own account), or (40902) a request with the same Idempotency-Key is still running: retry after Retry-After seconds.',
+      problemExample('conflict', 'you cannot delete your own account'),
+    ),
     Gone: answer(410, 'The resource was deleted (a deleted ticket and its messages, a deleted message).', problemExample('gone', 'ticket 7 has been deleted')),
     PreconditionFailed: answer(
       412,
@@ -92,6 +97,24 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
         ],
       }),
       { schema: 'ValidationError' },
+    ),
+    ValidationFailedOrKeyReused: {
+      ...answer(
+        422,
+        'The body was refused (42200: one entry in errors per refused field; errors[].code: see FieldError), or (42250) the Idempotency-Key was already used for another request (another method, path or body).',
+        problemExample('validationFailed', '1 field is invalid; see errors', { errors: [{ code: 42201, field: 'subject', message: 'is required' }] }),
+      ),
+      content: {
+        'application/json': {
+          schema: { anyOf: [ref('ValidationError'), ref('Error')] },
+          example: problemExample('validationFailed', '1 field is invalid; see errors', { errors: [{ code: 42201, field: 'subject', message: 'is required' }] }),
+        },
+      },
+    },
+    KeyReused: answer(
+      422,
+      'The Idempotency-Key was already used for another request (another method, path or body).',
+      problemExample('idempotencyKeyReused', 'this Idempotency-Key was used for another request (method, path or body differ); use a new key for a new request'),
     ),
     TooManyRequests: answer(
       429,

@@ -24,6 +24,8 @@ const statusOf: Readonly<Record<string, number>> = {
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   ValidationFailed: 422,
+  ValidationFailedOrKeyReused: 422,
+  KeyReused: 422,
   TooManyRequests: 429,
   HeadersTooLarge: 431,
   InternalError: 500,
@@ -36,6 +38,15 @@ const docsErrors = ['Forbidden', 'TooManyRequests', 'RequestTimeout', 'HeadersTo
 
 const presentation = ['Pretty', 'Envelope', 'Callback', 'ApiVersion', 'RequestId'];
 
+/** POSTs that take an Idempotency-Key: every POST but the token endpoints'. */
+const takesKey = (op: Operation): boolean => op.method === 'post' && op.access !== 'oauth';
+
+/** With a key, a POST can also answer 409 (still running) and a 422 that is not a validation failure (key reused). */
+const keyErrors = (op: Operation, names: readonly string[]): string[] =>
+  takesKey(op)
+    ? [...names.filter((n) => n !== 'ValidationFailed' && n !== 'Conflict'), 'Conflict', names.includes('ValidationFailed') ? 'ValidationFailedOrKeyReused' : 'KeyReused']
+    : [...names];
+
 const successHeaders = (shape: Shape): { required: HeaderName[]; optional: HeaderName[] } => {
   const base = [...baseHeaders, ...rateHeaders];
   switch (shape) {
@@ -43,7 +54,7 @@ const successHeaders = (shape: Shape): { required: HeaderName[]; optional: Heade
     case 'written':
       return { required: [...base, 'ETag', 'Last-Modified'], optional: [] };
     case 'created':
-      return { required: [...base, 'Location', 'ETag', 'Last-Modified'], optional: [] };
+      return { required: [...base, 'Location', 'ETag', 'Last-Modified'], optional: ['Idempotent-Replayed'] };
     case 'list':
       return { required: [...base, 'ETag', 'Link', 'X-Total-Count'], optional: ['Last-Modified'] };
     case 'token':
@@ -119,12 +130,12 @@ const responses = (versions: ApiVersions, ex: Examples, op: Operation): Json => 
     },
   };
   if (isRead && op.access !== 'health') out['304'] = errorRef('NotModified');
-  const errorNames = [
+  const errorNames = keyErrors(op, [
     ...(op.access === 'health' ? healthErrors : op.access === 'docs' ? docsErrors : alwaysErrors),
     ...(op.access === 'token' || op.access === 'public' ? ['Unauthorized'] : []),
     ...op.errors,
     ...(op.method === 'post' ? ['MethodNotAllowed'] : []),
-  ];
+  ]);
   for (const name of errorNames) {
     const status = statusOf[name];
     if (status === undefined) throw new Error(`unknown error response ${name}`);
@@ -141,6 +152,7 @@ const parameters = (op: Operation): Json[] => {
     ...(op.access === 'token' || op.access === 'public' ? ['AccessToken'] : []),
     ...(isRead && op.access !== 'health' ? (op.access === 'docs' ? ['IfNoneMatch'] : ['IfNoneMatch', 'IfModifiedSince']) : []),
     ...(op.method === 'put' || op.method === 'patch' || op.method === 'delete' ? ['IfMatch'] : []),
+    ...(takesKey(op) ? ['IdempotencyKey'] : []),
   ].map(param);
 };
 
