@@ -8,6 +8,7 @@ import { memoryRateLimitCounter } from './rate-limit-counter.js';
 import { memoryTicketRepository } from './tickets/ticket-repository.js';
 import { memoryTokenStore } from './token-store.js';
 import { memoryUserRepository } from './user-repository.js';
+import { memoryWebhookRepository } from './webhook-repository.js';
 
 /** Every port of the store in this process's memory: empty at start, gone at exit. */
 export const createMemoryStore = (options: MemoryStoreOptions = {}): Store => {
@@ -20,6 +21,7 @@ export const createMemoryStore = (options: MemoryStoreOptions = {}): Store => {
     tokens: memoryTokenStore(settings.chunkLoad),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
     idempotency: memoryIdempotencyStore(settings.chunkLoad),
+    webhooks: memoryWebhookRepository(settings.chunkLoad),
     ids: memoryIdSequence(),
     // Memory always answers.
     health: { ping: () => Promise.resolve(true) },

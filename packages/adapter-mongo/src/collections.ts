@@ -7,6 +7,8 @@ export const collectionNames = {
   tokens: 'tokens',
   rateLimits: 'rate_limits',
   idempotency: 'idempotency_keys',
+  webhooks: 'webhooks',
+  deliveries: 'webhook_deliveries',
   counters: 'counters',
 } as const;
 

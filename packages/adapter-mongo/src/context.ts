@@ -10,6 +10,7 @@ import type {
   UserDocument,
 } from './documents.js';
 import type { IdempotencyDocument } from './idempotency-store.js';
+import type { DeliveryDocument, WebhookDocument } from './webhook-repository.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {
@@ -20,6 +21,8 @@ export interface MongoContext {
   readonly tokens: Collection<TokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
   readonly idempotency: Collection<IdempotencyDocument>;
+  readonly webhooks: Collection<WebhookDocument>;
+  readonly deliveries: Collection<DeliveryDocument>;
   readonly counters: Collection<CounterDocument>;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
@@ -38,6 +41,8 @@ export const collectionsOf = (db: Db) => ({
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
   idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
+  webhooks: db.collection<WebhookDocument>(collectionNames.webhooks),
+  deliveries: db.collection<DeliveryDocument>(collectionNames.deliveries),
   counters: db.collection<CounterDocument>(collectionNames.counters),
 });
 

@@ -11,6 +11,7 @@ import { databaseFromUrl, mongoClientOptions, resolveTimeouts, type MongoStoreOp
 import { mongoTicketRepository } from './ticket-repository.js';
 import { mongoTokenStore } from './token-store.js';
 import { mongoUserRepository } from './user-repository.js';
+import { mongoWebhookRepository } from './webhook-repository.js';
 
 export interface MongoStore extends Store {
   /**
@@ -34,6 +35,7 @@ export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   tokens: mongoTokenStore(ctx),
   rateLimits: mongoRateLimitCounter(ctx),
   idempotency: mongoIdempotencyStore(ctx),
+  webhooks: mongoWebhookRepository(ctx),
   ids: mongoIdSequence(ctx),
 });
 

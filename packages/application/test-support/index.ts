@@ -12,6 +12,7 @@ import type { MakeStore } from './store-factory.js';
 import { describeTicketRepositoryContract } from './ticket-repository-contract.js';
 import { describeTokenStoreContract } from './token-store-contract.js';
 import { describeUserRepositoryContract } from './user-repository-contract.js';
+import { describeWebhookRepositoryContract } from './webhook-repository-contract.js';
 
 export {
   describeGroupRepositoryContract,
@@ -23,6 +24,7 @@ export {
   describeTicketRepositoryContract,
   describeTokenStoreContract,
   describeUserRepositoryContract,
+  describeWebhookRepositoryContract,
 };
 export { freshStorePerTest, type ContractStore, type MakeStore } from './store-factory.js';
 export * from './mothers.js';
@@ -38,6 +40,7 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeTokenStoreContract,
   describeRateLimitCounterContract,
   describeIdempotencyStoreContract,
+  describeWebhookRepositoryContract,
   describeIdSequenceContract,
   describeStoreHealthContract,
 ];

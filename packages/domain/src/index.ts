@@ -17,3 +17,5 @@ export * from './query/params.js';
 export * from './query/page.js';
 export * from './query/representation.js';
 export * from './query/ticket-query.js';
+export * from './events.js';
+export * from './webhook.js';
