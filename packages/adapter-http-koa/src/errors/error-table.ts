@@ -21,7 +21,7 @@ export const errorKinds = {
   badMethodOverride: kind(400, 4, 'Invalid method override'),
   tokenSentTwice: kind(400, 5, 'Token sent more than one way'),
   malformedRequest: kind(400, 6, 'Malformed request'),
-  badIdempotencyKey: kind(400, 7, 'Invalid Idempotency-Key'),
+  badIdempotencyKey: kind(400, 8, 'Invalid Idempotency-Key'),
   oauthInvalidRequest: kind(400, 10, 'Invalid token request'),
   oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
   oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),

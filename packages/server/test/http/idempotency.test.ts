@@ -150,7 +150,7 @@ describe('HTTP: Idempotency-Key on POST', () => {
     ['holding a space', 'two words'],
     ['holding a non-ASCII character', 'clé'],
   ] as const) {
-    it(`refuses a key ${what}: 400 code 40007, nothing created`, async () => {
+    it(`refuses a key ${what}: 400 code 40008, nothing created`, async () => {
       const before = await ticketsWithSubject('Bad key golf');
       const a = await api.request('POST', '/v1/tickets', {
         token: agent.token,
@@ -158,7 +158,7 @@ describe('HTTP: Idempotency-Key on POST', () => {
         body: Buffer.from(JSON.stringify({ subject: 'Bad key golf', customer_id: customer.id })),
       });
       expect(a.status, a.text).to.equal(400);
-      expect(obj(a).code).to.equal(40007);
+      expect(obj(a).code).to.equal(40008);
       expect(await ticketsWithSubject('Bad key golf')).to.have.length(before.length);
     });
   }
