@@ -43,6 +43,8 @@ export type DomainError =
   | { readonly _tag: 'Forbidden'; readonly message: string }
   | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' }
   | { readonly _tag: 'PreconditionFailed' }
+  /** The change feed no longer keeps the events after the cursor asked for; `oldest` is the oldest kept seq. */
+  | { readonly _tag: 'FeedExpired'; readonly oldest: number }
   | { readonly _tag: 'Conflict'; readonly message: string };
 
 export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors });
@@ -64,3 +66,4 @@ export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => (
 });
 export const preconditionFailed: DomainError = { _tag: 'PreconditionFailed' };
 export const conflict = (message: string): DomainError => ({ _tag: 'Conflict', message });
+export const feedExpired = (oldest: number): DomainError => ({ _tag: 'FeedExpired', oldest });

@@ -39,6 +39,7 @@ export const errorKinds = {
   conflict: kind(409, 1, 'Conflict'),
   idempotencyInFlight: kind(409, 2, 'Request with this Idempotency-Key in progress'),
   gone: kind(410, 1, 'Gone'),
+  eventsExpired: kind(410, 2, 'Events no longer kept'),
   preconditionFailed: kind(412, 1, 'Precondition failed'),
   payloadTooLarge: kind(413, 1, 'Request body too large'),
   unsupportedMediaType: kind(415, 1, 'Unsupported media type'),
@@ -94,6 +95,8 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return unauthenticatedKind(e.reason);
     case 'PreconditionFailed':
       return errorKinds.preconditionFailed;
+    case 'FeedExpired':
+      return errorKinds.eventsExpired;
     case 'Conflict':
       return errorKinds.conflict;
   }

@@ -15,6 +15,8 @@ export interface ProblemExtras {
   readonly oauthError?: string;
   /** Token-endpoint answers must not be stored (RFC 6749 §5.1). */
   readonly noStore?: boolean;
+  /** An expired change-feed cursor: the oldest seq still kept, where to resume. */
+  readonly oldestSeq?: number;
 }
 
 /** An HTTP failure on its way to the client: thrown by conventions and routes, rendered once. */
@@ -79,5 +81,9 @@ export const domainProblem = (e: DomainError): HttpProblem => {
       return new HttpProblem(k, 'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag');
     case 'Conflict':
       return new HttpProblem(k, e.message);
+    case 'FeedExpired':
+      return new HttpProblem(k, `events before seq ${String(e.oldest)} are no longer kept; the oldest available is ${String(e.oldest)}: read from after=${String(e.oldest - 1)}`, {
+        oldestSeq: e.oldest,
+      });
   }
 };

@@ -48,6 +48,7 @@ const errorProperties = (codes: Json): Json => ({
   message: { type: 'string', description: 'The stable summary of this kind of error.' },
   description: { type: 'string', description: 'What went wrong with this request and how to fix it.' },
   errors: { type: 'array', items: ref('FieldError'), minItems: 1, description: 'One entry per refused body field (422) or query parameter (400).' },
+  oldest_seq: { type: 'integer', minimum: 1, description: 'On 41002 (a change-feed cursor older than what is kept): the oldest seq still available; read again with after = oldest_seq - 1.' },
 });
 
 const errorSchema: Json = {

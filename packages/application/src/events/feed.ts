@@ -1,0 +1,42 @@
+import { feedExpired, type StoredEvent } from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Actor } from '../actor.js';
+import { requireRole } from '../policy.js';
+import type { Ports } from '../ports/index.js';
+import type { Outcome } from '../shared.js';
+
+/** GET /v1/events, decoded: the cursor, the page size and how long to wait for news. */
+export interface EventsQuery {
+  readonly after: number;
+  readonly perPage: number;
+  readonly waitSeconds: number;
+}
+
+export const eventsQueryBounds = { perPage: { min: 1, max: 100, fallback: 30 }, waitSeconds: { min: 0, max: 30 } } as const;
+
+export interface EventPage {
+  readonly items: readonly StoredEvent[];
+  /** The cursor of the next page: the last seq in this one, or the same `after` when it is empty. */
+  readonly next: number;
+}
+
+/**
+ * The events after a cursor, oldest first (contract §7.3). When there are none yet, waits up to
+ * `waitSeconds` for one (holding no CPU: the store wakes the waiter) and ends early when
+ * `shutdown` aborts. A cursor older than what is kept is refused, naming the oldest kept seq,
+ * so a consumer never silently skips events.
+ */
+export const readEvents = async (ports: Ports, actor: Actor, query: EventsQuery, shutdown: AbortSignal): Promise<Outcome<EventPage>> => {
+  const denied = requireRole(actor, ['agent', 'admin'], 'read the change feed');
+  if (denied !== null) return E.left(denied);
+  const { oldest, newest } = await ports.events.bounds();
+  // Events after `after` are all kept when the oldest kept one is at most after + 1.
+  const firstKept = oldest ?? newest + 1;
+  if (query.after + 1 < firstKept) return E.left(feedExpired(firstKept));
+  let items = await ports.events.after(query.after, query.perPage);
+  if (items.length === 0 && query.waitSeconds > 0 && !shutdown.aborted) {
+    await ports.events.waitFor(query.after, AbortSignal.any([shutdown, AbortSignal.timeout(query.waitSeconds * 1000)]));
+    items = await ports.events.after(query.after, query.perPage);
+  }
+  return E.right({ items, next: items[items.length - 1]?.seq ?? query.after });
+};
