@@ -36,3 +36,12 @@ export const applyUserChanges = (u: User, c: UserChanges, now: number): User =>
   sameIds(u.groupIds, c.groupIds)
     ? u
     : { ...u, ...c, updatedAt: Math.max(now, u.updatedAt), version: u.version + 1 };
+
+/**
+ * A member leaves a deleted group: their `groups` change, so updated_at (their Last-Modified)
+ * moves with the version, as a ticket's does when it loses its group. A non-member stays as is.
+ */
+export const leaveGroup = (u: User, groupId: GroupId, now: number): User =>
+  u.groupIds.includes(groupId)
+    ? { ...u, groupIds: u.groupIds.filter((g) => g !== groupId), updatedAt: Math.max(now, u.updatedAt), version: u.version + 1 }
+    : u;

@@ -2,7 +2,6 @@ import type { Group, GroupId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { groupRepresentation } from '../representations/group.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
@@ -17,7 +16,7 @@ export const groupRoutes = (router: AppRouter, { app, urls }: Services): void =>
 
   router.get('/v1/groups', async (ctx) => {
     const l = unwrap(await app.groups.list(actorOf(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
 
   router.post('/v1/groups', async (ctx) => {
@@ -33,7 +32,7 @@ export const groupRoutes = (router: AppRouter, { app, urls }: Services): void =>
 
   router.get('/v1/groups/:groupId/users', async (ctx) => {
     const l = unwrap(await app.groups.members(actorOf(ctx), groupId(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map((u) => userRepresentation(urls, u)), { page: pageInfo(l), lastModified: newest(l.items) });
+    ctx.state.reply = ok(l.items.map((u) => userRepresentation(urls, u)), { page: pageInfo(l) });
   });
 
   router.put('/v1/groups/:groupId', async (ctx) => {

@@ -2,7 +2,6 @@ import type { Message, MessageNumber, TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { messageRepresentation } from '../representations/message.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
@@ -19,7 +18,7 @@ export const messageRoutes = (router: AppRouter, { app, urls }: Services): void 
 
   router.get('/v1/tickets/:ticketId/messages', async (ctx) => {
     const l = unwrap(await app.messages.list(actorOf(ctx), ticketId(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
 
   router.post('/v1/tickets/:ticketId/messages', async (ctx) => {

@@ -5,7 +5,6 @@ import { deprecationHeaders, singularTicketAlias } from '../conventions/deprecat
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { problem } from '../errors/http-problem.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { ticketRepresentation } from '../representations/ticket.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
@@ -28,10 +27,7 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
     (alias?: 'recently_closed') =>
     async (ctx: RouteContext): Promise<void> => {
       const l = unwrap(await app.tickets.list(actorOf(ctx), ctx.query, alias));
-      ctx.state.reply = ok(
-        l.items.map((v) => ticketRepresentation(urls, v, l.options)),
-        { page: pageInfo(l), lastModified: newest(l.items.map((v) => v.ticket)) },
-      );
+      ctx.state.reply = ok(l.items.map((v) => ticketRepresentation(urls, v, l.options)), { page: pageInfo(l) });
     };
 
   const read = async (ctx: RouteContext): Promise<void> => {

@@ -2,7 +2,6 @@ import type { User, UserId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
@@ -17,7 +16,7 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services): void => 
 
   router.get('/v1/users', async (ctx) => {
     const l = unwrap(await app.users.list(actorOf(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
 
   router.post('/v1/users', async (ctx) => {

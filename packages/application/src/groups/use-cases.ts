@@ -153,7 +153,8 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
   if (!(await ports.groups.delete(id))) return E.left(notFound('group', id));
   // Members leave the group and its tickets lose it; users and tickets themselves stay.
-  await ports.users.removeGroup(id);
-  await ports.tickets.clearGroup(id, ports.clock.now());
+  const now = ports.clock.now();
+  await ports.users.removeGroup(id, now);
+  await ports.tickets.clearGroup(id, now);
   return E.right(loaded.right);
 };
