@@ -4,6 +4,8 @@ export * from './role.js';
 export * from './priority.js';
 export * from './ticket-state.js';
 export * from './text.js';
+export * from './revision.js';
+export * from './same-items.js';
 export * from './tokenizer.js';
 export * from './errors.js';
 export * from './ticket.js';

@@ -20,6 +20,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { checkPrecondition } from '../precondition.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import { decodeBody, withRetries, type Outcome } from '../shared.js';
@@ -104,13 +105,14 @@ const updateGroup = (
     const allowed = writable(actor);
     if (E.isLeft(allowed)) return allowed;
     const current = loaded.right;
-    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
     const next = applyGroupChanges(current, changes(current), ports.clock.now());
     if (next === current) return E.right(current);
     const written = await ports.groups.update(next, current.version);
     if (written === 'name_taken') return E.left(validationFailed([nameTaken(next.name)]));
     return written === 'ok' ? E.right(next) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
 
 export const replaceGroupUseCase = (
   ports: Ports,
@@ -150,7 +152,8 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (E.isLeft(loaded)) return loaded;
   const allowed = writable(actor);
   if (E.isLeft(allowed)) return allowed;
-  if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
+  const held = checkPrecondition(options, loaded.right);
+  if (E.isLeft(held)) return held;
   if (!(await ports.groups.delete(id))) return E.left(notFound('group', id));
   // Members leave the group and its tickets lose it; users and tickets themselves stay.
   const now = ports.clock.now();

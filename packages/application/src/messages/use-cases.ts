@@ -24,6 +24,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { checkPrecondition } from '../precondition.js';
 import { isCustomer, staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import { decodeBody, withRetries, type Outcome } from '../shared.js';
@@ -77,7 +78,7 @@ export const createMessageUseCase = async (ports: Ports, actor: Actor, ticketId:
     const t = await ports.tickets.findById(ticketId);
     if (t === null || t.deletedAt !== null) return E.right(null);
     return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version)) ? E.right(null) : 'retry';
-  }, false);
+  }, {});
   return E.right(message);
 };
 
@@ -96,11 +97,12 @@ const updateMessage = (
     const wanted = changes(current);
     const allowed = mayChange(actor, current, wanted);
     if (E.isLeft(allowed)) return allowed;
-    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
     const next = applyMessageChanges(current, wanted, ports.clock.now());
     if (next === current) return E.right(current);
     return (await ports.messages.update(next, current.version)) ? E.right(next) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
 
 export const replaceMessageUseCase = (
   ports: Ports,
@@ -140,7 +142,8 @@ export const deleteMessageUseCase = (
     if (E.isLeft(loaded)) return loaded;
     const allowed = mayChange(actor, loaded.right, null);
     if (E.isLeft(allowed)) return allowed;
-    if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, loaded.right);
+    if (E.isLeft(held)) return held;
     const deleted = deleteMessage(loaded.right, ports.clock.now());
     return (await ports.messages.update(deleted, loaded.right.version)) ? E.right(deleted) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);

@@ -22,6 +22,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { checkPrecondition } from '../precondition.js';
 import { customerStates, customerTicketFields, forbiddenFields, isCustomer, requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import { allErrors, decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
@@ -133,13 +134,14 @@ const updateTicket = async (
     preloaded = null;
     if (E.isLeft(loaded)) return loaded;
     const current = loaded.right;
-    if (options.ifMatch !== undefined && !options.ifMatch(bareView(current))) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, bareView(current));
+    if (E.isLeft(held)) return held;
     const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
     const errors = allErrors(referenceErrors, E.isLeft(applied) ? applied.left : []);
     if (errors.length > 0 || E.isLeft(applied)) return E.left(validationFailed(errors));
     if (applied.right === current) return E.right(bareView(current));
     return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(applied.right)) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
 };
 
 export const replaceTicketUseCase = async (
@@ -182,7 +184,8 @@ export const deleteTicketUseCase = async (
     if (E.isLeft(current)) return current;
     const denied = requireRole(actor, ['admin'], 'delete tickets');
     if (denied !== null) return E.left(denied);
-    if (options.ifMatch !== undefined && !options.ifMatch(bareView(current.right))) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, bareView(current.right));
+    if (E.isLeft(held)) return held;
     const deleted = deleteTicket(current.right, ports.clock.now());
     return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(deleted)) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);

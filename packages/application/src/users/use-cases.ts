@@ -8,6 +8,7 @@ import {
   notFound,
   pageOffset,
   parsePage,
+  sameItems,
   UserCreateBody,
   UserPatchBody,
   UserReplaceBody,
@@ -25,6 +26,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { checkPrecondition } from '../precondition.js';
 import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import { decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
@@ -96,15 +98,13 @@ interface UserInput {
 
 type Wanted = Omit<UserChanges, 'passwordHash'> & { readonly password: string | null };
 
-const sameList = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-
 /** Fields a non-admin tried to change on themselves beyond name and password (equal values are no change). */
 const selfViolations = (current: User, input: UserInput): string[] =>
   givenFields(input).filter((f) => {
     if (selfUserFields.includes(f)) return false;
     if (f === 'email') return input.email !== current.email;
     if (f === 'role') return input.role !== current.role;
-    if (f === 'group_ids') return !sameList(input.group_ids ?? [], current.groupIds);
+    if (f === 'group_ids') return !sameItems(input.group_ids ?? [], current.groupIds);
     return true;
   });
 
@@ -128,7 +128,8 @@ const updateUser = async (
       const fields = selfViolations(current, input);
       if (fields.length > 0) return E.left(forbiddenFields(actor, fields));
     }
-    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
     const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
     const errors = [...groupErrors];
     if (self && w.role !== current.role) errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
@@ -143,7 +144,7 @@ const updateUser = async (
     const written = await ports.users.update(next, current.version);
     if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
     return written === 'ok' ? E.right({ before: current, after: next }) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
   if (E.isLeft(result)) return result;
   const { before, after } = result.right;
   if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now());
@@ -206,7 +207,8 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   const denied = requireRole(actor, ['admin'], 'delete users');
   if (denied !== null) return E.left(denied);
   if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
-  if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
+  const held = checkPrecondition(options, loaded.right);
+  if (E.isLeft(held)) return held;
   if (!(await ports.users.delete(id))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
   await ports.tokens.revokeUser(id);
