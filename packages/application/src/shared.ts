@@ -1,12 +1,7 @@
-import { conflict, decodeInput, preconditionFailed, validationFailed, type DomainError, type FieldError } from '@support/domain';
+import { conflict, preconditionFailed, type DomainError, type FieldError } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
 
 export type Outcome<T> = E.Either<DomainError, T>;
-
-/** Decodes an untrusted request body; every bad field is reported at once. */
-export const decodeBody = <A>(codec: t.Type<A, unknown>, body: unknown): Outcome<A> =>
-  E.mapLeft((errors: FieldError[]) => validationFailed(errors))(decodeInput(codec, body));
 
 /** The keys of a decoded body that were given (present, even when null). */
 export const givenFields = (input: object): string[] => Object.keys(input);

@@ -1,4 +1,4 @@
-import type { MessageCreateInput, MessagePatchInput } from './codecs/resources.js';
+import type { MessageCreateInput, MessagePatchInput } from './inputs.js';
 import type { MessageNumber, TicketId, UserId } from './ids.js';
 import { revise } from './revision.js';
 

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { TicketCreateInput, TicketPatchInput, TicketReplaceInput } from './codecs/resources.js';
+import type { TicketCreateInput, TicketPatchInput, TicketReplaceInput } from './inputs.js';
 import { fieldError, type FieldError } from './errors.js';
 import type { GroupId, TicketId, UserId } from './ids.js';
 import { defaultPriority, type Priority } from './priority.js';
@@ -79,7 +79,7 @@ const currentChanges = (t: Ticket): TicketChanges => ({
   tags: t.tags,
 });
 
-/** PUT: every writable field is replaced; omitted optional ones return to their defaults, an omitted customer stays. */
+/** A replacement: every writable field is replaced; omitted optional ones return to their defaults, an omitted customer stays. */
 export const replacementChanges = (t: Ticket, input: TicketReplaceInput, customer: Customer | null): TicketChanges => ({
   subject: input.subject,
   summary: input.summary ?? '',
@@ -91,7 +91,7 @@ export const replacementChanges = (t: Ticket, input: TicketReplaceInput, custome
   tags: input.tags ?? [],
 });
 
-/** PATCH (RFC 7396 merge patch): only the given fields change; null resets a field to its default. */
+/** A patch (merge-patch semantics, RFC 7396): only the given fields change; null resets a field to its default. */
 export const patchChanges = (t: Ticket, input: TicketPatchInput, customer: Customer | null): TicketChanges => {
   const c = currentChanges(t);
   return {

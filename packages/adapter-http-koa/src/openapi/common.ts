@@ -1,4 +1,5 @@
-import { embeddable, pageBounds, sortFields, ticketFields, ticketStates } from '@support/domain';
+import { pageBounds, sortFields, ticketStates } from '@support/domain';
+import { embeddable, ticketFields } from '../representations/fields.js';
 import type { ApiVersions } from '../conventions/api-version.js';
 import { errorKinds } from '../errors/error-table.js';
 import { errorCodeRows, ref, type Json } from './schemas.js';

@@ -1,4 +1,5 @@
-import { groupFields, limits, priorities, roles, ticketStates, userFields } from '@support/domain';
+import { limits, priorities, roles, ticketStates } from '@support/domain';
+import { groupFields, userFields } from '../representations/fields.js';
 import type { OAuthErrorCode } from '@support/application';
 import { errorKinds, fieldErrorCodes } from '../errors/error-table.js';
 

@@ -4,32 +4,30 @@ import {
   forbidden,
   defaultRole,
   fieldError,
-  invalidQuery,
   notFound,
   pageOffset,
-  parsePage,
   sameItems,
-  UserCreateBody,
-  UserPatchBody,
-  UserReplaceBody,
   validationFailed,
   type Email,
   type FieldError,
   type GroupId,
-  type QueryIssue,
-  type QueryParams,
+  type PageRequest,
   type Role,
   type User,
   type UserChanges,
+  type UserCreateInput,
   type UserId,
+  type UserPatchInput,
+  type UserReplaceInput,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { acceptBody, acceptQuery, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
+import { givenFields, withRetries, type Outcome } from '../shared.js';
 import type { UserList } from '../views.js';
 
 const targetId = (actor: Actor, id: UserId | 'me'): UserId => (id === 'me' ? actor.user.id : id);
@@ -50,25 +48,24 @@ const checkGroups = async (ports: Ports, ids: readonly GroupId[] | null | undefi
 
 const emailTaken = (email: string): FieldError => fieldError('email', 'not_unique', `${email} is already in use by another user`);
 
-export const listUsers = async (ports: Ports, actor: Actor, params: QueryParams): Promise<Outcome<UserList>> => {
+export const listUsers = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<UserList>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'list users');
   if (denied !== null) return E.left(denied);
-  const issues: QueryIssue[] = [];
-  const page = parsePage(params, issues);
-  if (issues.length > 0) return E.left(invalidQuery(issues));
-  const found = await ports.users.list(null, pageOffset(page), page.perPage);
-  return E.right({ items: found.items, total: found.total, page });
+  const page = acceptQuery(decoded);
+  if (E.isLeft(page)) return page;
+  const found = await ports.users.list(null, pageOffset(page.right), page.right.perPage);
+  return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
 export const getUser = async (ports: Ports, actor: Actor, id: UserId | 'me'): Promise<Outcome<User>> =>
   id === 'me' || id === actor.user.id ? E.right(actor.user) : loadUser(ports, actor, id);
 
-export const createUserUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<User>> => {
+export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<UserCreateInput>): Promise<Outcome<User>> => {
   const denied = requireRole(actor, ['admin'], 'create users');
   if (denied !== null) return E.left(denied);
-  const decoded = decodeBody(UserCreateBody, body);
-  if (E.isLeft(decoded)) return decoded;
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return accepted;
+  const input = accepted.right;
   const groupErrors = await checkGroups(ports, input.group_ids);
   const existing = await ports.users.findByEmail(input.email);
   const errors = [...groupErrors, ...(existing === null ? [] : [emailTaken(input.email)])];
@@ -159,12 +156,12 @@ export const replaceUserUseCase = (
   ports: Ports,
   actor: Actor,
   id: UserId | 'me',
-  body: unknown,
+  decoded: DecodedBody<UserReplaceInput>,
   options: WriteOptions<User> = {},
 ): Promise<Outcome<User>> => {
-  const decoded = decodeBody(UserReplaceBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return Promise.resolve(accepted);
+  const input = accepted.right;
   return updateUser(
     ports,
     actor,
@@ -179,12 +176,12 @@ export const patchUserUseCase = (
   ports: Ports,
   actor: Actor,
   id: UserId | 'me',
-  body: unknown,
+  decoded: DecodedBody<UserPatchInput>,
   options: WriteOptions<User> = {},
 ): Promise<Outcome<User>> => {
-  const decoded = decodeBody(UserPatchBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return Promise.resolve(accepted);
+  const input = accepted.right;
   return updateUser(
     ports,
     actor,
