@@ -21,7 +21,7 @@
 // It imports the compiled packages (run `tsc -b` first; `pnpm bench:http` does).
 import { Agent, request } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { configFromEnv, startServer } from '../packages/server/dist/src/index.js';
+import { configFromEnv, startServer, TYPES } from '../packages/server/dist/src/index.js';
 import { seeded } from './seeded.mjs';
 
 // ---------------------------------------------------------------------------- configuration
@@ -142,7 +142,7 @@ const silent = { info: () => undefined, error: () => undefined };
 const t0 = performance.now();
 server = await startServer(
   configFromEnv({ PORT: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '100000000' }),
-  { logger: silent, shutdownGraceMs: 1_000 },
+  { rebind: (c) => { c.rebindSync(TYPES.Logger).toConstantValue(silent); }, shutdownGraceMs: 1_000 },
 );
 const setupAgent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.cert });
 const login = async (username, password) => {

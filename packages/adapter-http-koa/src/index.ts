@@ -7,4 +7,5 @@ export { maxBodyBytes } from './conventions/request-body.js';
 export { errorKinds, fieldErrorCodes, type ErrorKind } from './errors/error-table.js';
 export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
 export { openApiDocument, defaultOpenApiDocument, type DocumentOptions } from './openapi/document.js';
+export { requestBodyCodecs, type RequestBodyCodec } from './openapi/body-codecs.js';
 export { servedRoutes, type ServedRoute } from './routes/router.js';

@@ -30,8 +30,8 @@ export interface Reply {
 export interface RawBody {
   readonly contentType: string;
   readonly bytes: Buffer;
-  /** A strong ETag of `bytes`. */
-  readonly etag: string;
+  /** A strong ETag of `bytes`; absent for an answer that has none (a kept error). */
+  readonly etag?: string;
   /** The gzip of `bytes` (made once by the owner); absent when gzip would not pay off. */
   readonly gzipped?: () => Promise<Buffer>;
 }

@@ -6,6 +6,9 @@ export const collectionNames = {
   groups: 'groups',
   tokens: 'tokens',
   rateLimits: 'rate_limits',
+  idempotency: 'idempotency_keys',
+  webhooks: 'webhooks',
+  deliveries: 'webhook_deliveries',
   counters: 'counters',
 } as const;
 

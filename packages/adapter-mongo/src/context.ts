@@ -9,6 +9,8 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
+import type { IdempotencyDocument } from './idempotency-store.js';
+import type { DeliveryDocument, WebhookDocument } from './webhook-repository.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {
@@ -18,6 +20,9 @@ export interface MongoContext {
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
+  readonly idempotency: Collection<IdempotencyDocument>;
+  readonly webhooks: Collection<WebhookDocument>;
+  readonly deliveries: Collection<DeliveryDocument>;
   readonly counters: Collection<CounterDocument>;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
@@ -35,6 +40,9 @@ export const collectionsOf = (db: Db) => ({
   groups: db.collection<GroupDocument>(collectionNames.groups),
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
+  idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
+  webhooks: db.collection<WebhookDocument>(collectionNames.webhooks),
+  deliveries: db.collection<DeliveryDocument>(collectionNames.deliveries),
   counters: db.collection<CounterDocument>(collectionNames.counters),
 });
 

@@ -66,6 +66,11 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'tokens', name: 'tokens_family', key: { familyId: 1 } },
   { collection: 'tokens', name: 'tokens_user', key: { userId: 1 } },
   { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  // Idempotency keys: claimed by the unique _id (scope and key); forgotten after their 24 h.
+  { collection: 'idempotency', name: 'idempotency_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  // Webhooks due for delivery (few: admins create them); a webhook's delivery log, newest first.
+  { collection: 'webhooks', name: 'webhooks_due', key: { active: 1, nextAttemptAt: 1, _id: 1 } },
+  { collection: 'deliveries', name: 'webhook_deliveries_newest', key: { webhookId: 1, attemptedAt: -1, _id: -1 } },
   // counters: looked up by _id only.
 ];
 

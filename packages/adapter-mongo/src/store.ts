@@ -4,12 +4,14 @@ import { collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
 import { guard } from './errors.js';
 import { mongoGroupRepository } from './group-repository.js';
+import { mongoIdempotencyStore } from './idempotency-store.js';
 import { createIndexes } from './indexes.js';
 import { mongoMessageRepository } from './message-repository.js';
 import { databaseFromUrl, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
 import { mongoTicketRepository } from './ticket-repository.js';
 import { mongoTokenStore } from './token-store.js';
 import { mongoUserRepository } from './user-repository.js';
+import { mongoWebhookRepository } from './webhook-repository.js';
 
 export interface MongoStore extends Store {
   /**
@@ -32,6 +34,8 @@ export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   groups: mongoGroupRepository(ctx),
   tokens: mongoTokenStore(ctx),
   rateLimits: mongoRateLimitCounter(ctx),
+  idempotency: mongoIdempotencyStore(ctx),
+  webhooks: mongoWebhookRepository(ctx),
   ids: mongoIdSequence(ctx),
 });
 

@@ -26,6 +26,7 @@ import type { Either } from 'fp-ts/lib/Either.js';
 import type { Actor } from './actor.js';
 import type { OAuthError, TokenGrant } from './auth/oauth.js';
 import type { DecodedBody, DecodedQuery } from './decoded.js';
+import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
 import type { GroupList, MessageList, TicketList, TicketView, UserList } from './views.js';
 
@@ -59,6 +60,14 @@ export interface Application {
   readonly rateLimit: {
     /** Counts one request of this subject and tells whether it is within the limit. */
     consume(subject: RateSubject): Promise<RateLimitStatus>;
+  };
+  readonly idempotency: {
+    /**
+     * Decides what a request carrying an Idempotency-Key does: run (and report its answer),
+     * replay a kept answer, or be refused (another request's key, or one still running).
+     * `fingerprint` hashes the request's method, path and body; keys are scoped to the caller.
+     */
+    begin(actor: Actor | null, clientIp: string, key: string, fingerprint: string): Promise<IdempotencyDecision>;
   };
   readonly tickets: {
     list(actor: Actor, query: DecodedQuery<TicketQuery>): Result<TicketList>;

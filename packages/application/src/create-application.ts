@@ -18,9 +18,9 @@ import {
   patchMessageUseCase,
   replaceMessageUseCase,
 } from './messages/use-cases.js';
+import { beginIdempotent, idempotencyScope, type IdempotencyConfig } from './idempotency/use-case.js';
 import type { Ports } from './ports/index.js';
-import type { RateLimitConfig } from './rate-limit.js';
-import { consumeRateLimit } from './rate-limit-use-case.js';
+import { consumeRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { ensureFirstAdmin } from './setup.js';
 import { getTicket, listTickets } from './tickets/read.js';
 import { createTicketUseCase, deleteTicketUseCase, patchTicketUseCase, replaceTicketUseCase } from './tickets/write.js';
@@ -36,12 +36,16 @@ import {
 export interface ApplicationConfig {
   readonly auth: AuthConfig;
   readonly rateLimit: RateLimitConfig;
+  readonly idempotency: IdempotencyConfig;
 }
 
 /** The application: every use case bound to the ports it runs on. */
 export const createApplication = (ports: Ports, config: ApplicationConfig): Application => ({
   auth: authUseCases(ports, config.auth),
   rateLimit: { consume: (subject) => consumeRateLimit(ports, config.rateLimit, subject) },
+  idempotency: {
+    begin: (actor, clientIp, key, fingerprint) => beginIdempotent(ports, config.idempotency, idempotencyScope(actor, clientIp), key, fingerprint),
+  },
   tickets: {
     list: (actor, query) => listTickets(ports, actor, query),
     get: (actor, id, embed) => getTicket(ports, actor, id, embed),

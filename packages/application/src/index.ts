@@ -6,3 +6,4 @@ export type * from './decoded.js';
 export type * from './rate-limit.js';
 export * from './auth/oauth.js';
 export * from './create-application.js';
+export { isKeptStatus, type IdempotencyConfig, type IdempotencyDecision } from './idempotency/use-case.js';

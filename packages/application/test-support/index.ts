@@ -4,6 +4,7 @@
 
 import { describeGroupRepositoryContract } from './group-repository-contract.js';
 import { describeIdSequenceContract } from './id-sequence-contract.js';
+import { describeIdempotencyStoreContract } from './idempotency-store-contract.js';
 import { describeMessageRepositoryContract } from './message-repository-contract.js';
 import { describeRateLimitCounterContract } from './rate-limit-counter-contract.js';
 import { describeStoreHealthContract } from './store-health-contract.js';
@@ -11,16 +12,19 @@ import type { MakeStore } from './store-factory.js';
 import { describeTicketRepositoryContract } from './ticket-repository-contract.js';
 import { describeTokenStoreContract } from './token-store-contract.js';
 import { describeUserRepositoryContract } from './user-repository-contract.js';
+import { describeWebhookRepositoryContract } from './webhook-repository-contract.js';
 
 export {
   describeGroupRepositoryContract,
   describeIdSequenceContract,
+  describeIdempotencyStoreContract,
   describeMessageRepositoryContract,
   describeRateLimitCounterContract,
   describeStoreHealthContract,
   describeTicketRepositoryContract,
   describeTokenStoreContract,
   describeUserRepositoryContract,
+  describeWebhookRepositoryContract,
 };
 export { freshStorePerTest, type ContractStore, type MakeStore } from './store-factory.js';
 export * from './mothers.js';
@@ -35,6 +39,8 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeGroupRepositoryContract,
   describeTokenStoreContract,
   describeRateLimitCounterContract,
+  describeIdempotencyStoreContract,
+  describeWebhookRepositoryContract,
   describeIdSequenceContract,
   describeStoreHealthContract,
 ];

@@ -28,6 +28,8 @@ export interface Config {
   readonly rateLimit: number;
   readonly rateLimitWindowSeconds: number;
   readonly tokenTtlSeconds: number;
+  /** REFRESH_TOKEN_TTL_S: how long a refresh token can be used (default 30 days). */
+  readonly refreshTokenTtlSeconds: number;
   readonly trustProxy: boolean;
 }
 
@@ -151,6 +153,7 @@ export const configFromEnv = (env: Env): Config => {
     rateLimit: read(env, 'RATE_LIMIT', integerIn('limit', 1, 1_000_000_000)) ?? 5000,
     rateLimitWindowSeconds: read(env, 'RATE_LIMIT_WINDOW_S', integerIn('seconds', 1, 31_536_000)) ?? 3600,
     tokenTtlSeconds: read(env, 'TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
+    refreshTokenTtlSeconds: read(env, 'REFRESH_TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 2_592_000,
     trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
   };
 };

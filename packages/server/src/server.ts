@@ -1,18 +1,23 @@
-import { answerClientError, createHttpApp, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
+import { answerClientError, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
 import type { Application, Store } from '@support/application';
 import { Email } from '@support/domain';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type Config } from './config.js';
-import { buildContainer, TYPES, type Overrides, type ServerStore } from './container.js';
-import { jsonLogger } from './logger.js';
+import { buildContainer, TYPES } from './container.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
 
-export interface StartOptions extends Overrides {
-  readonly logger?: HttpLogger;
+export interface StartOptions {
+  /**
+   * Replaces bindings before anything is resolved, by rebinding them: tests give a manual
+   * clock, a cheap hasher, a prepared store or a quiet logger, e.g.
+   * `rebind: (c) => { c.rebindSync(TYPES.Clock).toConstantValue(clock); }`.
+   */
+  readonly rebind?: (container: Container) => void;
   /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
   readonly shutdownGraceMs?: number;
   /** Milliseconds between attempts to create the first admin while the store is unreachable (default 5000). */
@@ -126,11 +131,12 @@ const bootstrapAdmin = async (
 
 /** Starts the service as configured: the composition root's only entry point. */
 export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
-  const logger = options.logger ?? jsonLogger();
+  const container = buildContainer(config);
+  options.rebind?.(container);
+  const logger = container.get(TYPES.Logger);
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
-  const container = buildContainer(config, options);
-  const store = container.get<ServerStore>(TYPES.Store);
-  const app = container.get<Application>(TYPES.Application);
+  const store = container.get(TYPES.Store);
+  const app = container.get(TYPES.Application);
 
   if (store.ensureIndexes !== undefined) {
     await store.ensureIndexes().catch(() => {
@@ -144,7 +150,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host, 'HTTP_PORT');
   const publicUrl = config.publicUrl ?? `https://localhost:${port}`;
 
-  const koa = createHttpApp(app, { publicUrl, trustProxy: config.trustProxy, logger });
+  const koa = container.get(TYPES.HttpApp)(publicUrl);
   const handler = koa.callback();
   for (const s of plain === null ? [https] : [https, plain]) {
     s.on('request', (req, res) => {

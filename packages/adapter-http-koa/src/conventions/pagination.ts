@@ -1,3 +1,4 @@
+import { lastPage } from '@support/domain';
 import type { PageInfo } from '../reply.js';
 
 // Lists are paged with `page` (from 1) and `per_page`. The Link header (RFC 8288) carries
@@ -24,8 +25,6 @@ const nameOf = (pair: string): string => {
 const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
 const escapeUnsafe = (s: string): string => s.replace(unsafe, (c) => encodeURIComponent(c));
 
-export const lastPageOf = (info: PageInfo): number => Math.max(1, Math.ceil(info.total / info.perPage));
-
 /** `base` is the absolute URL of the list without query; `querystring` is the request's, raw. */
 export const pageLinks = (base: string, querystring: string, info: PageInfo): PageLinks => {
   const kept = querystring
@@ -33,7 +32,7 @@ export const pageLinks = (base: string, querystring: string, info: PageInfo): Pa
     .filter((p) => p !== '' && nameOf(p) !== 'access_token' && nameOf(p) !== 'page')
     .map(escapeUnsafe);
   const url = (page: number): string => `${base}?${[...kept, `page=${page}`].join('&')}`;
-  const last = lastPageOf(info);
+  const last = lastPage(info.total, info.perPage);
   const rels: [string, number][] = [['first', 1]];
   if (info.page > 1) rels.push(['prev', Math.min(info.page - 1, last)]);
   const next = info.page < last ? info.page + 1 : null;

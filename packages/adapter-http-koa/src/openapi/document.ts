@@ -1,10 +1,14 @@
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
-import { componentHeaders, componentParameters, errorResponses, notModified } from './common.js';
+import { componentHeaders } from './headers.js';
+import { componentParameters } from './parameters.js';
+import { errorResponses, notModified } from './responses.js';
 import { examples } from './examples.js';
-import { operations, pathsObject } from './operations.js';
-import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
+import { paths } from './operations/paths.js';
+import type { Json } from './json.js';
+import { componentSchemas } from './schemas/components.js';
+import { errorCodeRows, fieldErrorCodeRows } from './schemas/errors.js';
 
 // THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
 // Built from the same tables the code uses (error table, field limits, enums, versions,
@@ -52,6 +56,7 @@ const description = (o: DocumentOptions): string =>
     '- **Envelope and JSONP.** With `envelope=true` every answer (errors too) is 200 with the body `{status_code, next_page, response}` (schema Envelope); with `callback=<name>` the same envelope is sent as `/**/name(...);` with `Content-Type: application/javascript`. The headers stay those of the real answer.',
     '- **Caching.** Every 200 GET carries a strong `ETag` (from the content, not from pretty-printing or gzip), and every single resource `Last-Modified` (lists carry none: the newest item in a list cannot show that another was deleted or left it); `If-None-Match` / `If-Modified-Since` give 304. `If-Match` on PUT, PATCH and DELETE guards against lost updates (412). Answers carry `Cache-Control: private, no-cache` and `Vary: Accept-Encoding, Authorization`.',
     '- **Rate limits.** Every answer but `/healthz` and `/readyz` carries `X-Rate-Limit-Limit`, `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset` (seconds left in the window); over the limit: 429 with `Retry-After`. The limit is per user (all their tokens together); unauthenticated requests count per client IP with a tenth of it.',
+    '- **Safe retries.** A `POST` under `/v1` (not `/v1/oauth/*`) may carry `Idempotency-Key`: 1-255 printable ASCII characters (`!` to `~`), else 400 (40008). Keys belong to the caller (the user, all their tokens together) and are kept 24 hours. The first request with a key runs; its answer (2xx or 4xx, but not 401, 409 or 429) is kept, and a repeat with the same method, path and body gets it again byte for byte (status, body, `Location`, `ETag`, `Last-Modified`, `Content-Type`) with `Idempotent-Replayed: true`, changing nothing. The same key with another method, path or body: 422 (42250); while the first request still runs: 409 (40902) with `Retry-After: 1`. A 5xx is not kept: the repeat runs again. A replay counts against the rate limit like any request.',
     "- **Request ids.** Every answer carries `X-Request-Id` (the client's own, when it is 1-128 characters of `[A-Za-z0-9._-]`).",
     '',
     '## Errors',
@@ -96,7 +101,7 @@ export const openApiDocument = (o: DocumentOptions): Json => {
       { name: 'Health', description: 'For load balancers and orchestrators.' },
     ],
     security: [{ bearer: [] }, { basicToken: [] }, { accessToken: [] }, { oauth2: [] }],
-    paths: pathsObject(o.versions, ex, operations(o.publicUrl, ex, schedule)),
+    paths: paths(o.versions, o.publicUrl, ex, schedule),
     components: {
       schemas: componentSchemas(),
       parameters: componentParameters(o.versions),

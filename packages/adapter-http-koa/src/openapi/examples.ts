@@ -1,4 +1,4 @@
-import type { Json } from './schemas.js';
+import type { Json } from './json.js';
 
 // Sample bodies of the document, on the document's own origin. The document test checks
 // every one of them against its schema, so they cannot drift from the schemas.

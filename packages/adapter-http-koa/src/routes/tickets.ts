@@ -3,6 +3,7 @@ import type { TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { deprecationHeaders, singularTicketAlias } from '../conventions/deprecation.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { setHeaders } from '../conventions/response-headers.js';
 import { TicketCreateBody, TicketPatchBody, TicketReplaceBody } from '../decode/bodies.js';
 import { decodeBody } from '../decode/object-codec.js';
 import { decodeTicketList, decodeTicketRead, recentlyClosedAlias } from '../decode/ticket-query.js';
@@ -12,13 +13,16 @@ import { ticketRepresentation } from '../representations/ticket.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
+/** /v1/tickets/recently_closed is a saved search: it reads, nothing else. */
+const recentlyClosedAllow = 'HEAD, GET';
+
 export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services): void => {
   const represent = (v: TicketView): Record<string, unknown> => ticketRepresentation(urls, v);
   const ticketId = (ctx: RouteContext): TicketId => {
     // PUT/PATCH/DELETE /v1/tickets/recently_closed reach the :ticketId routes: the URL exists
     // (GET), so another method on it is 405, not "no ticket recently_closed".
     if (ctx.params.ticketId === recentlyClosedAlias && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: HEAD, GET`, { headers: { Allow: 'HEAD, GET' } });
+      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${recentlyClosedAllow}`, { headers: { Allow: recentlyClosedAllow } });
     }
     return idParam(ctx, 'ticketId', 'ticket') as TicketId;
   };
@@ -44,16 +48,15 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
   router.get('/v1/tickets', list(false));
   // Before /v1/tickets/:ticketId, which would otherwise take "recently_closed" for an id.
   router.get(`/v1/tickets/${recentlyClosedAlias}`, list(true));
+  // Else OPTIONS would list the :ticketId methods, which answer 405 here.
+  router.options(`/v1/tickets/${recentlyClosedAlias}`, (ctx) => {
+    ctx.state.reply = { status: 204, body: undefined, headers: { Allow: recentlyClosedAllow } };
+  });
   router.get('/v1/tickets/:ticketId', read);
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
   router.get('/v1/ticket/:ticketId', async (ctx, next) => {
-    if (alias !== undefined) {
-      for (const [name, value] of Object.entries(deprecationHeaders(urls.origin, alias))) {
-        if (name === 'Link') ctx.append(name, value);
-        else ctx.set(name, value);
-      }
-    }
+    if (alias !== undefined) setHeaders(ctx, deprecationHeaders(urls.origin, alias));
     await next();
   }, read);
 

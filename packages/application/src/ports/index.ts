@@ -4,6 +4,8 @@ export type * from './user-repository.js';
 export type * from './group-repository.js';
 export type * from './token-store.js';
 export type * from './rate-limit-counter.js';
+export type * from './idempotency-store.js';
+export type * from './webhook-repository.js';
 export type * from './id-sequence.js';
 export type * from './clock.js';
 export type * from './password-hasher.js';
@@ -13,6 +15,8 @@ export { StoreUnavailableError, type StoreHealth } from './store-health.js';
 import type { Clock } from './clock.js';
 import type { GroupRepository } from './group-repository.js';
 import type { IdSequence } from './id-sequence.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+import type { WebhookRepository } from './webhook-repository.js';
 import type { MessageRepository } from './message-repository.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { RateLimitCounter } from './rate-limit-counter.js';
@@ -30,6 +34,8 @@ export interface Store {
   readonly groups: GroupRepository;
   readonly tokens: TokenStore;
   readonly rateLimits: RateLimitCounter;
+  readonly idempotency: IdempotencyStore;
+  readonly webhooks: WebhookRepository;
   readonly ids: IdSequence;
   readonly health: StoreHealth;
 }

@@ -12,8 +12,9 @@ import {
   type Message,
   type Ticket,
   type User,
+  type Webhook,
 } from '@support/domain';
-import type { ConsumeResult, Page, Store, TokenRecord } from '../../src/index.js';
+import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -31,6 +32,10 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const groups = new Map<number, Group>();
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
   const counters = new Map<string, number>();
+  const idempotency = new Map<string, { readonly claim: IdempotencyClaim; answer: StoredAnswer | null }>();
+  const hooks = new Map<number, Webhook>();
+  const hookLeases = new Map<number, { readonly owner: string; readonly until: number }>();
+  const deliveries = new Map<number, DeliveryRecord[]>();
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
   const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
@@ -156,6 +161,69 @@ export const naiveStore = (): Store & { failing: boolean } => {
         counters.set(k, n);
         return Promise.resolve(n);
       },
+    },
+    idempotency: {
+      claim: (scope, key, c) => {
+        const k = `${scope} ${key}`;
+        const r = idempotency.get(k);
+        if (r !== undefined && r.claim.expiresAt > c.now) {
+          if (r.answer !== null) return Promise.resolve({ kind: 'completed', fingerprint: r.claim.fingerprint, answer: r.answer });
+          if (r.claim.leaseUntil > c.now) return Promise.resolve({ kind: 'in_flight', fingerprint: r.claim.fingerprint });
+        }
+        idempotency.set(k, { claim: c, answer: null });
+        return Promise.resolve({ kind: 'claimed' });
+      },
+      complete: (scope, key, owner, a) => {
+        const r = idempotency.get(`${scope} ${key}`);
+        if (r?.claim.owner !== owner || r.answer !== null) return Promise.resolve(false);
+        r.answer = a;
+        return Promise.resolve(true);
+      },
+      release: (scope, key, owner) => {
+        const k = `${scope} ${key}`;
+        const r = idempotency.get(k);
+        if (r?.claim.owner === owner && r.answer === null) idempotency.delete(k);
+        return Promise.resolve();
+      },
+    },
+    webhooks: {
+      insert: (w) => Promise.resolve(void hooks.set(w.id, w)),
+      findById: (id) => Promise.resolve(hooks.get(id) ?? null),
+      list: (offset, limit) => {
+        const all = [...hooks.values()].sort((a, b) => a.id - b.id);
+        return Promise.resolve({ items: all.slice(offset, offset + limit), total: all.length });
+      },
+      update: (w, v) => {
+        if (hooks.get(w.id)?.version !== v) return Promise.resolve('version_mismatch');
+        hooks.set(w.id, w);
+        return Promise.resolve('ok');
+      },
+      delete: (id) => {
+        deliveries.delete(id);
+        return Promise.resolve(hooks.delete(id));
+      },
+      due: (now, limit) =>
+        Promise.resolve(
+          [...hooks.values()]
+            .filter((w) => w.active && (w.nextAttemptAt === null || w.nextAttemptAt <= now))
+            .sort((a, b) => a.id - b.id)
+            .slice(0, limit),
+        ),
+      lease: (id, owner, now, until) => {
+        const held = hookLeases.get(id);
+        if (!hooks.has(id) || (held !== undefined && held.owner !== owner && held.until > now)) return Promise.resolve(false);
+        hookLeases.set(id, { owner, until });
+        return Promise.resolve(true);
+      },
+      release: (id, owner) => {
+        if (hookLeases.get(id)?.owner === owner) hookLeases.delete(id);
+        return Promise.resolve();
+      },
+      recordDelivery: (r, keep) => {
+        if (hooks.has(r.webhookId)) deliveries.set(r.webhookId, [...(deliveries.get(r.webhookId) ?? []), r].slice(-keep));
+        return Promise.resolve();
+      },
+      deliveries: (id, limit) => Promise.resolve([...(deliveries.get(id) ?? [])].reverse().slice(0, limit)),
     },
     ids: {
       next: (name) => {

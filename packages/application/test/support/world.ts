@@ -100,6 +100,7 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
   const app = createApplication(ports, {
     auth: { accessTokenTtlSeconds: config.tokenTtl ?? 3600, refreshTokenTtlSeconds: 30 * 86400 },
     rateLimit: { limit: config.rateLimit ?? 100, windowSeconds: 60 },
+    idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
   });
   await app.setup.ensureFirstAdmin('admin@example.com' as Email, 'admin-password');
   const adminUser = (await store.users.findByEmail('admin@example.com')) as User;

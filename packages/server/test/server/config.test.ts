@@ -30,6 +30,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       rateLimit: 5000,
       rateLimitWindowSeconds: 3600,
       tokenTtlSeconds: 86_400,
+      refreshTokenTtlSeconds: 2_592_000,
       trustProxy: false,
     });
   });
@@ -55,6 +56,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       RATE_LIMIT: '100',
       RATE_LIMIT_WINDOW_S: '60',
       TOKEN_TTL_S: '900',
+      REFRESH_TOKEN_TTL_S: '7200',
       TRUST_PROXY: 'true',
     });
     expect(config).to.deep.equal({
@@ -73,6 +75,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       rateLimit: 100,
       rateLimitWindowSeconds: 60,
       tokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 7200,
       trustProxy: true,
     });
   });
@@ -119,6 +122,9 @@ describe('server: configuration from the environment (contract §1)', () => {
     ['RATE_LIMIT_WINDOW_S', { RATE_LIMIT_WINDOW_S: '1h' }],
     ['TOKEN_TTL_S', { TOKEN_TTL_S: '0' }],
     ['TOKEN_TTL_S', { TOKEN_TTL_S: '-5' }],
+    ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '0' }],
+    ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '30d' }],
+    ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '31536001' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: '/etc/tls/cert.pem' }],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: '/etc/tls/key.pem' }],
