@@ -14,7 +14,10 @@ export interface Reply {
   /** A JSON value; undefined for an answer without a body. */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
-  /** Epoch ms of the newest change the body shows (Last-Modified); null when it has none. */
+  /**
+   * Epoch ms of the resource's updated_at (Last-Modified); absent on lists, whose newest
+   * item cannot show that an item was deleted or left the list (their ETag does).
+   */
   readonly lastModified?: number | null;
   readonly page?: PageInfo;
   /** Token answers: Cache-Control: no-store instead of private, no-cache. */

@@ -1,5 +1,5 @@
 import type { UserRepository, UserWriteResult } from '@support/application';
-import { emailKey, type GroupId, type User } from '@support/domain';
+import { emailKey, leaveGroup, type GroupId, type User } from '@support/domain';
 import { answer } from './answer.js';
 import { copyUser } from './copies.js';
 import { pageOf } from './page-of.js';
@@ -103,11 +103,11 @@ export const memoryUserRepository = (load: number): UserRepository => {
     list: (groupId, offset, limit) =>
       answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
     count: () => answer(() => table.rows.size),
-    removeGroup: (groupId) =>
+    removeGroup: (groupId, now) =>
       answer(() => {
         for (const id of table.membersOf(groupId)?.values() ?? []) {
           const u = table.rows.get(id);
-          if (u !== undefined) table.put({ ...u, groupIds: u.groupIds.filter((g) => g !== groupId), version: u.version + 1 });
+          if (u !== undefined) table.put(leaveGroup(u, groupId, now));
         }
       }),
   };

@@ -63,7 +63,7 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: docs.map(fromUserDocument), total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId) =>
-      ctx.run(() => done(users.updateMany(removeGroupFromUsersFilter(groupId), removeGroupFromUsersUpdate(groupId), { maxTimeMS }))),
+    removeGroup: (groupId, now) =>
+      ctx.run(() => done(users.updateMany(removeGroupFromUsersFilter(groupId), removeGroupFromUsersUpdate(groupId, now), { maxTimeMS }))),
   };
 };

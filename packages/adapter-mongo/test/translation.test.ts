@@ -210,9 +210,10 @@ describe('translation: writes', () => {
     expect(clearGroupFilter(3)).to.deep.equal({ groupId: 3 });
     expect(clearGroupUpdate(at.getTime())).to.deep.equal({ $set: { groupId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
   });
-  it('removing a group from its members pulls it and bumps the version', () => {
+  it('removing a group from its members pulls it, moves updatedAt forward and bumps the version', () => {
+    const at = new Date(1_700_000_000_000);
     expect(removeGroupFromUsersFilter(3)).to.deep.equal({ groupIds: 3 });
-    expect(removeGroupFromUsersUpdate(3)).to.deep.equal({ $pull: { groupIds: 3 }, $inc: { version: 1 } });
+    expect(removeGroupFromUsersUpdate(3, at.getTime())).to.deep.equal({ $pull: { groupIds: 3 }, $max: { updatedAt: at }, $inc: { version: 1 } });
   });
   it('a sequence step is an atomic $inc upsert returning the new value', () => {
     expect(sequenceIncrement('message:7')).to.deep.equal({

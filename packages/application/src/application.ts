@@ -2,20 +2,33 @@ import type {
   DomainError,
   Email,
   Group,
+  GroupCreateInput,
   GroupId,
+  GroupPatchInput,
   Message,
+  MessageCreateInput,
   MessageNumber,
-  QueryParams,
+  MessagePatchInput,
+  PageRequest,
+  TicketCreateInput,
   TicketId,
+  TicketPatchInput,
+  TicketQuery,
+  TicketRelation,
+  TicketReplaceInput,
   User,
+  UserCreateInput,
   UserId,
+  UserPatchInput,
+  UserReplaceInput,
 } from '@support/domain';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { Actor } from './actor.js';
 import type { OAuthError, TokenGrant } from './auth/oauth.js';
+import type { DecodedBody, DecodedQuery } from './decoded.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
-import type { GroupList, MessageList, TicketList, TicketRead, TicketView, UserList } from './views.js';
+import type { GroupList, MessageList, TicketList, TicketView, UserList } from './views.js';
 
 export type Result<T> = Promise<Either<DomainError, T>>;
 
@@ -29,7 +42,10 @@ export interface WriteOptions<T> {
   readonly ifMatch?: Precondition<T>;
 }
 
-/** Every use case of the service. Bodies arrive undecoded (`unknown`) and are decoded here. */
+/**
+ * Every use case of the service. Queries and bodies arrive decoded by the edge (see
+ * decoded.ts): typed values, or the edge's refusal, which the use case answers in its turn.
+ */
 export interface Application {
   readonly auth: {
     /** The caller behind an access token; Unauthenticated when missing, unknown, revoked or expired. */
@@ -54,37 +70,44 @@ export interface Application {
     begin(actor: Actor | null, clientIp: string, key: string, fingerprint: string): Promise<IdempotencyDecision>;
   };
   readonly tickets: {
-    list(actor: Actor, params: QueryParams, alias?: 'recently_closed'): Result<TicketList>;
-    get(actor: Actor, id: TicketId, params: QueryParams): Result<TicketRead>;
-    create(actor: Actor, body: unknown): Result<TicketView>;
-    replace(actor: Actor, id: TicketId, body: unknown, options?: WriteOptions<TicketView>): Result<TicketView>;
-    patch(actor: Actor, id: TicketId, body: unknown, options?: WriteOptions<TicketView>): Result<TicketView>;
+    list(actor: Actor, query: DecodedQuery<TicketQuery>): Result<TicketList>;
+    /** One ticket, with the related resources `embed` names. */
+    get(actor: Actor, id: TicketId, embed: DecodedQuery<readonly TicketRelation[]>): Result<TicketView>;
+    create(actor: Actor, input: DecodedBody<TicketCreateInput>): Result<TicketView>;
+    replace(actor: Actor, id: TicketId, input: DecodedBody<TicketReplaceInput>, options?: WriteOptions<TicketView>): Result<TicketView>;
+    patch(actor: Actor, id: TicketId, input: DecodedBody<TicketPatchInput>, options?: WriteOptions<TicketView>): Result<TicketView>;
     delete(actor: Actor, id: TicketId, options?: WriteOptions<TicketView>): Result<TicketView>;
   };
   readonly messages: {
-    list(actor: Actor, ticketId: TicketId, params: QueryParams): Result<MessageList>;
+    list(actor: Actor, ticketId: TicketId, page: DecodedQuery<PageRequest>): Result<MessageList>;
     get(actor: Actor, ticketId: TicketId, number: MessageNumber): Result<Message>;
-    create(actor: Actor, ticketId: TicketId, body: unknown): Result<Message>;
-    replace(actor: Actor, ticketId: TicketId, number: MessageNumber, body: unknown, options?: WriteOptions<Message>): Result<Message>;
-    patch(actor: Actor, ticketId: TicketId, number: MessageNumber, body: unknown, options?: WriteOptions<Message>): Result<Message>;
+    create(actor: Actor, ticketId: TicketId, input: DecodedBody<MessageCreateInput>): Result<Message>;
+    replace(
+      actor: Actor,
+      ticketId: TicketId,
+      number: MessageNumber,
+      input: DecodedBody<MessageCreateInput>,
+      options?: WriteOptions<Message>,
+    ): Result<Message>;
+    patch(actor: Actor, ticketId: TicketId, number: MessageNumber, input: DecodedBody<MessagePatchInput>, options?: WriteOptions<Message>): Result<Message>;
     delete(actor: Actor, ticketId: TicketId, number: MessageNumber, options?: WriteOptions<Message>): Result<Message>;
   };
   readonly users: {
-    list(actor: Actor, params: QueryParams): Result<UserList>;
+    list(actor: Actor, page: DecodedQuery<PageRequest>): Result<UserList>;
     get(actor: Actor, id: UserId | 'me'): Result<User>;
-    create(actor: Actor, body: unknown): Result<User>;
-    replace(actor: Actor, id: UserId | 'me', body: unknown, options?: WriteOptions<User>): Result<User>;
-    patch(actor: Actor, id: UserId | 'me', body: unknown, options?: WriteOptions<User>): Result<User>;
+    create(actor: Actor, input: DecodedBody<UserCreateInput>): Result<User>;
+    replace(actor: Actor, id: UserId | 'me', input: DecodedBody<UserReplaceInput>, options?: WriteOptions<User>): Result<User>;
+    patch(actor: Actor, id: UserId | 'me', input: DecodedBody<UserPatchInput>, options?: WriteOptions<User>): Result<User>;
     delete(actor: Actor, id: UserId, options?: WriteOptions<User>): Result<User>;
   };
   readonly groups: {
-    list(actor: Actor, params: QueryParams): Result<GroupList>;
+    list(actor: Actor, page: DecodedQuery<PageRequest>): Result<GroupList>;
     get(actor: Actor, id: GroupId): Result<Group>;
     /** The members of a group, by user id. */
-    members(actor: Actor, id: GroupId, params: QueryParams): Result<UserList>;
-    create(actor: Actor, body: unknown): Result<Group>;
-    replace(actor: Actor, id: GroupId, body: unknown, options?: WriteOptions<Group>): Result<Group>;
-    patch(actor: Actor, id: GroupId, body: unknown, options?: WriteOptions<Group>): Result<Group>;
+    members(actor: Actor, id: GroupId, page: DecodedQuery<PageRequest>): Result<UserList>;
+    create(actor: Actor, input: DecodedBody<GroupCreateInput>): Result<Group>;
+    replace(actor: Actor, id: GroupId, input: DecodedBody<GroupCreateInput>, options?: WriteOptions<Group>): Result<Group>;
+    patch(actor: Actor, id: GroupId, input: DecodedBody<GroupPatchInput>, options?: WriteOptions<Group>): Result<Group>;
     delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
   };
   readonly setup: {

@@ -2,6 +2,7 @@ export * from './ports/index.js';
 export type * from './actor.js';
 export type * from './views.js';
 export type * from './application.js';
+export type * from './decoded.js';
 export type * from './rate-limit.js';
 export * from './auth/oauth.js';
 export * from './create-application.js';

@@ -1,4 +1,4 @@
-import type { Group, GroupId, Message, PageRequest, RepresentationOptions, Ticket, User, UserId } from '@support/domain';
+import type { Group, GroupId, Message, PageRequest, Ticket, User, UserId } from '@support/domain';
 
 /**
  * A related resource as the caller may see it: all of it, or (another user seen by a
@@ -24,15 +24,7 @@ export interface ListResult<T> {
   readonly page: PageRequest;
 }
 
-export interface TicketList extends ListResult<TicketView> {
-  readonly options: RepresentationOptions;
-}
-
-export interface TicketRead {
-  readonly view: TicketView;
-  readonly options: RepresentationOptions;
-}
-
+export type TicketList = ListResult<TicketView>;
 export type MessageList = ListResult<Message>;
 export type UserList = ListResult<User>;
 export type GroupList = ListResult<Group>;

@@ -1,5 +1,5 @@
+import type { FieldError } from '@support/domain';
 import {
-  decodeInput,
   GroupCreateBody,
   GroupPatchBody,
   GroupReplaceBody,
@@ -12,8 +12,8 @@ import {
   UserCreateBody,
   UserPatchBody,
   UserReplaceBody,
-  type FieldError,
-} from '@support/domain';
+} from '../decode/bodies.js';
+import { decodeBody } from '../decode/object-codec.js';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import type { Json } from './json.js';
@@ -62,11 +62,11 @@ export interface RequestBodyCodec {
 const errorsOf =
   <A>(codec: t.Type<A, unknown>): BodyErrors =>
   (body) => {
-    const decoded = decodeInput(codec, body);
-    return E.isLeft(decoded) ? decoded.left : [];
+    const decoded = decodeBody(codec, body);
+    return E.isLeft(decoded) ? decoded.left.errors : [];
   };
 
-/** Every request body the document describes with a schema, with the codecs the application decodes it with. */
+/** Every request body the document describes with a schema, with the codecs the HTTP edge decodes it with. */
 export const requestBodyCodecs: readonly RequestBodyCodec[] = [
   { schema: 'TicketCreate', resource: 'Ticket', codec: 'TicketCreateBody', errorsOf: errorsOf(TicketCreateBody) },
   { schema: 'TicketReplace', resource: 'Ticket', codec: 'TicketReplaceBody', errorsOf: errorsOf(TicketReplaceBody) },

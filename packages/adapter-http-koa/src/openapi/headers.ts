@@ -18,7 +18,7 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
   'X-Rate-Limit-Reset': { description: 'Seconds until the current window ends (a count of seconds, not a timestamp).', schema: { type: 'integer', minimum: 0 } },
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } },
   ETag: { description: 'A strong entity tag derived from the content (not from pretty-printing or gzip).', schema: { type: 'string', pattern: '^"[^"]*"$' } },
-  'Last-Modified': { description: 'RFC 1123 date of the newest change shown (for a list: the newest updated_at in it; absent for an empty list).', schema: { type: 'string' } },
+  'Last-Modified': { description: "RFC 1123 date of the resource's updated_at. Lists carry none (their newest item cannot show a deleted or departed one): revalidate them with ETag.", schema: { type: 'string' } },
   Link: {
     description:
       'RFC 8288 pagination links: absolute URLs for rel="first", "prev", "next", "last", keeping every query parameter except access_token. On a deprecated answer also <...>; rel="deprecation".',

@@ -1,10 +1,12 @@
-import { embeddable, pageBounds, sortFields, ticketFields, ticketStates } from '@support/domain';
+import { pageBounds, sortFields, ticketStates } from '@support/domain';
+import { embeddable, ticketFields } from '../representations/fields.js';
 import type { ApiVersions } from '../conventions/api-version.js';
 import type { Json } from './json.js';
 
 // The parameters of the document (path ids, list queries, presentation, caching headers),
 // each described once and referred to by the operations that take it. Enums and bounds come
-// from the domain's query rules, so the document cannot drift from them.
+// from the domain's query rules and the representations' field lists, so the document cannot
+// drift from them.
 
 const flag = (name: string, fallback: boolean, description: string): Json => ({
   name,

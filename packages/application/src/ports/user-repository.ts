@@ -16,6 +16,6 @@ export interface UserRepository {
   /** Users by id ascending; with a group, only its members. */
   list(groupId: GroupId | null, offset: number, limit: number): Promise<Page<User>>;
   count(): Promise<number>;
-  /** Takes this group out of every user's groups (each user's version goes up). */
-  removeGroup(groupId: GroupId): Promise<void>;
+  /** Takes this group out of every member's groups (the domain's leaveGroup on each, at `now`). */
+  removeGroup(groupId: GroupId, now: number): Promise<void>;
 }

@@ -2,6 +2,7 @@ import {
   compareTickets,
   emailKey,
   groupNameKey,
+  leaveGroup,
   matchesTicket,
   renameCustomer,
   ticketWords,
@@ -103,9 +104,9 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return Promise.resolve(page(all, offset, limit));
       },
       count: () => Promise.resolve(users.size),
-      removeGroup: (groupId) => {
+      removeGroup: (groupId, now) => {
         for (const u of users.values()) {
-          if (u.groupIds.includes(groupId)) users.set(u.id, { ...u, groupIds: u.groupIds.filter((g) => g !== groupId), version: u.version + 1 });
+          if (u.groupIds.includes(groupId)) users.set(u.id, leaveGroup(u, groupId, now));
         }
         return Promise.resolve();
       },

@@ -1,6 +1,21 @@
-import type { Email, Role, TicketId, User } from '@support/domain';
+import {
+  pageBounds,
+  searchTerms,
+  ticketOrder,
+  type Email,
+  type PageRequest,
+  type Role,
+  type SortField,
+  type TicketCreateInput,
+  type TicketId,
+  type TicketQuery,
+  type TicketRelation,
+  type TicketState,
+  type User,
+  type UserCreateInput,
+} from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import { createApplication, type Actor, type Application, type Ports } from '../../src/index.js';
+import { createApplication, type Actor, type Application, type DecodedQuery, type Ports } from '../../src/index.js';
 import { naiveStore } from './naive-store.js';
 
 /** A clock the test moves by hand. */
@@ -23,6 +38,44 @@ export const rightOf = <T>(e: E.Either<unknown, T>): T => {
 export const leftOf = <L>(e: E.Either<L, unknown>): L => {
   if (E.isRight(e)) throw new Error(`expected a failure, got ${JSON.stringify(e.right)}`);
   return e.left;
+};
+
+/** A body or query as the edge hands it over once decoded. */
+export const decoded = <T>(value: T): E.Either<never, T> => E.right(value);
+
+export const email = (address: string): Email => address as Email;
+
+/** A page of a plain list. */
+export const page = (n = 1, perPage: number = pageBounds.defaultPerPage): DecodedQuery<PageRequest> => E.right({ page: n, perPage });
+
+/** The relations a single ticket read embeds. */
+export const embed = (...relations: TicketRelation[]): DecodedQuery<readonly TicketRelation[]> => E.right(relations);
+
+interface TicketQuerySpec {
+  readonly states?: readonly TicketState[];
+  readonly recentlyClosed?: boolean;
+  /** Search text, split into words as the domain does. */
+  readonly q?: string;
+  /** Sort items such as '-priority', completed as the domain does. */
+  readonly sort?: readonly string[];
+  readonly page?: number;
+  readonly perPage?: number;
+  readonly embed?: readonly TicketRelation[];
+}
+
+/** A ticket list query: the domain's defaults, with these parts. */
+export const ticketQuery = (spec: TicketQuerySpec = {}): DecodedQuery<TicketQuery> => {
+  const recentlyClosed = spec.recentlyClosed ?? false;
+  const rules = (spec.sort ?? []).map((item) => ({ field: item.replace(/^-/, '') as SortField, direction: item.startsWith('-') ? ('desc' as const) : ('asc' as const) }));
+  return E.right({
+    states: spec.states ?? null,
+    recentlyClosed,
+    terms: searchTerms(spec.q ?? ''),
+    sort: ticketOrder(rules, recentlyClosed),
+    embed: spec.embed ?? [],
+    page: spec.page ?? 1,
+    perPage: spec.perPage ?? pageBounds.defaultPerPage,
+  });
 };
 
 export interface World {
@@ -55,9 +108,8 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
   let n = 0;
   const user = async (role: Role, name?: string, extra: Record<string, unknown> = {}): Promise<Actor> => {
     n += 1;
-    const created = rightOf(
-      await app.users.create(admin, { name: name ?? `${role} ${n}`, email: `${role}${n}@example.com`, password: `password-${n}`, role, ...extra }),
-    );
+    const input = { name: name ?? `${role} ${n}`, email: email(`${role}${n}@example.com`), password: `password-${n}`, role, ...extra } as UserCreateInput;
+    const created = rightOf(await app.users.create(admin, decoded(input)));
     return { user: created };
   };
   return {
@@ -71,8 +123,8 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
     ticket: async (customer, fields = {}) => {
       const { subject = 'Printer on fire', ...rest } = fields;
       const creator = Object.keys(rest).some((k) => k !== 'summary') ? admin : customer;
-      const body = creator === admin ? { subject, customer_id: customer.user.id, ...rest } : { subject, ...rest };
-      return rightOf(await app.tickets.create(creator, body)).ticket.id;
+      const input = (creator === admin ? { subject, customer_id: customer.user.id, ...rest } : { subject, ...rest }) as TicketCreateInput;
+      return rightOf(await app.tickets.create(creator, decoded(input))).ticket.id;
     },
     refreshed: async (actor) => ({ user: (await store.users.findById(actor.user.id)) as User }),
   };

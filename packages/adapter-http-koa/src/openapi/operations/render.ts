@@ -56,7 +56,7 @@ const successHeaders = (shape: Shape): { required: HeaderName[]; optional: Heade
     case 'created':
       return { required: [...base, 'Location', 'ETag', 'Last-Modified'], optional: ['Idempotent-Replayed'] };
     case 'list':
-      return { required: [...base, 'ETag', 'Link', 'X-Total-Count'], optional: ['Last-Modified'] };
+      return { required: [...base, 'ETag', 'Link', 'X-Total-Count'], optional: [] };
     case 'token':
     case 'empty':
       return { required: [...base, 'Pragma'], optional: [] };

@@ -1,4 +1,4 @@
-import { groupFields } from '@support/domain';
+import { groupFields } from '../../representations/fields.js';
 import { limits, type BodyProperties, type GroupCreateInput, type GroupPatchInput } from '../body-codecs.js';
 import type { Json } from '../json.js';
 import { id, nullable, text, timestamp, url } from './fields.js';

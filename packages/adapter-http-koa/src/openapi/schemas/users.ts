@@ -1,4 +1,5 @@
-import { roles, userFields } from '@support/domain';
+import { roles } from '@support/domain';
+import { userFields } from '../../representations/fields.js';
 import { limits, type BodyProperties, type UserCreateInput, type UserPatchInput, type UserReplaceInput } from '../body-codecs.js';
 import { ref, type Json } from '../json.js';
 import { id, idRef, nullable, text, timestamp, url } from './fields.js';
@@ -16,7 +17,7 @@ const password = {
   writeOnly: true,
   description: `${limits.password.min}-${limits.password.max} characters. Stored as an argon2id hash; never returned, never logged.`,
 };
-const groupIds = { type: 'array', items: idRef('group'), maxItems: 100, uniqueItems: true, description: "The user's groups. Default []." };
+const groupIds = { type: 'array', items: idRef('group'), maxItems: limits.groupIds, uniqueItems: true, description: "The user's groups. Default []." };
 
 export const userProperties: Record<(typeof userFields)[number], Json> = {
   id: id('Server-assigned, never reused.'),

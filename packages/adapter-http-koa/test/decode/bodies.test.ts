@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type * as E from 'fp-ts/lib/Either.js';
+import type { RefusedBody } from '@support/application';
+import type { FieldError } from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import {
-  decodeInput,
   GroupCreateBody,
   GroupPatchBody,
   GroupReplaceBody,
@@ -16,16 +17,16 @@ import {
   UserCreateBody,
   UserPatchBody,
   UserReplaceBody,
-  type FieldError,
-} from '../src/index.js';
-import { fieldCodes, leftOf, rightOf } from './support/mother.js';
+} from '../../src/decode/bodies.js';
+import { decodeBody } from '../../src/decode/object-codec.js';
+import { fieldCodes, leftOf, rightOf } from '../support/decoding.js';
 
-/** A codec run through decodeInput, its decoded type forgotten, so that different bodies fit one list. */
-type Decode = (body: unknown) => E.Either<FieldError[], unknown>;
+/** A codec run through decodeBody, its decoded type forgotten, so that different bodies fit one list. */
+type Decode = (body: unknown) => E.Either<readonly FieldError[], unknown>;
 const decoder =
   <A>(codec: t.Type<A, unknown>): Decode =>
   (body) =>
-    decodeInput(codec, body);
+    E.mapLeft((r: RefusedBody) => r.errors)(decodeBody(codec, body));
 
 const ticketCreate = decoder(TicketCreateBody);
 const ticketReplace = decoder(TicketReplaceBody);
@@ -83,6 +84,12 @@ describe('request body codecs', () => {
         }
       });
     }
+  });
+
+  it('a refused body names the fields it gave, refused or not (null when it is not an object)', () => {
+    expect(leftOf(decodeBody(TicketCreateBody, { subject: '', customer_id: 'x', colour: 'red' })).given).to.deep.equal(['subject', 'customer_id', 'colour']);
+    expect(leftOf(decodeBody(TicketCreateBody, { subject: '' })).given).to.deep.equal(['subject']);
+    expect(leftOf(decodeBody(TicketCreateBody, [{ subject: 's' }])).given).to.equal(null);
   });
 
   describe('ticket', () => {

@@ -1,48 +1,16 @@
-import type { QueryIssue } from '../errors.js';
-import { commaList, issue, param, type QueryParams } from './params.js';
+import { ticketRelations, type QueryIssue, type TicketRelation } from '@support/domain';
+import {
+  embeddable,
+  ticketFields,
+  type EmbedSelection,
+  type EmbedSpec,
+  type RepresentationOptions,
+  type TicketField,
+} from '../representations/fields.js';
+import { commaList, issue, param, type QueryParams } from './query-params.js';
 
 // `fields` and `embed`: which fields a ticket representation shows and which related
 // resources it expands. Both apply to lists and single reads.
-
-export const ticketFields = [
-  'id',
-  'url',
-  'subject',
-  'summary',
-  'state',
-  'priority',
-  'customer',
-  'customer_name',
-  'assigned_user',
-  'group',
-  'tags',
-  'created_at',
-  'updated_at',
-  'closed_at',
-  'messages_url',
-] as const;
-export type TicketField = (typeof ticketFields)[number];
-
-export const userFields = ['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at'] as const;
-export const groupFields = ['id', 'url', 'name', 'description', 'users_url', 'created_at', 'updated_at'] as const;
-
-export const embeddable = {
-  customer: userFields,
-  assigned_user: userFields,
-  group: groupFields,
-} as const;
-export type EmbedRelation = keyof typeof embeddable;
-const relations = Object.keys(embeddable) as EmbedRelation[];
-
-/** 'all' expands the whole related resource; a list of sub-fields adds just those to the link object. */
-export type EmbedSelection = 'all' | readonly string[];
-export type EmbedSpec = Readonly<Partial<Record<EmbedRelation, EmbedSelection>>>;
-
-export interface RepresentationOptions {
-  /** null: every field. */
-  readonly fields: readonly TicketField[] | null;
-  readonly embed: EmbedSpec;
-}
 
 const isOneOf = <V extends string>(values: readonly V[], s: string): s is V => (values as readonly string[]).includes(s);
 
@@ -61,11 +29,11 @@ export const parseFields = (params: QueryParams, issues: QueryIssue[]): readonly
 export const parseEmbed = (params: QueryParams, issues: QueryIssue[]): EmbedSpec => {
   const raw = param(params, 'embed');
   if (raw === undefined) return {};
-  const spec: Partial<Record<EmbedRelation, EmbedSelection>> = {};
+  const spec: Partial<Record<TicketRelation, EmbedSelection>> = {};
   for (const item of commaList('embed', raw, issues)) {
     const [relation = '', sub, ...rest] = item.split('.');
-    if (!isOneOf(relations, relation)) {
-      issues.push(issue('embed', item, `cannot embed "${relation}"; embeddable: ${relations.join(', ')}`));
+    if (!isOneOf(ticketRelations, relation)) {
+      issues.push(issue('embed', item, `cannot embed "${relation}"; embeddable: ${ticketRelations.join(', ')}`));
       continue;
     }
     if (sub === undefined) {
@@ -88,3 +56,6 @@ export const parseRepresentationOptions = (params: QueryParams, issues: QueryIss
   fields: parseFields(params, issues),
   embed: parseEmbed(params, issues),
 });
+
+/** The related resources an `embed` asks to load, in their canonical order. */
+export const relationsOf = (embed: EmbedSpec): TicketRelation[] => ticketRelations.filter((r) => embed[r] !== undefined);

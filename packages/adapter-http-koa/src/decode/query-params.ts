@@ -1,4 +1,4 @@
-import type { QueryIssue } from '../errors.js';
+import type { QueryIssue } from '@support/domain';
 
 /** Query parameters as a router hands them over; a repeated parameter arrives as a list. */
 export type QueryParams = Readonly<Record<string, string | readonly string[] | undefined>>;

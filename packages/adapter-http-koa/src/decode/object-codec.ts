@@ -1,7 +1,7 @@
+import type { DecodedBody } from '@support/application';
+import { failWith, toFieldErrors } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { FieldError, FieldErrorCode } from '../errors.js';
-import { failWith } from './field-codecs.js';
 
 type Props = Record<string, t.Mixed>;
 
@@ -74,37 +74,9 @@ export const strictObject = <R extends Props, O extends Props>(
     t.identity,
   );
 
-const codes: readonly FieldErrorCode[] = [
-  'required',
-  'unknown_field',
-  'read_only',
-  'invalid_type',
-  'invalid_length',
-  'invalid_value',
-  'not_unique',
-  'invalid_transition',
-  'unknown_reference',
-  'not_permitted',
-];
-const isCode = (s: string): s is FieldErrorCode => (codes as readonly string[]).includes(s);
-
-/** io-ts errors as field errors: the field is the dotted path ("tags.3"), "" for the body itself. */
-export const toFieldErrors = (errors: t.Errors): FieldError[] =>
-  errors.map((e) => {
-    const field = e.context
-      .map((entry) => entry.key)
-      .filter((k) => k !== '')
-      .join('.');
-    const raw = e.message ?? '';
-    const sep = raw.indexOf('|');
-    const code = sep > 0 ? raw.slice(0, sep) : '';
-    if (isCode(code)) return { field, code, message: raw.slice(sep + 1) };
-    const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
-    return e.value === undefined
-      ? { field, code: 'required', message: 'is required' }
-      : { field, code: 'invalid_type', message: `must be ${expected}` };
-  });
-
-/** Runs a codec over untrusted input and returns every field error at once. */
-export const decodeInput = <A>(codec: t.Type<A, unknown>, input: unknown): E.Either<FieldError[], A> =>
-  E.mapLeft(toFieldErrors)(codec.decode(input));
+/**
+ * Decodes a request body into a command, or reports every bad field at once together with
+ * the fields the body named (some rules of the use cases depend on what was left out).
+ */
+export const decodeBody = <A>(codec: t.Type<A, unknown>, body: unknown): DecodedBody<A> =>
+  E.mapLeft((errors: t.Errors) => ({ errors: toFieldErrors(errors), given: isPlainObject(body) ? Object.keys(body) : null }))(codec.decode(body));
