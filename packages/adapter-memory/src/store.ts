@@ -1,4 +1,5 @@
 import type { Store } from '@support/application';
+import { MemoryEventLog } from './event-log.js';
 import { memoryGroupRepository } from './group-repository.js';
 import { memoryIdSequence } from './id-sequence.js';
 import { memoryIdempotencyStore } from './idempotency-store.js';
@@ -13,15 +14,18 @@ import { memoryWebhookRepository } from './webhook-repository.js';
 /** Every port of the store in this process's memory: empty at start, gone at exit. */
 export const createMemoryStore = (options: MemoryStoreOptions = {}): Store => {
   const settings = memoryStoreSettings(options);
+  // Every repository records its changes here in the same synchronous step as the write.
+  const events = new MemoryEventLog();
   return {
-    tickets: memoryTicketRepository(settings),
-    messages: memoryMessageRepository(settings.chunkLoad),
-    users: memoryUserRepository(settings.chunkLoad),
-    groups: memoryGroupRepository(settings.chunkLoad),
+    tickets: memoryTicketRepository(settings, events),
+    messages: memoryMessageRepository(settings.chunkLoad, events),
+    users: memoryUserRepository(settings.chunkLoad, events),
+    groups: memoryGroupRepository(settings.chunkLoad, events),
     tokens: memoryTokenStore(settings.chunkLoad),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
     idempotency: memoryIdempotencyStore(settings.chunkLoad),
     webhooks: memoryWebhookRepository(settings.chunkLoad),
+    events,
     ids: memoryIdSequence(),
     // Memory always answers.
     health: { ping: () => Promise.resolve(true) },

@@ -8,6 +8,7 @@ export const collectionNames = {
   rateLimits: 'rate_limits',
   idempotency: 'idempotency_keys',
   webhooks: 'webhooks',
+  events: 'events',
   deliveries: 'webhook_deliveries',
   counters: 'counters',
 } as const;

@@ -10,6 +10,7 @@ import type {
   UserDocument,
 } from './documents.js';
 import type { IdempotencyDocument } from './idempotency-store.js';
+import type { EventDocument } from './event-log.js';
 import type { DeliveryDocument, WebhookDocument } from './webhook-repository.js';
 
 /** What every repository of the adapter works with. */
@@ -23,6 +24,7 @@ export interface MongoContext {
   readonly idempotency: Collection<IdempotencyDocument>;
   readonly webhooks: Collection<WebhookDocument>;
   readonly deliveries: Collection<DeliveryDocument>;
+  readonly events: Collection<EventDocument>;
   readonly counters: Collection<CounterDocument>;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
@@ -43,6 +45,7 @@ export const collectionsOf = (db: Db) => ({
   idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
   webhooks: db.collection<WebhookDocument>(collectionNames.webhooks),
   deliveries: db.collection<DeliveryDocument>(collectionNames.deliveries),
+  events: db.collection<EventDocument>(collectionNames.events),
   counters: db.collection<CounterDocument>(collectionNames.counters),
 });
 

@@ -3,6 +3,7 @@ import { MongoClient, type Db } from 'mongodb';
 import { collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
 import { guard } from './errors.js';
+import { mongoEventLog } from './event-log.js';
 import { mongoGroupRepository } from './group-repository.js';
 import { mongoIdempotencyStore } from './idempotency-store.js';
 import { createIndexes } from './indexes.js';
@@ -36,6 +37,7 @@ export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   rateLimits: mongoRateLimitCounter(ctx),
   idempotency: mongoIdempotencyStore(ctx),
   webhooks: mongoWebhookRepository(ctx),
+  events: mongoEventLog(ctx),
   ids: mongoIdSequence(ctx),
 });
 

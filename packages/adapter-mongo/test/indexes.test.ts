@@ -24,7 +24,7 @@ describe('indexes', () => {
   it('are declared once each, with unique names, at most 64 per collection', () => {
     const names = indexSpecs.map((s) => s.name);
     expect(new Set(names).size).to.equal(names.length);
-    for (const c of ['tickets', 'messages', 'users', 'groups', 'tokens', 'rateLimits', 'idempotency', 'webhooks', 'deliveries', 'counters'] as CollectionKey[]) {
+    for (const c of ['tickets', 'messages', 'users', 'groups', 'tokens', 'rateLimits', 'idempotency', 'webhooks', 'deliveries', 'events', 'counters'] as CollectionKey[]) {
       expect(indexSpecs.filter((s) => s.collection === c).length).to.be.at.most(63);
     }
   });

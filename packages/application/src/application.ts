@@ -21,12 +21,19 @@ import type {
   UserId,
   UserPatchInput,
   UserReplaceInput,
+  Webhook,
+  WebhookCreateInput,
+  WebhookId,
+  WebhookPatchInput,
+  WebhookReplayInput,
 } from '@support/domain';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { Actor } from './actor.js';
 import type { OAuthError, TokenGrant } from './auth/oauth.js';
 import type { DecodedBody, DecodedQuery } from './decoded.js';
+import type { EventPage, EventsQuery } from './events/feed.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
+import type { DeliveryList, WebhookList } from './webhooks/use-cases.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
 import type { GroupList, MessageList, TicketList, TicketView, UserList } from './views.js';
 
@@ -68,6 +75,25 @@ export interface Application {
      * `fingerprint` hashes the request's method, path and body; keys are scoped to the caller.
      */
     begin(actor: Actor | null, clientIp: string, key: string, fingerprint: string): Promise<IdempotencyDecision>;
+  };
+  readonly events: {
+    /** The change feed after a cursor (agents and admins); waits up to the query's seconds when nothing is newer, or until `shutdown`. */
+    list(actor: Actor, query: DecodedQuery<EventsQuery>, shutdown: AbortSignal): Result<EventPage>;
+    /** Forgets the events older than the retention (EVENTS_RETENTION_DAYS); run now and then. */
+    forgetOld(): Promise<void>;
+  };
+  readonly webhooks: {
+    list(actor: Actor, page: DecodedQuery<PageRequest>): Result<WebhookList>;
+    get(actor: Actor, id: WebhookId): Result<Webhook>;
+    /** The answer carries the signing secret, the only time it is shown (with rotateSecret). */
+    create(actor: Actor, input: DecodedBody<WebhookCreateInput>): Result<Webhook>;
+    patch(actor: Actor, id: WebhookId, input: DecodedBody<WebhookPatchInput>, options?: WriteOptions<Webhook>): Result<Webhook>;
+    delete(actor: Actor, id: WebhookId, options?: WriteOptions<Webhook>): Result<Webhook>;
+    rotateSecret(actor: Actor, id: WebhookId): Result<Webhook>;
+    replay(actor: Actor, id: WebhookId, input: DecodedBody<WebhookReplayInput>): Result<Webhook>;
+    deliveries(actor: Actor, id: WebhookId, page: DecodedQuery<PageRequest>): Result<DeliveryList>;
+    /** One round of deliveries by this process; answers how many attempts it made. */
+    deliverDue(): Promise<number>;
   };
   readonly tickets: {
     list(actor: Actor, query: DecodedQuery<TicketQuery>): Result<TicketList>;

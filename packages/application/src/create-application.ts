@@ -19,11 +19,14 @@ import {
   replaceMessageUseCase,
 } from './messages/use-cases.js';
 import { beginIdempotent, idempotencyScope, type IdempotencyConfig } from './idempotency/use-case.js';
+import { forgetOldEvents, readEvents, type EventsConfig } from './events/feed.js';
 import type { Ports } from './ports/index.js';
 import { consumeRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { ensureFirstAdmin } from './setup.js';
 import { getTicket, listTickets } from './tickets/read.js';
 import { createTicketUseCase, deleteTicketUseCase, patchTicketUseCase, replaceTicketUseCase } from './tickets/write.js';
+import type { DeliveryConfig } from './webhooks/deliver.js';
+import { webhookUseCases } from './webhooks/index.js';
 import {
   createUserUseCase,
   deleteUserUseCase,
@@ -37,10 +40,17 @@ export interface ApplicationConfig {
   readonly auth: AuthConfig;
   readonly rateLimit: RateLimitConfig;
   readonly idempotency: IdempotencyConfig;
+  readonly events: EventsConfig;
+  readonly webhooks: DeliveryConfig;
 }
 
 /** The application: every use case bound to the ports it runs on. */
 export const createApplication = (ports: Ports, config: ApplicationConfig): Application => ({
+  events: {
+    list: (actor, query, shutdown) => readEvents(ports, actor, query, shutdown),
+    forgetOld: () => forgetOldEvents(ports, config.events),
+  },
+  webhooks: webhookUseCases(ports, config.webhooks),
   auth: authUseCases(ports, config.auth),
   rateLimit: { consume: (subject) => consumeRateLimit(ports, config.rateLimit, subject) },
   idempotency: {

@@ -106,12 +106,12 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
     describe('delete', () => {
       it('deletes a user, frees their e-mail and answers whether there was one', async () => {
         await insertAll(aUser({ id: 1, email: 'ada@example.com', groupIds: [4] }), aUser({ id: 2 }));
-        expect(await users().delete(userId(1))).to.equal(true);
+        expect(await users().delete(userId(1), Date.now())).to.equal(true);
         expect(await users().findById(userId(1))).to.equal(null);
         expect(await users().findByEmail('ada@example.com')).to.equal(null);
         expect(await users().count()).to.equal(1);
         expect(await users().list(groupId(4), 0, 10)).to.deep.equal({ items: [], total: 0 });
-        expect(await users().delete(userId(1))).to.equal(false);
+        expect(await users().delete(userId(1), Date.now())).to.equal(false);
         expect(await users().insert(aUser({ id: 3, email: 'ADA@example.com' }))).to.equal('ok');
       });
     });

@@ -33,7 +33,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook';
 
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }

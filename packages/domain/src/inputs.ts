@@ -1,3 +1,4 @@
+import type { EventType } from './events.js';
 import type { Email } from './email.js';
 import type { GroupId, UserId } from './ids.js';
 import type { Priority } from './priority.js';
@@ -80,4 +81,24 @@ export interface GroupCreateInput {
 export interface GroupPatchInput {
   readonly name?: string;
   readonly description?: string | null;
+}
+
+/** A new webhook (admins): where to, which event types (or "*"), and whether it starts delivering. */
+export interface WebhookCreateInput {
+  readonly url: string;
+  readonly events: readonly (EventType | '*')[];
+  readonly description?: string;
+  readonly active?: boolean;
+}
+
+export interface WebhookPatchInput {
+  readonly url?: string;
+  readonly events?: readonly (EventType | '*')[];
+  readonly description?: string | null;
+  readonly active?: boolean;
+}
+
+/** POST /v1/webhooks/{id}/replay: send again every subscribed event after this seq. */
+export interface WebhookReplayInput {
+  readonly after: number;
 }

@@ -1,7 +1,16 @@
-import { createHttpApp, type HttpLogger } from '@support/adapter-http-koa';
+import { createHttpApp, httpWebhookSender, urlsFor, type HttpLogger } from '@support/adapter-http-koa';
 import { createMemoryStore } from '@support/adapter-memory';
 import { createMongoStore } from '@support/adapter-mongo';
-import { createApplication, type Application, type Clock, type PasswordHasher, type Ports, type Store, type TokenGenerator } from '@support/application';
+import {
+  createApplication,
+  type Application,
+  type Clock,
+  type PasswordHasher,
+  type Ports,
+  type Store,
+  type TokenGenerator,
+  type WebhookSender,
+} from '@support/application';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
 import { jsonLogger } from './logger.js';
@@ -15,7 +24,26 @@ export type ServerStore = Store & { readonly close?: () => Promise<void>; readon
  * The HTTP app for the origin it answers as. A function because that origin may be known
  * only once the port is listened on (PORT=0 without PUBLIC_URL).
  */
-export type HttpAppFor = (publicUrl: string) => ReturnType<typeof createHttpApp>;
+export type HttpAppFor = (publicUrl: string, shutdown: AbortSignal) => ReturnType<typeof createHttpApp>;
+
+/** The public origin, set once the server listens (PORT=0 learns its port only then). */
+export interface PublicOrigin {
+  get(): string;
+  set(url: string): void;
+}
+
+const publicOrigin = (): PublicOrigin => {
+  let url: string | null = null;
+  return {
+    get: () => {
+      if (url === null) throw new Error('the public origin is known only once the server listens');
+      return url;
+    },
+    set: (u) => {
+      url = u;
+    },
+  };
+};
 
 // Each identifier carries the type of what it is bound to: `bind` checks the value, `get`
 // answers that type without a type argument, and a factory's parameters take their types
@@ -29,6 +57,8 @@ export const TYPES = {
   Clock: service<Clock>('Clock'),
   PasswordHasher: service<PasswordHasher>('PasswordHasher'),
   TokenGenerator: service<TokenGenerator>('TokenGenerator'),
+  PublicOrigin: service<PublicOrigin>('PublicOrigin'),
+  WebhookSender: service<WebhookSender>('WebhookSender'),
   Ports: service<Ports>('Ports'),
   Application: service<Application>('Application'),
   HttpApp: service<HttpAppFor>('HttpApp'),
@@ -59,10 +89,18 @@ export const buildContainer = (config: Config): Container => {
   c.bind(TYPES.Clock).toConstantValue(systemClock);
   c.bind(TYPES.PasswordHasher).toResolvedValue(() => argon2Hasher()).inSingletonScope();
   c.bind(TYPES.TokenGenerator).toConstantValue(cryptoTokens);
+  c.bind(TYPES.PublicOrigin).toResolvedValue(() => publicOrigin()).inSingletonScope();
+  c.bind(TYPES.WebhookSender)
+    .toResolvedValue(
+      // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
+      (cfg, origin) => httpWebhookSender({ urls: () => urlsFor(origin.get()), timeoutMs: 10_000, allowPrivate: cfg.webhookAllowPrivate }),
+      [TYPES.Config, TYPES.PublicOrigin],
+    )
+    .inSingletonScope();
   c.bind(TYPES.Ports)
     .toResolvedValue(
-      (store, clock, passwords, secrets): Ports => ({ ...store, clock, passwords, secrets }),
-      [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator],
+      (store, clock, passwords, secrets, webhookSender): Ports => ({ ...store, clock, passwords, secrets, webhookSender }),
+      [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender],
     )
     .inSingletonScope();
   c.bind(TYPES.Application)
@@ -74,6 +112,9 @@ export const buildContainer = (config: Config): Container => {
           // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
           // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
           idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
+          events: { retentionDays: cfg.eventsRetentionDays },
+          // A lease outlasts an attempt (10 s) with room for the store writes around it.
+          webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
         }),
       [TYPES.Ports, TYPES.Config],
     )
@@ -81,8 +122,8 @@ export const buildContainer = (config: Config): Container => {
   c.bind(TYPES.HttpApp)
     .toResolvedValue(
       (app, cfg, logger): HttpAppFor =>
-        (publicUrl) =>
-          createHttpApp(app, { publicUrl, trustProxy: cfg.trustProxy, logger }),
+        (publicUrl, shutdown) =>
+          createHttpApp(app, { publicUrl, trustProxy: cfg.trustProxy, logger, shutdown }),
       [TYPES.Application, TYPES.Config, TYPES.Logger],
     )
     .inSingletonScope();

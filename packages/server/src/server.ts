@@ -10,6 +10,7 @@ import { ConfigError, type Config } from './config.js';
 import { buildContainer, TYPES } from './container.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
+import { startRetention, startWebhookWorker } from './webhook-worker.js';
 
 export interface StartOptions {
   /**
@@ -18,6 +19,8 @@ export interface StartOptions {
    * `rebind: (c) => { c.rebindSync(TYPES.Clock).toConstantValue(clock); }`.
    */
   readonly rebind?: (container: Container) => void;
+  /** Milliseconds between webhook delivery rounds when there is nothing to do (default 250). */
+  readonly webhookPollMs?: number;
   /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
   readonly shutdownGraceMs?: number;
   /** Milliseconds between attempts to create the first admin while the store is unreachable (default 5000). */
@@ -149,8 +152,11 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const port = await listen(https, config.port, config.host, 'PORT');
   const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host, 'HTTP_PORT');
   const publicUrl = config.publicUrl ?? `https://localhost:${port}`;
+  container.get(TYPES.PublicOrigin).set(publicUrl);
 
-  const koa = container.get(TYPES.HttpApp)(publicUrl);
+  // Aborted first at shutdown: long-polls of the change feed answer at once.
+  const stopping = new AbortController();
+  const koa = container.get(TYPES.HttpApp)(publicUrl, stopping.signal);
   const handler = koa.callback();
   for (const s of plain === null ? [https] : [https, plain]) {
     s.on('request', (req, res) => {
@@ -163,6 +169,8 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   }
 
   const admin = await bootstrapAdmin(app, config, logger, options);
+  const deliveries = startWebhookWorker(() => app.webhooks.deliverDue(), logger, options.webhookPollMs ?? 250);
+  const retention = startRetention(() => app.events.forgetOld(), logger);
   let closing: Promise<void> | null = null;
   return {
     url: `https://localhost:${port}`,
@@ -179,6 +187,10 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     close: () => {
       closing ??= (async () => {
         admin.stop();
+        stopping.abort();
+        retention.stop();
+        // In-flight deliveries end within their 10 s timeout; an attempt cut short is retried after a restart.
+        await deliveries.stop();
         const grace = options.shutdownGraceMs ?? 10_000;
         await Promise.all([closeGracefully(https, grace), ...(plain === null ? [] : [closeGracefully(plain, grace)])]);
         await store.close?.();

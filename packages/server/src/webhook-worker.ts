@@ -53,3 +53,20 @@ export const startWebhookWorker = (deliverDue: () => Promise<number>, logger: Ht
     },
   };
 };
+
+/** Forgets old events at start and then hourly (EVENTS_RETENTION_DAYS). */
+export const startRetention = (forgetOld: () => Promise<void>, logger: HttpLogger, everyMs = 3_600_000): { stop(): void } => {
+  const run = (): void => {
+    forgetOld().catch((e: unknown) => {
+      logger.error('old events not forgotten this time', { detail: e instanceof Error ? e.message : String(e) });
+    });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+    },
+  };
+};

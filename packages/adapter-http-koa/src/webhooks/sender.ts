@@ -90,6 +90,14 @@ const readSome = (res: IncomingMessage, max: number): Promise<string> =>
     res.on('aborted', done);
   });
 
+/** Why a receiver may not be called (its scheme, or a host that is not public), or null: the guard before any attempt. */
+export const refusedTarget = async (raw: string, options: OutboundOptions): Promise<string | null> => {
+  const refused = refusedUrl(raw, options.allowPrivate);
+  if (refused !== null) return refused;
+  const picked = await pickAddress(new URL(raw), options);
+  return 'error' in picked ? picked.error : null;
+};
+
 /** Sends one POST; never throws. */
 export const sendOutbound = async (req: OutboundRequest, options: OutboundOptions): Promise<OutboundResult> => {
   const started = performance.now();

@@ -1,6 +1,7 @@
 import { feedExpired, type StoredEvent } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
+import { acceptQuery, type DecodedQuery } from '../decoded.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
@@ -26,9 +27,12 @@ export interface EventPage {
  * `shutdown` aborts. A cursor older than what is kept is refused, naming the oldest kept seq,
  * so a consumer never silently skips events.
  */
-export const readEvents = async (ports: Ports, actor: Actor, query: EventsQuery, shutdown: AbortSignal): Promise<Outcome<EventPage>> => {
+export const readEvents = async (ports: Ports, actor: Actor, decoded: DecodedQuery<EventsQuery>, shutdown: AbortSignal): Promise<Outcome<EventPage>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'read the change feed');
   if (denied !== null) return E.left(denied);
+  const accepted = acceptQuery(decoded);
+  if (E.isLeft(accepted)) return accepted;
+  const query = accepted.right;
   const { oldest, newest } = await ports.events.bounds();
   // Events after `after` are all kept when the oldest kept one is at most after + 1.
   const firstKept = oldest ?? newest + 1;
@@ -40,3 +44,11 @@ export const readEvents = async (ports: Ports, actor: Actor, query: EventsQuery,
   }
   return E.right({ items, next: items[items.length - 1]?.seq ?? query.after });
 };
+
+export interface EventsConfig {
+  /** EVENTS_RETENTION_DAYS: events older than this are forgotten. */
+  readonly retentionDays: number;
+}
+
+export const forgetOldEvents = (ports: Ports, config: EventsConfig): Promise<void> =>
+  ports.events.forget(ports.clock.now() - config.retentionDays * 86_400_000);

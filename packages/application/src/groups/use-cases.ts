@@ -149,7 +149,7 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (E.isLeft(allowed)) return allowed;
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  if (!(await ports.groups.delete(id))) return E.left(notFound('group', id));
+  if (!(await ports.groups.delete(id, ports.clock.now()))) return E.left(notFound('group', id));
   // Members leave the group and its tickets lose it; users and tickets themselves stay.
   const now = ports.clock.now();
   await ports.users.removeGroup(id, now);

@@ -12,7 +12,8 @@ export interface UserRepository {
   /** The users that exist among these ids, in any order. */
   findByIds(ids: readonly UserId[]): Promise<readonly User[]>;
   update(user: User, expectedVersion: number): Promise<UserWriteResult>;
-  delete(id: UserId): Promise<boolean>;
+  /** Deletes the user; `now` is when (the change feed's user.deleted). */
+  delete(id: UserId, now: number): Promise<boolean>;
   /** Users by id ascending; with a group, only its members. */
   list(groupId: GroupId | null, offset: number, limit: number): Promise<Page<User>>;
   count(): Promise<number>;

@@ -12,5 +12,10 @@ export interface SendResult {
 
 /** Outbound webhooks: POSTs one event, signed with the webhook's secret (Standard Webhooks). */
 export interface WebhookSender {
+  /**
+   * Why a receiver URL may not be called (the SSRF guard: scheme, and every address its host
+   * resolves to must be public unless private receivers are allowed), or null when it may.
+   */
+  refuses(url: string): Promise<string | null>;
   send(target: { readonly url: string; readonly secret: string }, deliveryId: string, event: StoredEvent, timestamp: number): Promise<SendResult>;
 }

@@ -206,7 +206,7 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  if (!(await ports.users.delete(id))) return E.left(notFound('user', id));
+  if (!(await ports.users.delete(id, ports.clock.now()))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
   await ports.tokens.revokeUser(id);
   await ports.tickets.unassignUser(id, ports.clock.now());

@@ -12,7 +12,15 @@ import {
   type Message,
   type Ticket,
   type User,
+  type ChangeEvent,
+  type StoredEvent,
   type Webhook,
+  groupDeletedEvent,
+  groupEvent,
+  messageEvent,
+  ticketEvent,
+  userDeletedEvent,
+  userEvent,
 } from '@support/domain';
 import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
@@ -38,17 +46,32 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const deliveries = new Map<number, DeliveryRecord[]>();
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
+  const log: StoredEvent[] = [];
+  let forgottenBefore = Number.NEGATIVE_INFINITY;
+  const record = (...changes: ChangeEvent[]): void => {
+    for (const c of changes) log.push({ seq: log.length + 1, ...c });
+  };
   const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
-    for (const t of tickets.values()) if (pred(t)) tickets.set(t.id, change(t));
+    for (const t of [...tickets.values()]) {
+      if (!pred(t)) continue;
+      const next = change(t);
+      tickets.set(t.id, next);
+      if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt));
+    }
   };
   const store: Store & { failing: boolean } = {
     failing: false,
     tickets: {
-      insert: (t: Ticket) => Promise.resolve(void tickets.set(t.id, t)),
+      insert: (t: Ticket) => {
+        tickets.set(t.id, t);
+        record(ticketEvent('created', t, t.updatedAt));
+        return Promise.resolve();
+      },
       findById: (id: number) => Promise.resolve(tickets.get(id) ?? null),
       update: (t: Ticket, v: number) => {
         if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
         tickets.set(t.id, t);
+        record(ticketEvent('updated', t, t.updatedAt));
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
@@ -69,11 +92,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     messages: {
-      insert: (m: Message) => Promise.resolve(void messages.set(mkey(m.ticketId, m.number), m)),
+      insert: (m: Message) => {
+        messages.set(mkey(m.ticketId, m.number), m);
+        record(messageEvent('created', m, m.updatedAt));
+        return Promise.resolve();
+      },
       find: (t, n) => Promise.resolve(messages.get(mkey(t, n)) ?? null),
       update: (m: Message, v: number) => {
         if (messages.get(mkey(m.ticketId, m.number))?.version !== v) return Promise.resolve(false);
         messages.set(mkey(m.ticketId, m.number), m);
+        record(messageEvent('updated', m, m.updatedAt));
         return Promise.resolve(true);
       },
       list: (ticketId, internal, offset, limit) => {
@@ -87,6 +115,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
       insert: (u: User) => {
         if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
+        record(userEvent('created', u, u.updatedAt));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(users.get(id) ?? null),
@@ -96,9 +125,14 @@ export const naiveStore = (): Store & { failing: boolean } => {
         if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
+        record(userEvent('updated', u, u.updatedAt));
         return Promise.resolve('ok' as const);
       },
-      delete: (id) => Promise.resolve(users.delete(id)),
+      delete: (id, now) => {
+        if (!users.delete(id)) return Promise.resolve(false);
+        record(userDeletedEvent(id, now));
+        return Promise.resolve(true);
+      },
       list: (groupId, offset, limit) => {
         const all = [...users.values()].filter((u) => groupId === null || u.groupIds.includes(groupId)).sort((a, b) => a.id - b.id);
         return Promise.resolve(page(all, offset, limit));
@@ -106,7 +140,10 @@ export const naiveStore = (): Store & { failing: boolean } => {
       count: () => Promise.resolve(users.size),
       removeGroup: (groupId, now) => {
         for (const u of users.values()) {
-          if (u.groupIds.includes(groupId)) users.set(u.id, leaveGroup(u, groupId, now));
+          if (!u.groupIds.includes(groupId)) continue;
+          const next = leaveGroup(u, groupId, now);
+          users.set(u.id, next);
+          record(userEvent('updated', next, next.updatedAt));
         }
         return Promise.resolve();
       },
@@ -115,6 +152,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
       insert: (g: Group) => {
         if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
+        record(groupEvent('created', g, g.updatedAt));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(groups.get(id) ?? null),
@@ -123,9 +161,14 @@ export const naiveStore = (): Store & { failing: boolean } => {
         if (groups.get(g.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
+        record(groupEvent('updated', g, g.updatedAt));
         return Promise.resolve('ok' as const);
       },
-      delete: (id) => Promise.resolve(groups.delete(id)),
+      delete: (id, now) => {
+        if (!groups.delete(id)) return Promise.resolve(false);
+        record(groupDeletedEvent(id, now));
+        return Promise.resolve(true);
+      },
       list: (offset, limit) => Promise.resolve(page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit)),
     },
     tokens: {
@@ -183,6 +226,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
         const k = `${scope} ${key}`;
         const r = idempotency.get(k);
         if (r?.claim.owner === owner && r.answer === null) idempotency.delete(k);
+        return Promise.resolve();
+      },
+    },
+    events: {
+      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > after && e.occurredAt >= forgottenBefore).slice(0, limit)),
+      bounds: () => Promise.resolve({ oldest: log.find((e) => e.occurredAt >= forgottenBefore)?.seq ?? null, newest: log.length }),
+      waitFor: (after, signal) =>
+        log.length > after || signal.aborted ? Promise.resolve() : new Promise<void>((resolve) => { signal.addEventListener('abort', () => { resolve(); }, { once: true }); }),
+      forget: (before) => {
+        forgottenBefore = Math.max(forgottenBefore, before);
         return Promise.resolve();
       },
     },

@@ -13,9 +13,10 @@ import {
   type TicketState,
   type User,
   type UserCreateInput,
+  type StoredEvent,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import { createApplication, type Actor, type Application, type DecodedQuery, type Ports } from '../../src/index.js';
+import { createApplication, type Actor, type Application, type DecodedQuery, type Ports, type WebhookSender } from '../../src/index.js';
 import { naiveStore } from './naive-store.js';
 
 /** A clock the test moves by hand. */
@@ -82,6 +83,7 @@ export interface World {
   readonly app: Application;
   readonly ports: Ports & { readonly store: ReturnType<typeof naiveStore> };
   readonly clock: ReturnType<typeof manualClock>;
+  readonly sender: FakeSender;
   readonly admin: Actor;
   /** Creates a user with this role (and name) and returns them as a caller. */
   user(role: Role, name?: string, extra?: Record<string, unknown>): Promise<Actor>;
@@ -93,14 +95,38 @@ export interface World {
   refreshed(actor: Actor): Promise<Actor>;
 }
 
+/** A webhook receiver stand-in: records every attempt and answers what the test says. */
+export interface FakeSender extends WebhookSender {
+  readonly sent: { readonly url: string; readonly deliveryId: string; readonly event: StoredEvent; readonly timestamp: number }[];
+  /** The receiver's status for an attempt (null: no answer); 204 by default. */
+  answer: (url: string, event: StoredEvent) => number | null;
+}
+
+export const fakeSender = (): FakeSender => {
+  const sender: FakeSender = {
+    sent: [],
+    answer: () => 204,
+    refuses: (url) => Promise.resolve(url.startsWith('https://') ? null : 'the URL must be https'),
+    send: (target, deliveryId, event, timestamp) => {
+      sender.sent.push({ url: target.url, deliveryId, event, timestamp });
+      const status = sender.answer(target.url, event);
+      return Promise.resolve({ status, durationMs: 3, error: status === null ? 'no answer within 10 s' : null, response: '' });
+    },
+  };
+  return sender;
+};
+
 export const world = async (config: { rateLimit?: number; tokenTtl?: number } = {}): Promise<World> => {
   const store = naiveStore();
   const clock = manualClock();
-  const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets() };
+  const sender = fakeSender();
+  const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets(), webhookSender: sender };
   const app = createApplication(ports, {
     auth: { accessTokenTtlSeconds: config.tokenTtl ?? 3600, refreshTokenTtlSeconds: 30 * 86400 },
     rateLimit: { limit: config.rateLimit ?? 100, windowSeconds: 60 },
     idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
+    events: { retentionDays: 30 },
+    webhooks: { retrySeconds: [5, 30, 120, 600, 3600, 21600], leaseSeconds: 30, batch: 16, keepLog: 100 },
   });
   await app.setup.ensureFirstAdmin('admin@example.com' as Email, 'admin-password');
   const adminUser = (await store.users.findByEmail('admin@example.com')) as User;
@@ -114,6 +140,7 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
   };
   return {
     app,
+    sender,
     ports,
     clock,
     admin,

@@ -1,9 +1,11 @@
 import { Email } from '../email.js';
+import { eventTypes, type EventType } from '../events.js';
 import { GroupId, UserId } from '../ids.js';
 import { priorities } from '../priority.js';
 import { roles } from '../role.js';
 import { ticketStates } from '../ticket-state.js';
-import { booleanField, boundedString, distinctList, oneOf, reference } from './field-codecs.js';
+import * as t from 'io-ts';
+import { booleanField, boundedString, distinctList, failWith, oneOf, reference } from './field-codecs.js';
 
 // The rule for each writable value (contract §4), as a codec whose failures carry a
 // field-error code. Which fields a request body has, and what they are called, is the edge's.
@@ -19,6 +21,7 @@ export const limits = {
   groupName: { min: 1, max: 100 },
   description: { min: 0, max: 1000 },
   groupIds: 100,
+  webhookUrl: { min: 1, max: 2048 },
 } as const;
 
 const userRef = reference(UserId, 'user');
@@ -51,4 +54,36 @@ export const userValues = {
 export const groupValues = {
   name: boundedString('string of 1-100 characters', { ...limits.groupName, nonBlank: true }),
   description: boundedString('string of 0-1000 characters', limits.description),
+};
+
+/** An absolute http(s) URL without credentials; which schemes and hosts may be called is the application's to say. */
+const webhookUrl = new t.Type<string, string, unknown>(
+  'absolute http(s) URL of 1-2048 characters',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
+    if (u.length < limits.webhookUrl.min || u.length > limits.webhookUrl.max) return failWith(u, c, 'invalid_length', 'must be 1 to 2048 characters long');
+    if (!URL.canParse(u)) return failWith(u, c, 'invalid_value', 'must be an absolute URL');
+    const url = new URL(u);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return failWith(u, c, 'invalid_value', 'must be an https:// URL');
+    if (url.username !== '' || url.password !== '') return failWith(u, c, 'invalid_value', 'must not carry credentials');
+    return t.success(u);
+  },
+  t.identity,
+);
+
+/** Non-negative safe integers: feed positions. */
+const sequenceNumber = new t.Type<number, number, unknown>(
+  'non-negative integer',
+  (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
+  (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(u) : failWith(u, c, 'invalid_type', 'must be a non-negative integer (a seq of the change feed)')),
+  t.identity,
+);
+
+export const webhookValues = {
+  url: webhookUrl,
+  events: distinctList('list of event types', oneOf<EventType | '*'>('event type', ['*', ...eventTypes]), eventTypes.length + 1),
+  description: boundedString('string of 0-1000 characters', limits.description),
+  active: booleanField,
+  after: sequenceNumber,
 };

@@ -40,7 +40,7 @@ describe('server: the container (composition root)', () => {
         return value;
       });
     }
-    expect(c.get(TYPES.HttpApp)('https://support.example.com')).to.have.property('callback').that.is.a('function');
+    expect(c.get(TYPES.HttpApp)('https://support.example.com', new AbortController().signal)).to.have.property('callback').that.is.a('function');
     expect([...activated].sort()).to.deep.equal(Object.keys(TYPES).sort());
   });
 
@@ -79,7 +79,7 @@ describe('server: the container (composition root)', () => {
 
   it('builds the HTTP app from the Config binding (a plain request: 403, counted per IP at a tenth of RATE_LIMIT)', async () => {
     const { c } = testContainer({ RATE_LIMIT: '30' });
-    const handler = c.get(TYPES.HttpApp)('https://support.example.com').callback();
+    const handler = c.get(TYPES.HttpApp)('https://support.example.com', new AbortController().signal).callback();
     const server = createServer((req, res) => {
       void handler(req, res);
     });
