@@ -2,6 +2,7 @@
 // unchanged against every adapter, with the object mothers and reference search they use.
 // Call each suite inside a test file: describeXContract('MyStore', () => makeFreshStore()).
 
+import { describeEventLogContract } from './event-log-contract.js';
 import { describeGroupRepositoryContract } from './group-repository-contract.js';
 import { describeIdSequenceContract } from './id-sequence-contract.js';
 import { describeIdempotencyStoreContract } from './idempotency-store-contract.js';
@@ -15,6 +16,7 @@ import { describeUserRepositoryContract } from './user-repository-contract.js';
 import { describeWebhookRepositoryContract } from './webhook-repository-contract.js';
 
 export {
+  describeEventLogContract,
   describeGroupRepositoryContract,
   describeIdSequenceContract,
   describeIdempotencyStoreContract,
@@ -41,6 +43,7 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeRateLimitCounterContract,
   describeIdempotencyStoreContract,
   describeWebhookRepositoryContract,
+  describeEventLogContract,
   describeIdSequenceContract,
   describeStoreHealthContract,
 ];

@@ -27,7 +27,12 @@ const saveState = async (ports: Ports, owner: Webhook, state: Pick<Webhook, 'las
   for (let i = 0; i < 16 && current !== null; i++) {
     if (current.lastDeliveredSeq !== owner.lastDeliveredSeq) return;
     const switchedOff = !state.active && owner.active;
-    const next = revise(current, ports.clock.now(), { ...state, active: switchedOff ? false : current.active });
+    const next = revise(current, ports.clock.now(), {
+      lastDeliveredSeq: state.lastDeliveredSeq,
+      failedAttempts: state.failedAttempts,
+      nextAttemptAt: state.nextAttemptAt,
+      active: switchedOff ? false : current.active,
+    });
     if ((await ports.webhooks.update(next, current.version)) === 'ok') return;
     current = await ports.webhooks.findById(owner.id);
   }

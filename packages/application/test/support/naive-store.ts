@@ -48,8 +48,10 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const mkey = (t: number, n: number): string => `${t}/${n}`;
   const log: StoredEvent[] = [];
   let forgottenBefore = Number.NEGATIVE_INFINITY;
+  const wakers = new Set<() => void>();
   const record = (...changes: ChangeEvent[]): void => {
     for (const c of changes) log.push({ seq: log.length + 1, ...c });
+    for (const wake of [...wakers]) wake();
   };
   const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
     for (const t of [...tickets.values()]) {
@@ -233,7 +235,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
       after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > after && e.occurredAt >= forgottenBefore).slice(0, limit)),
       bounds: () => Promise.resolve({ oldest: log.find((e) => e.occurredAt >= forgottenBefore)?.seq ?? null, newest: log.length }),
       waitFor: (after, signal) =>
-        log.length > after || signal.aborted ? Promise.resolve() : new Promise<void>((resolve) => { signal.addEventListener('abort', () => { resolve(); }, { once: true }); }),
+        log.length > after || signal.aborted
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              const wake = (): void => {
+                wakers.delete(wake);
+                resolve();
+              };
+              wakers.add(wake);
+              signal.addEventListener('abort', wake, { once: true });
+            }),
       forget: (before) => {
         forgottenBefore = Math.max(forgottenBefore, before);
         return Promise.resolve();
