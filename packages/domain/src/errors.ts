@@ -18,6 +18,8 @@ export interface FieldError {
   readonly field: string;
   readonly code: FieldErrorCode;
   readonly message: string;
+  /** For a refused state change: the states the caller may move the ticket to instead. */
+  readonly allowed?: readonly string[];
 }
 
 export const fieldError = (field: string, code: FieldErrorCode, message: string): FieldError => ({

@@ -25,7 +25,7 @@ import { strictObject } from './object-codec.js';
 type Body<A> = t.Type<A, unknown>;
 
 const { subject, summary, state, priority, tags, user, group } = ticketValues;
-const ticketReadOnly = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'customer', 'customer_name', 'assigned_user', 'group', 'messages_url'];
+const ticketReadOnly = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'customer', 'customer_name', 'assigned_user', 'group', 'messages_url', 'allowed_transitions'];
 
 const ticketOptional = {
   summary,

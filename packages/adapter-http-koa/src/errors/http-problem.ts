@@ -6,6 +6,8 @@ export interface FieldProblem {
   readonly code: number;
   readonly field: string;
   readonly message: string;
+  /** A refused state change: where the ticket may go instead (contract §7.2). */
+  readonly allowed?: readonly string[];
 }
 
 export interface ProblemExtras {
@@ -58,7 +60,7 @@ export const domainProblem = (e: DomainError): HttpProblem => {
     case 'ValidationFailed': {
       const n = e.errors.length;
       return new HttpProblem(k, `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`, {
-        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: f.field, message: f.message })),
+        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: f.field, message: f.message, ...(f.allowed === undefined ? {} : { allowed: f.allowed }) })),
       });
     }
     case 'InvalidQuery':

@@ -23,6 +23,7 @@ export const examples = (origin: string) => {
     updated_at: '2026-01-06T09:15:42.123Z',
     closed_at: null,
     messages_url: `${v1}/tickets/7/messages`,
+    allowed_transitions: ['pending', 'closed'],
     ...extra,
   });
   const message = (extra: Json = {}): Json => ({

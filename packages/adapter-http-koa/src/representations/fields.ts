@@ -19,6 +19,7 @@ export const ticketFields = [
   'updated_at',
   'closed_at',
   'messages_url',
+  'allowed_transitions',
 ] as const;
 export type TicketField = (typeof ticketFields)[number];
 

@@ -54,6 +54,7 @@ export const ticketRepresentation = (
     updated_at: timestamp(t.updatedAt),
     closed_at: nullableTimestamp(t.closedAt),
     messages_url: urls.messages(t.id),
+    allowed_transitions: view.allowedTransitions,
   };
   return options.fields === null ? full : pick(full, options.fields);
 };

@@ -1,4 +1,4 @@
-import type { Group, GroupId, Ticket, TicketRelation, User, UserId } from '@support/domain';
+import { allowedTransitions, type Group, type GroupId, type Ticket, type TicketRelation, type User, type UserId } from '@support/domain';
 import type { Actor } from '../actor.js';
 import { staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -46,8 +46,11 @@ export const withRelations = async (
       const g = ticket.groupId === null ? undefined : groupById.get(ticket.groupId);
       related.group = g === undefined ? null : relatedGroup(actor, g);
     }
-    return { ticket, related };
+    return { ticket, related, allowedTransitions: transitionsFor(actor, ticket) };
   });
 };
 
-export const bareView = (ticket: Ticket): TicketView => ({ ticket, related: {} });
+/** The states this caller may move the ticket to now (the domain's state machine, by role). */
+const transitionsFor = (actor: Actor, t: Ticket): TicketView['allowedTransitions'] => allowedTransitions(t.state, t.deletedAt !== null, actor.user.role);
+
+export const bareView = (actor: Actor, ticket: Ticket): TicketView => ({ ticket, related: {}, allowedTransitions: transitionsFor(actor, ticket) });

@@ -90,7 +90,7 @@ export const createTicketUseCase = async (ports: Ports, actor: Actor, decoded: D
   const id = (await ports.ids.next('ticket')) as TicketId;
   const ticket = createTicket(id, input, customer, ports.clock.now());
   await ports.tickets.insert(ticket);
-  return E.right(bareView(ticket));
+  return E.right(bareView(actor, ticket));
 };
 
 type ChangeBuilder = (current: Ticket, customer: Customer | null) => TicketChanges;
@@ -135,13 +135,15 @@ const updateTicket = async (
     preloaded = null;
     if (E.isLeft(loaded)) return loaded;
     const current = loaded.right;
-    const held = checkPrecondition(options, bareView(current));
+    const held = checkPrecondition(options, bareView(actor, current));
     if (E.isLeft(held)) return held;
     const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
-    const errors = allErrors(referenceErrors, E.isLeft(applied) ? applied.left : []);
+    // A refused state change says where the ticket may go instead, for this caller (contract §7.2).
+    const transitionErrors = E.isLeft(applied) ? applied.left.map((f) => (f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f)) : [];
+    const errors = allErrors(referenceErrors, transitionErrors);
     if (errors.length > 0 || E.isLeft(applied)) return E.left(validationFailed(errors));
-    if (applied.right === current) return E.right(bareView(current));
-    return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(applied.right)) : 'retry';
+    if (applied.right === current) return E.right(bareView(actor, current));
+    return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(actor, applied.right)) : 'retry';
   }, options);
 };
 
@@ -185,8 +187,8 @@ export const deleteTicketUseCase = async (
     if (E.isLeft(current)) return current;
     const denied = requireRole(actor, ['admin'], 'delete tickets');
     if (denied !== null) return E.left(denied);
-    const held = checkPrecondition(options, bareView(current.right));
+    const held = checkPrecondition(options, bareView(actor, current.right));
     if (E.isLeft(held)) return held;
     const deleted = deleteTicket(current.right, ports.clock.now());
-    return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(deleted)) : 'retry';
+    return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(actor, deleted)) : 'retry';
   }, options);

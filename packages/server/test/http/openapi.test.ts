@@ -161,6 +161,7 @@ describe('HTTP: the answer checker catches drift from the document', () => {
     updated_at: '2026-01-06T09:00:00.000Z',
     closed_at: null,
     messages_url: `${origin}/v1/tickets/7/messages`,
+    allowed_transitions: ['pending', 'closed'],
   };
   const answer = (status: number, json: unknown, extra: Record<string, string | undefined> = {}) => {
     const all: Record<string, string | undefined> = { ...headers, ...extra };

@@ -1,3 +1,4 @@
+import { ticketStates } from '@support/domain';
 import type { OAuthErrorCode } from '@support/application';
 import { errorKinds, fieldErrorCodes } from '../../errors/error-table.js';
 import { ref, type Json } from '../json.js';
@@ -40,6 +41,11 @@ const fieldError: Json = {
     },
     field: { type: 'string', description: 'The body field (or query parameter) refused.' },
     message: { type: 'string', description: 'What is wrong with it.' },
+    allowed: {
+      type: 'array',
+      items: { type: 'string', enum: [...ticketStates] },
+      description: 'On a refused state change (42208 invalid_transition): the states the caller may move the ticket to instead.',
+    },
   },
 };
 

@@ -34,6 +34,14 @@ const ticketProperties: Json = {
   updated_at: timestamp('When the ticket (or one of its messages) last changed.'),
   closed_at: { oneOf: [{ type: 'string', format: 'date-time' }, { type: 'null' }], readOnly: true, description: 'Set by the server when the state becomes closed, cleared on reopening.' },
   messages_url: url("The ticket's messages."),
+  allowed_transitions: {
+    type: 'array',
+    items: { type: 'string', enum: [...ticketStates] },
+    uniqueItems: true,
+    readOnly: true,
+    description:
+      'The states the caller may move the ticket to now, computed from its state and the caller\'s role: agents and admins follow the state machine, a customer only ever sees open and closed; empty for a deleted ticket. Part of the representation for fields, ETag and caching.',
+  },
 };
 
 // Written as ids; answered as links (customer, assigned_user, group).
