@@ -19,7 +19,7 @@ export interface StartOptions {
    * `rebind: (c) => { c.rebindSync(TYPES.Clock).toConstantValue(clock); }`.
    */
   readonly rebind?: (container: Container) => void;
-  /** Milliseconds between webhook delivery rounds when there is nothing to do (default 250). */
+  /** Milliseconds a delivery round waits for news before looking for retries that came due (default 250). */
   readonly webhookPollMs?: number;
   /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
   readonly shutdownGraceMs?: number;
@@ -169,7 +169,12 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   }
 
   const admin = await bootstrapAdmin(app, config, logger, options);
-  const deliveries = startWebhookWorker(() => app.webhooks.deliverDue(), logger, options.webhookPollMs ?? 250);
+  const deliveries = startWebhookWorker(
+    () => app.webhooks.deliverDue(),
+    { newest: async () => (await store.events.bounds()).newest, waitFor: (after, signal) => store.events.waitFor(after, signal) },
+    logger,
+    options.webhookPollMs ?? 250,
+  );
   const retention = startRetention(() => app.events.forgetOld(), logger);
   let closing: Promise<void> | null = null;
   return {

@@ -6,30 +6,29 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
+/** Where the worker hears of new events: the feed's newest seq, and a wait for one beyond it. */
+export interface FeedNews {
+  newest(): Promise<number>;
+  waitFor(after: number, signal: AbortSignal): Promise<void>;
+}
+
 /**
- * Runs webhook delivery rounds: again at once while a round found work, else every `pollMs`.
- * While the store is unreachable, deliveries pause (one log line) and resume when it answers;
- * nothing is lost, because the delivery state lives in the store.
+ * Runs webhook delivery rounds: again at once while a round found work; else it waits for the
+ * next event (the store wakes it: a delivery follows a write within milliseconds) or `pollMs`,
+ * when retries may have come due. While the store is unreachable, deliveries pause (one log
+ * line) and resume when it answers; nothing is lost, because the delivery state lives in the
+ * store.
  */
-export const startWebhookWorker = (deliverDue: () => Promise<number>, logger: HttpLogger, pollMs: number): WebhookWorker => {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let round: Promise<void> | null = null;
+export const startWebhookWorker = (deliverDue: () => Promise<number>, news: FeedNews, logger: HttpLogger, pollMs: number): WebhookWorker => {
+  const stopping = new AbortController();
   let paused = false;
 
-  const schedule = (delayMs: number): void => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      round = runRound().finally(() => {
-        round = null;
-      });
-    }, delayMs);
-    timer.unref();
-  };
-
-  const runRound = async (): Promise<void> => {
+  const round = async (): Promise<void> => {
     let attempts = 0;
+    let seen = 0;
     try {
+      // Read before the round: an event arriving during it ends the wait below at once.
+      seen = await news.newest();
       attempts = await deliverDue();
       if (paused) logger.info('webhook deliveries resumed', {});
       paused = false;
@@ -41,15 +40,26 @@ export const startWebhookWorker = (deliverDue: () => Promise<number>, logger: Ht
       }
       paused = true;
     }
-    schedule(attempts > 0 ? 0 : pollMs);
+    if (attempts > 0 || stopping.signal.aborted) return;
+    const until = AbortSignal.any([stopping.signal, AbortSignal.timeout(pollMs)]);
+    if (paused) {
+      await new Promise<void>((resolve) => {
+        until.addEventListener('abort', () => {
+          resolve();
+        }, { once: true });
+      });
+    } else {
+      await news.waitFor(seen, until).catch(() => undefined);
+    }
   };
 
-  schedule(0);
+  const running = (async () => {
+    while (!stopping.signal.aborted) await round();
+  })();
   return {
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await round;
+      stopping.abort();
+      await running;
     },
   };
 };
