@@ -32,6 +32,9 @@ describe('server: configuration from the environment (contract §1)', () => {
       tokenTtlSeconds: 86_400,
       refreshTokenTtlSeconds: 2_592_000,
       trustProxy: false,
+      eventsRetentionDays: 30,
+      webhookRetrySeconds: [5, 30, 120, 600, 3600, 21600],
+      webhookAllowPrivate: false,
     });
   });
 
@@ -58,6 +61,9 @@ describe('server: configuration from the environment (contract §1)', () => {
       TOKEN_TTL_S: '900',
       REFRESH_TOKEN_TTL_S: '7200',
       TRUST_PROXY: 'true',
+      EVENTS_RETENTION_DAYS: '7',
+      WEBHOOK_RETRY_S: '1, 60,3600',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     });
     expect(config).to.deep.equal({
       port: 0,
@@ -77,6 +83,9 @@ describe('server: configuration from the environment (contract §1)', () => {
       tokenTtlSeconds: 900,
       refreshTokenTtlSeconds: 7200,
       trustProxy: true,
+      eventsRetentionDays: 7,
+      webhookRetrySeconds: [1, 60, 3600],
+      webhookAllowPrivate: true,
     });
   });
 
@@ -126,6 +135,13 @@ describe('server: configuration from the environment (contract §1)', () => {
     ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '30d' }],
     ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '31536001' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['EVENTS_RETENTION_DAYS', { EVENTS_RETENTION_DAYS: '0' }],
+    ['EVENTS_RETENTION_DAYS', { EVENTS_RETENTION_DAYS: '30d' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '5,,30' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '5,0' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '5m' }],
+    ['WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: 'sometimes' }],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: '/etc/tls/cert.pem' }],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: '/etc/tls/key.pem' }],
     ['TLS_CERT_FILE', { TLS_CERT_FILE: '', TLS_KEY_FILE: '/etc/tls/key.pem' }],
