@@ -20,6 +20,8 @@ export interface Reply {
    */
   readonly lastModified?: number | null;
   readonly page?: PageInfo;
+  /** A list read by cursor (the change feed): where the next read starts (Link rel="next", `next_page`). */
+  readonly cursor?: { readonly after: number };
   /** Token answers: Cache-Control: no-store instead of private, no-cache. */
   readonly noStore?: boolean;
   /** A non-JSON answer (the documentation page and its assets): sent as these bytes, never enveloped. */

@@ -7,3 +7,4 @@ export type * from './rate-limit.js';
 export * from './auth/oauth.js';
 export * from './create-application.js';
 export { isKeptStatus, type IdempotencyConfig, type IdempotencyDecision } from './idempotency/use-case.js';
+export { eventsQueryBounds, type EventPage, type EventsQuery } from './events/feed.js';

@@ -25,12 +25,16 @@ const nameOf = (pair: string): string => {
 const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
 const escapeUnsafe = (s: string): string => s.replace(unsafe, (c) => encodeURIComponent(c));
 
+/** The request's parameters as sent, without the token and the one a link sets itself. */
+const keptParams = (querystring: string, set: string): string[] =>
+  querystring
+    .split('&')
+    .filter((p) => p !== '' && nameOf(p) !== 'access_token' && nameOf(p) !== set)
+    .map(escapeUnsafe);
+
 /** `base` is the absolute URL of the list without query; `querystring` is the request's, raw. */
 export const pageLinks = (base: string, querystring: string, info: PageInfo): PageLinks => {
-  const kept = querystring
-    .split('&')
-    .filter((p) => p !== '' && nameOf(p) !== 'access_token' && nameOf(p) !== 'page')
-    .map(escapeUnsafe);
+  const kept = keptParams(querystring, 'page');
   const url = (page: number): string => `${base}?${[...kept, `page=${page}`].join('&')}`;
   const last = lastPage(info.total, info.perPage);
   const rels: [string, number][] = [['first', 1]];
@@ -42,4 +46,13 @@ export const pageLinks = (base: string, querystring: string, info: PageInfo): Pa
     link: rels.map(([rel, page]) => `<${url(page)}>; rel="${rel}"`).join(', '),
     next: next === null ? null : url(next),
   };
+};
+
+/**
+ * A list read by cursor (the change feed): only `next`, always, since more may arrive after
+ * the newest; it keeps the request's other parameters (per_page, wait) and sets `after`.
+ */
+export const cursorLinks = (base: string, querystring: string, after: number): PageLinks => {
+  const next = `${base}?${[...keptParams(querystring, 'after'), `after=${after}`].join('&')}`;
+  return { link: `<${next}>; rel="next"`, next };
 };

@@ -7,7 +7,7 @@ import { notModified } from './conditional-requests.js';
 import { envelope, jsonpBody } from './envelope.js';
 import { strongEtag } from './etag.js';
 import { formatHttpDate } from './http-date.js';
-import { pageLinks } from './pagination.js';
+import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
 import { sendRaw } from './raw-body.js';
 import type { Presentation } from './presentation.js';
@@ -38,6 +38,10 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
     const links = pageLinks(urls.path(ctx.path), ctx.querystring, reply.page);
     ctx.append('Link', links.link);
     ctx.set('X-Total-Count', String(reply.page.total));
+    nextPage = links.next;
+  } else if (reply.cursor !== undefined) {
+    const links = cursorLinks(urls.path(ctx.path), ctx.querystring, reply.cursor.after);
+    ctx.append('Link', links.link);
     nextPage = links.next;
   }
 

@@ -4,6 +4,7 @@ import {
   nullable,
   ticketValues,
   userValues,
+  webhookValues,
   type GroupCreateInput,
   type GroupPatchInput,
   type MessageCreateInput,
@@ -14,6 +15,9 @@ import {
   type UserCreateInput,
   type UserPatchInput,
   type UserReplaceInput,
+  type WebhookCreateInput,
+  type WebhookPatchInput,
+  type WebhookReplayInput,
 } from '@support/domain';
 import type * as t from 'io-ts';
 import { strictObject } from './object-codec.js';
@@ -119,4 +123,31 @@ export const GroupPatchBody: Body<GroupPatchInput> = strictObject('group', {
   optional: { name: groupValues.name, description: nullable(groupValues.description) },
   readOnly: groupReadOnly,
   mergePatch: true,
+});
+
+// The signing secret and the delivery cursor are the server's: rotate-secret makes a new
+// secret, replay moves the cursor.
+const webhookReadOnly = ['id', 'secret', 'last_delivered_seq', 'created_at', 'updated_at'];
+const webhookWritable = { url: webhookValues.url, events: webhookValues.events };
+
+/** POST /v1/webhooks. */
+export const WebhookCreateBody: Body<WebhookCreateInput> = strictObject('webhook', {
+  required: webhookWritable,
+  optional: { description: webhookValues.description, active: webhookValues.active },
+  readOnly: webhookReadOnly,
+});
+
+/** PATCH /v1/webhooks/{id} (JSON merge patch): null resets description to ""; url, events and active keep a value. */
+export const WebhookPatchBody: Body<WebhookPatchInput> = strictObject('webhook', {
+  required: {},
+  optional: { ...webhookWritable, description: nullable(webhookValues.description), active: webhookValues.active },
+  readOnly: webhookReadOnly,
+  mergePatch: true,
+});
+
+/** POST /v1/webhooks/{id}/replay: only the cursor; the webhook's own fields are changed by PATCH. */
+export const WebhookReplayBody: Body<WebhookReplayInput> = strictObject('replay', {
+  required: { after: webhookValues.after },
+  optional: {},
+  readOnly: [...webhookReadOnly, 'url', 'events', 'description', 'active'],
 });

@@ -21,3 +21,23 @@ export const commaList = (parameter: string, raw: string, issues: QueryIssue[]):
   }
   return out;
 };
+
+/** Canonical decimal: no sign, no leading zeros, no exponent (at most 16 digits: a safe integer's). */
+const canonicalInteger = /^(0|[1-9][0-9]{0,15})$/;
+
+/**
+ * An integer parameter within [min, max]; `fallback` when absent, or when refused (then with
+ * its issue, naming the value sent, or that it was sent more than once).
+ */
+export const integerParam = (params: QueryParams, name: string, bounds: { readonly min: number; readonly max: number }, fallback: number, issues: QueryIssue[]): number => {
+  const given = params[name];
+  if (given === undefined) return fallback;
+  if (typeof given !== 'string') {
+    issues.push(issue(name, given.join(','), `${name} must be given once (got ${given.length} values)`));
+    return fallback;
+  }
+  const n = canonicalInteger.test(given) ? Number(given) : NaN;
+  if (Number.isSafeInteger(n) && n >= bounds.min && n <= bounds.max) return n;
+  issues.push(issue(name, given, `${name} must be an integer from ${bounds.min} to ${bounds.max} (got ${JSON.stringify(given.slice(0, 40))})`));
+  return fallback;
+};

@@ -12,6 +12,9 @@ import {
   UserCreateBody,
   UserPatchBody,
   UserReplaceBody,
+  WebhookCreateBody,
+  WebhookPatchBody,
+  WebhookReplayBody,
 } from '../decode/bodies.js';
 import { decodeBody } from '../decode/object-codec.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -41,6 +44,9 @@ export type {
   UserCreateInput,
   UserPatchInput,
   UserReplaceInput,
+  WebhookCreateInput,
+  WebhookPatchInput,
+  WebhookReplayInput,
 } from '@support/domain';
 
 /** The properties of a body schema: one per field its codec decodes, no more, no fewer. */
@@ -80,4 +86,8 @@ export const requestBodyCodecs: readonly RequestBodyCodec[] = [
   { schema: 'GroupWrite', resource: 'Group', codec: 'GroupCreateBody', errorsOf: errorsOf(GroupCreateBody) },
   { schema: 'GroupWrite', resource: 'Group', codec: 'GroupReplaceBody', errorsOf: errorsOf(GroupReplaceBody) },
   { schema: 'GroupPatch', resource: 'Group', codec: 'GroupPatchBody', errorsOf: errorsOf(GroupPatchBody) },
+  // The resource with its secret, so that the probes also see `secret` refused as read-only.
+  { schema: 'WebhookCreate', resource: 'WebhookWithSecret', codec: 'WebhookCreateBody', errorsOf: errorsOf(WebhookCreateBody) },
+  { schema: 'WebhookPatch', resource: 'WebhookWithSecret', codec: 'WebhookPatchBody', errorsOf: errorsOf(WebhookPatchBody) },
+  { schema: 'WebhookReplay', resource: 'WebhookWithSecret', codec: 'WebhookReplayBody', errorsOf: errorsOf(WebhookReplayBody) },
 ];

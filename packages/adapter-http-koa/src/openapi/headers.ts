@@ -21,7 +21,7 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
   'Last-Modified': { description: "RFC 1123 date of the resource's updated_at. Lists carry none (their newest item cannot show a deleted or departed one): revalidate them with ETag.", schema: { type: 'string' } },
   Link: {
     description:
-      'RFC 8288 pagination links: absolute URLs for rel="first", "prev", "next", "last", keeping every query parameter except access_token. On a deprecated answer also <...>; rel="deprecation".',
+      'RFC 8288 pagination links: absolute URLs for rel="first", "prev", "next", "last", keeping every query parameter except access_token. The change feed (GET /v1/events) has rel="next" only, always, with after set to the last seq of the page. On a deprecated answer also <...>; rel="deprecation".',
     schema: { type: 'string' },
   },
   'X-Total-Count': { description: 'How many items the whole list holds.', schema: { type: 'integer', minimum: 0 } },

@@ -1,3 +1,4 @@
+import { eventsQueryBounds } from '@support/application';
 import { pageBounds, sortFields, ticketStates } from '@support/domain';
 import { embeddable, ticketFields } from '../representations/fields.js';
 import type { ApiVersions } from '../conventions/api-version.js';
@@ -44,6 +45,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
   MessageId: { ...pathId('message_id', 'message (its number inside the ticket: 1, 2, 3...)'), example: 1 },
   UserId: pathId('user_id', 'user'),
   GroupId: pathId('group_id', 'group'),
+  WebhookId: pathId('webhook_id', 'webhook'),
   DocsFile: {
     name: 'file',
     in: 'path',
@@ -95,6 +97,30 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     description: `Items per page, 1-${pageBounds.maxPerPage}.`,
     schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxPerPage, default: pageBounds.defaultPerPage },
     example: 50,
+  },
+  After: {
+    name: 'after',
+    in: 'query',
+    required: false,
+    description: 'The cursor: answer the events with a seq above this one, oldest first (0: from the oldest kept). Use the last seq you have seen, or follow Link rel="next". Older than what is kept: 410 (41002) naming oldest_seq.',
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 },
+    example: 1041,
+  },
+  EventsPerPage: {
+    name: 'per_page',
+    in: 'query',
+    required: false,
+    description: `At most this many events, ${eventsQueryBounds.perPage.min}-${eventsQueryBounds.perPage.max}.`,
+    schema: { type: 'integer', minimum: eventsQueryBounds.perPage.min, maximum: eventsQueryBounds.perPage.max, default: eventsQueryBounds.perPage.fallback },
+    example: 100,
+  },
+  Wait: {
+    name: 'wait',
+    in: 'query',
+    required: false,
+    description: `Long poll: when nothing is newer than after, hold the request up to this many seconds (${eventsQueryBounds.waitSeconds.min}-${eventsQueryBounds.waitSeconds.max}) and answer as soon as an event arrives; [] when none did (or when the server is stopping).`,
+    schema: { type: 'integer', minimum: eventsQueryBounds.waitSeconds.min, maximum: eventsQueryBounds.waitSeconds.max, default: 0 },
+    example: 25,
   },
   Pretty: flag('pretty', true, 'JSON is indented with 2 spaces unless pretty=false.'),
   Envelope: flag(

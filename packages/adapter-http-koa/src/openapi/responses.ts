@@ -76,6 +76,11 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
       problemExample('conflict', 'you cannot delete your own account'),
     ),
     Gone: answer(410, 'The resource was deleted (a deleted ticket and its messages, a deleted message).', problemExample('gone', 'ticket 7 has been deleted')),
+    FeedExpired: answer(
+      410,
+      'The change-feed cursor is older than the oldest kept event (events are kept EVENTS_RETENTION_DAYS): oldest_seq names the oldest one still available; read again with after = oldest_seq - 1 (what came before it is lost to this consumer).',
+      problemExample('eventsExpired', 'events before seq 1042 are no longer kept; the oldest available is 1042: read from after=1041', { oldest_seq: 1042 }),
+    ),
     PreconditionFailed: answer(
       412,
       'If-Match no longer matches: the resource changed since; GET it again.',

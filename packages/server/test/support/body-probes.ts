@@ -24,11 +24,20 @@ const valuesOf = (schema: Json): Json => {
   return nonNull.length === 1 && branches.length === 2 ? nonNull[0]! : schema;
 };
 
-const text = (n: number, format: unknown): string => (format === 'email' ? `${'a'.repeat(Math.max(1, n - 12))}@example.com` : 'x'.repeat(n));
+const uriBase = 'https://example.com/';
+
+const text = (n: number, format: unknown): string => {
+  if (format === 'email') return `${'a'.repeat(Math.max(1, n - 12))}@example.com`;
+  // A URI of exactly n characters when n allows one; shorter ones are plain text, no URI.
+  if (format === 'uri' && n >= uriBase.length) return `${uriBase}${'x'.repeat(n - uriBase.length)}`;
+  return 'x'.repeat(n);
+};
 
 /** n different values the schema of a list's items accepts (as far as it can tell: ajv decides). */
 const distinct = (item: Json, n: number): unknown[] =>
   Array.from({ length: n }, (_, i) => {
+    // Allowed values while there are enough of them (a list of every event type).
+    if (Array.isArray(item.enum) && n <= item.enum.length) return item.enum[i] as unknown;
     if (item.type === 'integer') return (typeof item.minimum === 'number' ? item.minimum : 1) + i;
     const id = `t${i.toString(36)}`;
     const min = typeof item.minLength === 'number' ? item.minLength : 0;
@@ -43,7 +52,8 @@ const candidates = (property: Json): unknown[] => {
   switch (s.type) {
     case 'string': {
       const min = typeof s.minLength === 'number' ? s.minLength : 0;
-      out.push(s.format === 'email' ? 'ada@example.com' : text(Math.max(min, 1), s.format), text(min, s.format), 42, true, []);
+      const typical = s.format === 'email' ? 'ada@example.com' : s.format === 'uri' ? `${uriBase}hook` : text(Math.max(min, 1), s.format);
+      out.push(typical, text(min, s.format), 42, true, []);
       if (min > 0) out.push(text(min - 1, s.format));
       if (typeof s.maxLength === 'number') {
         out.push(text(s.maxLength, s.format), text(s.maxLength + 1, s.format));
@@ -51,6 +61,7 @@ const candidates = (property: Json): unknown[] => {
         if (s.format === undefined) out.push('😀'.repeat(s.maxLength), '😀'.repeat(s.maxLength + 1));
       }
       if (s.format === 'email') out.push('not an e-mail address');
+      if (s.format === 'uri') out.push('http://127.0.0.1:8080/hook', 'ftp://example.com/hook', 'mailto:ada@example.com', '/relative/path');
       return out;
     }
     case 'integer': {

@@ -20,6 +20,7 @@ const statusOf: Readonly<Record<string, number>> = {
   RequestTimeout: 408,
   Conflict: 409,
   Gone: 410,
+  FeedExpired: 410,
   PreconditionFailed: 412,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
@@ -57,6 +58,8 @@ const successHeaders = (shape: Shape): { required: HeaderName[]; optional: Heade
       return { required: [...base, 'Location', 'ETag', 'Last-Modified'], optional: ['Idempotent-Replayed'] };
     case 'list':
       return { required: [...base, 'ETag', 'Link', 'X-Total-Count'], optional: [] };
+    case 'feed':
+      return { required: [...base, 'ETag', 'Link'], optional: [] };
     case 'token':
     case 'empty':
       return { required: [...base, 'Pragma'], optional: [] };

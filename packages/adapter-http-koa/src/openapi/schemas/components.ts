@@ -1,11 +1,13 @@
 import type { Json } from '../json.js';
 import { errorSchemas } from './errors.js';
+import { eventSchemas } from './events.js';
 import { groupSchemas } from './groups.js';
 import { linkSchemas } from './links.js';
 import { messageSchemas } from './messages.js';
 import { oauthSchemas } from './oauth.js';
 import { ticketSchemas } from './tickets.js';
 import { userSchemas } from './users.js';
+import { webhookSchemas } from './webhooks.js';
 
 // The JSON Schemas (draft 2020-12, as OpenAPI 3.1 uses them) of every body the API takes
 // and answers, one file per resource. Limits, enums and error codes come from the same
@@ -18,6 +20,8 @@ export const componentSchemas = (): Record<string, Json> => ({
   ...messageSchemas(),
   ...userSchemas(),
   ...groupSchemas(),
+  ...eventSchemas(),
+  ...webhookSchemas(),
   ...oauthSchemas(),
   ...errorSchemas(),
   Envelope: {
@@ -28,7 +32,7 @@ export const componentSchemas = (): Record<string, Json> => ({
     required: ['status_code', 'next_page', 'response'],
     properties: {
       status_code: { type: 'integer', minimum: 100, maximum: 599, description: 'The real HTTP status.' },
-      next_page: { oneOf: [{ type: 'string', format: 'uri' }, { type: 'null' }], description: 'The next page of a list; null on the last page and for anything that is not a list.' },
+      next_page: { oneOf: [{ type: 'string', format: 'uri' }, { type: 'null' }], description: 'The next page of a list; null on the last page and for anything that is not a list. The change feed always has one (its next read).' },
       response: { description: 'The body the answer would have had without the envelope (null for none).' },
     },
   },
