@@ -92,7 +92,11 @@ export interface Application {
     rotateSecret(actor: Actor, id: WebhookId): Result<Webhook>;
     replay(actor: Actor, id: WebhookId, input: DecodedBody<WebhookReplayInput>): Result<Webhook>;
     deliveries(actor: Actor, id: WebhookId, page: DecodedQuery<PageRequest>): Result<DeliveryList>;
-    /** One round of deliveries by this process; answers how many attempts it made. */
+    /** The webhooks with something to deliver now. */
+    due(): Promise<readonly WebhookId[]>;
+    /** One delivery step for one webhook by this process (under its lease); whether it made progress. */
+    deliverNext(id: WebhookId): Promise<boolean>;
+    /** One step for every webhook with something to do, side by side; how many made progress. */
     deliverDue(): Promise<number>;
   };
   readonly tickets: {

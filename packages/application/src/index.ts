@@ -8,3 +8,4 @@ export * from './auth/oauth.js';
 export * from './create-application.js';
 export { isKeptStatus, type IdempotencyConfig, type IdempotencyDecision } from './idempotency/use-case.js';
 export { eventsQueryBounds, type EventPage, type EventsQuery } from './events/feed.js';
+export { withDeadline } from './deadline.js';

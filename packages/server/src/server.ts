@@ -170,7 +170,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
 
   const admin = await bootstrapAdmin(app, config, logger, options);
   const deliveries = startWebhookWorker(
-    () => app.webhooks.deliverDue(),
+    app.webhooks,
     { newest: async () => (await store.events.bounds()).newest, waitFor: (after, signal) => store.events.waitFor(after, signal) },
     logger,
     options.webhookPollMs ?? 250,

@@ -1,5 +1,6 @@
 import type { HttpLogger } from '@support/adapter-http-koa';
-import { StoreUnavailableError } from '@support/application';
+import { StoreUnavailableError, withDeadline } from '@support/application';
+import type { WebhookId } from '@support/domain';
 
 export interface WebhookWorker {
   /** Stops starting rounds and waits for the round in flight (its attempts end within their timeout). */
@@ -12,45 +13,74 @@ export interface FeedNews {
   waitFor(after: number, signal: AbortSignal): Promise<void>;
 }
 
+/** What the worker drives: the application's delivery steps. */
+export interface Deliveries {
+  due(): Promise<readonly WebhookId[]>;
+  deliverNext(id: WebhookId): Promise<boolean>;
+}
+
 /**
- * Runs webhook delivery rounds: again at once while a round found work; else it waits for the
- * next event (the store wakes it: a delivery follows a write within milliseconds) or `pollMs`,
- * when retries may have come due. While the store is unreachable, deliveries pause (one log
- * line) and resume when it answers; nothing is lost, because the delivery state lives in the
- * store.
+ * Delivers webhooks, each on its own: a webhook's next step starts as soon as its previous one
+ * made progress, so a slow or dead receiver holds up only its own webhook (at most `concurrency`
+ * receivers are waited on at once; an attempt holds at most one event and 1 KiB of answer).
+ * Between steps the worker waits for the next event (the store wakes it: a delivery follows a
+ * write within milliseconds), a step that finished, or `pollMs`, when retries may have come
+ * due. While the store is unreachable, deliveries pause (one log line) and resume when it
+ * answers; nothing is lost, because the delivery state lives in the store.
  */
-export const startWebhookWorker = (deliverDue: () => Promise<number>, news: FeedNews, logger: HttpLogger, pollMs: number): WebhookWorker => {
+export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logger: HttpLogger, pollMs: number, concurrency = 16): WebhookWorker => {
   const stopping = new AbortController();
+  const inFlight = new Map<WebhookId, Promise<void>>();
   let paused = false;
+  let kick: () => void = () => undefined;
+
+  const failed = (e: unknown): void => {
+    if (!paused) {
+      logger.error(e instanceof StoreUnavailableError ? 'webhook deliveries paused: the store is unreachable' : 'webhook delivery failed', {
+        detail: e instanceof Error ? e.message : String(e),
+      });
+    }
+    paused = true;
+  };
+
+  const start = (id: WebhookId): void => {
+    const step = deliveries
+      .deliverNext(id)
+      .then(() => {
+        if (paused) logger.info('webhook deliveries resumed', {});
+        paused = false;
+      }, failed)
+      .finally(() => {
+        inFlight.delete(id);
+        kick();
+      });
+    inFlight.set(id, step);
+  };
 
   const round = async (): Promise<void> => {
-    let attempts = 0;
     let seen = 0;
     try {
-      // Read before the round: an event arriving during it ends the wait below at once.
+      // Read before looking for work: an event arriving meanwhile ends the wait below at once.
       seen = await news.newest();
-      attempts = await deliverDue();
-      if (paused) logger.info('webhook deliveries resumed', {});
-      paused = false;
-    } catch (e) {
-      if (!paused) {
-        logger.error(e instanceof StoreUnavailableError ? 'webhook deliveries paused: the store is unreachable' : 'webhook delivery round failed', {
-          detail: e instanceof Error ? e.message : String(e),
-        });
+      for (const id of await deliveries.due()) {
+        if (inFlight.size >= concurrency) break;
+        if (!inFlight.has(id)) start(id);
       }
-      paused = true;
+    } catch (e) {
+      failed(e);
     }
-    if (attempts > 0 || stopping.signal.aborted) return;
-    const until = AbortSignal.any([stopping.signal, AbortSignal.timeout(pollMs)]);
-    if (paused) {
-      await new Promise<void>((resolve) => {
-        until.addEventListener('abort', () => {
-          resolve();
-        }, { once: true });
-      });
-    } else {
-      await news.waitFor(seen, until).catch(() => undefined);
-    }
+    if (stopping.signal.aborted) return;
+    await withDeadline(stopping.signal, pollMs, (signal) =>
+      Promise.race([
+        new Promise<void>((resolve) => {
+          kick = resolve;
+          signal.addEventListener('abort', () => {
+            resolve();
+          }, { once: true });
+        }),
+        paused ? new Promise<void>(() => undefined) : news.waitFor(seen, signal).catch(() => undefined),
+      ]),
+    );
   };
 
   const running = (async () => {
@@ -59,7 +89,9 @@ export const startWebhookWorker = (deliverDue: () => Promise<number>, news: Feed
   return {
     stop: async () => {
       stopping.abort();
+      kick();
       await running;
+      await Promise.all(inFlight.values());
     },
   };
 };

@@ -2,6 +2,7 @@ import { feedExpired, type StoredEvent } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import { acceptQuery, type DecodedQuery } from '../decoded.js';
+import { withDeadline } from '../deadline.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
@@ -39,7 +40,7 @@ export const readEvents = async (ports: Ports, actor: Actor, decoded: DecodedQue
   if (query.after + 1 < firstKept) return E.left(feedExpired(firstKept));
   let items = await ports.events.after(query.after, query.perPage);
   if (items.length === 0 && query.waitSeconds > 0 && !shutdown.aborted) {
-    await ports.events.waitFor(query.after, AbortSignal.any([shutdown, AbortSignal.timeout(query.waitSeconds * 1000)]));
+    await withDeadline(shutdown, query.waitSeconds * 1000, (signal) => ports.events.waitFor(query.after, signal));
     items = await ports.events.after(query.after, query.perPage);
   }
   return E.right({ items, next: items[items.length - 1]?.seq ?? query.after });

@@ -1,4 +1,4 @@
-import { afterAttempt, deliveryId, revise, subscribesTo, type StoredEvent, type Webhook } from '@support/domain';
+import { afterAttempt, deliveryId, revise, subscribesTo, type StoredEvent, type Webhook, type WebhookId } from '@support/domain';
 import type { Ports } from '../ports/index.js';
 
 export interface DeliveryConfig {
@@ -44,8 +44,9 @@ const serveWebhook = async (ports: Ports, config: DeliveryConfig, w: Webhook): P
   const next: StoredEvent | undefined = events.find((e) => subscribesTo(w.events, e.type));
   if (next === undefined) {
     const last = events[events.length - 1];
-    if (last !== undefined) await saveState(ports, w, { lastDeliveredSeq: last.seq, failedAttempts: 0, nextAttemptAt: null, active: true });
-    return false;
+    if (last === undefined) return false;
+    await saveState(ports, w, { lastDeliveredSeq: last.seq, failedAttempts: 0, nextAttemptAt: null, active: true });
+    return true;
   }
   const id = deliveryId(w.id, next.seq);
   const attemptedAt = ports.clock.now();
@@ -71,30 +72,39 @@ const serveWebhook = async (ports: Ports, config: DeliveryConfig, w: Webhook): P
 };
 
 /**
- * A round of webhook deliveries (contract §7.4): every active webhook that is due gets its next
- * subscribed event, in seq order, at least once. A webhook is served by one process at a time
- * (a lease in the store), so a restart or a second process neither loses nor doubles an
- * attempt; a lease left by a dead process runs out and another takes over. Answers how many
- * attempts were made.
+ * The webhooks with something to do now: active, due (no retry waiting for later) and behind
+ * the head of the feed. A webhook at the head costs nothing here: no lease, no write.
  */
-export const deliverDue = async (ports: Ports, config: DeliveryConfig, owner: string): Promise<number> => {
-  const now = ports.clock.now();
-  const due = await ports.webhooks.due(now, config.batch);
-  if (due.length === 0) return 0;
+export const dueWebhooks = async (ports: Ports, config: DeliveryConfig): Promise<readonly WebhookId[]> => {
+  const due = await ports.webhooks.due(ports.clock.now(), config.batch);
+  if (due.length === 0) return [];
   const { newest } = await ports.events.bounds();
-  const attempts = await Promise.all(
-    // A webhook at the head of the feed has nothing to do: no lease taken, no write.
-    due.filter((w) => w.lastDeliveredSeq < newest).map(async (candidate) => {
-      if (!(await ports.webhooks.lease(candidate.id, owner, now, now + config.leaseSeconds * 1000))) return 0;
-      try {
-        // Read again under the lease: another process may have served it just before.
-        const w = await ports.webhooks.findById(candidate.id);
-        if (w === null || !w.active || (w.nextAttemptAt !== null && w.nextAttemptAt > ports.clock.now())) return 0;
-        return (await serveWebhook(ports, config, w)) ? 1 : 0;
-      } finally {
-        await ports.webhooks.release(candidate.id, owner);
-      }
-    }),
-  );
-  return attempts.reduce<number>((a, b) => a + b, 0);
+  return due.filter((w) => w.lastDeliveredSeq < newest).map((w) => w.id);
+};
+
+/**
+ * One step for one webhook (contract §7.4): its next subscribed event delivered once, or the
+ * events it did not subscribe to passed over. A webhook is served by one process at a time
+ * (a lease in the store), so a restart or a second process neither loses nor doubles an
+ * attempt; a lease left by a dead process runs out and another takes over. Answers whether
+ * it made progress (an attempt, or the cursor moved).
+ */
+export const deliverNext = async (ports: Ports, config: DeliveryConfig, owner: string, id: WebhookId): Promise<boolean> => {
+  const now = ports.clock.now();
+  if (!(await ports.webhooks.lease(id, owner, now, now + config.leaseSeconds * 1000))) return false;
+  try {
+    // Read again under the lease: another process may have served it just before.
+    const w = await ports.webhooks.findById(id);
+    if (w === null || !w.active || (w.nextAttemptAt !== null && w.nextAttemptAt > ports.clock.now())) return false;
+    return await serveWebhook(ports, config, w);
+  } finally {
+    await ports.webhooks.release(id, owner);
+  }
+};
+
+/** A round: one step for every webhook with something to do, side by side; answers how many made progress. */
+export const deliverDue = async (ports: Ports, config: DeliveryConfig, owner: string): Promise<number> => {
+  const ids = await dueWebhooks(ports, config);
+  const progress = await Promise.all(ids.map((id) => deliverNext(ports, config, owner, id)));
+  return progress.filter(Boolean).length;
 };

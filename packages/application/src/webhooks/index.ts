@@ -1,6 +1,6 @@
 import type { Application } from '../application.js';
 import type { Ports } from '../ports/index.js';
-import { deliverDue, type DeliveryConfig } from './deliver.js';
+import { deliverDue, deliverNext, dueWebhooks, type DeliveryConfig } from './deliver.js';
 import {
   createWebhook,
   deleteWebhook,
@@ -18,14 +18,16 @@ export const webhookUseCases = (ports: Ports, config: DeliveryConfig): Applicati
   let owner: string | null = null;
   const deliverer = (): string => (owner ??= `deliverer-${ports.secrets.generate()}`);
   return {
-  list: (actor, page) => listWebhooks(ports, actor, page),
-  get: (actor, id) => getWebhook(ports, actor, id),
-  create: (actor, input) => createWebhook(ports, actor, input),
-  patch: (actor, id, input, options) => patchWebhook(ports, actor, id, input, options),
-  delete: (actor, id, options) => deleteWebhook(ports, actor, id, options),
-  rotateSecret: (actor, id) => rotateWebhookSecret(ports, actor, id),
-  replay: (actor, id, input) => replayWebhook(ports, actor, id, input),
-  deliveries: (actor, id, page) => webhookDeliveries(ports, config.keepLog, actor, id, page),
-  deliverDue: () => deliverDue(ports, config, deliverer()),
+    list: (actor, page) => listWebhooks(ports, actor, page),
+    get: (actor, id) => getWebhook(ports, actor, id),
+    create: (actor, input) => createWebhook(ports, actor, input),
+    patch: (actor, id, input, options) => patchWebhook(ports, actor, id, input, options),
+    delete: (actor, id, options) => deleteWebhook(ports, actor, id, options),
+    rotateSecret: (actor, id) => rotateWebhookSecret(ports, actor, id),
+    replay: (actor, id, input) => replayWebhook(ports, actor, id, input),
+    deliveries: (actor, id, page) => webhookDeliveries(ports, config.keepLog, actor, id, page),
+    due: () => dueWebhooks(ports, config),
+    deliverNext: (id) => deliverNext(ports, config, deliverer(), id),
+    deliverDue: () => deliverDue(ports, config, deliverer()),
   };
 };

@@ -80,9 +80,19 @@ const sequenceNumber = new t.Type<number, number, unknown>(
   t.identity,
 );
 
+const eventTypeList = distinctList('list of event types', oneOf<EventType | '*'>('event type', ['*', ...eventTypes]), eventTypes.length + 1);
+
+/** At least one event type (or "*"): a webhook subscribed to nothing would never hear of anything. */
+const subscribedTypes = new t.Type<readonly (EventType | '*')[], readonly (EventType | '*')[], unknown>(
+  eventTypeList.name,
+  (u): u is readonly (EventType | '*')[] => eventTypeList.is(u) && u.length > 0,
+  (u, c) => (Array.isArray(u) && u.length === 0 ? failWith(u, c, 'invalid_length', 'must name at least one event type, or "*" for all') : eventTypeList.validate(u, c)),
+  t.identity,
+);
+
 export const webhookValues = {
   url: webhookUrl,
-  events: distinctList('list of event types', oneOf<EventType | '*'>('event type', ['*', ...eventTypes]), eventTypes.length + 1),
+  events: subscribedTypes,
   description: boundedString('string of 0-1000 characters', limits.description),
   active: booleanField,
   after: sequenceNumber,

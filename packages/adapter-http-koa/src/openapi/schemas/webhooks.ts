@@ -18,9 +18,10 @@ const receiver = {
 const events = {
   type: 'array',
   items: { type: 'string', enum: ['*', ...eventTypes] },
+  minItems: 1,
   maxItems: eventTypes.length + 1,
   uniqueItems: true,
-  description: 'The event types delivered, or ["*"] for every type (a repeated type is kept once).',
+  description: 'The event types delivered (at least one), or ["*"] for every type (a repeated type is kept once).',
 };
 const description = text(limits.description.min, limits.description.max, `A note for admins: at most ${limits.description.max} characters. Default "".`);
 const active = {
