@@ -42,10 +42,11 @@ const must = (answer, status, what) => {
 };
 
 /**
- * Starts and seeds one service process. Answers the child, its port, an https client, the
+ * Starts and seeds one service process (`nodeArgs` before the script, e.g. --cpu-prof; `env`
+ * added to its clean environment). Answers the child, its port, an https client, the
  * admin's token, the seeded ticket ids and the customer's id.
  */
-export const startService = async ({ prefix, tls, tickets }) => {
+export const startService = async ({ prefix, tls, tickets, nodeArgs = [], env: extraEnv = {} }) => {
   const port = await freePort();
   // A clean environment: nothing from the caller's shell (STORE, MONGO_URL, ...) leaks in.
   const env = {
@@ -58,8 +59,9 @@ export const startService = async ({ prefix, tls, tickets }) => {
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     RATE_LIMIT: '1000000000',
+    ...extraEnv,
   };
-  const child = startNode(prefix, [mainJs], { env, stdout: 'ignore' });
+  const child = startNode(prefix, [...nodeArgs, mainJs], { env, stdout: 'ignore' });
   const http = client(port, tls.cert);
   await until('listening', child, async () => ((await http.send({ path: '/healthz' })).status === 200 ? true : undefined));
   // The first admin is created just after the port opens: retry the login until it exists.

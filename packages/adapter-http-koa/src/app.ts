@@ -1,5 +1,6 @@
 import type { Application } from '@support/application';
 import Koa from 'koa';
+import { responseCache } from './cache/response-cache.js';
 import { resolveOptions, type HttpOptions } from './options.js';
 import { accessLog } from './pipeline/access-log.js';
 import { docs } from './pipeline/docs.js';
@@ -32,7 +33,7 @@ import type { RequestState, Services } from './state.js';
  */
 export const createHttpApp = (app: Application, httpOptions: HttpOptions): Koa<RequestState> => {
   const options = resolveOptions(httpOptions);
-  const services: Services = { app, urls: urlsFor(options.publicUrl), options };
+  const services: Services = { app, urls: urlsFor(options.publicUrl), options, cache: responseCache(options.responseCacheBytes) };
   // Behind a trusted proxy, the client address is the one the nearest proxy saw
   // (the last X-Forwarded-For entry): earlier entries are whatever the client wrote.
   const koa = new Koa<RequestState>({ proxy: options.trustProxy, maxIpsCount: 1 });

@@ -8,6 +8,9 @@ export interface HttpLogger {
   error(message: string, fields?: Readonly<Record<string, unknown>>): void;
 }
 
+/** 64 MiB: about 50,000 single tickets with their gzip, or 2,500 pages of 30. */
+export const defaultResponseCacheBytes = 64 * 2 ** 20;
+
 export interface HttpOptions {
   /** Origin of every absolute URL the API emits, e.g. https://localhost:8443 (no trailing slash). */
   readonly publicUrl: string;
@@ -24,6 +27,8 @@ export interface HttpOptions {
   readonly accessLog?: boolean;
   /** Aborted when the server stops: requests waiting for news (GET /v1/events?wait=) answer at once. */
   readonly shutdown?: AbortSignal;
+  /** Bytes the cache of rendered answers may hold (cache/response-cache.ts); 0 keeps none. Default 64 MiB. */
+  readonly responseCacheBytes?: number;
 }
 
 export interface ResolvedHttpOptions {
@@ -35,6 +40,7 @@ export interface ResolvedHttpOptions {
   readonly compressionThreshold: number;
   readonly accessLog: boolean;
   readonly shutdown: AbortSignal;
+  readonly responseCacheBytes: number;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -46,4 +52,5 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   compressionThreshold: o.compressionThreshold ?? 1,
   accessLog: o.accessLog ?? true,
   shutdown: o.shutdown ?? new AbortController().signal,
+  responseCacheBytes: o.responseCacheBytes ?? defaultResponseCacheBytes,
 });

@@ -1,3 +1,5 @@
+import type { ResourceVersion } from './cache/response-cache.js';
+
 // What a route (or the error boundary) answers, before the conventions turn it into
 // bytes: envelope/JSONP, ETag and conditional requests, pretty-printing, gzip.
 // Routes never write ctx.body themselves.
@@ -26,6 +28,20 @@ export interface Reply {
   readonly noStore?: boolean;
   /** A non-JSON answer (the documentation page and its assets): sent as these bytes, never enveloped. */
   readonly raw?: RawBody;
+  /** Instead of `body`: a body the response cache may keep, built only when it has no answer for its key. */
+  readonly cacheable?: CacheableBody;
+}
+
+/**
+ * A JSON body named by a key. The key must name everything `build` reads (the resource's id and
+ * version, the caller's view of it, the representation options), so that one key never stands
+ * for two bodies; render adds what it adds itself (presentation, status, page).
+ */
+export interface CacheableBody {
+  readonly key: string;
+  /** The one resource the body shows, at its version: a newer version drops the older's entries. */
+  readonly version: ResourceVersion | null;
+  build(): unknown;
 }
 
 /** Bytes that are not JSON, with their content type and entity tag. */
@@ -45,4 +61,12 @@ export const created = (body: unknown, location: string, lastModified: number): 
   body,
   headers: { Location: location },
   lastModified,
+});
+
+/** 200 with a body the response cache may keep. */
+export const okCached = (cacheable: CacheableBody, extra: Omit<Reply, 'status' | 'body' | 'cacheable'> = {}): Reply => ({
+  status: 200,
+  body: null,
+  cacheable,
+  ...extra,
 });

@@ -1,6 +1,7 @@
 import type { Actor, Application, StoredAnswer } from '@support/application';
 import type { Router, RouterContext } from '@koa/router';
 import type Koa from 'koa';
+import type { ResponseCache } from './cache/response-cache.js';
 import type { Presentation } from './conventions/presentation.js';
 import type { ResolvedHttpOptions } from './options.js';
 import type { Reply } from './reply.js';
@@ -22,11 +23,12 @@ export interface RequestState {
   idempotency: ((answer: StoredAnswer | null) => Promise<void>) | null;
 }
 
-/** Everything a route needs besides the request: the use cases, the URL builder, the options. */
+/** Everything a route needs besides the request: the use cases, the URL builder, the options, the response cache. */
 export interface Services {
   readonly app: Application;
   readonly urls: Urls;
   readonly options: ResolvedHttpOptions;
+  readonly cache: ResponseCache;
 }
 
 export type AppContext = Koa.ParameterizedContext<RequestState>;

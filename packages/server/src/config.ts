@@ -37,6 +37,8 @@ export interface Config {
   readonly webhookRetrySeconds: readonly number[];
   /** WEBHOOK_ALLOW_PRIVATE: receivers on http:// and on loopback or private addresses (development and tests only). */
   readonly webhookAllowPrivate: boolean;
+  /** RESPONSE_CACHE_BYTES: bytes of rendered answers kept between requests (0: none); absent, the HTTP adapter's default (64 MiB). */
+  readonly responseCacheBytes?: number;
 }
 
 /** A bad setting: the message is one line naming the variable. */
@@ -154,6 +156,7 @@ export const configFromEnv = (env: Env): Config => {
   if ((tlsCertFile === null) !== (tlsKeyFile === null)) {
     throw new ConfigError(`${tlsCertFile === null ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} must be set together with ${tlsCertFile === null ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}`);
   }
+  const responseCacheBytes = read(env, 'RESPONSE_CACHE_BYTES', integerIn('bytes', 0, 2 ** 40));
   return {
     port,
     host: read(env, 'HOST', nonEmpty) ?? '127.0.0.1',
@@ -175,5 +178,6 @@ export const configFromEnv = (env: Env): Config => {
     eventsRetentionDays: read(env, 'EVENTS_RETENTION_DAYS', integerIn('days', 1, 3650)) ?? 30,
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,
+    ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }),
   };
 };

@@ -123,7 +123,13 @@ export const buildContainer = (config: Config): Container => {
     .toResolvedValue(
       (app, cfg, logger): HttpAppFor =>
         (publicUrl, shutdown) =>
-          createHttpApp(app, { publicUrl, trustProxy: cfg.trustProxy, logger, shutdown }),
+          createHttpApp(app, {
+            publicUrl,
+            trustProxy: cfg.trustProxy,
+            logger,
+            shutdown,
+            ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
+          }),
       [TYPES.Application, TYPES.Config, TYPES.Logger],
     )
     .inSingletonScope();

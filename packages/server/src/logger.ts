@@ -1,19 +1,74 @@
 import type { HttpLogger } from '@support/adapter-http-koa';
+import { stdoutLines } from './stdout-lines.js';
+
+// One JSON object per line: time, level, message, then the fields, a secret-looking field's
+// value replaced by "[redacted]". The service writes one line per request, so the line is
+// built by hand rather than by spreading and scrubbing an object: each field name is tested
+// for a secret once and its JSON prefix kept, and the time string is made once per
+// millisecond. The output is what JSON.stringify({ time, level, message, ...scrubbed }) gives.
 
 const secretKey = /pass(word)?|token|secret|authorization|cookie/i;
+const redacted = '"[redacted]"';
 
-/** Replaces the value of every field whose name suggests a secret. */
-const scrub = (fields: Readonly<Record<string, unknown>>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : v]));
+// Field names are the code's own few: a bound keeps a caller with made-up names from growing it.
+const maxKnownNames = 1024;
+const reserved = new Set(['time', 'level', 'message']);
+const isArrayIndex = (name: string): boolean => /^(0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1;
 
 export interface LineSink {
   write(line: string): void;
 }
 
+/** The JSON text of one field's value; undefined when JSON leaves the field out (undefined, a function). */
+const valueJson = (value: unknown): string | undefined => JSON.stringify(value);
+
 /** One JSON object per line: time, level, message and fields; secret-looking fields redacted. */
-export const jsonLogger = (sink: LineSink = process.stdout): HttpLogger => {
+export const jsonLogger = (sink: LineSink = stdoutLines): HttpLogger => {
+  /**
+   * `,"name":` for a field name; null for a name that suggests a secret; false for a name an
+   * object literal would not keep in place (`time`, `level`, `message` replace those values
+   * where they stand; an array index goes first), which the line leaves to JSON.stringify.
+   */
+  const prefixes = new Map<string, string | null | false>();
+  const prefixOf = (name: string): string | null | false => {
+    let p = prefixes.get(name);
+    if (p === undefined) {
+      p = reserved.has(name) || isArrayIndex(name) ? false : secretKey.test(name) ? null : `,${JSON.stringify(name)}:`;
+      if (prefixes.size < maxKnownNames) prefixes.set(name, p);
+    }
+    return p;
+  };
+  let lastMs = Number.NaN;
+  let lastTime = '';
+  const time = (): string => {
+    const now = Date.now();
+    if (now !== lastMs) {
+      lastMs = now;
+      lastTime = new Date(now).toISOString();
+    }
+    return lastTime;
+  };
+
   const line = (level: string, message: string, fields: Readonly<Record<string, unknown>> = {}): void => {
-    sink.write(`${JSON.stringify({ time: new Date().toISOString(), level, message, ...scrub(fields) })}\n`);
+    let text = `{"time":"${time()}","level":"${level}","message":${JSON.stringify(message)}`;
+    for (const [name, value] of Object.entries(fields)) {
+      const prefix = prefixOf(name);
+      if (prefix === false) {
+        viaObject(level, message, fields);
+        return;
+      }
+      if (prefix === null) {
+        text += `,${JSON.stringify(name)}:${redacted}`;
+        continue;
+      }
+      const json = valueJson(value);
+      if (json !== undefined) text += prefix + json;
+    }
+    sink.write(`${text}}\n`);
+  };
+  const viaObject = (level: string, message: string, fields: Readonly<Record<string, unknown>>): void => {
+    const scrubbed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : v]));
+    sink.write(`${JSON.stringify({ time: time(), level, message, ...scrubbed })}\n`);
   };
   return { info: (m, f) => { line('info', m, f); }, error: (m, f) => { line('error', m, f); } };
 };

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 // A strong entity tag derived from the content of a representation: the compact JSON of
 // what is sent, before pretty-printing and compression, so `pretty=false` and gzip do not
 // change it, while any change of the content does. SHA-1 here is a fingerprint, not a
 // security measure: fast, and collisions would need an attacker writing our JSON.
 
-export const strongEtag = (content: string): string => `"${createHash('sha1').update(content).digest('base64url')}"`;
+export const strongEtag = (content: string): string => `"${hash('sha1', content, 'base64url')}"`;
 
 /** The ETag of a resource's plain representation (what GET without parameters answers). */
 export const etagOf = (representation: unknown): string => strongEtag(JSON.stringify(representation));

@@ -4,23 +4,20 @@ import { apiVersionHeader } from './api-version.js';
 import { noStore, revalidate, varyHeader } from './caching-headers.js';
 import { acceptsGzip, gzipBody } from './compression.js';
 import { notModified } from './conditional-requests.js';
-import { envelope, jsonpBody } from './envelope.js';
-import { strongEtag } from './etag.js';
-import { formatHttpDate } from './http-date.js';
+import { answerBytes } from './answer-bytes.js';
 import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
 import { sendRaw } from './raw-body.js';
 import type { Presentation } from './presentation.js';
-import { compactJson, prettyJson } from './serialization.js';
 
-// The last step of every answer, errors included: a Reply becomes headers and bytes.
-// Order matters: envelope first (it is content), then ETag from the compact content,
-// then 304, then pretty-printing and gzip (which are not content).
+// The last step of every answer, errors included: a Reply becomes headers and bytes
+// (answer-bytes.ts: envelope, ETag, pretty-printing, JSONP; kept in the response cache when
+// the body is cacheable), then 304 or the bytes, gzipped when the client takes gzip.
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 
 /** Renders the answer; resolves to the body's bytes before compression (null for no body or a 304). */
-export const render = async (ctx: AppContext, { options, urls }: Services, reply: Reply, p: Presentation): Promise<Buffer | null> => {
+export const render = async (ctx: AppContext, { options, urls, cache }: Services, reply: Reply, p: Presentation): Promise<Buffer | null> => {
   ctx.set(apiVersionHeader, ctx.state.apiVersion);
   ctx.set('Vary', varyHeader);
   ctx.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
@@ -47,35 +44,32 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
 
   const wrapped = p.envelope || p.callback !== null;
   const status = wrapped ? 200 : reply.status;
-  const payload = wrapped ? envelope(reply.status, nextPage, reply.body) : reply.body;
-  if (payload === undefined) {
+  if (reply.body === undefined && reply.cacheable === undefined && !wrapped) {
     ctx.status = status;
     ctx.body = Buffer.alloc(0);
     ctx.remove('Content-Type');
     return null;
   }
 
-  const compact = compactJson(payload);
-  const success = reply.status === 200 || reply.status === 201;
-  if (success && reply.noStore !== true) {
-    // The content: the compact JSON, plus what else the answer depends on.
-    const etag = strongEtag(`${compact}${reply.page === undefined ? '' : `\n${reply.page.total}`}${p.callback === null ? '' : `\n${p.callback}`}`);
-    const lastModified = reply.lastModified ?? null;
-    ctx.set('ETag', etag);
-    if (lastModified !== null) ctx.set('Last-Modified', formatHttpDate(lastModified));
-    if (isRead(ctx.method) && reply.status === 200 && notModified(ctx.get('If-None-Match'), ctx.get('If-Modified-Since'), etag, lastModified)) {
+  const { answer, kept } = answerBytes(cache, reply, p, wrapped, nextPage);
+  if (answer.etag !== null) {
+    ctx.set('ETag', answer.etag);
+    if (answer.lastModified !== null) ctx.set('Last-Modified', answer.lastModified);
+    if (isRead(ctx.method) && reply.status === 200 && notModified(ctx.get('If-None-Match'), ctx.get('If-Modified-Since'), answer.etag, reply.lastModified ?? null)) {
       ctx.status = 304;
       ctx.body = null;
       return null;
     }
   }
 
-  const json = p.pretty ? prettyJson(payload) : compact;
-  const text = p.callback === null ? json : jsonpBody(p.callback, json);
-  const bytes: Buffer = Buffer.from(text);
+  const bytes = answer.bytes;
   let sent = bytes;
   if (bytes.length >= options.compressionThreshold && acceptsGzip(ctx.get('Accept-Encoding'))) {
-    sent = await gzipBody(bytes);
+    if (answer.gzipped === null) {
+      answer.gzipped = await gzipBody(bytes);
+      kept?.cache.grew(kept.key);
+    }
+    sent = answer.gzipped;
     ctx.set('Content-Encoding', 'gzip');
   }
   ctx.status = status;

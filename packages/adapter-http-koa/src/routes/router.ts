@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { responseCache } from '../cache/response-cache.js';
 import { resolveOptions } from '../options.js';
 import { urlsFor } from '../representations/urls.js';
 import type { AppRouter, RequestState, Services } from '../state.js';
@@ -43,6 +44,7 @@ export const servedRoutes = (): readonly ServedRoute[] => {
     app: undefined as never,
     urls: urlsFor('https://localhost'),
     options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
+    cache: responseCache(0),
   };
   return createRouter(services).stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) })));
 };

@@ -8,8 +8,9 @@ import { TicketCreateBody, TicketPatchBody, TicketReplaceBody } from '../decode/
 import { decodeBody } from '../decode/object-codec.js';
 import { decodeTicketList, decodeTicketRead, recentlyClosedAlias } from '../decode/ticket-query.js';
 import { problem } from '../errors/http-problem.js';
-import { created, ok } from '../reply.js';
+import { created, ok, okCached } from '../reply.js';
 import { ticketRepresentation } from '../representations/ticket.js';
+import { cacheableTicket, cacheableTicketList } from '../representations/ticket-key.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
@@ -35,14 +36,14 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
     async (ctx: RouteContext): Promise<void> => {
       const { query, shown } = decodeTicketList(ctx.query, viaAlias);
       const l = unwrap(await app.tickets.list(actorOf(ctx), query));
-      ctx.state.reply = ok(l.items.map((v) => ticketRepresentation(urls, v, shown)), { page: pageInfo(l) });
+      ctx.state.reply = okCached(cacheableTicketList(urls, l.items, shown), { page: pageInfo(l) });
     };
 
   const read = async (ctx: RouteContext): Promise<void> => {
     const actor = actorOf(ctx);
     const { embed, shown } = decodeTicketRead(ctx.query);
     const view = unwrap(await app.tickets.get(actor, ticketId(ctx), embed));
-    ctx.state.reply = ok(ticketRepresentation(urls, view, shown), { lastModified: view.ticket.updatedAt });
+    ctx.state.reply = okCached(cacheableTicket(urls, view, shown), { lastModified: view.ticket.updatedAt });
   };
 
   router.get('/v1/tickets', list(false));

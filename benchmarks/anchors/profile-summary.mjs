@@ -1,0 +1,65 @@
+// The summary of a V8 CPU profile (.cpuprofile): shares of the busy time by function (self and
+// inclusive) and by module (a package's file, a dependency, a node: module).
+//   node benchmarks/anchors/profile-summary.mjs <file.cpuprofile>
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const summarizeProfile = (profile) => {
+
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+  // Shares of the time the process was busy: idle time says nothing about the service.
+  const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  const total = [...self.entries()].filter(([id]) => !idleIds.has(id)).reduce((a, [, b]) => a + b, 0);
+  const where = (cf) => {
+    const url = cf.url.replace(/^file:\/\//, '');
+    const nm = url.lastIndexOf('node_modules/');
+    if (nm >= 0) return url.slice(nm + 'node_modules/'.length).split('/').slice(0, url.includes('/@', nm) ? 2 : 1).join('/');
+    const pkg = /packages\/([^/]+)\/dist\/src\/(.*)\.js$/.exec(url);
+    if (pkg !== null) return `${pkg[1]}/${pkg[2]}`;
+    return url === '' ? `(${cf.functionName || 'native'})` : url.replace(/^node:/, 'node:');
+  };
+  const fn = new Map();
+  const mod = new Map();
+  for (const [id, t] of self) {
+    if (idleIds.has(id)) continue;
+    const cf = byId.get(id).callFrame;
+    const key = `${cf.functionName || '(anonymous)'} ${where(cf)}:${cf.lineNumber + 1}`;
+    fn.set(key, (fn.get(key) ?? 0) + t);
+    const m = where(cf);
+    mod.set(m, (mod.get(m) ?? 0) + t);
+  }
+  const top = (m, n) =>
+    [...m.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `${((100 * t) / total).toFixed(1).padStart(5)}%  ${k}`)
+      .join('\n');
+  // Inclusive time: a function's own time and its callees', counted once where it recurses.
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const keyOf = (id) => {
+    const cf = byId.get(id).callFrame;
+    return `${cf.functionName || '(anonymous)'} ${where(cf)}:${cf.lineNumber + 1}`;
+  };
+  const inclusive = new Map();
+  for (const [id, t] of self) {
+    if (idleIds.has(id)) continue;
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const k = keyOf(at);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + t);
+    }
+  }
+  return [
+    `self time by function (of ${(total / 1e6).toFixed(1)} s busy):\n${top(fn, 40)}`,
+    `inclusive time by function:\n${top(inclusive, 60)}`,
+    `self time by module:\n${top(mod, 30)}`,
+  ].join('\n\n');
+};
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8'))));

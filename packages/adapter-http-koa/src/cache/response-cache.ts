@@ -1,0 +1,136 @@
+// Rendered answers kept between requests: a representation's bytes, ETag and gzip depend only
+// on what its key names (the resource's version, the caller's view of it, the representation
+// options), so a read of an unchanged resource sends bytes made once instead of serializing,
+// hashing and compressing them again.
+//
+// Correctness does not rest on invalidation: an entry is found only under the key it was
+// rendered for, and keys name the version (a changed resource has a new key, so its old
+// entry can never answer for it). Invalidation is about memory: when a newer version of a
+// resource is seen, the entries of its older versions are dropped at once instead of waiting
+// to be evicted; and an older version read late (a request that loaded it before a write)
+// is not kept next to the newer one.
+
+/** What is kept of one rendered answer. */
+export interface CachedAnswer {
+  readonly etag: string | null;
+  /** The Last-Modified header, formatted. */
+  readonly lastModified: string | null;
+  /** The body as sent without compression. */
+  readonly bytes: Buffer;
+  /** Its gzip, made on the first request that takes gzip. */
+  gzipped: Buffer | null;
+}
+
+/** A resource at a version: "ticket:12" at 5. */
+export interface ResourceVersion {
+  readonly of: string;
+  readonly is: number;
+}
+
+interface Entry {
+  readonly answer: CachedAnswer;
+  readonly resource: string | null;
+  size: number;
+}
+
+interface Slot {
+  version: number;
+  readonly keys: Set<string>;
+}
+
+// Bookkeeping per entry besides its bytes: the Map entry, the objects, the key's characters.
+const overheadBytes = 200;
+
+export interface ResponseCache {
+  get(key: string): CachedAnswer | undefined;
+  /** Keeps `answer` under `key` unless a newer version of its resource is already kept; answers whether it was kept. */
+  set(key: string, answer: CachedAnswer, version: ResourceVersion | null): boolean;
+  /** `answer.gzipped` was filled in: counts its bytes. */
+  grew(key: string): void;
+  /** Bytes held by the entries (an estimate: buffers, keys and bookkeeping). */
+  readonly bytes: number;
+  readonly size: number;
+}
+
+/**
+ * A least-recently-used cache bounded by `budget` bytes (0 keeps nothing). A Map keeps
+ * insertion order, so the first entry is the least recently used one once a hit re-inserts.
+ */
+export const responseCache = (budget: number): ResponseCache => {
+  const entries = new Map<string, Entry>();
+  const slots = new Map<string, Slot>();
+  let bytes = 0;
+
+  const remove = (key: string, e: Entry): void => {
+    entries.delete(key);
+    bytes -= e.size;
+    if (e.resource === null) return;
+    const slot = slots.get(e.resource);
+    slot?.keys.delete(key);
+    if (slot?.keys.size === 0) slots.delete(e.resource);
+  };
+
+  const evict = (): void => {
+    for (const [key, e] of entries) {
+      if (bytes <= budget) return;
+      remove(key, e);
+    }
+  };
+
+  const sizeOf = (key: string, a: CachedAnswer): number => a.bytes.length + (a.gzipped?.length ?? 0) + 2 * key.length + overheadBytes;
+
+  /** Whether an answer for this version may be kept; drops the entries of older versions. */
+  const admit = (version: ResourceVersion): boolean => {
+    const slot = slots.get(version.of);
+    if (slot === undefined) {
+      slots.set(version.of, { version: version.is, keys: new Set() });
+      return true;
+    }
+    if (slot.version > version.is) return false;
+    if (slot.version < version.is) {
+      for (const key of slot.keys) {
+        const e = entries.get(key);
+        if (e !== undefined) remove(key, e);
+      }
+      slots.set(version.of, { version: version.is, keys: new Set() });
+    }
+    return true;
+  };
+
+  return {
+    get: (key) => {
+      const e = entries.get(key);
+      if (e === undefined) return undefined;
+      // Most recently used goes last.
+      entries.delete(key);
+      entries.set(key, e);
+      return e.answer;
+    },
+    set: (key, answer, version) => {
+      const size = sizeOf(key, answer);
+      if (size > budget / 4) return false;
+      const old = entries.get(key);
+      if (old !== undefined) remove(key, old);
+      if (version !== null && !admit(version)) return false;
+      entries.set(key, { answer, resource: version?.of ?? null, size });
+      if (version !== null) slots.get(version.of)?.keys.add(key);
+      bytes += size;
+      evict();
+      return true;
+    },
+    grew: (key) => {
+      const e = entries.get(key);
+      if (e === undefined) return;
+      const size = sizeOf(key, e.answer);
+      bytes += size - e.size;
+      e.size = size;
+      evict();
+    },
+    get bytes() {
+      return bytes;
+    },
+    get size() {
+      return entries.size;
+    },
+  };
+};
