@@ -2,6 +2,7 @@ import type { Actor, Application, StoredAnswer } from '@support/application';
 import type { Router, RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import type { ResponseCache } from './cache/response-cache.js';
+import type { ResponseHeaders } from './conventions/response-headers.js';
 import type { Presentation } from './conventions/presentation.js';
 import type { ResolvedHttpOptions } from './options.js';
 import type { Reply } from './reply.js';
@@ -17,6 +18,8 @@ export interface RequestState {
   actor: Actor | null;
   presentation: Presentation;
   reply: Reply | null;
+  /** The answer's header lines so far (conventions/response-headers.ts), written with it. */
+  headers: ResponseHeaders;
   /** The request body's bytes once something asked for them (read once, by requestBytes). */
   bodyBytes: Promise<Buffer> | null;
   /** Set while this request holds an Idempotency-Key claim: told the answer once it is rendered. */

@@ -7,7 +7,9 @@ import { notModified } from './conditional-requests.js';
 import { answerBytes } from './answer-bytes.js';
 import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
-import { sendRaw } from './raw-body.js';
+import { requestHeader } from './request-header.js';
+import { renderRaw } from './raw-body.js';
+import type { Rendered, RequestHeadersOf } from './rendered.js';
 import type { Presentation } from './presentation.js';
 
 // The last step of every answer, errors included: a Reply becomes headers and bytes
@@ -15,65 +17,58 @@ import type { Presentation } from './presentation.js';
 // the body is cacheable), then 304 or the bytes, gzipped when the client takes gzip.
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
+const emptyBody = Buffer.alloc(0);
 
-/** Renders the answer; resolves to the body's bytes before compression (null for no body or a 304). */
-export const render = async (ctx: AppContext, { options, urls, cache }: Services, reply: Reply, p: Presentation): Promise<Buffer | null> => {
-  ctx.set(apiVersionHeader, ctx.state.apiVersion);
-  ctx.set('Vary', varyHeader);
-  ctx.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
-  if (reply.noStore === true) ctx.set('Pragma', 'no-cache');
-  ctx.set('X-Content-Type-Options', 'nosniff');
-  setHeaders(ctx, reply.headers ?? {});
+const requestOf = (ctx: AppContext): RequestHeadersOf => ({ method: ctx.method, header: (lowerName) => requestHeader(ctx, lowerName) });
 
-  if (reply.raw !== undefined) {
-    await sendRaw(ctx, reply.status, reply.raw, options.compressionThreshold);
-    return ctx.status === 304 ? null : reply.raw.bytes;
-  }
+/** Renders the answer onto the request's header list; `respond` writes it. */
+export const render = async (ctx: AppContext, { options, urls, cache }: Services, reply: Reply, p: Presentation): Promise<Rendered> => {
+  const headers = ctx.state.headers;
+  const request = requestOf(ctx);
+  headers.set(apiVersionHeader, ctx.state.apiVersion);
+  headers.set('Vary', varyHeader);
+  headers.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
+  if (reply.noStore === true) headers.set('Pragma', 'no-cache');
+  headers.set('X-Content-Type-Options', 'nosniff');
+  setHeaders(headers, reply.headers ?? {});
+
+  if (reply.raw !== undefined) return renderRaw(request, headers, reply.status, reply.raw, options.compressionThreshold);
 
   let nextPage: string | null = null;
   if (reply.page !== undefined) {
     const links = pageLinks(urls.path(ctx.path), ctx.querystring, reply.page);
-    ctx.append('Link', links.link);
-    ctx.set('X-Total-Count', String(reply.page.total));
+    headers.append('Link', links.link);
+    headers.set('X-Total-Count', String(reply.page.total));
     nextPage = links.next;
   } else if (reply.cursor !== undefined) {
     const links = cursorLinks(urls.path(ctx.path), ctx.querystring, reply.cursor.after);
-    ctx.append('Link', links.link);
+    headers.append('Link', links.link);
     nextPage = links.next;
   }
 
   const wrapped = p.envelope || p.callback !== null;
   const status = wrapped ? 200 : reply.status;
-  if (reply.body === undefined && reply.cacheable === undefined && !wrapped) {
-    ctx.status = status;
-    ctx.body = Buffer.alloc(0);
-    ctx.remove('Content-Type');
-    return null;
-  }
+  if (reply.body === undefined && reply.cacheable === undefined && !wrapped) return { status, body: emptyBody, plain: null };
 
   const { answer, kept } = answerBytes(cache, reply, p, wrapped, nextPage);
   if (answer.etag !== null) {
-    ctx.set('ETag', answer.etag);
-    if (answer.lastModified !== null) ctx.set('Last-Modified', answer.lastModified);
-    if (isRead(ctx.method) && reply.status === 200 && notModified(ctx.get('If-None-Match'), ctx.get('If-Modified-Since'), answer.etag, reply.lastModified ?? null)) {
-      ctx.status = 304;
-      ctx.body = null;
-      return null;
+    headers.set('ETag', answer.etag);
+    if (answer.lastModified !== null) headers.set('Last-Modified', answer.lastModified);
+    if (isRead(request.method) && reply.status === 200 && notModified(request.header('if-none-match'), request.header('if-modified-since'), answer.etag, reply.lastModified ?? null)) {
+      return { status: 304, body: null, plain: null };
     }
   }
 
   const bytes = answer.bytes;
   let sent = bytes;
-  if (bytes.length >= options.compressionThreshold && acceptsGzip(ctx.get('Accept-Encoding'))) {
+  if (bytes.length >= options.compressionThreshold && acceptsGzip(request.header('accept-encoding'))) {
     if (answer.gzipped === null) {
       answer.gzipped = await gzipBody(bytes);
       kept?.cache.grew(kept.key);
     }
     sent = answer.gzipped;
-    ctx.set('Content-Encoding', 'gzip');
+    headers.set('Content-Encoding', 'gzip');
   }
-  ctx.status = status;
-  ctx.set('Content-Type', p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8');
-  ctx.body = sent;
-  return bytes;
+  headers.set('Content-Type', p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8');
+  return { status, body: sent, plain: bytes };
 };

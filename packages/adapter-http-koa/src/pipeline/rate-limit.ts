@@ -2,6 +2,7 @@ import type { RateLimitStatus, RateSubject } from '@support/application';
 import type { UserId } from '@support/domain';
 import type { Middleware } from 'koa';
 import { arrivedOverTls } from '../conventions/transport-security.js';
+import { setHeaders } from '../conventions/response-headers.js';
 import { isDocsPath } from '../docs/renderer.js';
 import { problem, type HttpProblem } from '../errors/http-problem.js';
 import type { RequestState, Services } from '../state.js';
@@ -74,7 +75,7 @@ export const rateLimit =
     });
     if (counted.kind !== 'exempt') {
       const status = await services.app.rateLimit.consume(counted);
-      ctx.set(rateLimitHeaders(status));
+      setHeaders(ctx.state.headers, rateLimitHeaders(status));
       if (!status.allowed) throw rateLimited(status);
     }
     if (identified.refusal !== null) throw identified.refusal;

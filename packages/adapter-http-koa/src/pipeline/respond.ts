@@ -6,6 +6,8 @@ import { problemBody, problemReply, toProblem } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
 import type { Reply } from '../reply.js';
 import type { AppContext, RequestState, Services } from '../state.js';
+import type { Rendered } from '../conventions/rendered.js';
+import { writeAnswer } from './write.js';
 
 // The error boundary and the one place answers are written. Whatever happens further in
 // (a route's reply, an HTTP problem, a store outage, a bug) ends here as a Reply and is
@@ -25,25 +27,47 @@ const unrouted = (ctx: AppContext): Reply => {
 };
 
 /**
+ * Headers something set on Node's response directly (the router's Allow on a 405 or an
+ * OPTIONS) join the answer's lines where they stand in time: after those set before them,
+ * before render's. Those describing a body Koa was given (the router's empty OPTIONS body)
+ * go: render decides the body.
+ */
+const bodyHeaders = new Set(['content-type', 'content-length', 'transfer-encoding']);
+
+const adoptNodeHeaders = (ctx: AppContext): void => {
+  const res = ctx.res;
+  // Node has had OutgoingMessage#getRawHeaderNames (the names as set) since 15.13; @types/node
+  // declares it on ClientRequest only.
+  for (const name of (res as unknown as { getRawHeaderNames(): string[] }).getRawHeaderNames()) {
+    const value = res.getHeader(name);
+    res.removeHeader(name);
+    if (value === undefined || bodyHeaders.has(name.toLowerCase())) continue;
+    for (const v of Array.isArray(value) ? value : [String(value)]) ctx.state.headers.append(name, v);
+  }
+};
+
+/**
  * Hands a rendered answer to the Idempotency-Key claim this request holds, before it is sent:
  * a repeat that arrives once the client has it finds it kept. The answer stands whatever
  * happens here (the write is done); a claim that could not be settled runs out its lease.
  */
-const settleIdempotency = async (ctx: AppContext, { options }: Services, bytes: Buffer | null): Promise<void> => {
+const settleIdempotency = async (ctx: AppContext, { options }: Services, status: number, bytes: Buffer | null): Promise<void> => {
   const finish = ctx.state.idempotency;
   if (finish === null) return;
   ctx.state.idempotency = null;
   const headers: Record<string, string> = {};
   for (const name of keptHeaders) {
-    const value = ctx.response.get(name) as string | undefined;
+    const value = ctx.state.headers.get(name);
     if (value !== undefined && value !== '') headers[name] = value;
   }
   try {
-    await finish({ status: ctx.status, headers, body: bytes ?? new Uint8Array(0) });
+    await finish({ status, headers, body: bytes ?? new Uint8Array(0) });
   } catch (e) {
     options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
   }
 };
+
+const failed = Buffer.from(JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged'))));
 
 export const respond =
   (services: Services): Middleware<RequestState> =>
@@ -67,14 +91,16 @@ export const respond =
       reply = problemReply(p);
       presentation = lenientPresentation(ctx.query);
     }
+    let answer: Rendered;
     try {
-      const bytes = await render(ctx, services, reply, presentation);
-      await settleIdempotency(ctx, services, bytes);
+      adoptNodeHeaders(ctx);
+      answer = await render(ctx, services, reply, presentation);
+      await settleIdempotency(ctx, services, answer.status, answer.plain);
     } catch (e) {
       services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
-      ctx.status = 500;
-      await settleIdempotency(ctx, services, null);
-      ctx.type = 'application/json';
-      ctx.body = JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged')));
+      await settleIdempotency(ctx, services, 500, null);
+      ctx.state.headers.set('Content-Type', 'application/json; charset=utf-8');
+      answer = { status: 500, body: failed, plain: failed };
     }
+    writeAnswer(ctx, answer);
   };

@@ -57,7 +57,7 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
   router.get('/v1/ticket/:ticketId', async (ctx, next) => {
-    if (alias !== undefined) setHeaders(ctx, deprecationHeaders(urls.origin, alias));
+    if (alias !== undefined) setHeaders(ctx.state.headers, deprecationHeaders(urls.origin, alias));
     await next();
   }, read);
 

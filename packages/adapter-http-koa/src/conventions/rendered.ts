@@ -1,0 +1,17 @@
+// What render makes of a Reply, for pipeline/respond.ts to keep (Idempotency-Key) and write.
+
+export interface Rendered {
+  readonly status: number;
+  /** The bytes to send (gzipped when negotiated); null: no body (a 304, a 204). */
+  readonly body: Buffer | null;
+  /** The body before compression: what an Idempotency-Key keeps; null when there is none. */
+  readonly plain: Buffer | null;
+}
+
+/** What render reads of the request. */
+export interface RequestHeadersOf {
+  /** After X-HTTP-Method-Override. */
+  readonly method: string;
+  /** A request header by its lower-case name; '' when absent. */
+  header(lowerName: string): string;
+}
