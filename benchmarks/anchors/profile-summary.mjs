@@ -55,7 +55,19 @@ export const summarizeProfile = (profile) => {
       inclusive.set(k, (inclusive.get(k) ?? 0) + t);
     }
   }
+  // Who owns the time: Node itself (HTTP, TLS, streams, events), V8 (GC, native, program),
+  // the framework (Koa, its router and helpers), the service's packages.
+  const owner = (m) => {
+    if (m.startsWith('node:') || m.startsWith('(write') || m === '(writev)' || m.startsWith('(read')) return 'node (http, tls, streams)';
+    if (m.startsWith('((') || m.startsWith('(')) return `v8 ${m}`;
+    if (/^(koa|koa-compose|delegates|@koa\/router|on-finished|path-to-regexp|statuses|http-errors|type-is|mime-types|vary|parseurl|accepts|cookies|content-disposition|encodeurl|escape-html|fresh|only|depd|ee-first)$/.test(m)) return 'koa and its helpers';
+    if (/^[a-z-]+\//.test(m) && !m.includes('node_modules')) return `service: ${m.split('/')[0]}`;
+    return `other: ${m}`;
+  };
+  const owners = new Map();
+  for (const [m, t] of mod) owners.set(owner(m), (owners.get(owner(m)) ?? 0) + t);
   return [
+    `self time by owner:\n${top(owners, 20)}`,
     `self time by function (of ${(total / 1e6).toFixed(1)} s busy):\n${top(fn, 40)}`,
     `inclusive time by function:\n${top(inclusive, 60)}`,
     `self time by module:\n${top(mod, 30)}`,

@@ -11,7 +11,8 @@ import type { Urls } from './representations/urls.js';
 /** What the conventions learn about a request on its way in, for the ones that answer. */
 export interface RequestState {
   requestId: string;
-  startedAt: bigint;
+  /** performance.now() when the request arrived (a double: no BigInt to allocate per request). */
+  startedAt: number;
   /** The minor version served (X-Api-Version), the newest unless the client asked for another. */
   apiVersion: string;
   /** The caller, once a valid token has been seen. */

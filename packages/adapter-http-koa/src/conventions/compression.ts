@@ -14,7 +14,7 @@ const gzip = promisify(gzipAsync);
 export const syncCompressionLimit = 64 * 1024;
 
 /** Whether an Accept-Encoding value accepts gzip (q > 0 for gzip, x-gzip or *). */
-export const acceptsGzip = (acceptEncoding: string): boolean => {
+const parseAcceptsGzip = (acceptEncoding: string): boolean => {
   let wildcard = false;
   for (const part of acceptEncoding.split(',')) {
     const [coding = '', ...params] = part.trim().toLowerCase().split(';');
@@ -25,6 +25,20 @@ export const acceptsGzip = (acceptEncoding: string): boolean => {
     if (coding.trim() === '*') wildcard = accepted;
   }
   return wildcard;
+};
+
+// A client sends the same Accept-Encoding on every request, and most clients send one of a
+// few values: the last answer is kept rather than parsing the header each time.
+let lastAcceptEncoding = '';
+let lastAccepts = false;
+
+/** Whether an Accept-Encoding value accepts gzip (q > 0 for gzip, x-gzip or *). */
+export const acceptsGzip = (acceptEncoding: string): boolean => {
+  if (acceptEncoding !== lastAcceptEncoding) {
+    lastAccepts = parseAcceptsGzip(acceptEncoding);
+    lastAcceptEncoding = acceptEncoding;
+  }
+  return lastAccepts;
 };
 
 export const gzipBody = async (body: Buffer): Promise<Buffer> => (body.length <= syncCompressionLimit ? gzipSync(body) : gzip(body));

@@ -25,6 +25,8 @@ const parseTags = (header: string): EntityTag[] | null => {
 
 /** If-None-Match uses the weak comparison: W/"x" matches "x" (RFC 9110 §13.1.2). */
 export const noneMatch = (header: string, etag: string): boolean => {
+  // The usual revalidation sends back exactly the tag it was given.
+  if (header === etag) return true;
   const tags = parseTags(header);
   return tags === null || tags.some((t) => t.opaque === etag);
 };

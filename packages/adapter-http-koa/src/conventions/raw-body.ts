@@ -1,7 +1,9 @@
 import type { RawBody } from '../reply.js';
+import type { AppContext } from '../state.js';
 import { acceptsGzip } from './compression.js';
 import { notModified } from './conditional-requests.js';
-import type { Rendered, RequestHeadersOf } from './rendered.js';
+import type { Rendered } from './rendered.js';
+import { requestHeader } from './request-header.js';
 import type { ResponseHeaders } from './response-headers.js';
 
 // Answers whose bytes are ready (the documentation page and its assets, a replayed answer)
@@ -9,18 +11,18 @@ import type { ResponseHeaders } from './response-headers.js';
 // accepts it.
 
 export const renderRaw = async (
-  request: RequestHeadersOf,
+  request: Pick<AppContext, 'req' | 'method'>,
   headers: ResponseHeaders,
   status: number,
   raw: RawBody,
   compressionThreshold: number,
 ): Promise<Rendered> => {
   if (raw.etag !== undefined) headers.set('ETag', raw.etag);
-  if (raw.etag !== undefined && (request.method === 'GET' || request.method === 'HEAD') && status === 200 && notModified(request.header('if-none-match'), '', raw.etag, null)) {
+  if (raw.etag !== undefined && (request.method === 'GET' || request.method === 'HEAD') && status === 200 && notModified(requestHeader(request, 'if-none-match'), '', raw.etag, null)) {
     return { status: 304, body: null, plain: null };
   }
   let bytes = raw.bytes;
-  if (raw.gzipped !== undefined && bytes.length >= compressionThreshold && acceptsGzip(request.header('accept-encoding'))) {
+  if (raw.gzipped !== undefined && bytes.length >= compressionThreshold && acceptsGzip(requestHeader(request, 'accept-encoding'))) {
     bytes = await raw.gzipped();
     headers.set('Content-Encoding', 'gzip');
   }

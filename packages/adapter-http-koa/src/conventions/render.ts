@@ -9,7 +9,7 @@ import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
 import { requestHeader } from './request-header.js';
 import { renderRaw } from './raw-body.js';
-import type { Rendered, RequestHeadersOf } from './rendered.js';
+import type { Rendered } from './rendered.js';
 import type { Presentation } from './presentation.js';
 
 // The last step of every answer, errors included: a Reply becomes headers and bytes
@@ -19,12 +19,10 @@ import type { Presentation } from './presentation.js';
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 const emptyBody = Buffer.alloc(0);
 
-const requestOf = (ctx: AppContext): RequestHeadersOf => ({ method: ctx.method, header: (lowerName) => requestHeader(ctx, lowerName) });
 
 /** Renders the answer onto the request's header list; `respond` writes it. */
 export const render = async (ctx: AppContext, { options, urls, cache }: Services, reply: Reply, p: Presentation): Promise<Rendered> => {
   const headers = ctx.state.headers;
-  const request = requestOf(ctx);
   headers.set(apiVersionHeader, ctx.state.apiVersion);
   headers.set('Vary', varyHeader);
   headers.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
@@ -32,7 +30,7 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
   headers.set('X-Content-Type-Options', 'nosniff');
   setHeaders(headers, reply.headers ?? {});
 
-  if (reply.raw !== undefined) return renderRaw(request, headers, reply.status, reply.raw, options.compressionThreshold);
+  if (reply.raw !== undefined) return renderRaw(ctx, headers, reply.status, reply.raw, options.compressionThreshold);
 
   let nextPage: string | null = null;
   if (reply.page !== undefined) {
@@ -54,14 +52,14 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
   if (answer.etag !== null) {
     headers.set('ETag', answer.etag);
     if (answer.lastModified !== null) headers.set('Last-Modified', answer.lastModified);
-    if (isRead(request.method) && reply.status === 200 && notModified(request.header('if-none-match'), request.header('if-modified-since'), answer.etag, reply.lastModified ?? null)) {
+    if (isRead(ctx.method) && reply.status === 200 && notModified(requestHeader(ctx, 'if-none-match'), requestHeader(ctx, 'if-modified-since'), answer.etag, reply.lastModified ?? null)) {
       return { status: 304, body: null, plain: null };
     }
   }
 
   const bytes = answer.bytes;
   let sent = bytes;
-  if (bytes.length >= options.compressionThreshold && acceptsGzip(request.header('accept-encoding'))) {
+  if (bytes.length >= options.compressionThreshold && acceptsGzip(requestHeader(ctx, 'accept-encoding'))) {
     if (answer.gzipped === null) {
       answer.gzipped = await gzipBody(bytes);
       kept?.cache.grew(kept.key);

@@ -7,11 +7,3 @@ export interface Rendered {
   /** The body before compression: what an Idempotency-Key keeps; null when there is none. */
   readonly plain: Buffer | null;
 }
-
-/** What render reads of the request. */
-export interface RequestHeadersOf {
-  /** After X-HTTP-Method-Override. */
-  readonly method: string;
-  /** A request header by its lower-case name; '' when absent. */
-  header(lowerName: string): string;
-}

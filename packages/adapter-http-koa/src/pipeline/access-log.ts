@@ -32,7 +32,8 @@ export const accessLog =
           path,
           ...(query === '' ? {} : { query: maskedQuery(query) }),
           status: ctx.status,
-          duration_ms: Number((process.hrtime.bigint() - ctx.state.startedAt) / 1000n) / 1000,
+          // Whole microseconds, in milliseconds.
+          duration_ms: Math.floor((performance.now() - ctx.state.startedAt) * 1000) / 1000,
           ...(ctx.state.actor === null ? {} : { user_id: ctx.state.actor.user.id }),
           client_ip: ctx.ip,
         });

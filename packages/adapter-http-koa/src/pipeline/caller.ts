@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import { credentialsOf } from '../conventions/credentials.js';
+import { requestHeader } from '../conventions/request-header.js';
 import { bearerChallenge, domainProblem, problem, type HttpProblem } from '../errors/http-problem.js';
 import type { AppContext, Services } from '../state.js';
 
@@ -9,7 +10,8 @@ import type { AppContext, Services } from '../state.js';
  * counted first (pipeline/rate-limit.ts), so guessing tokens is rate limited too.
  */
 export const identifyCaller = async (ctx: AppContext, { app }: Services): Promise<HttpProblem | null> => {
-  const c = credentialsOf(ctx.get('Authorization'), ctx.query.access_token);
+  // The query is parsed only when there is one: a token in the URL is the rare way to send it.
+  const c = credentialsOf(requestHeader(ctx, 'authorization'), ctx.querystring === '' ? undefined : ctx.query.access_token);
   switch (c.kind) {
     case 'none':
       return null;

@@ -3,7 +3,7 @@ import { docsAssetsPath, docsPath, docsRenderer, docsSecurityHeaders, isDocsPath
 import { problemReply } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
 import type { Reply } from '../reply.js';
-import type { RequestState, Services } from '../state.js';
+import type { AppContext, RequestState, Services } from '../state.js';
 
 // GET /docs (and /docs/assets/...): the public documentation page. Unversioned like
 // /healthz, and answered before the request is negotiated: X-Api-Version, envelope and
@@ -14,11 +14,7 @@ import type { RequestState, Services } from '../state.js';
 export const docs = (services: Services): Middleware<RequestState> => {
   const renderer = docsRenderer(services.options.publicUrl);
   const pageHeaders = docsSecurityHeaders(new URL(services.options.publicUrl).origin);
-  return async (ctx, next) => {
-    if (!isDocsPath(ctx.path)) {
-      await next();
-      return;
-    }
+  const answer = async (ctx: AppContext): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.state.reply = problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: 'GET, HEAD' } }));
       return;
@@ -32,4 +28,6 @@ export const docs = (services: Services): Middleware<RequestState> => {
     }
     ctx.state.reply = reply ?? problemReply(problem('routeNotFound', `there is no documentation file at ${ctx.path}; the documentation is at ${docsPath}`));
   };
+  // Not async: every other request passes through without an async frame of its own.
+  return (ctx, next) => (isDocsPath(ctx.path) ? answer(ctx) : next());
 };

@@ -23,14 +23,10 @@ const fingerprintOf = async (ctx: AppContext): Promise<string> => {
   return requestFingerprint(ctx.method, ctx.path, body);
 };
 
-export const idempotency =
-  ({ app }: Services): Middleware<RequestState> =>
-  async (ctx, next) => {
-    const key = ctx.req.headers[idempotencyKeyHeader.toLowerCase()];
-    if (key === undefined || !takesIdempotencyKey(ctx.method, ctx.path)) {
-      await next();
-      return;
-    }
+const headerName = idempotencyKeyHeader.toLowerCase();
+
+export const idempotency = ({ app }: Services): Middleware<RequestState> => {
+  const claim = async (ctx: AppContext, next: () => Promise<unknown>, key: string | string[]): Promise<void> => {
     if (typeof key !== 'string' || !isIdempotencyKey(key)) {
       throw problem('badIdempotencyKey', `${idempotencyKeyHeader} must be 1-255 printable ASCII characters (! to ~), sent once`);
     }
@@ -54,3 +50,9 @@ export const idempotency =
         return;
     }
   };
+  // Not async: a request without a key passes through without an async frame of its own.
+  return (ctx, next) => {
+    const key = ctx.req.headers[headerName];
+    return key === undefined || !takesIdempotencyKey(ctx.method, ctx.path) ? next() : claim(ctx, next, key);
+  };
+};

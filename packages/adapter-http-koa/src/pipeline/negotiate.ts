@@ -2,17 +2,19 @@ import type { Middleware } from 'koa';
 import { negotiateVersion } from '../conventions/api-version.js';
 import { withoutFormatSuffix } from '../conventions/format-suffix.js';
 import { effectiveMethod } from '../conventions/method-override.js';
-import { parsePresentation } from '../conventions/presentation.js';
+import { defaultPresentation, parsePresentation } from '../conventions/presentation.js';
+import { requestHeader } from '../conventions/request-header.js';
 import type { RequestState, Services } from '../state.js';
 
 /** What the request asks of the answer, read before routing: minor version, layout, method, format suffix. */
 export const negotiate =
   ({ options }: Services): Middleware<RequestState> =>
-  async (ctx, next) => {
-    ctx.state.apiVersion = negotiateVersion(ctx.get('X-Api-Version'), options.versions);
-    ctx.state.presentation = parsePresentation(ctx.query);
-    ctx.method = effectiveMethod(ctx.method, ctx.get('X-HTTP-Method-Override'));
+  (ctx, next) => {
+    ctx.state.apiVersion = negotiateVersion(requestHeader(ctx, 'x-api-version'), options.versions);
+    ctx.state.presentation = ctx.querystring === '' ? defaultPresentation : parsePresentation(ctx.query);
+    const method = ctx.method;
+    if (method === 'POST') ctx.method = effectiveMethod(method, requestHeader(ctx, 'x-http-method-override'));
     const path = withoutFormatSuffix(ctx.path);
     if (path !== ctx.path) ctx.path = path;
-    await next();
+    return next();
   };

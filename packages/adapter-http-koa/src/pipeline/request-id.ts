@@ -10,8 +10,8 @@ const requestIdLower = requestIdHeader.toLowerCase();
 /** First of all: the request's state, and its id on the response whatever happens next. */
 export const startRequest =
   ({ options }: Services): Middleware<RequestState> =>
-  async (ctx, next) => {
-    ctx.state.startedAt = process.hrtime.bigint();
+  (ctx, next) => {
+    ctx.state.startedAt = performance.now();
     ctx.state.requestId = requestIdFrom(requestHeader(ctx, requestIdLower));
     ctx.state.apiVersion = options.versions.current;
     ctx.state.actor = null;
@@ -21,5 +21,5 @@ export const startRequest =
     ctx.state.idempotency = null;
     ctx.state.headers = new ResponseHeaders();
     ctx.state.headers.set(requestIdHeader, ctx.state.requestId);
-    await next();
+    return next();
   };
