@@ -1,10 +1,10 @@
 // The summary of a V8 CPU profile (.cpuprofile): shares of the busy time by function (self and
 // inclusive) and by module (a package's file, a dependency, a node: module).
-//   node benchmarks/anchors/profile-summary.mjs <file.cpuprofile>
+//   node benchmarks/anchors/profile-summary.mjs <file.cpuprofile> [owner prefix, e.g. koa]
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const summarizeProfile = (profile) => {
+export const summarizeProfile = (profile, ownerPrefix) => {
 
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
@@ -66,6 +66,18 @@ export const summarizeProfile = (profile) => {
   };
   const owners = new Map();
   for (const [m, t] of mod) owners.set(owner(m), (owners.get(owner(m)) ?? 0) + t);
+  if (ownerPrefix !== undefined) {
+    // Only the functions of one owner ("koa", "service: adapter-http-koa", ...).
+    const mine = new Map();
+    for (const [id, t] of self) {
+      if (idleIds.has(id)) continue;
+      const cf = byId.get(id).callFrame;
+      if (!owner(where(cf)).startsWith(ownerPrefix)) continue;
+      const key = `${cf.functionName || '(anonymous)'} ${where(cf)}:${cf.lineNumber + 1}`;
+      mine.set(key, (mine.get(key) ?? 0) + t);
+    }
+    return `self time of ${ownerPrefix}* (shares of all busy time):\n${top(mine, 40)}`;
+  }
   return [
     `self time by owner:\n${top(owners, 20)}`,
     `self time by function (of ${(total / 1e6).toFixed(1)} s busy):\n${top(fn, 40)}`,
@@ -74,4 +86,4 @@ export const summarizeProfile = (profile) => {
   ].join('\n\n');
 };
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8'))));
+if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8')), process.argv[3]));

@@ -9,7 +9,7 @@
 // at exit) and prints the functions with the most self time, the time per package or module,
 // and each server's CPU time per request (steadier on a busy machine than req/s). The profile
 // includes the seeding: keep BENCH_TICKETS small (200).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeCertificate } from './cert.mjs';
@@ -54,4 +54,6 @@ await Promise.all([stop(service.child), stop(rawChild)]);
 // ---------------------------------------------------------------------------- the profile
 
 const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile'));
+// BENCH_PROFILE_OUT=file.cpuprofile keeps the profile (for Chrome DevTools or profile-summary.mjs).
+if (process.env.BENCH_PROFILE_OUT !== undefined) copyFileSync(join(profileDir, file), process.env.BENCH_PROFILE_OUT);
 console.log(summarizeProfile(JSON.parse(readFileSync(join(profileDir, file), 'utf8'))));

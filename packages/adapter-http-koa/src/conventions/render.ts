@@ -28,7 +28,7 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
   headers.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
   if (reply.noStore === true) headers.set('Pragma', 'no-cache');
   headers.set('X-Content-Type-Options', 'nosniff');
-  setHeaders(headers, reply.headers ?? {});
+  if (reply.headers !== undefined) setHeaders(headers, reply.headers);
 
   if (reply.raw !== undefined) return renderRaw(ctx, headers, reply.status, reply.raw, options.compressionThreshold);
 

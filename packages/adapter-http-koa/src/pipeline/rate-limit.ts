@@ -2,7 +2,7 @@ import type { RateLimitStatus, RateSubject } from '@support/application';
 import type { UserId } from '@support/domain';
 import type { Middleware } from 'koa';
 import { arrivedOverTls } from '../conventions/transport-security.js';
-import { setHeaders } from '../conventions/response-headers.js';
+import type { ResponseHeaders } from '../conventions/response-headers.js';
 import { isDocsPath } from '../docs/renderer.js';
 import { problem, type HttpProblem } from '../errors/http-problem.js';
 import type { RequestState, Services } from '../state.js';
@@ -48,11 +48,11 @@ export const whoIsCounted = async (request: RateRequest, tokenUser: () => Promis
 // window), -Remaining, and -Reset (seconds until the window ends, not a timestamp).
 // Over the limit: 429 with Retry-After.
 
-const rateLimitHeaders = (s: RateLimitStatus): Record<string, string> => ({
-  'X-Rate-Limit-Limit': String(s.limit),
-  'X-Rate-Limit-Remaining': String(s.remaining),
-  'X-Rate-Limit-Reset': String(s.resetSeconds),
-});
+const setRateLimitHeaders = (to: ResponseHeaders, s: RateLimitStatus): void => {
+  to.set('X-Rate-Limit-Limit', String(s.limit));
+  to.set('X-Rate-Limit-Remaining', String(s.remaining));
+  to.set('X-Rate-Limit-Reset', String(s.resetSeconds));
+};
 
 const rateLimited = (s: RateLimitStatus): HttpProblem =>
   problem('rateLimited', `the limit of ${s.limit} requests per window is used up; it resets in ${s.resetSeconds} seconds`, {
@@ -75,7 +75,7 @@ export const rateLimit =
     });
     if (counted.kind !== 'exempt') {
       const status = await services.app.rateLimit.consume(counted);
-      setHeaders(ctx.state.headers, rateLimitHeaders(status));
+      setRateLimitHeaders(ctx.state.headers, status);
       if (!status.allowed) throw rateLimited(status);
     }
     if (identified.refusal !== null) throw identified.refusal;
