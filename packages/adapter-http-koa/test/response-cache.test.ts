@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { responseCache, type CachedAnswer } from '../src/cache/response-cache.js';
+import { gzipSync } from 'node:zlib';
+import { ownBytes, ownTextBytes, responseCache, type CachedAnswer } from '../src/cache/response-cache.js';
 
 // The response cache's bookkeeping: what it keeps, for which version, within which budget.
 // (That answers stay right under concurrent writes is tested over HTTPS, in the server's tests.)
@@ -79,5 +80,16 @@ describe('response cache', () => {
     expect(cache.size).to.be.lessThan(300);
     // An evicted resource can be kept again at any version: nothing remembers its old one.
     expect(cache.set('ticket 0 again', answer('t0'), { of: 'ticket:0', is: 1 })).to.equal(true);
+  });
+
+  it('keeps bytes in blocks of their own: a kept pool slice or gzip chunk would hold its whole block', () => {
+    const gzipped = gzipSync(Buffer.from('x'.repeat(600)));
+    expect(gzipped.buffer.byteLength).to.be.greaterThan(gzipped.length); // what Node hands out
+    for (const own of [ownBytes(gzipped), ownTextBytes('y'.repeat(600)), ownBytes(Buffer.from('z'.repeat(300)))]) {
+      expect(own.byteOffset).to.equal(0);
+      expect(own.buffer.byteLength).to.equal(own.length);
+    }
+    expect(ownBytes(gzipped).equals(gzipped)).to.equal(true);
+    expect(ownTextBytes('é€').toString('utf8')).to.equal('é€');
   });
 });

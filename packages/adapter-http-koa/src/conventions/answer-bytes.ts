@@ -1,4 +1,4 @@
-import type { CachedAnswer, ResponseCache } from '../cache/response-cache.js';
+import { ownTextBytes, type CachedAnswer, type ResponseCache } from '../cache/response-cache.js';
 import type { Reply } from '../reply.js';
 import { envelope, jsonpBody } from './envelope.js';
 import { strongEtag } from './etag.js';
@@ -22,7 +22,7 @@ export interface AnswerBytes {
   readonly kept: Kept | null;
 }
 
-const render = (reply: Reply, p: Presentation, payload: unknown): CachedAnswer => {
+const render = (reply: Reply, p: Presentation, payload: unknown, toKeep: boolean): CachedAnswer => {
   const compact = compactJson(payload);
   let etag: string | null = null;
   let lastModified: string | null = null;
@@ -33,7 +33,7 @@ const render = (reply: Reply, p: Presentation, payload: unknown): CachedAnswer =
   }
   const json = p.pretty ? prettyJson(payload) : compact;
   const text = p.callback === null ? json : jsonpBody(p.callback, json);
-  return { etag, lastModified, bytes: Buffer.from(text), gzipped: null };
+  return { etag, lastModified, bytes: toKeep ? ownTextBytes(text) : Buffer.from(text), gzipped: null };
 };
 
 /**
@@ -49,11 +49,11 @@ const keyOf = (reply: Reply, bodyKey: string, p: Presentation, wrapped: boolean,
 /** The answer's bytes; `wrapped`: in the envelope (envelope=true or JSONP), with `nextPage` inside. */
 export const answerBytes = (cache: ResponseCache, reply: Reply, p: Presentation, wrapped: boolean, nextPage: string | null): AnswerBytes => {
   const body = reply.cacheable;
-  if (body === undefined) return { answer: render(reply, p, wrapped ? envelope(reply.status, nextPage, reply.body) : reply.body), kept: null };
+  if (body === undefined) return { answer: render(reply, p, wrapped ? envelope(reply.status, nextPage, reply.body) : reply.body, false), kept: null };
   const key = keyOf(reply, body.key, p, wrapped, nextPage);
   const hit = cache.get(key);
   if (hit !== undefined) return { answer: hit, kept: { cache, key } };
   const content = body.build();
-  const answer = render(reply, p, wrapped ? envelope(reply.status, nextPage, content) : content);
+  const answer = render(reply, p, wrapped ? envelope(reply.status, nextPage, content) : content, true);
   return { answer, kept: cache.set(key, answer, body.version) ? { cache, key } : null };
 };

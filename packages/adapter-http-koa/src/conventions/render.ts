@@ -4,6 +4,7 @@ import { apiVersionHeader } from './api-version.js';
 import { noStore, revalidate, varyHeader } from './caching-headers.js';
 import { acceptsGzip, gzipBody } from './compression.js';
 import { notModified } from './conditional-requests.js';
+import { ownBytes } from '../cache/response-cache.js';
 import { answerBytes } from './answer-bytes.js';
 import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
@@ -61,7 +62,8 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
   let sent = bytes;
   if (bytes.length >= options.compressionThreshold && acceptsGzip(requestHeader(ctx, 'accept-encoding'))) {
     if (answer.gzipped === null) {
-      answer.gzipped = await gzipBody(bytes);
+      const gzipped = await gzipBody(bytes);
+      answer.gzipped = kept === null ? gzipped : ownBytes(gzipped);
       kept?.cache.grew(kept.key);
     }
     sent = answer.gzipped;
