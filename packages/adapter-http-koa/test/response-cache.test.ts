@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { gzipSync } from 'node:zlib';
-import { ownBytes, ownTextBytes, responseCache, type CachedAnswer } from '../src/cache/response-cache.js';
+import { ownBytes, ownTextBytes } from '../src/cache/own-bytes.js';
+import { responseCache, type CachedAnswer } from '../src/cache/response-cache.js';
 
 // The response cache's bookkeeping: what it keeps, for which version, within which budget.
 // (That answers stay right under concurrent writes is tested over HTTPS, in the server's tests.)
@@ -40,11 +41,11 @@ describe('response cache', () => {
   });
 
   it('stays within its byte budget, evicting the least recently used first', () => {
-    const cache = responseCache(10_000);
+    const cache = responseCache(30_000);
     for (let i = 0; i < 8; i++) cache.set(`k${i}`, kilobyte(`k${i}`), { of: `ticket:${i}`, is: 1 });
     expect(cache.get('k0')).to.not.equal(undefined); // k0 is now the most recently used
     for (let i = 8; i < 20; i++) cache.set(`k${i}`, kilobyte(`k${i}`), { of: `ticket:${i}`, is: 1 });
-    expect(cache.bytes).to.be.at.most(10_000);
+    expect(cache.bytes).to.be.at.most(30_000);
     expect(cache.get('k19')).to.not.equal(undefined);
     expect(cache.get('k1')).to.equal(undefined);
     // Recency, not insertion, decides: k0 was used after k1..k7 were kept.
@@ -52,18 +53,33 @@ describe('response cache', () => {
   });
 
   it('counts a gzip made later, and evicts for it', () => {
-    const cache = responseCache(6_000);
+    const cache = responseCache(10_000);
     const a = kilobyte('a');
     cache.set('a', a, null);
     for (const k of ['b', 'c', 'd']) cache.set(k, kilobyte(k), null);
     cache.get('a');
     const before = cache.bytes;
-    a.gzipped = Buffer.alloc(1500);
-    cache.grew('a');
-    expect(before).to.be.lessThan(6_000 - 1000);
-    expect(cache.bytes).to.be.at.most(6_000);
+    expect(before).to.be.greaterThan(10_000 - 1500);
+    cache.addGzip('a', a, Buffer.alloc(1500, 7));
+    expect(cache.bytes).to.be.at.most(10_000);
     expect(cache.get('b')).to.equal(undefined);
     expect(cache.get('a')?.gzipped?.length).to.equal(1500);
+    expect(cache.get('a')?.bytes.toString()).to.equal('a'.padEnd(1000, '.'));
+  });
+
+  it('keeps an answer and its gzip in one memory block; an answer no longer kept just takes its gzip', () => {
+    const cache = responseCache(100_000);
+    const a = kilobyte('a');
+    cache.set('a', a, null);
+    cache.addGzip('a', a, gzipSync(a.bytes));
+    expect(a.bytes.buffer).to.equal(a.gzipped?.buffer);
+    expect(a.bytes.buffer.byteLength).to.equal(a.bytes.length + (a.gzipped?.length ?? 0));
+    expect(a.bytes.toString()).to.equal('a'.padEnd(1000, '.'));
+    const gone = kilobyte('gone');
+    const before = cache.bytes;
+    cache.addGzip('gone', gone, Buffer.alloc(10));
+    expect(gone.gzipped?.length).to.equal(10);
+    expect(cache.bytes).to.equal(before);
   });
 
   it('keeps nothing with a budget of 0, and no single entry over a quarter of the budget', () => {

@@ -1,4 +1,5 @@
-import { ownTextBytes, type CachedAnswer, type ResponseCache } from '../cache/response-cache.js';
+import { ownTextBytes } from '../cache/own-bytes.js';
+import type { CachedAnswer, ResponseCache } from '../cache/response-cache.js';
 import type { Reply } from '../reply.js';
 import { envelope, jsonpBody } from './envelope.js';
 import { strongEtag } from './etag.js';
@@ -11,7 +12,7 @@ import { compactJson, prettyJson } from './serialization.js';
 // presentation. Order matters: envelope first (it is content), then the ETag from the compact
 // content, then pretty-printing and JSONP (which are not content).
 
-/** Where the answer's bytes are kept, when they are: fill `answer.gzipped` then tell `cache.grew(key)`. */
+/** Where the answer's bytes are kept, when they are: its gzip goes to `cache.addGzip(key, ...)`. */
 export interface Kept {
   readonly cache: ResponseCache;
   readonly key: string;

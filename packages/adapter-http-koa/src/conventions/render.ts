@@ -4,7 +4,6 @@ import { apiVersionHeader } from './api-version.js';
 import { noStore, revalidate, varyHeader } from './caching-headers.js';
 import { acceptsGzip, gzipBody } from './compression.js';
 import { notModified } from './conditional-requests.js';
-import { ownBytes } from '../cache/response-cache.js';
 import { answerBytes } from './answer-bytes.js';
 import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
@@ -61,12 +60,13 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
   const bytes = answer.bytes;
   let sent = bytes;
   if (bytes.length >= options.compressionThreshold && acceptsGzip(requestHeader(ctx, 'accept-encoding'))) {
-    if (answer.gzipped === null) {
-      const gzipped = await gzipBody(bytes);
-      answer.gzipped = kept === null ? gzipped : ownBytes(gzipped);
-      kept?.cache.grew(kept.key);
+    let gzipped = answer.gzipped;
+    if (gzipped === null) {
+      gzipped = await gzipBody(bytes);
+      if (kept === null) answer.gzipped = gzipped;
+      else kept.cache.addGzip(kept.key, answer, gzipped);
     }
-    sent = answer.gzipped;
+    sent = gzipped;
     headers.set('Content-Encoding', 'gzip');
   }
   headers.set('Content-Type', p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8');
