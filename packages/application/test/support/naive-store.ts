@@ -47,7 +47,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
   const log: StoredEvent[] = [];
-  let forgottenBefore = Number.NEGATIVE_INFINITY;
+  /** Events up to this seq are forgotten (from the oldest on). */
+  let forgottenUpTo = 0;
   const wakers = new Set<() => void>();
   const record = (...changes: ChangeEvent[]): void => {
     for (const c of changes) log.push({ seq: log.length + 1, ...c });
@@ -65,20 +66,20 @@ export const naiveStore = (): Store & { failing: boolean } => {
     failing: false,
     tickets: {
       insert: (t: Ticket) => {
-        tickets.set(t.id, t);
+        tickets.set(t.id, structuredClone(t));
         record(ticketEvent('created', t, t.updatedAt));
         return Promise.resolve();
       },
-      findById: (id: number) => Promise.resolve(tickets.get(id) ?? null),
+      findById: (id: number) => Promise.resolve(structuredClone(tickets.get(id) ?? null)),
       update: (t: Ticket, v: number) => {
         if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
-        tickets.set(t.id, t);
+        tickets.set(t.id, structuredClone(t));
         record(ticketEvent('updated', t, t.updatedAt));
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
         const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
-        return Promise.resolve(page(all, offset, limit));
+        return Promise.resolve(structuredClone(page(all, offset, limit)));
       },
       renameCustomer: (id, name, now) => {
         bumpTickets((t) => t.customerId === id, (t) => renameCustomer(t, name, now));
@@ -232,8 +233,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     events: {
-      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > after && e.occurredAt >= forgottenBefore).slice(0, limit)),
-      bounds: () => Promise.resolve({ oldest: log.find((e) => e.occurredAt >= forgottenBefore)?.seq ?? null, newest: log.length }),
+      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo)).slice(0, limit)),
+      bounds: () => Promise.resolve({ oldest: forgottenUpTo < log.length ? forgottenUpTo + 1 : null, newest: log.length }),
       waitFor: (after, signal) =>
         log.length > after || signal.aborted
           ? Promise.resolve()
@@ -246,7 +247,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
               signal.addEventListener('abort', wake, { once: true });
             }),
       forget: (before) => {
-        forgottenBefore = Math.max(forgottenBefore, before);
+        while (forgottenUpTo < log.length && (log[forgottenUpTo]?.occurredAt ?? Infinity) < before) forgottenUpTo += 1;
         return Promise.resolve();
       },
     },
