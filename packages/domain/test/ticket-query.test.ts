@@ -11,7 +11,7 @@ import {
   type TicketFilter,
   type TicketQuery,
 } from '../src/index.js';
-import { aTicket, DAY, T0, userId } from './support/mother.js';
+import { aTicket, DAY, T0, userId } from '../test-support/mothers.js';
 
 /** A ticket query: every state, no words, the default order, first page, with these parts. */
 const query = (spec: Partial<TicketQuery> = {}): TicketQuery => ({
