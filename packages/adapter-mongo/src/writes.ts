@@ -1,4 +1,4 @@
-import { nameWords } from './documents.js';
+import { nameWords, type TokenDocument } from './documents.js';
 
 // The exact filter and update documents of the adapter's writes, pure so they are unit-tested.
 
@@ -40,12 +40,28 @@ export const sequenceIncrement = (name: string) => ({
 
 export const rateLimitId = (key: string, windowStart: number): string => `${windowStart}:${key}`;
 
-/** One request counted in a fixed window: atomic increment, created with its expiry on first use. */
+/**
+ * One request counted in a fixed window: atomic increment, created with its expiry on first
+ * use. The counter is kept one window longer than the window lasts: the TTL monitor deletes
+ * by the mongod's clock, and a counter deleted while this process still counts the window
+ * (its clock a little behind) would start the window again at 1. Nothing reads a counter of
+ * a past window (the `_id` carries the window), so keeping it longer costs only space.
+ */
 export const rateLimitHit = (key: string, windowStart: number, windowMs: number) => ({
   filter: { _id: rateLimitId(key, windowStart) },
-  update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + windowMs) } },
+  update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + 2 * windowMs) } },
   options: { upsert: true, returnDocument: 'after' },
 } as const);
+
+/**
+ * Saving a token inserts it unless its hash is already stored. A save the driver retried
+ * after a lost answer, or any second save of the same hash, keeps the first record as it
+ * is (a replace could mark a used refresh token unused again).
+ */
+export const saveToken = (doc: TokenDocument) => {
+  const { _id, ...fields } = doc;
+  return { filter: { _id }, update: { $setOnInsert: fields }, options: { upsert: true } } as const;
+};
 
 /** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
 export const liveTokenFilter = (hash: string, now: number) => ({ _id: hash, used: false, expiresAt: { $gt: new Date(now) } });

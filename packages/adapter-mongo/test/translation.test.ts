@@ -24,6 +24,7 @@ import {
   messageListSort,
   rateLimitHit,
   removeGroupFromUsersFilter,
+  saveToken,
   removeGroupFromUsersUpdate,
   renameCustomerUpdate,
   sequenceIncrement,
@@ -221,12 +222,17 @@ describe('translation: writes', () => {
       options: { upsert: true, returnDocument: 'after' },
     });
   });
-  it('a rate-limit hit is an atomic $inc upsert, created with the end of its window as expiry', () => {
+  it('a rate-limit hit is an atomic $inc upsert, kept one window past the end of its window', () => {
     expect(rateLimitHit('user:7', 60_000, 3_600_000)).to.deep.equal({
       filter: { _id: '60000:user:7' },
-      update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(3_660_000) } },
+      update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(60_000 + 2 * 3_600_000) } },
       options: { upsert: true, returnDocument: 'after' },
     });
+  });
+  it('saving a token is an upsert that only inserts: a second save of the hash changes nothing', () => {
+    const doc = toTokenDocument(aToken());
+    const { _id, ...fields } = doc;
+    expect(saveToken(doc)).to.deep.equal({ filter: { _id }, update: { $setOnInsert: fields }, options: { upsert: true } });
   });
   it('a live token is unused and expires after now; consuming marks it and returns the state before', () => {
     expect(liveTokenFilter('h', at)).to.deep.equal({ _id: 'h', used: false, expiresAt: { $gt: new Date(at) } });
