@@ -44,6 +44,8 @@ export const errorKinds = {
   rateLimited: kind(429, 1, 'Rate limit exceeded'),
   headersTooLarge: kind(431, 1, 'Request header fields too large'),
   internal: kind(500, 1, 'Internal server error'),
+  writeNotConfirmed: kind(500, 2, 'Write not confirmed'),
+  storeTimeLimit: kind(500, 3, 'Data store time limit reached'),
   notImplemented: kind(501, 1, 'Not implemented'),
   storeUnavailable: kind(503, 1, 'Service unavailable'),
 } as const satisfies Record<string, ErrorKind>;

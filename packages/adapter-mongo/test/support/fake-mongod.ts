@@ -4,8 +4,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 
 // A stand-in for mongod that speaks just enough of the wire protocol (the OP_QUERY
 // handshake, OP_MSG commands) to let the real driver connect, and that can then go silent,
-// disappear and come back on the same port. It stores nothing: reads find nothing, writes
-// acknowledge without effect. It exists to drive the real driver through outages and
+// disappear and come back on the same port, or answer a command with a given document (a
+// server error, a write-concern error) so that the driver raises its real error for it. It
+// stores nothing: reads find nothing, writes acknowledge without effect. It exists to drive the real driver through outages and
 // recoveries on a machine without mongod; the adapter's behaviour on real data is the
 // contract suite's job.
 
@@ -15,10 +16,12 @@ const OP_MSG = 2013;
 
 export type FakeMode = 'answer' | 'silent';
 
-const helloReply = (connectionId: number): Document => ({
+const helloReply = (connectionId: number, setName: string | null, port: number): Document => ({
   helloOk: true,
   ismaster: true,
   isWritablePrimary: true,
+  // A replica-set primary unless told otherwise: what the store expects in production.
+  ...(setName === null ? {} : { setName, setVersion: 1, hosts: [`127.0.0.1:${port}`], primary: `127.0.0.1:${port}`, me: `127.0.0.1:${port}` }),
   maxBsonObjectSize: 16 * 1024 * 1024,
   maxMessageSizeBytes: 48_000_000,
   maxWriteBatchSize: 100_000,
@@ -32,14 +35,17 @@ const helloReply = (connectionId: number): Document => ({
 
 const emptyCursor = (db: string, coll: unknown): Document => ({ cursor: { id: BSON.Long.fromNumber(0), ns: `${db}.${String(coll)}`, firstBatch: [] }, ok: 1 });
 
-const reply = (command: Document, connectionId: number): Document => {
+const reply = (command: Document, connectionId: number, fake: FakeMongod): Document => {
   const name = Object.keys(command)[0] ?? '';
   const db = typeof command['$db'] === 'string' ? command['$db'] : 'admin';
+  const isHello = name === 'hello' || name === 'isMaster' || name === 'ismaster';
+  const override = isHello ? undefined : fake.answers.get(name);
+  if (override !== undefined) return override;
   switch (name) {
     case 'hello':
     case 'isMaster':
     case 'ismaster':
-      return helloReply(connectionId);
+      return helloReply(connectionId, fake.setName, fake.port);
     case 'find':
     case 'aggregate':
       return emptyCursor(db, command[name]);
@@ -108,6 +114,13 @@ export interface FakeMongod {
   delayMs: number;
   /** Commands received, by name (for assertions that a call really reached the server). */
   readonly received: string[];
+  /**
+   * Answers given instead of the usual ones, by command name (not for the handshake): an
+   * error document ({ok: 0, code, codeName, errmsg}), a reply with a writeConcernError, ...
+   */
+  readonly answers: Map<string, Document>;
+  /** The replica set the fake says it is the primary of; null: a standalone mongod. */
+  setName: string | null;
   /** Stops listening and drops every connection: the port is closed. */
   stop(): Promise<void>;
   /** Listens on the same port again. */
@@ -138,7 +151,7 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
         if (request === null) continue;
         const name = Object.keys(request.command)[0] ?? '';
         fake.received.push(name);
-        const answer = encode(reply(request.command, connectionId), msg.readInt32LE(4), request.opCode, ++requestIds);
+        const answer = encode(reply(request.command, connectionId, fake), msg.readInt32LE(4), request.opCode, ++requestIds);
         if (fake.delayMs === 0 || request.opCode === OP_QUERY) socket.write(answer);
         else setTimeout(() => socket.write(answer), fake.delayMs);
       }
@@ -170,6 +183,8 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
     mode: 'answer',
     delayMs: 0,
     received: [],
+    answers: new Map(),
+    setName: 'rs0',
     stop,
     start,
   };
