@@ -15,26 +15,10 @@ import {
   toUserDocument,
 } from '../src/documents.js';
 import { pageWindow, sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
-import {
-  clearGroupFilter,
-  clearGroupUpdate,
-  consumeToken,
-  liveTokenFilter,
-  messageListFilter,
-  messageListSort,
-  rateLimitHit,
-  removeGroupFromUsersFilter,
-  saveToken,
-  removeGroupFromUsersUpdate,
-  renameCustomerUpdate,
-  sequenceIncrement,
-  unassignUserFilter,
-  unassignUserUpdate,
-  versionedFilter,
-} from '../src/writes.js';
 import { aGroup, aMessage, aTicket, aToken, aUser, at } from './support/builders.js';
 
-// The exact documents the adapter sends, for each query shape and each write.
+// The exact filter and sort documents the adapter sends for each query shape, and the stored
+// layout of each record. What the writes do is executed, not restated: writes.test.ts.
 
 const noFilter = { states: null, customerId: null, words: [], closedSince: null } as const;
 
@@ -184,67 +168,5 @@ describe('translation: documents', () => {
     const r = aToken();
     expect(toTokenDocument(r)).to.deep.equal({ _id: r.hash, kind: 'refresh', userId: 10, familyId: 'family-1', expiresAt: new Date(r.expiresAt), used: false });
     expect(fromTokenDocument(toTokenDocument(r))).to.deep.equal(r);
-  });
-});
-
-describe('translation: writes', () => {
-  it('a versioned replace matches the id and the expected version', () => {
-    expect(versionedFilter({ _id: 5 }, 3)).to.deep.equal({ _id: 5, version: 3 });
-    expect(versionedFilter({ ticketId: 1, number: 2 }, 1)).to.deep.equal({ ticketId: 1, number: 2, version: 1 });
-  });
-  it('a customer rename is one pipeline update: the name, the rebuilt words, updatedAt moved forward, the version', () => {
-    expect(renameCustomerUpdate('Émile Zola', 1_700_000_000_000)).to.deep.equal([
-      {
-        $set: {
-          customerName: { $literal: 'Émile Zola' },
-          words: { $setUnion: ['$textWords', { $literal: ['emile', 'zola'] }] },
-          updatedAt: { $max: ['$updatedAt', { $literal: new Date(1_700_000_000_000) }] },
-          version: { $add: ['$version', 1] },
-        },
-      },
-    ]);
-  });
-  it('unassigning a user and clearing a group set null, move updatedAt forward and bump the version', () => {
-    const at = new Date(1_700_000_000_000);
-    expect(unassignUserFilter(4)).to.deep.equal({ assignedUserId: 4 });
-    expect(unassignUserUpdate(at.getTime())).to.deep.equal({ $set: { assignedUserId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
-    expect(clearGroupFilter(3)).to.deep.equal({ groupId: 3 });
-    expect(clearGroupUpdate(at.getTime())).to.deep.equal({ $set: { groupId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
-  });
-  it('removing a group from its members pulls it and bumps the version', () => {
-    expect(removeGroupFromUsersFilter(3)).to.deep.equal({ groupIds: 3 });
-    expect(removeGroupFromUsersUpdate(3)).to.deep.equal({ $pull: { groupIds: 3 }, $inc: { version: 1 } });
-  });
-  it('a sequence step is an atomic $inc upsert returning the new value', () => {
-    expect(sequenceIncrement('message:7')).to.deep.equal({
-      filter: { _id: 'message:7' },
-      update: { $inc: { seq: 1 } },
-      options: { upsert: true, returnDocument: 'after' },
-    });
-  });
-  it('a rate-limit hit is an atomic $inc upsert, kept one window past the end of its window', () => {
-    expect(rateLimitHit('user:7', 60_000, 3_600_000)).to.deep.equal({
-      filter: { _id: '60000:user:7' },
-      update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(60_000 + 2 * 3_600_000) } },
-      options: { upsert: true, returnDocument: 'after' },
-    });
-  });
-  it('saving a token is an upsert that only inserts: a second save of the hash changes nothing', () => {
-    const doc = toTokenDocument(aToken());
-    const { _id, ...fields } = doc;
-    expect(saveToken(doc)).to.deep.equal({ filter: { _id }, update: { $setOnInsert: fields }, options: { upsert: true } });
-  });
-  it('a live token is unused and expires after now; consuming marks it and returns the state before', () => {
-    expect(liveTokenFilter('h', at)).to.deep.equal({ _id: 'h', used: false, expiresAt: { $gt: new Date(at) } });
-    expect(consumeToken('h', at)).to.deep.equal({
-      filter: { _id: 'h', expiresAt: { $gt: new Date(at) } },
-      update: { $set: { used: true } },
-      options: { returnDocument: 'before' },
-    });
-  });
-  it("a ticket's messages: not deleted, internal notes only for staff, by number", () => {
-    expect(messageListFilter(4, true)).to.deep.equal({ ticketId: 4, deletedAt: null });
-    expect(messageListFilter(4, false)).to.deep.equal({ ticketId: 4, deletedAt: null, internal: false });
-    expect(messageListSort).to.deep.equal({ number: 1 });
   });
 });

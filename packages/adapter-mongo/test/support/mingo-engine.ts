@@ -1,0 +1,251 @@
+import type { Store } from '@support/application';
+import { find, update as applyOperators, updateMany as applyPipeline } from 'mingo';
+import { BSON, MongoServerError, ObjectId, type Collection, type Document } from 'mongodb';
+import { collectionNames, type CollectionKey } from '../../src/collections.js';
+import { collectionsOf, type MongoContext } from '../../src/context.js';
+import { repositoriesOn } from '../../src/store.js';
+import { indexesOf, queryRefusal, type SortDocument } from './index-rules.js';
+import { mongoSort } from './mongo-order.js';
+
+// An independent engine for the adapter's documents: the repositories run unchanged on it,
+// with every filter and update evaluated by mingo (an implementation of MongoDB's query and
+// update language that shares nothing with the adapter), sorts in MongoDB's documented order
+// (mongo-order.ts), unique indexes enforced with 11000 errors like the server's, and every
+// document stored and returned through BSON (serialize, then deserialize), as the wire does.
+// Each sorted or hinted query is also checked against the declared indexes by MongoDB's
+// rules (index-rules.ts): a query that would need an in-memory SORT fails loudly.
+//
+// It is not MongoDB (no concurrency beyond single-threaded turns, no TTL monitor, no write
+// concern): the contract suites on a real mongod remain the word of record.
+
+type Doc = Document;
+
+const throughBson = <T extends Doc>(d: T): T => BSON.deserialize(BSON.serialize(d)) as T;
+
+/** Every query the engine answered, for tests that inspect what the adapter sent. */
+export interface SentQuery {
+  readonly collection: CollectionKey;
+  readonly op: string;
+  readonly filter: Doc;
+  readonly sort?: SortDocument;
+  readonly hint?: unknown;
+}
+
+interface FindOptions {
+  readonly projection?: Doc;
+  readonly sort?: SortDocument;
+  readonly skip?: number;
+  readonly limit?: number;
+  readonly hint?: unknown;
+}
+
+const isOperatorUpdate = (u: unknown): u is Doc => typeof u === 'object' && u !== null && !Array.isArray(u) && Object.keys(u).every((k) => k.startsWith('$'));
+
+/** The document an upsert starts from: the filter's top-level equalities (MongoDB's rule). */
+const seedOf = (filter: Doc): Doc => {
+  const seed: Doc = {};
+  for (const [k, v] of Object.entries(filter) as [string, unknown][]) {
+    if (k.startsWith('$')) continue;
+    const isOperator = typeof v === 'object' && v !== null && !(v instanceof Date) && !Array.isArray(v) && Object.keys(v).some((x) => x.startsWith('$'));
+    if (!isOperator) seed[k] = v;
+  }
+  return seed;
+};
+
+export interface EngineOptions {
+  /**
+   * 'require' (the default): a sorted or hinted query that no declared index serves without
+   * an in-memory sort fails. 'ignore': such queries are answered anyway.
+   */
+  readonly indexedSorts?: 'require' | 'ignore';
+}
+
+class EngineCollection {
+  docs: Doc[] = [];
+  constructor(
+    readonly key: CollectionKey,
+    private readonly sent: SentQuery[],
+    private readonly options: EngineOptions,
+  ) {}
+
+  private record(op: string, filter: Doc, options: FindOptions = {}): void {
+    this.sent.push({ collection: this.key, op, filter, ...(options.sort === undefined ? {} : { sort: options.sort }), ...(options.hint === undefined ? {} : { hint: options.hint }) });
+    if ((options.sort === undefined && options.hint === undefined) || this.options.indexedSorts === 'ignore') return;
+    const refusal = queryRefusal(this.key, filter, options.sort, options.hint);
+    if (refusal !== null) throw new Error(`${this.key}.${op}(${JSON.stringify(filter)}, sort ${JSON.stringify(options.sort)}, hint ${JSON.stringify(options.hint)}) is not served by an index: ${refusal}`);
+  }
+
+  private matching(filter: Doc): Doc[] {
+    return find(this.docs, filter).all();
+  }
+
+  /** Throws E11000 like the server when `candidate` would duplicate a unique key of another document. */
+  private checkUnique(candidate: Doc, replacing: Doc | null): void {
+    for (const index of indexesOf(this.key)) {
+      if (index.name !== '_id_' && index.unique !== true) continue;
+      const fields = Object.keys(index.key);
+      const valueOf = (d: Doc, f: string): unknown => {
+        const v: unknown = d[f];
+        return v instanceof Date ? v.toISOString() : (v ?? null);
+      };
+      const keyOf = (d: Doc): string => JSON.stringify(fields.map((f) => valueOf(d, f)));
+      const k = keyOf(candidate);
+      if (this.docs.some((d) => d !== replacing && keyOf(d) === k)) {
+        const keyValue = Object.fromEntries(fields.map((f) => [f, candidate[f] ?? null]));
+        throw new MongoServerError({
+          message: `E11000 duplicate key error collection: engine.${collectionNames[this.key]} index: ${index.name} dup key: ${JSON.stringify(keyValue)}`,
+          code: 11000,
+          keyPattern: index.key,
+          keyValue,
+        });
+      }
+    }
+  }
+
+  /** Applies an update (operators or a pipeline) to a copy of `doc`; `inserting` also applies $setOnInsert. */
+  private updated(doc: Doc, update: unknown, inserting: boolean): Doc {
+    const copy = structuredClone(doc);
+    if (Array.isArray(update)) {
+      // mingo puts the pipeline's output in the array's place of the input document.
+      const slot = [copy];
+      applyPipeline(slot, {}, update as never);
+      return slot[0]!;
+    }
+    if (!isOperatorUpdate(update)) throw new Error(`not an update document: ${JSON.stringify(update)}`);
+    const { $setOnInsert, ...operators } = update;
+    if (inserting && $setOnInsert !== undefined) Object.assign(copy, structuredClone($setOnInsert as Doc));
+    if (Object.keys(operators).length > 0) applyOperators(copy, operators as never);
+    return copy;
+  }
+
+  /** Puts `next` in place of `current` (or adds it), through BSON, unique keys checked. */
+  private store(current: Doc | null, next: Doc): Doc {
+    const stored = throughBson(next);
+    this.checkUnique(stored, current);
+    if (current === null) this.docs.push(stored);
+    else this.docs[this.docs.indexOf(current)] = stored;
+    return stored;
+  }
+
+  private read(d: Doc, projection?: Doc): Doc {
+    const copy = throughBson(d);
+    return projection === undefined ? copy : (find([copy], {}, projection as never).all()[0] as Doc);
+  }
+
+  async insertOne(doc: Doc) {
+    const withId = '_id' in doc ? doc : { _id: new ObjectId(), ...doc };
+    this.store(null, withId);
+    return Promise.resolve({ acknowledged: true, insertedId: withId['_id'] as unknown });
+  }
+
+  find(filter: Doc, options: FindOptions = {}) {
+    this.record('find', filter, options);
+    const ordered = options.sort === undefined ? this.matching(filter) : mongoSort(this.matching(filter), options.sort);
+    const from = options.skip ?? 0;
+    const page = ordered.slice(from, options.limit === undefined || options.limit === 0 ? undefined : from + options.limit);
+    const docs = page.map((d) => this.read(d, options.projection));
+    return { toArray: () => Promise.resolve(docs) };
+  }
+
+  async findOne(filter: Doc, options: FindOptions = {}) {
+    return (await this.find(filter, { ...options, limit: 1 }).toArray())[0] ?? null;
+  }
+
+  async countDocuments(filter: Doc, options: FindOptions = {}) {
+    this.record('count', filter, { ...(options.hint === undefined ? {} : { hint: options.hint }) });
+    return Promise.resolve(this.matching(filter).length);
+  }
+
+  async estimatedDocumentCount() {
+    return Promise.resolve(this.docs.length);
+  }
+
+  async replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } = {}) {
+    const [current] = this.matching(filter);
+    if (current === undefined) {
+      if (options.upsert !== true) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+      this.store(null, { ...seedOf(filter), ...replacement });
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    }
+    this.store(current, { ...replacement, _id: current['_id'] as unknown });
+    return Promise.resolve({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+  }
+
+  async updateOne(filter: Doc, update: unknown, options: { upsert?: boolean } = {}) {
+    const [current] = this.matching(filter);
+    if (current === undefined) {
+      if (options.upsert !== true) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+      this.store(null, this.updated(seedOf(filter), update, true));
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
+    }
+    this.store(current, this.updated(current, update, false));
+    return Promise.resolve({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+  }
+
+  async updateMany(filter: Doc, update: unknown) {
+    this.record('updateMany', filter);
+    const matched = this.matching(filter);
+    const next = matched.map((d) => this.updated(d, update, false));
+    matched.forEach((d, i) => this.store(d, next[i]!));
+    return Promise.resolve({ acknowledged: true, matchedCount: matched.length, modifiedCount: matched.length, upsertedCount: 0 });
+  }
+
+  async deleteOne(filter: Doc) {
+    const [current] = this.matching(filter);
+    if (current !== undefined) this.docs.splice(this.docs.indexOf(current), 1);
+    return Promise.resolve({ acknowledged: true, deletedCount: current === undefined ? 0 : 1 });
+  }
+
+  async deleteMany(filter: Doc) {
+    this.record('deleteMany', filter);
+    const gone = new Set(this.matching(filter));
+    this.docs = this.docs.filter((d) => !gone.has(d));
+    return Promise.resolve({ acknowledged: true, deletedCount: gone.size });
+  }
+
+  async findOneAndUpdate(filter: Doc, update: unknown, options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {}) {
+    const [current] = this.matching(filter);
+    if (current === undefined) {
+      if (options.upsert !== true) return null;
+      const inserted = this.store(null, this.updated(seedOf(filter), update, true));
+      return options.returnDocument === 'after' ? this.read(inserted) : null;
+    }
+    const before = this.read(current);
+    const after = this.store(current, this.updated(current, update, false));
+    return Promise.resolve(options.returnDocument === 'after' ? this.read(after) : before);
+  }
+}
+
+export interface Engine {
+  readonly ctx: MongoContext;
+  /** Every query the repositories sent, in order. */
+  readonly sent: SentQuery[];
+  collection(key: CollectionKey): EngineCollection;
+}
+
+/** A fresh, empty engine and the adapter's context on it. */
+export const mingoEngine = (options: EngineOptions = {}): Engine => {
+  const sent: SentQuery[] = [];
+  const collections = new Map<CollectionKey, EngineCollection>();
+  const collection = (key: CollectionKey): EngineCollection => {
+    let c = collections.get(key);
+    if (c === undefined) collections.set(key, (c = new EngineCollection(key, sent, options)));
+    return c;
+  };
+  // The adapter asks its Db for collections by name; the engine answers with its own.
+  const byName = new Map<string, CollectionKey>(Object.entries(collectionNames).map(([k, name]) => [name, k as CollectionKey]));
+  const keyOf = (name: string): CollectionKey => {
+    const key = byName.get(name);
+    if (key === undefined) throw new Error(`the adapter asked for an unknown collection "${name}"`);
+    return key;
+  };
+  const db = { collection: (name: string) => collection(keyOf(name)) as unknown as Collection };
+  const ctx: MongoContext = { ...collectionsOf(db as never), maxTimeMS: 10_000, run: (op) => op() };
+  return { ctx, sent, collection };
+};
+
+/** Every port of the Mongo adapter, on a fresh engine. */
+export const engineStore = (options: EngineOptions = {}): Store & { readonly engine: Engine } => {
+  const engine = mingoEngine(options);
+  return { ...repositoriesOn(engine.ctx), health: { ping: () => Promise.resolve(true) }, engine };
+};
