@@ -3,7 +3,7 @@ import type { MongoContext } from './context.js';
 import { fromGroupDocument, toGroupDocument } from './documents.js';
 import { isDuplicateKeyOn } from './errors.js';
 import { uniqueIndexNames } from './indexes.js';
-import { pageWindow } from './ticket-query.js';
+import { countedPage } from './ticket-query.js';
 import { versionedFilter } from './writes.js';
 
 const nameTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.groupName, 'nameKey');
@@ -44,12 +44,13 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
     delete: (id) => ctx.run(async () => (await groups.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
     list: (offset, limit) =>
       ctx.run(async () => {
-        const window = pageWindow(offset, limit);
-        const [docs, total] = await Promise.all([
-          window === null ? Promise.resolve([]) : groups.find({}, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
-          groups.countDocuments({}, { hint: { _id: 1 }, maxTimeMS }),
-        ]);
-        return { items: docs.map(fromGroupDocument), total };
+        const page = await countedPage(
+          offset,
+          limit,
+          () => groups.countDocuments({}, { hint: { _id: 1 }, maxTimeMS }),
+          (window) => groups.find({}, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
+        );
+        return { items: page.items.map(fromGroupDocument), total: page.total };
       }),
   };
 };

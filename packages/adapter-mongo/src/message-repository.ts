@@ -1,7 +1,7 @@
 import type { MessageRepository } from '@support/application';
 import { done, type MongoContext } from './context.js';
 import { fromMessageDocument, messageProjection, toMessageDocument, type MessageDocument } from './documents.js';
-import { pageWindow } from './ticket-query.js';
+import { countedPage } from './ticket-query.js';
 import { messageListFilter, messageListSort, versionedFilter } from './writes.js';
 
 export const mongoMessageRepository = (ctx: MongoContext): MessageRepository => {
@@ -22,14 +22,13 @@ export const mongoMessageRepository = (ctx: MongoContext): MessageRepository => 
     list: (ticketId, includeInternal, offset, limit) =>
       ctx.run(async () => {
         const filter = messageListFilter(ticketId, includeInternal);
-        const window = pageWindow(offset, limit);
-        const [docs, total] = await Promise.all([
-          window === null
-            ? Promise.resolve([])
-            : messages.find<MessageDocument>(filter, { projection: messageProjection, sort: messageListSort, ...window, maxTimeMS }).toArray(),
-          messages.countDocuments(filter, { maxTimeMS }),
-        ]);
-        return { items: docs.map(fromMessageDocument), total };
+        const page = await countedPage(
+          offset,
+          limit,
+          () => messages.countDocuments(filter, { maxTimeMS }),
+          (window) => messages.find<MessageDocument>(filter, { projection: messageProjection, sort: messageListSort, ...window, maxTimeMS }).toArray(),
+        );
+        return { items: page.items.map(fromMessageDocument), total: page.total };
       }),
   };
 };

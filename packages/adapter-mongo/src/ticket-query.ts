@@ -1,4 +1,4 @@
-import { completeSort, type SortField, type SortRule, type TicketFilter, type TicketState } from '@support/domain';
+import { completeSort, pageBounds, type SortField, type SortRule, type TicketFilter, type TicketState } from '@support/domain';
 import type { TicketDocument } from './documents.js';
 
 // The translation of the domain's ticket query (TicketFilter + SortRule[]) into MongoDB
@@ -55,6 +55,27 @@ export const sortToMongo = (sort: readonly SortRule[]): MongoSort => {
   return out;
 };
 
-/** skip/limit of a page; a limit of 0 would mean "no limit" to MongoDB, so an empty page is not queried. */
-export const pageWindow = (offset: number, limit: number): { skip: number; limit: number } | null =>
-  limit <= 0 ? null : { skip: Math.max(0, offset), limit };
+/**
+ * A page of a list: counted first, then read only when it holds something (a page past the
+ * end reads nothing). The count and the page are two reads: a write between them can make
+ * the total and the page disagree by that write (see `MongoContext.readTogether`).
+ */
+export const countedPage = async <T>(
+  offset: number,
+  limit: number,
+  count: () => Promise<number>,
+  read: (window: { skip: number; limit: number }) => Promise<T[]>,
+): Promise<{ items: T[]; total: number }> => {
+  const window = pageWindow(offset, limit);
+  const total = await count();
+  return { items: window === null || window.skip >= total ? [] : await read(window), total };
+};
+
+/**
+ * skip/limit of a page; a limit of 0 would mean "no limit" to MongoDB, so an empty page is
+ * not queried. A skip walks that many index entries: the Page port's limit bounds it.
+ */
+export const pageWindow = (offset: number, limit: number): { skip: number; limit: number } | null => {
+  if (offset >= pageBounds.maxOffset) throw new RangeError(`a page must start before item ${pageBounds.maxOffset} (offset ${offset})`);
+  return limit <= 0 ? null : { skip: Math.max(0, offset), limit };
+};

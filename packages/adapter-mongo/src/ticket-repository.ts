@@ -2,7 +2,7 @@ import type { Page, TicketRepository } from '@support/application';
 import type { Ticket } from '@support/domain';
 import { done, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
-import { pageWindow, sortToMongo, ticketFilterToMongo } from './ticket-query.js';
+import { countedPage, sortToMongo, ticketFilterToMongo } from './ticket-query.js';
 import {
   clearGroupFilter,
   clearGroupUpdate,
@@ -29,14 +29,13 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
     search: (filter, sort, offset, limit) =>
       ctx.run(async (): Promise<Page<Ticket>> => {
         const query = ticketFilterToMongo(filter);
-        const window = pageWindow(offset, limit);
-        const [docs, total] = await Promise.all([
-          window === null
-            ? Promise.resolve([])
-            : tickets.find<StoredTicket>(query, { projection: ticketProjection, sort: sortToMongo(sort), ...window, maxTimeMS }).toArray(),
-          tickets.countDocuments(query, { maxTimeMS }),
-        ]);
-        return { items: docs.map(fromTicketDocument), total };
+        const page = await countedPage(
+          offset,
+          limit,
+          () => tickets.countDocuments(query, { maxTimeMS }),
+          (window) => tickets.find<StoredTicket>(query, { projection: ticketProjection, sort: sortToMongo(sort), ...window, maxTimeMS }).toArray(),
+        );
+        return { items: page.items.map(fromTicketDocument), total: page.total };
       }),
     renameCustomer: (customerId, name, now) =>
       ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name, now), { maxTimeMS }))),

@@ -4,7 +4,7 @@ import { done, type MongoContext } from './context.js';
 import { fromUserDocument, toUserDocument } from './documents.js';
 import { isDuplicateKeyOn } from './errors.js';
 import { uniqueIndexNames } from './indexes.js';
-import { pageWindow } from './ticket-query.js';
+import { countedPage } from './ticket-query.js';
 import { removeGroupFromUsersFilter, removeGroupFromUsersUpdate, versionedFilter } from './writes.js';
 
 const emailTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.userEmail, 'emailKey');
@@ -54,13 +54,14 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
     delete: (id) => ctx.run(async () => (await users.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
     list: (groupId, offset, limit) =>
       ctx.run(async () => {
-        const window = pageWindow(offset, limit);
         const filter = groupId === null ? {} : removeGroupFromUsersFilter(groupId);
-        const [docs, total] = await Promise.all([
-          window === null ? Promise.resolve([]) : users.find(filter, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
-          users.countDocuments(filter, groupId === null ? { hint: everyoneHint, maxTimeMS } : { maxTimeMS }),
-        ]);
-        return { items: docs.map(fromUserDocument), total };
+        const page = await countedPage(
+          offset,
+          limit,
+          () => users.countDocuments(filter, groupId === null ? { hint: everyoneHint, maxTimeMS } : { maxTimeMS }),
+          (window) => users.find(filter, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
+        );
+        return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
     removeGroup: (groupId) =>

@@ -2,6 +2,7 @@ import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@sup
 import { expect } from 'chai';
 import { aTicket, groupId, minutes, T0, ticketId, userId } from './mothers.js';
 import { aFilter, sortOf, wordsOf } from './reference-search.js';
+import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 import { tamper } from './tamper.js';
 import { ticketSearchExamples } from './ticket-search-examples.js';
@@ -142,6 +143,12 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
         await tickets().clearGroup(groupId(9), T0 + 5000);
         expect(await tickets().findById(ticketId(1))).to.deep.equal(t);
       });
+    });
+
+    it('search serves pages that start before pageBounds.maxOffset, for any filter and sort; a deeper one rejects (RangeError)', async () => {
+      await tickets().insert(aTicket({ id: 1 }));
+      await expectPagingLimit((offset, limit) => tickets().search(aFilter(), sortOf('-created_at'), offset, limit), 1);
+      await expectPagingLimit((offset, limit) => tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('state', '-priority'), offset, limit), 1);
     });
 
     ticketSearchExamples(() => store().tickets);

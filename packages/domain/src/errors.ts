@@ -43,6 +43,8 @@ export type DomainError =
   | { readonly _tag: 'Forbidden'; readonly message: string }
   | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' }
   | { readonly _tag: 'PreconditionFailed' }
+  /** The page starts past the first `maxOffset` items of a list (the deepest for its per_page: `deepestPage`). */
+  | { readonly _tag: 'PageTooDeep'; readonly maxOffset: number; readonly deepestPage: number }
   | { readonly _tag: 'Conflict'; readonly message: string };
 
 export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors });

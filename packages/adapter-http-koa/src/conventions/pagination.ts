@@ -1,9 +1,11 @@
+import { deepestPage } from '@support/domain';
 import type { PageInfo } from '../reply.js';
 
 // Lists are paged with `page` (from 1) and `per_page`. The Link header (RFC 8288) carries
 // absolute, ready-to-use URLs for first, prev, next and last; each keeps every query
 // parameter of the request as the client sent it, except `access_token` (a secret that
-// must not travel in links) and `page`. X-Total-Count carries the number of items.
+// must not travel in links) and `page`. X-Total-Count carries the number of items; `last`
+// and `next` never point past the deepest page a list serves (pageBounds.maxOffset).
 
 export interface PageLinks {
   readonly link: string;
@@ -24,7 +26,7 @@ const nameOf = (pair: string): string => {
 const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
 const escapeUnsafe = (s: string): string => s.replace(unsafe, (c) => encodeURIComponent(c));
 
-export const lastPageOf = (info: PageInfo): number => Math.max(1, Math.ceil(info.total / info.perPage));
+export const lastPageOf = (info: PageInfo): number => Math.min(Math.max(1, Math.ceil(info.total / info.perPage)), deepestPage(info.perPage));
 
 /** `base` is the absolute URL of the list without query; `querystring` is the request's, raw. */
 export const pageLinks = (base: string, querystring: string, info: PageInfo): PageLinks => {

@@ -21,6 +21,7 @@ export const errorKinds = {
   badMethodOverride: kind(400, 4, 'Invalid method override'),
   tokenSentTwice: kind(400, 5, 'Token sent more than one way'),
   malformedRequest: kind(400, 6, 'Malformed request'),
+  pageTooDeep: kind(400, 7, 'Page beyond the first 10000 items'),
   oauthInvalidRequest: kind(400, 10, 'Invalid token request'),
   oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
   oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),
@@ -94,6 +95,8 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return errorKinds.preconditionFailed;
     case 'Conflict':
       return errorKinds.conflict;
+    case 'PageTooDeep':
+      return errorKinds.pageTooDeep;
   }
 };
 

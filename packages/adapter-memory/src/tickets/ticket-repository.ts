@@ -2,6 +2,7 @@ import type { TicketRepository } from '@support/application';
 import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { answer } from '../answer.js';
 import { copyTicket } from '../copies.js';
+import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { TicketTable } from './ticket-table.js';
 
@@ -31,6 +32,7 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
       }),
     search: (filter, sort, offset, limit) =>
       answer(() => {
+        checkOffset(offset);
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),

@@ -7,6 +7,7 @@ import {
   invalidQuery,
   notFound,
   pageOffset,
+  pageTooDeep,
   parsePage,
   validationFailed,
   type FieldError,
@@ -39,7 +40,9 @@ const writable = (actor: Actor): Outcome<null> => {
 const pageOf = (params: QueryParams): Outcome<PageRequest> => {
   const issues: QueryIssue[] = [];
   const page = parsePage(params, issues);
-  return issues.length > 0 ? E.left(invalidQuery(issues)) : E.right(page);
+  if (issues.length > 0) return E.left(invalidQuery(issues));
+  const tooDeep = pageTooDeep(page);
+  return tooDeep === null ? E.right(page) : E.left(tooDeep);
 };
 
 const loadGroup = async (ports: Ports, id: GroupId): Promise<Outcome<Group>> => {

@@ -10,6 +10,7 @@ import {
   MessageReplaceBody,
   notFound,
   pageOffset,
+  pageTooDeep,
   parsePage,
   patchMessageChanges,
   replacementMessageChanges,
@@ -54,6 +55,8 @@ export const listMessages = async (ports: Ports, actor: Actor, ticketId: TicketI
   const issues: QueryIssue[] = [];
   const page = parsePage(params, issues);
   if (issues.length > 0) return E.left(invalidQuery(issues));
+  const tooDeep = pageTooDeep(page);
+  if (tooDeep !== null) return E.left(tooDeep);
   const ticket = await loadTicket(ports, actor, ticketId);
   if (E.isLeft(ticket)) return ticket;
   const found = await ports.messages.list(ticketId, staff(actor), pageOffset(page), page.perPage);

@@ -1,5 +1,10 @@
 import type { SortRule, Ticket, TicketFilter, TicketId, UserId, GroupId } from '@support/domain';
 
+/**
+ * Every list of every store (`search`, `list`) serves pages that start before the domain's
+ * `pageBounds.maxOffset`: an offset at or past it rejects with a RangeError, so that no
+ * request makes a store walk further (the use cases refuse such pages first, as PageTooDeep).
+ */
 export interface Page<T> {
   readonly items: readonly T[];
   /** How many items match in all, on every page. */

@@ -1,6 +1,7 @@
 import {
   invalidQuery,
   pageOffset,
+  pageTooDeep,
   parseRepresentationOptions,
   parseTicketQuery,
   ticketFilter,
@@ -26,6 +27,8 @@ export const listTickets = async (
   const parsed = parseTicketQuery(params, alias === undefined ? {} : { alias });
   if (E.isLeft(parsed)) return parsed;
   const query = parsed.right;
+  const tooDeep = pageTooDeep(query);
+  if (tooDeep !== null) return E.left(tooDeep);
   const filter = ticketFilter(query, isCustomer(actor) ? actor.user.id : null, ports.clock.now());
   const page = await ports.tickets.search(filter, query.sort, pageOffset(query), query.perPage);
   const items = await withRelations(ports, actor, page.items, query.embed);

@@ -7,6 +7,7 @@ import {
   invalidQuery,
   notFound,
   pageOffset,
+  pageTooDeep,
   parsePage,
   UserCreateBody,
   UserPatchBody,
@@ -54,6 +55,8 @@ export const listUsers = async (ports: Ports, actor: Actor, params: QueryParams)
   const issues: QueryIssue[] = [];
   const page = parsePage(params, issues);
   if (issues.length > 0) return E.left(invalidQuery(issues));
+  const tooDeep = pageTooDeep(page);
+  if (tooDeep !== null) return E.left(tooDeep);
   const found = await ports.users.list(null, pageOffset(page), page.perPage);
   return E.right({ items: found.items, total: found.total, page });
 };

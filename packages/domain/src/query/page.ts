@@ -1,4 +1,4 @@
-import type { QueryIssue } from '../errors.js';
+import type { DomainError, QueryIssue } from '../errors.js';
 import { issue, param, type QueryParams } from './params.js';
 
 export interface PageRequest {
@@ -6,7 +6,12 @@ export interface PageRequest {
   readonly perPage: number;
 }
 
-export const pageBounds = { defaultPerPage: 30, maxPerPage: 100, maxPage: 2_147_483_647 } as const;
+/**
+ * `maxOffset`: a page must start within a list's first 10,000 items. Skipping to an offset
+ * walks that many index entries in every store, so a deeper page would cost in proportion
+ * to its depth; narrowing the list (a filter, q, another sort) reaches any item instead.
+ */
+export const pageBounds = { defaultPerPage: 30, maxPerPage: 100, maxPage: 2_147_483_647, maxOffset: 10_000 } as const;
 
 const positiveInt = /^[1-9][0-9]{0,9}$/;
 
@@ -38,6 +43,13 @@ export const parsePage = (params: QueryParams, issues: QueryIssue[]): PageReques
 };
 
 export const pageOffset = (p: PageRequest): number => (p.page - 1) * p.perPage;
+
+/** The deepest page of `perPage` items that starts within the first `pageBounds.maxOffset` items. */
+export const deepestPage = (perPage: number): number => Math.floor((pageBounds.maxOffset - 1) / perPage) + 1;
+
+/** A page that starts past the items any list serves: the PageTooDeep error, else null. */
+export const pageTooDeep = (p: PageRequest): DomainError | null =>
+  pageOffset(p) < pageBounds.maxOffset ? null : { _tag: 'PageTooDeep', maxOffset: pageBounds.maxOffset, deepestPage: deepestPage(p.perPage) };
 
 /** The number of the last page (at least 1, so an empty list still has a first and last page). */
 export const lastPage = (total: number, perPage: number): number => Math.max(1, Math.ceil(total / perPage));
