@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
+import type { SearchSettings } from './ticket-search.js';
 import type {
   CounterDocument,
   GroupDocument,
@@ -21,6 +22,8 @@ export interface MongoContext {
   readonly counters: Collection<CounterDocument>;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
+  /** How ticket searches choose their plan. */
+  readonly search: SearchSettings;
   /**
    * Runs a driver call once the indexes exist (created on first use, retried after an
    * outage), within the deadline; an unreachable database is StoreUnavailableError.

@@ -1,4 +1,5 @@
 import type { MongoClientOptions } from 'mongodb';
+import type { SearchSettings } from './ticket-search.js';
 
 export interface MongoStoreOptions {
   /** A MongoDB connection string (a replica set in production: majority writes need one). */
@@ -9,6 +10,8 @@ export interface MongoStoreOptions {
   readonly serverSelectionTimeoutMS?: number;
   /** How long an operation may wait for the server's answer once sent. Default 10000. */
   readonly operationTimeoutMS?: number;
+  /** How ticket searches choose their plan (tests pin each plan; the default decides by cost). */
+  readonly search?: Partial<SearchSettings>;
 }
 
 export const defaultServerSelectionTimeoutMS = 5_000;

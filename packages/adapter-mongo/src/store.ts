@@ -8,6 +8,7 @@ import { createIndexes } from './indexes.js';
 import { mongoMessageRepository } from './message-repository.js';
 import { databaseFromUrl, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
 import { mongoTicketRepository } from './ticket-repository.js';
+import { defaultSearchSettings } from './ticket-search.js';
 import { mongoTokenStore } from './token-store.js';
 import { mongoUserRepository } from './user-repository.js';
 
@@ -86,6 +87,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   const ctx: MongoContext = {
     ...collectionsOf(db),
     maxTimeMS: timeouts.operationTimeoutMS,
+    search: { ...defaultSearchSettings, ...options.search },
     run: async (op) => {
       await ensureIndexes();
       return guard(timeouts.deadlineMs, op);

@@ -1,9 +1,10 @@
-import { completeSort, pageBounds, type SortField, type SortRule, type TicketFilter, type TicketState } from '@support/domain';
+import { pageBounds, type SortField, type TicketFilter, type TicketState } from '@support/domain';
 import type { TicketDocument } from './documents.js';
 
-// The translation of the domain's ticket query (TicketFilter + SortRule[]) into MongoDB
-// filter and sort documents. Pure, so the exact documents are unit-tested and their meaning
-// is cross-checked against the domain's reference `matchesTicket` / `compareTickets`.
+// The translation of the domain's ticket filter into a MongoDB filter document, the fields
+// each sort rule orders by, and paging. Pure, so the exact documents are unit-tested and
+// their meaning is cross-checked against the domain's reference `matchesTicket`. The
+// queries of a search, with their sorts and indexes, are built in ticket-plan.ts.
 
 /** The document field each sort field orders by: ranks for state and priority, `_id` for id. */
 export const sortFieldPaths = {
@@ -40,19 +41,6 @@ export const ticketFilterToMongo = (filter: TicketFilter): MongoTicketFilter => 
   // `$gte` on a Date never matches null: a ticket without closed_at is not recently closed.
   if (filter.closedSince !== null) query.closedAt = { $gte: new Date(filter.closedSince) };
   return query;
-};
-
-export type MongoSort = Partial<Record<TicketSortPath, 1 | -1>>;
-
-/**
- * The sort document of a complete order (the id tie-breaker is added, in the direction
- * of the last rule, when the caller left it out). Key order is the rule order: the
- * driver sends the object's keys in insertion order, and `_id` is always last.
- */
-export const sortToMongo = (sort: readonly SortRule[]): MongoSort => {
-  const out: MongoSort = {};
-  for (const rule of completeSort(sort)) out[sortFieldPaths[rule.field]] = rule.direction === 'asc' ? 1 : -1;
-  return out;
 };
 
 /**

@@ -1,8 +1,7 @@
-import type { Page, TicketRepository } from '@support/application';
-import type { Ticket } from '@support/domain';
+import type { TicketRepository } from '@support/application';
 import { done, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
-import { countedPage, sortToMongo, ticketFilterToMongo } from './ticket-query.js';
+import { searchTickets } from './ticket-search.js';
 import {
   clearGroupFilter,
   clearGroupUpdate,
@@ -26,17 +25,7 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
         const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { maxTimeMS });
         return r.matchedCount === 1;
       }),
-    search: (filter, sort, offset, limit) =>
-      ctx.run(async (): Promise<Page<Ticket>> => {
-        const query = ticketFilterToMongo(filter);
-        const page = await countedPage(
-          offset,
-          limit,
-          () => tickets.countDocuments(query, { maxTimeMS }),
-          (window) => tickets.find<StoredTicket>(query, { projection: ticketProjection, sort: sortToMongo(sort), ...window, maxTimeMS }).toArray(),
-        );
-        return { items: page.items.map(fromTicketDocument), total: page.total };
-      }),
+    search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
     renameCustomer: (customerId, name, now) =>
       ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name, now), { maxTimeMS }))),
     unassignUser: (userId, now) =>

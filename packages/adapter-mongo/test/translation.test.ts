@@ -14,7 +14,8 @@ import {
   toTokenDocument,
   toUserDocument,
 } from '../src/documents.js';
-import { pageWindow, sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
+import { countQuery, runBeforeQuery, runByIdQuery, walkQuery } from '../src/ticket-plan.js';
+import { pageWindow, ticketFilterToMongo } from '../src/ticket-query.js';
 import { aGroup, aMessage, aTicket, aToken, aUser, at } from './support/builders.js';
 
 // The exact filter and sort documents the adapter sends for each query shape, and the stored
@@ -54,8 +55,8 @@ describe('translation: ticket filters', () => {
   });
 });
 
-describe('translation: ticket sorts', () => {
-  const cases = [
+describe('translation: ticket search plan', () => {
+  const sortPaths = [
     ['id', '_id'],
     ['subject', 'subject'],
     ['state', 'stateRank'],
@@ -64,28 +65,32 @@ describe('translation: ticket sorts', () => {
     ['updated_at', 'updatedAt'],
     ['closed_at', 'closedAt'],
   ] as const;
-  for (const [field, path] of cases) {
-    it(`${field} sorts by ${path}, with the _id tie-breaker in the same direction`, () => {
-      const asc = sortToMongo([{ field, direction: 'asc' }]);
-      const desc = sortToMongo([{ field, direction: 'desc' }]);
-      expect(asc).to.deep.equal(field === 'id' ? { _id: 1 } : { [path]: 1, _id: 1 });
-      expect(desc).to.deep.equal(field === 'id' ? { _id: -1 } : { [path]: -1, _id: -1 });
-      expect(Object.keys(desc).at(-1)).to.equal('_id');
+  for (const [field, path] of sortPaths) {
+    it(`${field} walks ${path} with the _id tie-breaker in the same direction, through the index of the filter's family`, () => {
+      const desc = walkQuery(noFilter, {}, { field, direction: 'desc' });
+      expect(desc).to.deep.equal({
+        filter: { deleted: false },
+        hint: `tickets_live_${field === 'id' ? 'id' : path}`,
+        sort: field === 'id' ? { _id: -1 } : { [path]: -1, _id: -1 },
+      });
+      expect(walkQuery({ ...noFilter, customerId: 7 as UserId }, {}, { field, direction: 'asc' }).hint).to.equal(`tickets_customer_${field === 'id' ? 'id' : path}`);
+      expect(walkQuery({ ...noFilter, states: ['open'] }, {}, { field, direction: 'asc' }).hint).to.equal(`tickets_state_${field === 'id' ? 'id' : path}`);
     });
   }
-  it('keeps the rule order in the key order; the tie-breaker follows the last rule', () => {
-    const sort = sortToMongo([
-      { field: 'priority', direction: 'desc' },
-      { field: 'created_at', direction: 'asc' },
-    ]);
-    expect(sort).to.deep.equal({ priorityRank: -1, createdAt: 1, _id: 1 });
-    expect(Object.keys(sort)).to.deep.equal(['priorityRank', 'createdAt', '_id']);
+  it('a search walks the words index in created_at order, a customer their own index; other orders walk the sort index with the words as a filter', () => {
+    const words = { ...noFilter, words: ['printer'] };
+    expect(walkQuery(words, {}, { field: 'created_at', direction: 'desc' })).to.deep.include({ hint: 'tickets_words', sort: { createdAt: -1, _id: -1 } });
+    expect(walkQuery({ ...words, customerId: 7 as UserId }, {}, { field: 'created_at', direction: 'desc' }).hint).to.equal('tickets_customer_createdAt');
+    expect(walkQuery(words, {}, { field: 'priority', direction: 'desc' }).hint).to.equal('tickets_live_priorityRank');
+    expect(countQuery(words)).to.deep.equal({ filter: { deleted: false, words: { $all: ['printer'] } }, hint: 'tickets_words' });
   });
-  it('rules after an explicit id are dropped (id is unique, nothing after it can matter)', () => {
-    expect(Object.keys(sortToMongo([{ field: 'priority', direction: 'asc' }, { field: 'id', direction: 'desc' }, { field: 'subject', direction: 'asc' }]))).to.deep.equal([
-      'priorityRank',
-      '_id',
-    ]);
+  it('a tie run adds `field = value` to the filter on the same index, and reads by _id in either direction', () => {
+    const rule = { field: 'priority', direction: 'desc' } as const;
+    expect(runByIdQuery(noFilter, {}, rule, 3, 'asc')).to.deep.equal({ filter: { deleted: false, priorityRank: 3 }, hint: 'tickets_live_priorityRank', sort: { _id: 1 } });
+    expect(runBeforeQuery(noFilter, { stateRank: 0 }, rule, 3, 40)).to.deep.equal({
+      filter: { deleted: false, stateRank: 0, priorityRank: 3, _id: { $gt: 40 } },
+      hint: 'tickets_live_priorityRank',
+    });
   });
   it('a page is skip/limit; a limit of 0 reads nothing (MongoDB would read everything)', () => {
     expect(pageWindow(60, 30)).to.deep.equal({ skip: 60, limit: 30 });

@@ -1,9 +1,10 @@
 import type { Store } from '@support/application';
-import { find, update as applyOperators, updateMany as applyPipeline } from 'mingo';
+import { Query, update as applyOperators, updateMany as applyPipeline } from 'mingo';
 import { BSON, MongoServerError, ObjectId, type Collection, type Document } from 'mongodb';
 import { collectionNames, type CollectionKey } from '../../src/collections.js';
 import { collectionsOf, type MongoContext } from '../../src/context.js';
 import { repositoriesOn } from '../../src/store.js';
+import { defaultSearchSettings, type SearchSettings } from '../../src/ticket-search.js';
 import { indexesOf, queryRefusal, type SortDocument } from './index-rules.js';
 import { mongoSort } from './mongo-order.js';
 
@@ -58,7 +59,31 @@ export interface EngineOptions {
    * an in-memory sort fails. 'ignore': such queries are answered anyway.
    */
   readonly indexedSorts?: 'require' | 'ignore';
+  /** The ticket search plan to pin (default: by cost, as in production). */
+  readonly search?: Partial<SearchSettings>;
 }
+
+/** A top-level projection, as the server applies it: all inclusions (and `_id` unless excluded) or all exclusions. */
+const projected = (d: Doc, projection: Doc): Doc => {
+  const entries = Object.entries(projection) as [string, unknown][];
+  const including = entries.some(([k, v]) => k !== '_id' && v !== 0 && v !== false);
+  if (!including) return Object.fromEntries(Object.entries(d).filter(([k]) => projection[k] === undefined));
+  const keep = new Set(entries.filter(([, v]) => v !== 0 && v !== false).map(([k]) => k));
+  if (projection['_id'] === undefined) keep.add('_id');
+  return Object.fromEntries(Object.entries(d).filter(([k]) => keep.has(k)));
+};
+
+/** mingo's compiled filters, by their text (a search sends the same few filters many times). */
+const queries = new Map<string, Query>();
+const compiled = (filter: Doc): Query => {
+  const key = JSON.stringify(filter);
+  let q = queries.get(key);
+  if (q === undefined) {
+    if (queries.size > 10_000) queries.clear();
+    queries.set(key, (q = new Query(filter)));
+  }
+  return q;
+};
 
 class EngineCollection {
   docs: Doc[] = [];
@@ -76,7 +101,8 @@ class EngineCollection {
   }
 
   private matching(filter: Doc): Doc[] {
-    return find(this.docs, filter).all();
+    const query = compiled(filter);
+    return this.docs.filter((d) => query.test(d));
   }
 
   /** Throws E11000 like the server when `candidate` would duplicate a unique key of another document. */
@@ -129,7 +155,7 @@ class EngineCollection {
 
   private read(d: Doc, projection?: Doc): Doc {
     const copy = throughBson(d);
-    return projection === undefined ? copy : (find([copy], {}, projection as never).all()[0] as Doc);
+    return projection === undefined ? copy : projected(copy, projection);
   }
 
   async insertOne(doc: Doc) {
@@ -240,7 +266,7 @@ export const mingoEngine = (options: EngineOptions = {}): Engine => {
     return key;
   };
   const db = { collection: (name: string) => collection(keyOf(name)) as unknown as Collection };
-  const ctx: MongoContext = { ...collectionsOf(db as never), maxTimeMS: 10_000, run: (op) => op() };
+  const ctx: MongoContext = { ...collectionsOf(db as never), maxTimeMS: 10_000, search: { ...defaultSearchSettings, ...options.search }, run: (op) => op() };
   return { ctx, sent, collection };
 };
 
