@@ -7,6 +7,7 @@ export const collectionNames = {
   tokens: 'tokens',
   rateLimits: 'rate_limits',
   counters: 'counters',
+  repairs: 'repairs',
 } as const;
 
 export type CollectionKey = keyof typeof collectionNames;

@@ -1,5 +1,6 @@
 import type { Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
+import { journaled, type BulkIntent, type RepairDocument } from './bulk-writes.js';
 import type { SearchSettings } from './ticket-search.js';
 import type {
   CounterDocument,
@@ -20,6 +21,7 @@ export interface MongoContext {
   readonly tokens: Collection<TokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
   readonly counters: Collection<CounterDocument>;
+  readonly repairs: Collection<RepairDocument>;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
   /** How ticket searches choose their plan. */
@@ -29,6 +31,8 @@ export interface MongoContext {
    * outage), within the deadline; an unreachable database is StoreUnavailableError.
    */
   run<T>(op: () => Promise<T>): Promise<T>;
+  /** Has the repair pass run soon, in the background: a bulk write was left undone. */
+  scheduleRepair(): void;
 }
 
 export const collectionsOf = (db: Db) => ({
@@ -39,7 +43,12 @@ export const collectionsOf = (db: Db) => ({
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
   counters: db.collection<CounterDocument>(collectionNames.counters),
+  repairs: db.collection<RepairDocument>(collectionNames.repairs),
 });
+
+/** Runs a bulk write journaled (bulk-writes.ts), with the context's time limit and attempts. */
+export const journaledOn = (ctx: MongoContext, intent: BulkIntent): Promise<void> =>
+  ctx.run(() => journaled(ctx, intent, { maxTimeMS: ctx.maxTimeMS, attempts: 3, leftUndone: () => { ctx.scheduleRepair(); } }));
 
 /** Waits for a driver call whose result the port does not return. */
 export const done = async (p: Promise<unknown>): Promise<void> => {

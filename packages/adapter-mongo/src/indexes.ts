@@ -75,6 +75,8 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'tokens', name: 'tokens_family', key: { familyId: 1 } },
   { collection: 'tokens', name: 'tokens_user', key: { userId: 1 } },
   { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  // The bulk-write journal is read oldest first by the repair pass.
+  { collection: 'repairs', name: 'repairs_at', key: { at: 1 } },
   // counters: looked up by _id only.
 ];
 

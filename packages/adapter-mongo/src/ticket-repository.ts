@@ -1,15 +1,8 @@
 import type { TicketRepository } from '@support/application';
-import { done, type MongoContext } from './context.js';
+import { done, journaledOn, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
 import { searchTickets } from './ticket-search.js';
-import {
-  clearGroupFilter,
-  clearGroupUpdate,
-  renameCustomerUpdate,
-  unassignUserFilter,
-  unassignUserUpdate,
-  versionedFilter,
-} from './writes.js';
+import { versionedFilter } from './writes.js';
 
 export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
   const { tickets, maxTimeMS } = ctx;
@@ -26,11 +19,8 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
         return r.matchedCount === 1;
       }),
     search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
-    renameCustomer: (customerId, name, now) =>
-      ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name, now), { maxTimeMS }))),
-    unassignUser: (userId, now) =>
-      ctx.run(() => done(tickets.updateMany(unassignUserFilter(userId), unassignUserUpdate(now), { maxTimeMS }))),
-    clearGroup: (groupId, now) =>
-      ctx.run(() => done(tickets.updateMany(clearGroupFilter(groupId), clearGroupUpdate(now), { maxTimeMS }))),
+    renameCustomer: (customerId, name, now) => journaledOn(ctx, { op: 'renameCustomer', customerId, name, now }),
+    unassignUser: (userId, now) => journaledOn(ctx, { op: 'unassignUser', userId, now }),
+    clearGroup: (groupId, now) => journaledOn(ctx, { op: 'clearGroup', groupId, now }),
   };
 };

@@ -1,5 +1,5 @@
 import type { ConsumeResult, TokenStore } from '@support/application';
-import { done, type MongoContext } from './context.js';
+import { done, journaledOn, type MongoContext } from './context.js';
 import { fromTokenDocument, toTokenDocument } from './documents.js';
 import { consumeToken, liveTokenFilter, saveToken } from './writes.js';
 
@@ -26,7 +26,7 @@ export const mongoTokenStore = (ctx: MongoContext): TokenStore => {
         return { status: before.used ? 'reused' : 'consumed', record: fromTokenDocument(before) };
       }),
     revoke: (hash) => ctx.run(() => done(tokens.deleteOne({ _id: hash }, { maxTimeMS }))),
-    revokeFamily: (familyId) => ctx.run(() => done(tokens.deleteMany({ familyId }, { maxTimeMS }))),
-    revokeUser: (userId) => ctx.run(() => done(tokens.deleteMany({ userId }, { maxTimeMS }))),
+    revokeFamily: (familyId) => journaledOn(ctx, { op: 'revokeFamily', familyId }),
+    revokeUser: (userId) => journaledOn(ctx, { op: 'revokeUser', userId }),
   };
 };

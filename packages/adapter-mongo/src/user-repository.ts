@@ -1,11 +1,11 @@
 import type { UserRepository, UserWriteResult } from '@support/application';
 import { emailKey } from '@support/domain';
-import { done, type MongoContext } from './context.js';
+import { journaledOn, type MongoContext } from './context.js';
 import { fromUserDocument, toUserDocument } from './documents.js';
 import { isDuplicateKeyOn } from './errors.js';
 import { uniqueIndexNames } from './indexes.js';
 import { countedPage } from './ticket-query.js';
-import { removeGroupFromUsersFilter, removeGroupFromUsersUpdate, versionedFilter } from './writes.js';
+import { removeGroupFromUsersFilter, versionedFilter } from './writes.js';
 
 const emailTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.userEmail, 'emailKey');
 
@@ -64,7 +64,6 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId) =>
-      ctx.run(() => done(users.updateMany(removeGroupFromUsersFilter(groupId), removeGroupFromUsersUpdate(groupId), { maxTimeMS }))),
+    removeGroup: (groupId) => journaledOn(ctx, { op: 'removeGroup', groupId }),
   };
 };

@@ -5,6 +5,9 @@ import { nameWords, type TokenDocument } from './documents.js';
 /** Optimistic concurrency: a replacement lands only on the version it was computed from. */
 export const versionedFilter = <K>(key: K, expectedVersion: number): K & { version: number } => ({ ...key, version: expectedVersion });
 
+/** A customer's tickets that do not carry their new name yet: running the rename again changes only those. */
+export const renameCustomerFilter = (customerId: number, name: string) => ({ customerId, customerName: { $ne: name } });
+
 /**
  * A customer's new name on every ticket of theirs, in one update per ticket run by the
  * database: the search words become the subject/summary words plus the new name's words
@@ -60,8 +63,16 @@ export const rateLimitHit = (key: string, windowStart: number, windowMs: number)
  */
 export const saveToken = (doc: TokenDocument) => {
   const { _id, ...fields } = doc;
-  return { filter: { _id }, update: { $setOnInsert: fields }, options: { upsert: true } } as const;
+  // savedAt (the server's clock) lets a late repair of a revocation spare tokens issued after it.
+  return { filter: { _id }, update: { $setOnInsert: fields, $currentDate: { savedAt: true } }, options: { upsert: true } } as const;
 };
+
+/**
+ * A user's tokens; with a time, only those saved at or before it (tokens stored before
+ * savedAt existed count as saved before).
+ */
+export const revokeUserFilter = (userId: number, savedBy: Date | null) =>
+  savedBy === null ? { userId } : { userId, savedAt: { $not: { $gt: savedBy } } };
 
 /** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
 export const liveTokenFilter = (hash: string, now: number) => ({ _id: hash, used: false, expiresAt: { $gt: new Date(now) } });

@@ -28,9 +28,9 @@ describe('errors: guard', () => {
 describe('options', () => {
   it('majority writes and reads, retries, and short timeouts from the two settings', () => {
     const t = resolveTimeouts({ url: 'mongodb://h', serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000 });
-    expect(t).to.deep.equal({ serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000, deadlineMs: 5250, pingDeadlineMs: 2250 });
+    expect(t).to.deep.equal({ serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000, maxTimeMS: 2250, deadlineMs: 5250, pingDeadlineMs: 2250 });
     expect(mongoClientOptions(t)).to.deep.include({
-      writeConcern: { w: 'majority', wtimeoutMS: 3000 },
+      writeConcern: { w: 'majority', wtimeoutMS: 2250 },
       readConcern: { level: 'majority' },
       readPreference: 'primary',
       retryWrites: true,
@@ -40,7 +40,12 @@ describe('options', () => {
       socketTimeoutMS: 3000,
       waitQueueTimeoutMS: 3000,
     });
-    expect(resolveTimeouts({ url: 'x' })).to.include({ serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000 });
+    expect(resolveTimeouts({ url: 'x' })).to.include({ serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, maxTimeMS: 9000 });
+    // The server's "time limit reached" must arrive while the socket still waits for it.
+    for (const operationTimeoutMS of [2, 40, 1000, 3000, 10_000, 600_000]) {
+      const r = resolveTimeouts({ url: 'x', operationTimeoutMS });
+      expect(r.maxTimeMS, String(operationTimeoutMS)).to.be.below(mongoClientOptions(r).socketTimeoutMS ?? 0).and.to.be.above(0);
+    }
   });
   it('takes the database from the URL path', () => {
     expect(databaseFromUrl('mongodb://127.0.0.1:27017/support?replicaSet=rs0')).to.equal('support');

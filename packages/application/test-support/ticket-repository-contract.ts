@@ -135,6 +135,17 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
         await unchangedBy(others);
       });
 
+      it('renameCustomer leaves tickets already carrying the name as they are, so running it again changes nothing', async () => {
+        const renamed = aTicket({ id: 1, customerId: 1, customerName: 'Ada King', version: 3 });
+        const stale = aTicket({ id: 2, customerId: 1, customerName: 'Ada Lovelace', version: 1 });
+        for (const t of [renamed, stale]) await tickets().insert(t);
+        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 5000);
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(renamed);
+        expect(await tickets().findById(ticketId(2))).to.deep.equal(renameCustomer(stale, 'Ada King', T0 + 5000));
+        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 9000);
+        expect(await tickets().findById(ticketId(2))).to.deep.equal(renameCustomer(stale, 'Ada King', T0 + 5000));
+      });
+
       it('bulk updates of nobody change nothing', async () => {
         const t = aTicket({ id: 1, customerId: 1, assignedUserId: 2, groupId: 3 });
         await tickets().insert(t);

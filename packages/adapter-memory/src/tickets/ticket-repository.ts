@@ -36,7 +36,11 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name, now) => rewrite(table.ofCustomer(customerId), (t) => renameCustomer(t, name, now)),
+    renameCustomer: (customerId, name, now) =>
+      rewrite(
+        table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
+        (t) => renameCustomer(t, name, now),
+      ),
     unassignUser: (userId, now) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now)),
     clearGroup: (groupId, now) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now)),
   };

@@ -121,6 +121,8 @@ export interface FakeMongod {
   readonly answers: Map<string, Document>;
   /** The replica set the fake says it is the primary of; null: a standalone mongod. */
   setName: string | null;
+  /** Extra delay of the answers to these commands, by name (an index build that takes a while). */
+  readonly delays: Map<string, number>;
   /** Stops listening and drops every connection: the port is closed. */
   stop(): Promise<void>;
   /** Listens on the same port again. */
@@ -152,8 +154,9 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
         const name = Object.keys(request.command)[0] ?? '';
         fake.received.push(name);
         const answer = encode(reply(request.command, connectionId, fake), msg.readInt32LE(4), request.opCode, ++requestIds);
-        if (fake.delayMs === 0 || request.opCode === OP_QUERY) socket.write(answer);
-        else setTimeout(() => socket.write(answer), fake.delayMs);
+        const delay = request.opCode === OP_QUERY ? 0 : fake.delayMs + (fake.delays.get(name) ?? 0);
+        if (delay === 0) socket.write(answer);
+        else setTimeout(() => socket.write(answer), delay);
       }
     });
   };
@@ -185,6 +188,7 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
     received: [],
     answers: new Map(),
     setName: 'rs0',
+    delays: new Map(),
     stop,
     start,
   };

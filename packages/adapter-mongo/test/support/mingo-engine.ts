@@ -85,8 +85,17 @@ const compiled = (filter: Doc): Query => {
   return q;
 };
 
+/** A failure the engine raises on purpose: after changing `partial` documents, the next `times` runs of `op` throw `error`. */
+export interface Fault {
+  readonly op: 'updateMany' | 'deleteMany';
+  readonly partial: number;
+  readonly error: Error;
+  times: number;
+}
+
 class EngineCollection {
   docs: Doc[] = [];
+  readonly faults: Fault[] = [];
   constructor(
     readonly key: CollectionKey,
     private readonly sent: SentQuery[],
@@ -208,8 +217,20 @@ class EngineCollection {
     return Promise.resolve({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
   }
 
+  /** The fault armed for `op`, if any, counted down. */
+  private fault(op: Fault['op']): Fault | undefined {
+    const f = this.faults.find((x) => x.op === op && x.times > 0);
+    if (f !== undefined) f.times -= 1;
+    return f;
+  }
+
   async updateMany(filter: Doc, update: unknown) {
     this.record('updateMany', filter);
+    const fault = this.fault('updateMany');
+    if (fault !== undefined) {
+      for (const d of this.matching(filter).slice(0, fault.partial)) this.store(d, this.updated(d, update, false));
+      throw fault.error;
+    }
     const matched = this.matching(filter);
     const next = matched.map((d) => this.updated(d, update, false));
     matched.forEach((d, i) => this.store(d, next[i]!));
@@ -224,6 +245,12 @@ class EngineCollection {
 
   async deleteMany(filter: Doc) {
     this.record('deleteMany', filter);
+    const fault = this.fault('deleteMany');
+    if (fault !== undefined) {
+      const some = new Set(this.matching(filter).slice(0, fault.partial));
+      this.docs = this.docs.filter((d) => !some.has(d));
+      throw fault.error;
+    }
     const gone = new Set(this.matching(filter));
     this.docs = this.docs.filter((d) => !gone.has(d));
     return Promise.resolve({ acknowledged: true, deletedCount: gone.size });
@@ -246,6 +273,8 @@ export interface Engine {
   readonly ctx: MongoContext;
   /** Every query the repositories sent, in order. */
   readonly sent: SentQuery[];
+  /** How many times a bulk write was left to the repair pass. */
+  repairsScheduled: number;
   collection(key: CollectionKey): EngineCollection;
 }
 
@@ -266,8 +295,21 @@ export const mingoEngine = (options: EngineOptions = {}): Engine => {
     return key;
   };
   const db = { collection: (name: string) => collection(keyOf(name)) as unknown as Collection };
-  const ctx: MongoContext = { ...collectionsOf(db as never), maxTimeMS: 10_000, search: { ...defaultSearchSettings, ...options.search }, run: (op) => op() };
-  return { ctx, sent, collection };
+  const engine = {
+    sent,
+    collection,
+    repairsScheduled: 0,
+    ctx: {
+      ...collectionsOf(db as never),
+      maxTimeMS: 10_000,
+      search: { ...defaultSearchSettings, ...options.search },
+      run: (op) => op(),
+      scheduleRepair: () => {
+        engine.repairsScheduled += 1;
+      },
+    } satisfies MongoContext as MongoContext,
+  };
+  return engine;
 };
 
 /** Every port of the Mongo adapter, on a fresh engine. */
