@@ -17,6 +17,12 @@ export interface MongoStoreOptions {
    * writes off there. Default false: the start is refused with a line saying so.
    */
   readonly allowStandalone?: boolean;
+  /**
+   * Leave out the TTL indexes, for a server that has none (FerretDB 1.x, in tests): expired
+   * tokens and past rate-limit windows are then never deleted (every lookup still checks
+   * expiry, and windows are keyed by their start, so answers are unchanged; only space grows).
+   */
+  readonly withoutTtlIndexes?: boolean;
 }
 
 export const defaultServerSelectionTimeoutMS = 5_000;

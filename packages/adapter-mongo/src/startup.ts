@@ -60,9 +60,9 @@ const transient = (e: unknown): boolean => storeFailureOf(e) !== null;
  * index is a no-op). A transient failure propagates as it is (the caller retries later); a
  * refusal is told apart index by index, so that the error names the one refused.
  */
-export const createDeclaredIndexes = async (db: Db): Promise<void> => {
+export const createDeclaredIndexes = async (db: Db, withoutTtl = false): Promise<void> => {
   for (const key of Object.keys(collectionNames) as CollectionKey[]) {
-    const descriptions = indexDescriptions(key);
+    const descriptions = indexDescriptions(key).filter((d) => !withoutTtl || !('expireAfterSeconds' in d));
     if (descriptions.length === 0) continue;
     const collection = db.collection(collectionNames[key]);
     try {

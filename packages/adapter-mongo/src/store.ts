@@ -107,7 +107,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
     const maintenance = newClient(options.url, maintenanceClientOptions(timeouts));
     try {
       const mdb = maintenance.db(dbName);
-      await createDeclaredIndexes(mdb);
+      await createDeclaredIndexes(mdb, options.withoutTtlIndexes === true);
       const repaired = await repairPass(collectionsOf(mdb));
       return { topology, warnings: topology === 'standalone' ? [standaloneAccepted] : [], repaired };
     } finally {
@@ -181,12 +181,10 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
 
   const health: StoreHealth = {
     ping: async () => {
-      if (report === null) {
-        // Not ready until the indexes exist: start (or go on with) the preparation, answer false now.
-        prepare().catch(() => undefined);
-        return false;
-      }
       try {
+        // Not ready until the indexes exist: a preparation that does not finish within the
+        // ping's deadline goes on in the background, and the answer is false meanwhile.
+        if (report === null) await guard(timeouts.pingDeadlineMs, prepare);
         await connect();
         await guard(timeouts.pingDeadlineMs, () => db.command({ ping: 1 }));
         return true;

@@ -63,7 +63,9 @@ export const freshStores = (url: string) => {
   const names: string[] = [];
   return {
     make: (dbName = `contract_${randomBytes(6).toString('hex')}`): MongoStore => {
-      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000 });
+      // MONGO_WITHOUT_TTL=true: for FerretDB runs (scripts/ferretdb-run.mjs), which has no TTL indexes.
+      const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
+      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, withoutTtlIndexes });
       opened.push(store);
       if (!names.includes(dbName)) names.push(dbName);
       return store;
