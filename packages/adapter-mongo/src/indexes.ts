@@ -6,8 +6,8 @@ import { sortFieldPaths, type TicketSortPath } from './ticket-query.js';
 // (createIndexes with the same key and options is a no-op on the server).
 //
 // Tickets: the application lists tickets with `deleted: false`, optionally `state $in`,
-// `customerId` equality, `words $all` and a `closedAt >= t` range, in one of the 7! × 2^7
-// complete orders of contract §5. Following ESR (Equality, Sort, Range), each index puts the
+// `customerId` equality, `words $all` and a `closedAt >= t` range, in any complete order of
+// contract §5 (a sequence of distinct rules, each either way, then the id tie-breaker). Following ESR (Equality, Sort, Range), each index puts the
 // equality fields first (customerId or state, then `deleted`), then one sort field and `_id`.
 // A search walks the index of its first rule and orders the tie runs of that rule through
 // the same index with `f = value` added (then `_id` follows the equalities, so the id

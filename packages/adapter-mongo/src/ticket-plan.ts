@@ -13,7 +13,8 @@ import { sortFieldPaths, ticketFilterToMongo, type TicketSortPath } from './tick
 // `_id` (so the id tie-breaker in either direction is an index order), and a run's later
 // rules are applied by sorting the run's keys in the adapter when it is short, or by walking
 // the next rule's index inside the run when it is long. No combination of rules needs an
-// index of its own, so every one of the 7! × 2^7 orders is served by the 3 × 7 sort indexes.
+// index of its own: every order of contract §5 (any sequence of distinct rules, each in either
+// direction, the id tie-breaker either way) is served by the 3 × 7 sort indexes.
 //
 // A filter with conditions may also be answered by reading the sort keys of every match
 // through the filter's own index and sorting them in the adapter, when the matches are few

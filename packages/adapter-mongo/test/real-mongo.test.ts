@@ -4,6 +4,7 @@ import { sortOf } from '@support/application/testing';
 import { expect } from 'chai';
 import type { Document } from 'mongodb';
 import type { MongoStore } from '../src/index.js';
+import { collectionNames } from '../src/collections.js';
 import { indexSpecs } from '../src/indexes.js';
 import { countQuery, plannedQueries } from '../src/ticket-plan.js';
 import { ticketFilterToMongo } from '../src/ticket-query.js';
@@ -55,7 +56,7 @@ describe('MongoDB adapter on a real mongod', function () {
       await Promise.all([a.ensureIndexes(), b.ensureIndexes()]);
       await a.ensureIndexes();
       const existing = new Set<string>();
-      for (const c of ['tickets', 'messages', 'users', 'groups', 'tokens', 'rate_limits']) {
+      for (const c of Object.values(collectionNames)) {
         const infos = (await a.db.collection(c).listIndexes().toArray()) as { name: string }[];
         for (const ix of infos) existing.add(ix.name);
       }

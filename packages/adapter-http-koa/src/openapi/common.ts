@@ -314,14 +314,9 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     HeadersTooLarge: answer(431, 'The request header fields exceed 16 KiB (answered before routing).', problemExample('headersTooLarge', "the request's header fields exceed 16384 bytes"), {
       minimal: true,
     }),
-    InternalError: answer(
-      500,
-      'A defect (50001): logged with the request id; the body names nothing of it. ' +
-        '50002: the data store applied a write but could not confirm it durable: it may have been applied, so read before sending it again. ' +
-        '50003: the data store stopped the request at its time limit; the same request will likely be stopped again.',
-      problemExample('internal', 'the server failed to answer this request; it has been logged'),
-      { rate: false },
-    ),
+    InternalError: answer(500, 'A defect (50001): logged with the request id; the body names nothing of it. 50002: a write the data store could not confirm durable, which may have been applied (read before sending it again). 50003: the data store stopped the request at its time limit.', problemExample('internal', 'the server failed to answer this request; it has been logged'), {
+      rate: false,
+    }),
     NotImplemented: answer(501, 'A method this API does not implement at all.', problemExample('notImplemented', 'BREW is not a method this API implements')),
     ServiceUnavailable: answer(
       503,

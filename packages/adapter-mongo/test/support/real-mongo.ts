@@ -65,7 +65,9 @@ export const freshStores = (url: string) => {
     make: (dbName = `contract_${randomBytes(6).toString('hex')}`): MongoStore => {
       // MONGO_WITHOUT_TTL=true: for FerretDB runs (scripts/ferretdb-run.mjs), which has no TTL indexes.
       const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
-      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, withoutTtlIndexes });
+      // The suites check the adapter, not the deployment policy (start-up tests cover the
+      // standalone refusal): they run on a standalone mongod too.
+      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, withoutTtlIndexes, allowStandalone: true });
       opened.push(store);
       if (!names.includes(dbName)) names.push(dbName);
       return store;
