@@ -21,7 +21,9 @@
 // It imports the compiled packages (run `tsc -b` first; `pnpm bench:http` does).
 import { Agent, request } from 'node:https';
 import { performance } from 'node:perf_hooks';
-import { configFromEnv, startServer } from '../packages/server/dist/src/index.js';
+import { configFromEnv, startServer, TYPES } from '../packages/server/dist/src/index.js';
+import { TicketCreateBody, UserCreateBody } from '../packages/adapter-http-koa/dist/src/decode/bodies.js';
+import { decodeBody } from '../packages/adapter-http-koa/dist/src/decode/object-codec.js';
 import { seeded } from './seeded.mjs';
 
 // ---------------------------------------------------------------------------- configuration
@@ -142,7 +144,7 @@ const silent = { info: () => undefined, error: () => undefined };
 const t0 = performance.now();
 server = await startServer(
   configFromEnv({ PORT: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '100000000' }),
-  { logger: silent, shutdownGraceMs: 1_000 },
+  { rebind: (c) => { c.rebindSync(TYPES.Logger).toConstantValue(silent); }, shutdownGraceMs: 1_000 },
 );
 const setupAgent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.cert });
 const login = async (username, password) => {
@@ -159,10 +161,11 @@ const must = (either, what) => {
   return either.right;
 };
 
-// Customers through the use case (real argon2id hashes: a handful), tickets through the use case.
+// Customers through the use case (real argon2id hashes: a handful), tickets through the use case;
+// the use cases take bodies decoded as the HTTP edge decodes them.
 for (let i = 1; i <= 10; i++) {
   const user = must(
-    await server.app.users.create(admin, { name: `Customer ${i}`, email: `customer${i}@example.com`, role: 'customer', password: `customer-password-${i}` }),
+    await server.app.users.create(admin, decodeBody(UserCreateBody, { name: `Customer ${i}`, email: `customer${i}@example.com`, role: 'customer', password: `customer-password-${i}` })),
     'creating a customer',
   );
   customers.push(user.id);
@@ -170,7 +173,7 @@ for (let i = 1; i <= 10; i++) {
 const ticketIds = [];
 const seedStart = performance.now();
 for (let i = 0; i < seedCount; i += 100) {
-  const batch = await Promise.all(Array.from({ length: Math.min(100, seedCount - i) }, () => server.app.tickets.create(admin, ticketBody())));
+  const batch = await Promise.all(Array.from({ length: Math.min(100, seedCount - i) }, () => server.app.tickets.create(admin, decodeBody(TicketCreateBody, ticketBody()))));
   for (const r of batch) ticketIds.push(must(r, 'seeding a ticket').ticket.id);
 }
 const seedMs = performance.now() - seedStart;

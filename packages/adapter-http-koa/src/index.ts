@@ -7,4 +7,7 @@ export { maxBodyBytes } from './conventions/request-body.js';
 export { errorKinds, fieldErrorCodes, type ErrorKind } from './errors/error-table.js';
 export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
 export { openApiDocument, defaultOpenApiDocument, type DocumentOptions } from './openapi/document.js';
+export { requestBodyCodecs, type RequestBodyCodec } from './openapi/body-codecs.js';
 export { servedRoutes, type ServedRoute } from './routes/router.js';
+export { httpWebhookSender, type WebhookSenderOptions } from './webhooks/delivery.js';
+export { urlsFor, type Urls } from './representations/urls.js';

@@ -22,6 +22,8 @@ export interface HttpOptions {
   readonly compressionThreshold?: number;
   /** Log one line per request (method, path without secrets, status, duration). */
   readonly accessLog?: boolean;
+  /** Aborted when the server stops: requests waiting for news (GET /v1/events?wait=) answer at once. */
+  readonly shutdown?: AbortSignal;
 }
 
 export interface ResolvedHttpOptions {
@@ -32,6 +34,7 @@ export interface ResolvedHttpOptions {
   readonly deprecations: DeprecationSchedule;
   readonly compressionThreshold: number;
   readonly accessLog: boolean;
+  readonly shutdown: AbortSignal;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -42,4 +45,5 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   deprecations: o.deprecations ?? defaultDeprecations,
   compressionThreshold: o.compressionThreshold ?? 1,
   accessLog: o.accessLog ?? true,
+  shutdown: o.shutdown ?? new AbortController().signal,
 });

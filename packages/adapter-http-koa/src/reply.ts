@@ -14,9 +14,14 @@ export interface Reply {
   /** A JSON value; undefined for an answer without a body. */
   readonly body: unknown;
   readonly headers?: Readonly<Record<string, string>>;
-  /** Epoch ms of the newest change the body shows (Last-Modified); null when it has none. */
+  /**
+   * Epoch ms of the resource's updated_at (Last-Modified); absent on lists, whose newest
+   * item cannot show that an item was deleted or left the list (their ETag does).
+   */
   readonly lastModified?: number | null;
   readonly page?: PageInfo;
+  /** A list read by cursor (the change feed): where the next read starts (Link rel="next", `next_page`). */
+  readonly cursor?: { readonly after: number };
   /** Token answers: Cache-Control: no-store instead of private, no-cache. */
   readonly noStore?: boolean;
   /** A non-JSON answer (the documentation page and its assets): sent as these bytes, never enveloped. */
@@ -27,8 +32,8 @@ export interface Reply {
 export interface RawBody {
   readonly contentType: string;
   readonly bytes: Buffer;
-  /** A strong ETag of `bytes`. */
-  readonly etag: string;
+  /** A strong ETag of `bytes`; absent for an answer that has none (a kept error). */
+  readonly etag?: string;
   /** The gzip of `bytes` (made once by the owner); absent when gzip would not pay off. */
   readonly gzipped?: () => Promise<Buffer>;
 }

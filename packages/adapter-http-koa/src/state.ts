@@ -1,4 +1,4 @@
-import type { Actor, Application } from '@support/application';
+import type { Actor, Application, StoredAnswer } from '@support/application';
 import type { Router, RouterContext } from '@koa/router';
 import type Koa from 'koa';
 import type { Presentation } from './conventions/presentation.js';
@@ -16,6 +16,10 @@ export interface RequestState {
   actor: Actor | null;
   presentation: Presentation;
   reply: Reply | null;
+  /** The request body's bytes once something asked for them (read once, by requestBytes). */
+  bodyBytes: Promise<Buffer> | null;
+  /** Set while this request holds an Idempotency-Key claim: told the answer once it is rendered. */
+  idempotency: ((answer: StoredAnswer | null) => Promise<void>) | null;
 }
 
 /** Everything a route needs besides the request: the use cases, the URL builder, the options. */

@@ -1,11 +1,12 @@
 import type { GroupRepository, GroupWriteResult } from '@support/application';
-import { groupNameKey, type Group } from '@support/domain';
+import { groupDeletedEvent, groupEvent, groupNameKey, type Group } from '@support/domain';
 import { answer } from './answer.js';
 import { copyGroup } from './copies.js';
+import type { MemoryEventLog } from './event-log.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
-export const memoryGroupRepository = (load: number): GroupRepository => {
+export const memoryGroupRepository = (load: number, events: MemoryEventLog): GroupRepository => {
   const rows = new Map<number, Group>();
   const idsByName = new Map<string, number>();
   const ids = new SortedList<number>((a, b) => a - b, load);
@@ -28,6 +29,7 @@ export const memoryGroupRepository = (load: number): GroupRepository => {
         if (holderOf(group.name) !== undefined) return 'name_taken' as const;
         if (rows.has(group.id)) throw new Error(`group ${group.id} already exists; ids are never reused`);
         put(group);
+        events.append([groupEvent('created', group, group.updatedAt)]);
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (rows.has(id) ? copyOf(id) : null)),
@@ -38,15 +40,17 @@ export const memoryGroupRepository = (load: number): GroupRepository => {
         const holder = holderOf(group.name);
         if (holder !== undefined && holder !== group.id) return 'name_taken';
         put(group);
+        events.append([groupEvent('updated', group, group.updatedAt)]);
         return 'ok';
       }),
-    delete: (id) =>
+    delete: (id, now) =>
       answer(() => {
         const old = rows.get(id);
         if (old === undefined) return false;
         rows.delete(id);
         ids.remove(id);
         idsByName.delete(groupNameKey(old.name));
+        events.append([groupDeletedEvent(id, now)]);
         return true;
       }),
     list: (offset, limit) => answer(() => pageOf(ids, offset, limit, copyOf)),

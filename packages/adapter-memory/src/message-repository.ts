@@ -1,7 +1,8 @@
 import type { MessageRepository } from '@support/application';
-import type { Message } from '@support/domain';
+import { messageEvent, type Message } from '@support/domain';
 import { answer } from './answer.js';
 import { copyMessage } from './copies.js';
+import type { MemoryEventLog } from './event-log.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -31,7 +32,7 @@ const follow = (list: SortedList<number>, n: number, was: boolean, is: boolean):
   if (is && !was) list.insert(n);
 };
 
-export const memoryMessageRepository = (load: number): MessageRepository => {
+export const memoryMessageRepository = (load: number, events: MemoryEventLog): MessageRepository => {
   const threads = new Map<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
@@ -49,6 +50,7 @@ export const memoryMessageRepository = (load: number): MessageRepository => {
           throw new Error(`message ${message.number} of ticket ${message.ticketId} already exists; numbers are never reused`);
         }
         thread.put(copyMessage(message));
+        events.append([messageEvent('created', message, message.updatedAt)]);
       }),
     find: (ticketId, number) =>
       answer(() => {
@@ -60,6 +62,7 @@ export const memoryMessageRepository = (load: number): MessageRepository => {
         const thread = threads.get(message.ticketId);
         if (thread === undefined || thread.byNumber.get(message.number)?.version !== expectedVersion) return false;
         thread.put(copyMessage(message));
+        events.append([messageEvent('updated', message, message.updatedAt)]);
         return true;
       }),
     list: (ticketId, includeInternal, offset, limit) =>

@@ -1,7 +1,8 @@
 import type { UserRepository, UserWriteResult } from '@support/application';
-import { emailKey, type GroupId, type User } from '@support/domain';
+import { emailKey, leaveGroup, userDeletedEvent, userEvent, type GroupId, type User } from '@support/domain';
 import { answer } from './answer.js';
 import { copyUser } from './copies.js';
+import type { MemoryEventLog } from './event-log.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -69,7 +70,7 @@ class UserTable {
   }
 }
 
-export const memoryUserRepository = (load: number): UserRepository => {
+export const memoryUserRepository = (load: number, events: MemoryEventLog): UserRepository => {
   const table = new UserTable(load);
   const copyOf = (id: number): User => {
     const u = table.rows.get(id);
@@ -82,6 +83,7 @@ export const memoryUserRepository = (load: number): UserRepository => {
         if (table.holderOf(user.email) !== undefined) return 'email_taken' as const;
         if (table.rows.has(user.id)) throw new Error(`user ${user.id} already exists; ids are never reused`);
         table.put(copyUser(user));
+        events.append([userEvent('created', user, user.updatedAt)]);
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (table.rows.has(id) ? copyOf(id) : null)),
@@ -97,18 +99,29 @@ export const memoryUserRepository = (load: number): UserRepository => {
         const holder = table.holderOf(user.email);
         if (holder !== undefined && holder !== user.id) return 'email_taken';
         table.put(copyUser(user));
+        events.append([userEvent('updated', user, user.updatedAt)]);
         return 'ok';
       }),
-    delete: (id) => answer(() => table.delete(id)),
+    delete: (id, now) =>
+      answer(() => {
+        if (!table.delete(id)) return false;
+        events.append([userDeletedEvent(id, now)]);
+        return true;
+      }),
     list: (groupId, offset, limit) =>
       answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
     count: () => answer(() => table.rows.size),
-    removeGroup: (groupId) =>
+    removeGroup: (groupId, now) =>
       answer(() => {
-        for (const id of table.membersOf(groupId)?.values() ?? []) {
+        const left: User[] = [];
+        for (const id of [...(table.membersOf(groupId)?.values() ?? [])]) {
           const u = table.rows.get(id);
-          if (u !== undefined) table.put({ ...u, groupIds: u.groupIds.filter((g) => g !== groupId), version: u.version + 1 });
+          if (u === undefined) continue;
+          const next = leaveGroup(u, groupId, now);
+          table.put(next);
+          if (next !== u) left.push(next);
         }
+        events.append(left.map((u) => userEvent('updated', u, u.updatedAt)));
       }),
   };
 };

@@ -40,7 +40,7 @@ export type BulkIntent =
   | { readonly op: 'renameCustomer'; readonly customerId: number; readonly name: string; readonly now: number }
   | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number }
   | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number }
-  | { readonly op: 'removeGroup'; readonly groupId: number }
+  | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number }
   | { readonly op: 'revokeUser'; readonly userId: number }
   | { readonly op: 'revokeFamily'; readonly familyId: string };
 
@@ -82,7 +82,7 @@ const apply = async (c: BulkCollections, i: BulkIntent, revokedBefore: Date | nu
       await c.tickets.updateMany(clearGroupFilter(i.groupId), clearGroupUpdate(i.now), options);
       return;
     case 'removeGroup':
-      await c.users.updateMany(removeGroupFromUsersFilter(i.groupId), removeGroupFromUsersUpdate(i.groupId), options);
+      await c.users.updateMany(removeGroupFromUsersFilter(i.groupId), removeGroupFromUsersUpdate(i.groupId, i.now), options);
       return;
     case 'revokeUser':
       await c.tokens.deleteMany(revokeUserFilter(i.userId, revokedBefore), options);

@@ -6,6 +6,10 @@ export const collectionNames = {
   groups: 'groups',
   tokens: 'tokens',
   rateLimits: 'rate_limits',
+  idempotency: 'idempotency_keys',
+  webhooks: 'webhooks',
+  events: 'events',
+  deliveries: 'webhook_deliveries',
   counters: 'counters',
   repairs: 'repairs',
 } as const;

@@ -11,6 +11,9 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
+import type { IdempotencyDocument } from './idempotency-store.js';
+import type { EventDocument } from './event-log.js';
+import type { DeliveryDocument, WebhookDocument } from './webhook-repository.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {
@@ -20,6 +23,10 @@ export interface MongoContext {
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
+  readonly idempotency: Collection<IdempotencyDocument>;
+  readonly webhooks: Collection<WebhookDocument>;
+  readonly deliveries: Collection<DeliveryDocument>;
+  readonly events: Collection<EventDocument>;
   readonly counters: Collection<CounterDocument>;
   readonly repairs: Collection<RepairDocument>;
   /** Server-side limit of each operation. */
@@ -42,6 +49,10 @@ export const collectionsOf = (db: Db) => ({
   groups: db.collection<GroupDocument>(collectionNames.groups),
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
+  idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
+  webhooks: db.collection<WebhookDocument>(collectionNames.webhooks),
+  deliveries: db.collection<DeliveryDocument>(collectionNames.deliveries),
+  events: db.collection<EventDocument>(collectionNames.events),
   counters: db.collection<CounterDocument>(collectionNames.counters),
   repairs: db.collection<RepairDocument>(collectionNames.repairs),
 });

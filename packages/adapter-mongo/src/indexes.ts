@@ -77,6 +77,11 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   // The bulk-write journal is read oldest first by the repair pass.
   { collection: 'repairs', name: 'repairs_at', key: { at: 1 } },
+  // Idempotency keys: claimed by the unique _id (scope and key); forgotten after their 24 h.
+  { collection: 'idempotency', name: 'idempotency_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  // Webhooks due for delivery (few: admins create them); a webhook's delivery log, newest first.
+  { collection: 'webhooks', name: 'webhooks_due', key: { active: 1, nextAttemptAt: 1, _id: 1 } },
+  { collection: 'deliveries', name: 'webhook_deliveries_newest', key: { webhookId: 1, attemptedAt: -1, _id: -1 } },
   // counters: looked up by _id only.
 ];
 

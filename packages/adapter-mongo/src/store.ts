@@ -4,7 +4,9 @@ import { repairPass } from './bulk-writes.js';
 import { collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
 import { guard, storeFailureOf } from './errors.js';
+import { mongoEventLog } from './event-log.js';
 import { mongoGroupRepository } from './group-repository.js';
+import { mongoIdempotencyStore } from './idempotency-store.js';
 import { mongoMessageRepository } from './message-repository.js';
 import { databaseFromUrl, maintenanceClientOptions, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
 import { connectionFailure, createDeclaredIndexes, MongoStartupError, standaloneAccepted, standaloneRefused, topologyOf, type Topology } from './startup.js';
@@ -12,6 +14,7 @@ import { mongoTicketRepository } from './ticket-repository.js';
 import { defaultSearchSettings } from './ticket-search.js';
 import { mongoTokenStore } from './token-store.js';
 import { mongoUserRepository } from './user-repository.js';
+import { mongoWebhookRepository } from './webhook-repository.js';
 
 export { MongoStartupError } from './startup.js';
 
@@ -47,6 +50,9 @@ export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   groups: mongoGroupRepository(ctx),
   tokens: mongoTokenStore(ctx),
   rateLimits: mongoRateLimitCounter(ctx),
+  idempotency: mongoIdempotencyStore(ctx),
+  webhooks: mongoWebhookRepository(ctx),
+  events: mongoEventLog(ctx),
   ids: mongoIdSequence(ctx),
 });
 

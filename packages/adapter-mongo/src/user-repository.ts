@@ -64,6 +64,6 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId) => journaledOn(ctx, { op: 'removeGroup', groupId }),
+    removeGroup: (groupId, now) => journaledOn(ctx, { op: 'removeGroup', groupId, now }),
   };
 };

@@ -32,7 +32,12 @@ export const unassignUserUpdate = (now: number) => ({ $set: { assignedUserId: nu
 export const clearGroupUpdate = (now: number) => ({ $set: { groupId: null }, $max: { updatedAt: new Date(now) }, $inc: { version: 1 } });
 
 export const removeGroupFromUsersFilter = (groupId: number) => ({ groupIds: groupId });
-export const removeGroupFromUsersUpdate = (groupId: number) => ({ $pull: { groupIds: groupId }, $inc: { version: 1 } });
+/** The domain's leaveGroup: the group goes, updatedAt moves forward to `now`, the version goes up. */
+export const removeGroupFromUsersUpdate = (groupId: number, now: number) => ({
+  $pull: { groupIds: groupId },
+  $max: { updatedAt: new Date(now) },
+  $inc: { version: 1 },
+});
 
 /** The next value of a named sequence: one atomic increment, the counter created on first use. */
 export const sequenceIncrement = (name: string) => ({

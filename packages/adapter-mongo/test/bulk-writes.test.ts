@@ -78,7 +78,7 @@ describe('bulk writes that finish', () => {
       store.engine.collection('tickets').faults.push({ op: 'updateMany', partial: 0, error: timeLimit(), times: 3 });
       store.engine.collection('users').faults.push({ op: 'updateMany', partial: 0, error: timeLimit(), times: 3 });
       await store.tickets.clearGroup(3 as GroupId, now).catch(() => undefined);
-      await store.users.removeGroup(3 as GroupId).catch(() => undefined);
+      await store.users.removeGroup(3 as GroupId, now).catch(() => undefined);
       expect(journal()).to.have.length(2);
       await repairPass(c);
       const after = await Promise.all(tickets.map((t) => store.tickets.findById(t.id)));

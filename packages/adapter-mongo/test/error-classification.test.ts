@@ -113,7 +113,7 @@ describe('error classification, from errors the real driver raises', function ()
       ['insert', 'tickets.insert', () => store.tickets.insert(aTicket())],
       ['update', 'tickets.update (a versioned replace)', () => store.tickets.update(aTicket({ version: 2 }), 1)],
       ['update', 'tickets.unassignUser (an updateMany)', () => store.tickets.unassignUser(7 as UserId, 1)],
-      ['delete', 'users.delete', () => store.users.delete(7 as UserId)],
+      ['delete', 'users.delete', () => store.users.delete(7 as UserId, 1)],
       ['findAndModify', 'ids.next (findOneAndUpdate)', () => store.ids.next('ticket')],
     ];
     for (const [command, what, call] of cases) {

@@ -1,6 +1,15 @@
-import { parseTicketQuery, sortFields, ticketFilter, type QueryParams, type SortRule, type TicketFilter, type UserId } from '@support/domain';
+import {
+  searchTerms,
+  sortFields,
+  ticketFilter,
+  ticketOrder,
+  type SortField,
+  type SortRule,
+  type TicketFilter,
+  type TicketState,
+  type UserId,
+} from '@support/domain';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import { countQuery, levelQueries, matchesQuery, plannedQueries, walkIsTheOrder, type PlannedQuery, type RunKeys } from '../src/ticket-plan.js';
 import { sortFieldPaths } from '../src/ticket-query.js';
 import { queryRefusal } from './support/index-rules.js';
@@ -17,17 +26,25 @@ const now = Date.UTC(2026, 0, 15);
 const customer = 101 as UserId;
 
 /** Every filter the contract can produce: caller, state list, q words, recently_closed. */
-const filterShapes = (): { readonly name: string; readonly params: QueryParams; readonly alias: boolean; readonly filter: TicketFilter }[] => {
+const filterShapes = (): { readonly name: string; readonly params: Record<string, string>; readonly alias: boolean; readonly filter: TicketFilter }[] => {
   const out = [];
   for (const alias of [false, true])
     for (const caller of [null, customer])
       for (const state of [undefined, 'open', 'closed', 'open,pending', 'open,pending,closed'])
         for (const q of [undefined, 'printer', 'printer café']) {
-          const params: QueryParams = { ...(state === undefined ? {} : { state }), ...(q === undefined ? {} : { q }) };
-          const parsed = parseTicketQuery(params, alias ? { alias: 'recently_closed' } : {});
-          if (E.isLeft(parsed)) throw new Error(`bad filter shape ${JSON.stringify(params)}`);
+          const params = { ...(state === undefined ? {} : { state }), ...(q === undefined ? {} : { q }) };
+          // The query the HTTP edge decodes from these parameters, made by the domain's rules.
+          const query = {
+            states: state === undefined ? null : (state.split(',') as TicketState[]),
+            recentlyClosed: alias,
+            terms: searchTerms(q ?? ''),
+            sort: ticketOrder([], alias),
+            embed: [],
+            page: 1,
+            perPage: 30,
+          };
           const name = `${alias ? 'recently_closed ' : ''}${caller === null ? 'staff' : 'customer'} ${JSON.stringify(params)}`;
-          out.push({ name, params, alias, filter: ticketFilter(parsed.right, caller, now) });
+          out.push({ name, params, alias, filter: ticketFilter(query, caller, now) });
         }
   return out;
 };
@@ -135,8 +152,11 @@ const firstRefusal = (queries: readonly PlannedQuery[]): string | null => {
   return null;
 };
 
+/** The complete order of a `sort` parameter ('-priority,created_at'), by the domain's rules (the id tie-breaker added). */
 const parseSort = (sort: string, alias: boolean): SortRule[] => {
-  const parsed = parseTicketQuery(sort === '' ? {} : { sort }, alias ? { alias: 'recently_closed' } : {});
-  if (E.isLeft(parsed)) throw new Error(`bad sort ${sort}`);
-  return [...parsed.right.sort];
+  const rules = (sort === '' ? [] : sort.split(',')).map((item): SortRule => ({
+    field: item.replace(/^-/, '') as SortField,
+    direction: item.startsWith('-') ? 'desc' : 'asc',
+  }));
+  return [...ticketOrder(rules, alias)];
 };

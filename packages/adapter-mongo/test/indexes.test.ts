@@ -13,17 +13,18 @@ describe('indexes', () => {
   it('are declared once each, with unique names, at most 64 per collection', () => {
     const names = indexSpecs.map((s) => s.name);
     expect(new Set(names).size).to.equal(names.length);
-    for (const c of ['tickets', 'messages', 'users', 'groups', 'tokens', 'rateLimits', 'counters'] as CollectionKey[]) {
+    for (const c of ['tickets', 'messages', 'users', 'groups', 'tokens', 'rateLimits', 'idempotency', 'webhooks', 'deliveries', 'events', 'counters'] as CollectionKey[]) {
       expect(indexSpecs.filter((s) => s.collection === c).length).to.be.at.most(63);
     }
   });
 
-  it('make e-mails, group names and message numbers unique; expire tokens and rate-limit counters by TTL', () => {
+  it('make e-mails, group names and message numbers unique; expire tokens, rate-limit counters and idempotency keys by TTL', () => {
     expect(indexDescriptions('users')).to.deep.include({ name: 'users_email_unique', key: { emailKey: 1 }, unique: true });
     expect(indexDescriptions('groups')).to.deep.equal([{ name: 'groups_name_unique', key: { nameKey: 1 }, unique: true }]);
     expect(indexDescriptions('messages')).to.deep.equal([{ name: 'messages_ticket_number', key: { ticketId: 1, number: 1 }, unique: true }]);
     expect(indexDescriptions('tokens')).to.deep.include({ name: 'tokens_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 });
     expect(indexDescriptions('rateLimits')).to.deep.equal([{ name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
+    expect(indexDescriptions('idempotency')).to.deep.equal([{ name: 'idempotency_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 }]);
     expect(indexDescriptions('counters')).to.deep.equal([]);
   });
 

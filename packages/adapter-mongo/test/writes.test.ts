@@ -1,4 +1,4 @@
-import { renameCustomer, ticketWords, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
+import { leaveGroup, renameCustomer, ticketWords, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { expect } from 'chai';
 import { toTicketDocument, toTokenDocument, toUserDocument, type TicketDocument } from '../src/documents.js';
 import {
@@ -63,13 +63,16 @@ describe('writes, executed by the independent engine against the domain', () => 
     expect(after.get(2)).to.deep.equal(toTicketDocument(ungroupTicket(b, now)), 'updatedAt never goes back');
   });
 
-  it('removing a group from users: it leaves their groups, their version goes up; other users unchanged', async () => {
+  it('removing a group from users: as the domain\'s leaveGroup (the group goes, updatedAt forward, version up); other users unchanged', async () => {
     const engine = mingoEngine();
     const member = aUser({ id: 1 as never, email: 'a@x.io' as never, groupIds: [3 as never, 4 as never] });
     const other = aUser({ id: 2 as never, email: 'b@x.io' as never, groupIds: [4 as never] });
     for (const u of [member, other]) await engine.collection('users').insertOne(toUserDocument(u));
-    await engine.collection('users').updateMany(removeGroupFromUsersFilter(3), removeGroupFromUsersUpdate(3));
-    expect(stored(engine, 'users')).to.deep.equal([toUserDocument({ ...member, groupIds: [4 as never], version: 2 }), toUserDocument(other)]);
+    await engine.collection('users').updateMany(removeGroupFromUsersFilter(3), removeGroupFromUsersUpdate(3, now));
+    expect(stored(engine, 'users')).to.deep.equal([toUserDocument(leaveGroup(member, 3 as never, now)), toUserDocument(other)]);
+    // updatedAt never goes back: a user changed after `now` keeps their later time.
+    await engine.collection('users').updateMany(removeGroupFromUsersFilter(4), removeGroupFromUsersUpdate(4, at));
+    expect(stored(engine, 'users').map((d) => (d['updatedAt'] as Date).getTime())).to.deep.equal([now, Math.max(at, other.updatedAt)]);
   });
 
   it('a versioned replace lands on the expected version only', async () => {

@@ -18,12 +18,15 @@ import {
   patchMessageUseCase,
   replaceMessageUseCase,
 } from './messages/use-cases.js';
+import { beginIdempotent, idempotencyScope, type IdempotencyConfig } from './idempotency/use-case.js';
+import { forgetOldEvents, readEvents, type EventsConfig } from './events/feed.js';
 import type { Ports } from './ports/index.js';
-import type { RateLimitConfig } from './rate-limit.js';
-import { consumeRateLimit } from './rate-limit-use-case.js';
+import { consumeRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { ensureFirstAdmin } from './setup.js';
 import { getTicket, listTickets } from './tickets/read.js';
 import { createTicketUseCase, deleteTicketUseCase, patchTicketUseCase, replaceTicketUseCase } from './tickets/write.js';
+import type { DeliveryConfig } from './webhooks/deliver.js';
+import { webhookUseCases } from './webhooks/index.js';
 import {
   createUserUseCase,
   deleteUserUseCase,
@@ -36,43 +39,54 @@ import {
 export interface ApplicationConfig {
   readonly auth: AuthConfig;
   readonly rateLimit: RateLimitConfig;
+  readonly idempotency: IdempotencyConfig;
+  readonly events: EventsConfig;
+  readonly webhooks: DeliveryConfig;
 }
 
 /** The application: every use case bound to the ports it runs on. */
 export const createApplication = (ports: Ports, config: ApplicationConfig): Application => ({
+  events: {
+    list: (actor, query, shutdown) => readEvents(ports, actor, query, shutdown),
+    forgetOld: () => forgetOldEvents(ports, config.events),
+  },
+  webhooks: webhookUseCases(ports, config.webhooks),
   auth: authUseCases(ports, config.auth),
   rateLimit: { consume: (subject) => consumeRateLimit(ports, config.rateLimit, subject) },
+  idempotency: {
+    begin: (actor, clientIp, key, fingerprint) => beginIdempotent(ports, config.idempotency, idempotencyScope(actor, clientIp), key, fingerprint),
+  },
   tickets: {
-    list: (actor, params, alias) => listTickets(ports, actor, params, alias),
-    get: (actor, id, params) => getTicket(ports, actor, id, params),
-    create: (actor, body) => createTicketUseCase(ports, actor, body),
-    replace: (actor, id, body, options) => replaceTicketUseCase(ports, actor, id, body, options),
-    patch: (actor, id, body, options) => patchTicketUseCase(ports, actor, id, body, options),
+    list: (actor, query) => listTickets(ports, actor, query),
+    get: (actor, id, embed) => getTicket(ports, actor, id, embed),
+    create: (actor, input) => createTicketUseCase(ports, actor, input),
+    replace: (actor, id, input, options) => replaceTicketUseCase(ports, actor, id, input, options),
+    patch: (actor, id, input, options) => patchTicketUseCase(ports, actor, id, input, options),
     delete: (actor, id, options) => deleteTicketUseCase(ports, actor, id, options),
   },
   messages: {
-    list: (actor, ticketId, params) => listMessages(ports, actor, ticketId, params),
+    list: (actor, ticketId, page) => listMessages(ports, actor, ticketId, page),
     get: (actor, ticketId, number) => getMessage(ports, actor, ticketId, number),
-    create: (actor, ticketId, body) => createMessageUseCase(ports, actor, ticketId, body),
-    replace: (actor, ticketId, number, body, options) => replaceMessageUseCase(ports, actor, ticketId, number, body, options),
-    patch: (actor, ticketId, number, body, options) => patchMessageUseCase(ports, actor, ticketId, number, body, options),
+    create: (actor, ticketId, input) => createMessageUseCase(ports, actor, ticketId, input),
+    replace: (actor, ticketId, number, input, options) => replaceMessageUseCase(ports, actor, ticketId, number, input, options),
+    patch: (actor, ticketId, number, input, options) => patchMessageUseCase(ports, actor, ticketId, number, input, options),
     delete: (actor, ticketId, number, options) => deleteMessageUseCase(ports, actor, ticketId, number, options),
   },
   users: {
-    list: (actor, params) => listUsers(ports, actor, params),
+    list: (actor, page) => listUsers(ports, actor, page),
     get: (actor, id) => getUser(ports, actor, id),
-    create: (actor, body) => createUserUseCase(ports, actor, body),
-    replace: (actor, id, body, options) => replaceUserUseCase(ports, actor, id, body, options),
-    patch: (actor, id, body, options) => patchUserUseCase(ports, actor, id, body, options),
+    create: (actor, input) => createUserUseCase(ports, actor, input),
+    replace: (actor, id, input, options) => replaceUserUseCase(ports, actor, id, input, options),
+    patch: (actor, id, input, options) => patchUserUseCase(ports, actor, id, input, options),
     delete: (actor, id, options) => deleteUserUseCase(ports, actor, id, options),
   },
   groups: {
-    list: (actor, params) => listGroups(ports, actor, params),
+    list: (actor, page) => listGroups(ports, actor, page),
     get: (actor, id) => getGroup(ports, actor, id),
-    members: (actor, id, params) => groupMembers(ports, actor, id, params),
-    create: (actor, body) => createGroupUseCase(ports, actor, body),
-    replace: (actor, id, body, options) => replaceGroupUseCase(ports, actor, id, body, options),
-    patch: (actor, id, body, options) => patchGroupUseCase(ports, actor, id, body, options),
+    members: (actor, id, page) => groupMembers(ports, actor, id, page),
+    create: (actor, input) => createGroupUseCase(ports, actor, input),
+    replace: (actor, id, input, options) => replaceGroupUseCase(ports, actor, id, input, options),
+    patch: (actor, id, input, options) => patchGroupUseCase(ports, actor, id, input, options),
     delete: (actor, id, options) => deleteGroupUseCase(ports, actor, id, options),
   },
   setup: { ensureFirstAdmin: (email, password) => ensureFirstAdmin(ports, email, password) },

@@ -1,4 +1,4 @@
-import { forbidden, isStaff, type DomainError, type Role, type Ticket } from '@support/domain';
+import { forbidden, isStaff, statesFor, type DomainError, type Role, type Ticket } from '@support/domain';
 import type { Actor } from './actor.js';
 
 // The role matrix of contract §3, in one place. A resource the caller may not see is
@@ -15,7 +15,7 @@ export const canSeeTicket = (a: Actor, t: Ticket): boolean => !isCustomer(a) || 
 /** Ticket fields a customer may write; everything else on a ticket is for agents and admins. */
 export const customerTicketFields: readonly string[] = ['subject', 'summary', 'state', 'customer_id'];
 /** Customers may close or reopen their tickets, not put them on hold. */
-export const customerStates: readonly string[] = ['open', 'closed'];
+export const customerStates: readonly string[] = statesFor('customer');
 /** What anyone may change on their own user. */
 export const selfUserFields: readonly string[] = ['name', 'password'];
 

@@ -1,12 +1,7 @@
-import { decodeInput, validationFailed, type DomainError, type FieldError } from '@support/domain';
+import { conflict, preconditionFailed, type DomainError, type FieldError } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
 
 export type Outcome<T> = E.Either<DomainError, T>;
-
-/** Decodes an untrusted request body; every bad field is reported at once. */
-export const decodeBody = <A>(codec: t.Type<A, unknown>, body: unknown): Outcome<A> =>
-  E.mapLeft((errors: FieldError[]) => validationFailed(errors))(decodeInput(codec, body));
 
 /** The keys of a decoded body that were given (present, even when null). */
 export const givenFields = (input: object): string[] => Object.keys(input);
@@ -19,15 +14,15 @@ export const givenFields = (input: object): string[] => Object.keys(input);
  */
 export const withRetries = async <T>(
   attempt: () => Promise<Outcome<T> | 'retry'>,
-  hasPrecondition: boolean,
+  options: { readonly ifMatch?: unknown },
   maxAttempts = 64,
 ): Promise<Outcome<T>> => {
   for (let i = 0; i < maxAttempts; i++) {
     const r = await attempt();
     if (r !== 'retry') return r;
-    if (hasPrecondition) return E.left({ _tag: 'PreconditionFailed' });
+    if (options.ifMatch !== undefined) return E.left(preconditionFailed);
   }
-  return E.left({ _tag: 'Conflict', message: 'the resource is being changed by others right now; retry the request' });
+  return E.left(conflict('the resource is being changed by others right now; retry the request'));
 };
 
 /** Collects the field errors of several independent checks. */

@@ -1,4 +1,4 @@
-import type { Group, GroupId, Message, PageRequest, RepresentationOptions, Ticket, User, UserId } from '@support/domain';
+import type { Group, GroupId, Message, PageRequest, Ticket, TicketState, User, UserId } from '@support/domain';
 
 /**
  * A related resource as the caller may see it: all of it, or (another user seen by a
@@ -16,6 +16,8 @@ export interface TicketRelations {
 export interface TicketView {
   readonly ticket: Ticket;
   readonly related: TicketRelations;
+  /** Contract §7.2: the states this caller may move the ticket to now. */
+  readonly allowedTransitions: readonly TicketState[];
 }
 
 export interface ListResult<T> {
@@ -24,15 +26,7 @@ export interface ListResult<T> {
   readonly page: PageRequest;
 }
 
-export interface TicketList extends ListResult<TicketView> {
-  readonly options: RepresentationOptions;
-}
-
-export interface TicketRead {
-  readonly view: TicketView;
-  readonly options: RepresentationOptions;
-}
-
+export type TicketList = ListResult<TicketView>;
 export type MessageList = ListResult<Message>;
 export type UserList = ListResult<User>;
 export type GroupList = ListResult<Group>;

@@ -78,9 +78,9 @@ export function describeGroupRepositoryContract(name: string, makeStore: MakeSto
 
     it('deletes a group, frees its name and answers whether there was one', async () => {
       await insertAll(aGroup({ id: 1, name: 'Billing' }), aGroup({ id: 2 }));
-      expect(await groups().delete(groupId(1))).to.equal(true);
+      expect(await groups().delete(groupId(1), Date.now())).to.equal(true);
       expect(await groups().findById(groupId(1))).to.equal(null);
-      expect(await groups().delete(groupId(1))).to.equal(false);
+      expect(await groups().delete(groupId(1), Date.now())).to.equal(false);
       expect(await groups().list(0, 10)).to.deep.equal({ items: [aGroup({ id: 2 })], total: 1 });
       expect(await groups().insert(aGroup({ id: 3, name: 'BILLING' }))).to.equal('ok');
     });

@@ -2,8 +2,10 @@
 // unchanged against every adapter, with the object mothers and reference search they use.
 // Call each suite inside a test file: describeXContract('MyStore', () => makeFreshStore()).
 
+import { describeEventLogContract } from './event-log-contract.js';
 import { describeGroupRepositoryContract } from './group-repository-contract.js';
 import { describeIdSequenceContract } from './id-sequence-contract.js';
+import { describeIdempotencyStoreContract } from './idempotency-store-contract.js';
 import { describeMessageRepositoryContract } from './message-repository-contract.js';
 import { describeRateLimitCounterContract } from './rate-limit-counter-contract.js';
 import { describeStoreHealthContract } from './store-health-contract.js';
@@ -11,16 +13,20 @@ import type { MakeStore } from './store-factory.js';
 import { describeTicketRepositoryContract } from './ticket-repository-contract.js';
 import { describeTokenStoreContract } from './token-store-contract.js';
 import { describeUserRepositoryContract } from './user-repository-contract.js';
+import { describeWebhookRepositoryContract } from './webhook-repository-contract.js';
 
 export {
+  describeEventLogContract,
   describeGroupRepositoryContract,
   describeIdSequenceContract,
+  describeIdempotencyStoreContract,
   describeMessageRepositoryContract,
   describeRateLimitCounterContract,
   describeStoreHealthContract,
   describeTicketRepositoryContract,
   describeTokenStoreContract,
   describeUserRepositoryContract,
+  describeWebhookRepositoryContract,
 };
 export { freshStorePerTest, type ContractStore, type MakeStore } from './store-factory.js';
 export * from './mothers.js';
@@ -35,6 +41,9 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeGroupRepositoryContract,
   describeTokenStoreContract,
   describeRateLimitCounterContract,
+  describeIdempotencyStoreContract,
+  describeWebhookRepositoryContract,
+  describeEventLogContract,
   describeIdSequenceContract,
   describeStoreHealthContract,
 ];

@@ -1,4 +1,4 @@
-import type { User } from '@support/domain';
+import { leaveGroup, type User } from '@support/domain';
 import { expect } from 'chai';
 import type { Page } from '../src/index.js';
 import { aUser, groupId, minutes, T0, userId } from './mothers.js';
@@ -107,12 +107,12 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
     describe('delete', () => {
       it('deletes a user, frees their e-mail and answers whether there was one', async () => {
         await insertAll(aUser({ id: 1, email: 'ada@example.com', groupIds: [4] }), aUser({ id: 2 }));
-        expect(await users().delete(userId(1))).to.equal(true);
+        expect(await users().delete(userId(1), Date.now())).to.equal(true);
         expect(await users().findById(userId(1))).to.equal(null);
         expect(await users().findByEmail('ada@example.com')).to.equal(null);
         expect(await users().count()).to.equal(1);
         expect(await users().list(groupId(4), 0, 10)).to.deep.equal({ items: [], total: 0 });
-        expect(await users().delete(userId(1))).to.equal(false);
+        expect(await users().delete(userId(1), Date.now())).to.equal(false);
         expect(await users().insert(aUser({ id: 3, email: 'ADA@example.com' }))).to.equal('ok');
       });
     });
@@ -163,17 +163,20 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
     });
 
     describe('removeGroup', () => {
-      it("takes the group out of every member's groups, bumps their versions and leaves the others alone", async () => {
-        const members = [aUser({ id: 1, groupIds: [3, 4] }), aUser({ id: 2, groupIds: [3], version: 5 })];
+      it("takes the group out of every member's groups, moving updated_at and the version, and leaves the others alone", async () => {
+        const members = [
+          aUser({ id: 1, groupIds: [3, 4] }),
+          aUser({ id: 2, groupIds: [3], version: 5 }),
+          aUser({ id: 5, groupIds: [4, 3], updatedAt: T0 + minutes(10), version: 2 }),
+        ];
         const others = [aUser({ id: 3, groupIds: [4] }), aUser({ id: 4, groupIds: [] })];
         await insertAll(...members, ...others);
-        await users().removeGroup(groupId(3));
-        for (const u of members) {
-          expect(await users().findById(u.id)).to.deep.equal({ ...u, groupIds: u.groupIds.filter((g) => g !== groupId(3)), version: u.version + 1 });
-        }
+        await users().removeGroup(groupId(3), T0 + minutes(5));
+        for (const u of members) expect(await users().findById(u.id)).to.deep.equal(leaveGroup(u, groupId(3), T0 + minutes(5)));
+        expect((await users().findById(userId(1)))?.updatedAt).to.equal(T0 + minutes(5));
         for (const u of others) expect(await users().findById(u.id)).to.deep.equal(u);
         expect(await users().list(groupId(3), 0, 10)).to.deep.equal({ items: [], total: 0 });
-        expect(await users().list(groupId(4), 0, 10).then(ids)).to.deep.equal([1, 3]);
+        expect(await users().list(groupId(4), 0, 10).then(ids)).to.deep.equal([1, 3, 5]);
       });
     });
   });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
-import { leftOf, rightOf, world } from './support/world.js';
+import { decoded, leftOf, rightOf, world } from './support/world.js';
 
 describe('auth', () => {
   it('issues a bearer token pair for the right password and authenticates with it', async () => {
@@ -77,7 +77,7 @@ describe('auth', () => {
     const w = await world();
     const alice = await w.customer();
     const grant = rightOf(await w.app.auth.passwordGrant(alice.user.email, 'password-1'));
-    rightOf(await w.app.users.patch(w.admin, alice.user.id, { password: 'reset by admin' }));
+    rightOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ password: 'reset by admin' })));
     expect(E.isLeft(await w.app.auth.authenticate(grant.accessToken))).to.equal(true);
     expect(E.isRight(await w.app.auth.passwordGrant(alice.user.email, 'reset by admin'))).to.equal(true);
   });

@@ -18,6 +18,8 @@ export interface FieldError {
   readonly field: string;
   readonly code: FieldErrorCode;
   readonly message: string;
+  /** For a refused state change: the states the caller may move the ticket to instead. */
+  readonly allowed?: readonly string[];
 }
 
 export const fieldError = (field: string, code: FieldErrorCode, message: string): FieldError => ({
@@ -33,7 +35,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook';
 
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
@@ -45,6 +47,8 @@ export type DomainError =
   | { readonly _tag: 'PreconditionFailed' }
   /** The page starts past the first `maxOffset` items of a list (the deepest for its per_page: `deepestPage`). */
   | { readonly _tag: 'PageTooDeep'; readonly maxOffset: number; readonly deepestPage: number }
+  /** The change feed no longer keeps the events after the cursor asked for; `oldest` is the oldest kept seq. */
+  | { readonly _tag: 'FeedExpired'; readonly oldest: number }
   | { readonly _tag: 'Conflict'; readonly message: string };
 
 export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors });
@@ -66,3 +70,4 @@ export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => (
 });
 export const preconditionFailed: DomainError = { _tag: 'PreconditionFailed' };
 export const conflict = (message: string): DomainError => ({ _tag: 'Conflict', message });
+export const feedExpired = (oldest: number): DomainError => ({ _tag: 'FeedExpired', oldest });

@@ -1,4 +1,5 @@
 import type { GroupId } from './ids.js';
+import { revise } from './revision.js';
 
 export interface Group {
   readonly id: GroupId;
@@ -20,4 +21,4 @@ export const groupNameKey = (name: string): string => name.toLowerCase();
 export const applyGroupChanges = (g: Group, c: GroupChanges, now: number): Group =>
   g.name === c.name && g.description === c.description
     ? g
-    : { ...g, ...c, updatedAt: Math.max(now, g.updatedAt), version: g.version + 1 };
+    : revise(g, now, c);

@@ -37,6 +37,12 @@ export const MessageNumber = t.brand(
 );
 export type MessageNumber = t.TypeOf<typeof MessageNumber>;
 
+export interface WebhookIdBrand {
+  readonly WebhookId: unique symbol;
+}
+export const WebhookId = t.brand(t.Int, (n): n is t.Branded<t.Int, WebhookIdBrand> => isPositiveSafeInt(n), 'WebhookId');
+export type WebhookId = t.TypeOf<typeof WebhookId>;
+
 /** Parses a path segment such as "42" into an id; anything else (leading zeros, signs, "1e3") is null. */
 export const parseIdSegment = (segment: string): number | null => {
   if (!/^[1-9][0-9]{0,15}$/.test(segment)) return null;

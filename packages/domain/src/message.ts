@@ -1,5 +1,6 @@
-import type { MessageCreateInput, MessagePatchInput } from './codecs/resources.js';
+import type { MessageCreateInput, MessagePatchInput } from './inputs.js';
 import type { MessageNumber, TicketId, UserId } from './ids.js';
+import { revise } from './revision.js';
 
 export interface Message {
   readonly ticketId: TicketId;
@@ -49,13 +50,6 @@ export const patchMessageChanges = (m: Message, input: MessagePatchInput): Messa
 });
 
 export const applyMessageChanges = (m: Message, c: MessageChanges, now: number): Message =>
-  m.body === c.body && m.internal === c.internal
-    ? m
-    : { ...m, body: c.body, internal: c.internal, updatedAt: Math.max(now, m.updatedAt), version: m.version + 1 };
+  m.body === c.body && m.internal === c.internal ? m : revise(m, now, { body: c.body, internal: c.internal });
 
-export const deleteMessage = (m: Message, now: number): Message => ({
-  ...m,
-  deletedAt: now,
-  updatedAt: Math.max(now, m.updatedAt),
-  version: m.version + 1,
-});
+export const deleteMessage = (m: Message, now: number): Message => revise(m, now, { deletedAt: now });

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import type { Role } from './role.js';
 
 export const ticketStates = ['open', 'pending', 'closed'] as const;
 export type TicketState = (typeof ticketStates)[number];
@@ -40,3 +41,13 @@ export const changeState = (
 };
 
 export const canTransition = (from: TicketState, to: TicketState): boolean => allowed[from].includes(to);
+
+/** The states a role may set a ticket to: customers close or reopen their tickets, staff use the whole machine. */
+export const statesFor = (role: Role): readonly TicketState[] => (role === 'customer' ? ['open', 'closed'] : ticketStates);
+
+/**
+ * Contract §7.2: the states a caller of `role` may move a ticket in `state` to now, in life-cycle
+ * order (its own state is no move); none for a deleted ticket.
+ */
+export const allowedTransitions = (state: TicketState, deleted: boolean, role: Role): TicketState[] =>
+  deleted ? [] : ticketStates.filter((to) => to !== state && canTransition(state, to) && statesFor(role).includes(to));

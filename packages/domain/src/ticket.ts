@@ -1,8 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js';
-import type { TicketCreateInput, TicketPatchInput, TicketReplaceInput } from './codecs/resources.js';
+import type { TicketCreateInput, TicketPatchInput, TicketReplaceInput } from './inputs.js';
 import { fieldError, type FieldError } from './errors.js';
 import type { GroupId, TicketId, UserId } from './ids.js';
 import { defaultPriority, type Priority } from './priority.js';
+import { revise } from './revision.js';
+import { sameItems } from './same-items.js';
 import { changeState, initialTicketState, type TicketState } from './ticket-state.js';
 import { distinctWords } from './tokenizer.js';
 
@@ -77,7 +79,7 @@ const currentChanges = (t: Ticket): TicketChanges => ({
   tags: t.tags,
 });
 
-/** PUT: every writable field is replaced; omitted optional ones return to their defaults, an omitted customer stays. */
+/** A replacement: every writable field is replaced; omitted optional ones return to their defaults, an omitted customer stays. */
 export const replacementChanges = (t: Ticket, input: TicketReplaceInput, customer: Customer | null): TicketChanges => ({
   subject: input.subject,
   summary: input.summary ?? '',
@@ -89,7 +91,7 @@ export const replacementChanges = (t: Ticket, input: TicketReplaceInput, custome
   tags: input.tags ?? [],
 });
 
-/** PATCH (RFC 7396 merge patch): only the given fields change; null resets a field to its default. */
+/** A patch (merge-patch semantics, RFC 7396): only the given fields change; null resets a field to its default. */
 export const patchChanges = (t: Ticket, input: TicketPatchInput, customer: Customer | null): TicketChanges => {
   const c = currentChanges(t);
   return {
@@ -104,20 +106,6 @@ export const patchChanges = (t: Ticket, input: TicketPatchInput, customer: Custo
   };
 };
 
-/**
- * A ticket after a write: the changed fields, updated_at moved forward to `now` (never back)
- * and the next version. Every ticket write goes through here.
- */
-const changed = (t: Ticket, now: number, change: Partial<Ticket>): Ticket => ({
-  ...t,
-  ...change,
-  updatedAt: Math.max(now, t.updatedAt),
-  version: t.version + 1,
-});
-
-const sameTags = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-
 /** Whether applying these changes would leave the ticket as it is (then nothing is written). */
 export const changesNothing = (t: Ticket, c: TicketChanges): boolean =>
   t.subject === c.subject &&
@@ -128,7 +116,7 @@ export const changesNothing = (t: Ticket, c: TicketChanges): boolean =>
   t.customerName === c.customer.name &&
   t.assignedUserId === c.assignedUserId &&
   t.groupId === c.groupId &&
-  sameTags(t.tags, c.tags);
+  sameItems(t.tags, c.tags);
 
 /**
  * Applies changes through the state machine. A refused transition (closed -> pending)
@@ -142,7 +130,7 @@ export const applyTicketChanges = (t: Ticket, c: TicketChanges, now: number): E.
   }
   if (changesNothing(t, c)) return E.right(t);
   return E.right(
-    changed(t, now, {
+    revise(t, now, {
       subject: c.subject,
       summary: c.summary,
       state: state.right.state,
@@ -158,17 +146,17 @@ export const applyTicketChanges = (t: Ticket, c: TicketChanges, now: number): E.
 };
 
 /** Adding a message counts as activity on the ticket. */
-export const touchTicket = (t: Ticket, now: number): Ticket => changed(t, now, {});
+export const touchTicket = (t: Ticket, now: number): Ticket => revise(t, now, {});
 
-export const deleteTicket = (t: Ticket, now: number): Ticket => changed(t, now, { deletedAt: now });
+export const deleteTicket = (t: Ticket, now: number): Ticket => revise(t, now, { deletedAt: now });
 
 /**
  * Changes a ticket takes when a user or group it refers to changes (a customer renamed, an
  * assignee deleted or made a customer, a group deleted): its representation changes, so
  * updated_at (its Last-Modified) moves with the version.
  */
-export const renameCustomer = (t: Ticket, name: string, now: number): Ticket => changed(t, now, { customerName: name });
+export const renameCustomer = (t: Ticket, name: string, now: number): Ticket => revise(t, now, { customerName: name });
 
-export const unassignTicket = (t: Ticket, now: number): Ticket => changed(t, now, { assignedUserId: null });
+export const unassignTicket = (t: Ticket, now: number): Ticket => revise(t, now, { assignedUserId: null });
 
-export const ungroupTicket = (t: Ticket, now: number): Ticket => changed(t, now, { groupId: null });
+export const ungroupTicket = (t: Ticket, now: number): Ticket => revise(t, now, { groupId: null });

@@ -1,6 +1,8 @@
 import type { Email } from './email.js';
 import type { GroupId, UserId } from './ids.js';
+import { revise } from './revision.js';
 import type { Role } from './role.js';
+import { sameItems } from './same-items.js';
 
 export interface User {
   readonly id: UserId;
@@ -25,14 +27,18 @@ export interface UserChanges {
   readonly passwordHash: string;
 }
 
-const sameIds = (a: readonly number[], b: readonly number[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-
 export const applyUserChanges = (u: User, c: UserChanges, now: number): User =>
   u.name === c.name &&
   u.email === c.email &&
   u.role === c.role &&
   u.passwordHash === c.passwordHash &&
-  sameIds(u.groupIds, c.groupIds)
+  sameItems(u.groupIds, c.groupIds)
     ? u
-    : { ...u, ...c, updatedAt: Math.max(now, u.updatedAt), version: u.version + 1 };
+    : revise(u, now, c);
+
+/**
+ * A member leaves a deleted group: their `groups` change, so updated_at (their Last-Modified)
+ * moves with the version, as a ticket's does when it loses its group. A non-member stays as is.
+ */
+export const leaveGroup = (u: User, groupId: GroupId, now: number): User =>
+  u.groupIds.includes(groupId) ? revise(u, now, { groupIds: u.groupIds.filter((g) => g !== groupId) }) : u;

@@ -4,6 +4,7 @@ import {
   applyMessageChanges,
   applyUserChanges,
   createMessage,
+  leaveGroup,
   deleteMessage,
   patchMessageChanges,
   replacementMessageChanges,
@@ -87,6 +88,18 @@ describe('user', () => {
       const next = applyUserChanges(u, { ...same(u), ...change }, T0 + MINUTE);
       expect(next, JSON.stringify(change)).to.deep.equal({ ...u, ...change, updatedAt: T0 + MINUTE, version: 2 });
     }
+  });
+
+  it('leaving a group drops it, moves updated_at forward (never back) and bumps the version', () => {
+    const u = aUser({ groupIds: [1, 2, 3], version: 4 });
+    expect(leaveGroup(u, groupId(2), T0 + MINUTE)).to.deep.equal({ ...u, groupIds: [1, 3], updatedAt: T0 + MINUTE, version: 5 });
+    const later = aUser({ groupIds: [2], updatedAt: T0 + 2 * MINUTE });
+    expect(leaveGroup(later, groupId(2), T0 + MINUTE)).to.deep.equal({ ...later, groupIds: [], version: 2 });
+  });
+
+  it('a user outside the group stays the very same user', () => {
+    const u = aUser({ groupIds: [1] });
+    expect(leaveGroup(u, groupId(2), T0 + MINUTE)).to.equal(u);
   });
 });
 

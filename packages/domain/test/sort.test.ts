@@ -4,15 +4,15 @@ import {
   compareKeys,
   compareTickets,
   completeSort,
-  parseTicketQuery,
   sortFields,
+  ticketOrder,
   type Priority,
   type SortField,
   type SortRule,
   type Ticket,
   type TicketState,
 } from '../src/index.js';
-import { aTicket, rightOf, T0 } from './support/mother.js';
+import { aTicket, T0 } from './support/mother.js';
 
 const sign = (n: number): number => Math.sign(n) || 0;
 const ids = (ts: readonly Ticket[]): number[] => ts.map((t) => t.id);
@@ -127,8 +127,20 @@ describe('sort order', () => {
       );
     });
 
+  });
+
+  describe('ticketOrder', () => {
     it('is -created_at (newest first, then highest id) by default', () => {
-      expect(rightOf(parseTicketQuery({})).sort).to.deep.equal([rule('created_at', 'desc'), rule('id', 'desc')]);
+      expect(ticketOrder([], false)).to.deep.equal([rule('created_at', 'desc'), rule('id', 'desc')]);
+    });
+
+    it('is -closed_at (the latest closed first) by default for the recently closed', () => {
+      expect(ticketOrder([], true)).to.deep.equal([rule('closed_at', 'desc'), rule('id', 'desc')]);
+    });
+
+    it('takes the rules asked for instead of the default, completed', () => {
+      expect(ticketOrder([rule('priority')], true)).to.deep.equal([rule('priority'), rule('id')]);
+      expect(ticketOrder([rule('priority', 'desc'), rule('created_at')], false)).to.deep.equal([rule('priority', 'desc'), rule('created_at'), rule('id')]);
     });
   });
 
@@ -199,7 +211,7 @@ describe('sort order', () => {
         aTicket({ id: 2, priority: 'low', createdAt: T0 }),
         aTicket({ id: 3, priority: 'urgent', createdAt: T0 + 1 }),
       ];
-      const sort = rightOf(parseTicketQuery({ sort: '-priority,created_at' })).sort;
+      const sort = completeSort([rule('priority', 'desc'), rule('created_at')]);
       expect(ids(sorted(ts, sort))).to.deep.equal([3, 1, 2]);
     });
 

@@ -2,13 +2,16 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import {
+  allowedTransitions,
   applyTicketChanges,
   canTransition,
   changeState,
   initialTicketState,
   patchChanges,
   stateRank,
+  statesFor,
   ticketStates,
+  type Role,
   type StateChange,
   type Ticket,
   type TicketState,
@@ -141,5 +144,36 @@ describe('ticket state machine', () => {
         { numRuns: 300 },
       );
     });
+  });
+});
+
+describe('ticket state: allowed transitions (contract §7.2)', () => {
+  const table: readonly [TicketState, boolean, Role, readonly TicketState[]][] = [
+    ['open', false, 'agent', ['pending', 'closed']],
+    ['open', false, 'admin', ['pending', 'closed']],
+    ['open', false, 'customer', ['closed']],
+    ['pending', false, 'agent', ['open', 'closed']],
+    ['pending', false, 'customer', ['open', 'closed']],
+    ['closed', false, 'admin', ['open']],
+    ['closed', false, 'customer', ['open']],
+    ['open', true, 'admin', []],
+    ['closed', true, 'customer', []],
+  ];
+  for (const [state, deleted, role, expected] of table) {
+    it(`${deleted ? 'a deleted' : 'an'} ${state} ticket, for ${role}: [${expected.join(', ')}]`, () => {
+      expect(allowedTransitions(state, deleted, role)).to.deep.equal(expected);
+    });
+  }
+
+  it('never lists a state the machine refuses, nor pending for a customer', () => {
+    for (const from of ticketStates) {
+      for (const role of ['customer', 'agent', 'admin'] as const) {
+        for (const to of allowedTransitions(from, false, role)) {
+          expect(canTransition(from, to)).to.equal(true);
+          expect(to).to.not.equal(from);
+          if (role === 'customer') expect(statesFor('customer')).to.include(to);
+        }
+      }
+    }
   });
 });

@@ -30,7 +30,15 @@ export interface Config {
   readonly rateLimit: number;
   readonly rateLimitWindowSeconds: number;
   readonly tokenTtlSeconds: number;
+  /** REFRESH_TOKEN_TTL_S: how long a refresh token can be used (default 30 days). */
+  readonly refreshTokenTtlSeconds: number;
   readonly trustProxy: boolean;
+  /** EVENTS_RETENTION_DAYS: how long the change feed keeps events (default 30). */
+  readonly eventsRetentionDays: number;
+  /** WEBHOOK_RETRY_S: seconds before each retry of a failed delivery (default 5,30,120,600,3600,21600); then the webhook is switched off. */
+  readonly webhookRetrySeconds: readonly number[];
+  /** WEBHOOK_ALLOW_PRIVATE: receivers on http:// and on loopback or private addresses (development and tests only). */
+  readonly webhookAllowPrivate: boolean;
 }
 
 /** A bad setting: the message is one line naming the variable. */
@@ -113,6 +121,17 @@ const password = new t.Type<string, string, unknown>(
   String,
 );
 
+const secondsList = new t.Type<readonly number[], string, unknown>(
+  'seconds list',
+  (u): u is readonly number[] => Array.isArray(u),
+  (u, c) => {
+    const items = typeof u === 'string' ? u.split(',').map((s) => s.trim()) : [];
+    const ok = items.length >= 1 && items.length <= 20 && items.every((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 604_800);
+    return ok ? t.success(items.map(Number)) : t.failure(u, c, 'must be a comma list of 1 to 20 whole numbers of seconds, each from 1 to 604800');
+  },
+  (a) => a.join(','),
+);
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 const read = <A>(env: Env, name: string, codec: t.Type<A, string>): A | undefined => {
@@ -154,6 +173,10 @@ export const configFromEnv = (env: Env): Config => {
     rateLimit: read(env, 'RATE_LIMIT', integerIn('limit', 1, 1_000_000_000)) ?? 5000,
     rateLimitWindowSeconds: read(env, 'RATE_LIMIT_WINDOW_S', integerIn('seconds', 1, 31_536_000)) ?? 3600,
     tokenTtlSeconds: read(env, 'TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
+    refreshTokenTtlSeconds: read(env, 'REFRESH_TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 2_592_000,
     trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
+    eventsRetentionDays: read(env, 'EVENTS_RETENTION_DAYS', integerIn('days', 1, 3650)) ?? 30,
+    webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
+    webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,
   };
 };

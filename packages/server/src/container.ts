@@ -1,31 +1,68 @@
-import 'reflect-metadata';
-import { createApplication, type Application, type Clock, type PasswordHasher, type Ports, type Store, type TokenGenerator } from '@support/application';
+import { createHttpApp, httpWebhookSender, urlsFor, type HttpLogger } from '@support/adapter-http-koa';
 import { createMemoryStore } from '@support/adapter-memory';
 import { createMongoStore } from '@support/adapter-mongo';
-import { Container } from 'inversify';
+import {
+  createApplication,
+  type Application,
+  type Clock,
+  type PasswordHasher,
+  type Ports,
+  type Store,
+  type TokenGenerator,
+  type WebhookSender,
+} from '@support/application';
+import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
+import { jsonLogger } from './logger.js';
 import { argon2Hasher } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
 
 /** A store the server can close at shutdown. */
 export type ServerStore = Store & { readonly close?: () => Promise<void>; readonly start?: () => Promise<{ readonly warnings: readonly string[] }> };
 
-export const TYPES = {
-  Config: Symbol.for('Config'),
-  Store: Symbol.for('Store'),
-  Clock: Symbol.for('Clock'),
-  PasswordHasher: Symbol.for('PasswordHasher'),
-  TokenGenerator: Symbol.for('TokenGenerator'),
-  Ports: Symbol.for('Ports'),
-  Application: Symbol.for('Application'),
-} as const;
+/**
+ * The HTTP app for the origin it answers as. A function because that origin may be known
+ * only once the port is listened on (PORT=0 without PUBLIC_URL).
+ */
+export type HttpAppFor = (publicUrl: string, shutdown: AbortSignal) => ReturnType<typeof createHttpApp>;
 
-/** Replacements for tests: a controllable clock, a cheaper hasher, a prepared store. */
-export interface Overrides {
-  readonly clock?: Clock;
-  readonly passwords?: PasswordHasher;
-  readonly store?: ServerStore;
+/** The public origin, set once the server listens (PORT=0 learns its port only then). */
+export interface PublicOrigin {
+  get(): string;
+  set(url: string): void;
 }
+
+const publicOrigin = (): PublicOrigin => {
+  let url: string | null = null;
+  return {
+    get: () => {
+      if (url === null) throw new Error('the public origin is known only once the server listens');
+      return url;
+    },
+    set: (u) => {
+      url = u;
+    },
+  };
+};
+
+// Each identifier carries the type of what it is bound to: `bind` checks the value, `get`
+// answers that type without a type argument, and a factory's parameters take their types
+// from the identifiers listed for them (a wrong order does not compile).
+const service = <T>(name: string): ServiceIdentifier<T> => Symbol(name);
+
+export const TYPES = {
+  Config: service<Config>('Config'),
+  Logger: service<HttpLogger>('Logger'),
+  Store: service<ServerStore>('Store'),
+  Clock: service<Clock>('Clock'),
+  PasswordHasher: service<PasswordHasher>('PasswordHasher'),
+  TokenGenerator: service<TokenGenerator>('TokenGenerator'),
+  PublicOrigin: service<PublicOrigin>('PublicOrigin'),
+  WebhookSender: service<WebhookSender>('WebhookSender'),
+  Ports: service<Ports>('Ports'),
+  Application: service<Application>('Application'),
+  HttpApp: service<HttpAppFor>('HttpApp'),
+} as const;
 
 const storeFor = (config: Config): ServerStore => {
   if (config.store === 'mongo') {
@@ -39,28 +76,56 @@ const storeFor = (config: Config): ServerStore => {
   return createMemoryStore();
 };
 
-/** The one place where ports meet adapters: STORE picks the store adapter. */
-export const buildContainer = (config: Config, overrides: Overrides = {}): Container => {
+/**
+ * The one place where ports meet adapters: STORE picks the store adapter, and the store,
+ * the application and the HTTP app read their settings from the Config binding. Tests
+ * replace a binding with `container.rebindSync(TYPES.X)` before anything is resolved
+ * (StartOptions.rebind).
+ */
+export const buildContainer = (config: Config): Container => {
   const c = new Container();
-  c.bind<Config>(TYPES.Config).toConstantValue(config);
-  c.bind<ServerStore>(TYPES.Store).toDynamicValue(() => overrides.store ?? storeFor(config)).inSingletonScope();
-  c.bind<Clock>(TYPES.Clock).toConstantValue(overrides.clock ?? systemClock);
-  c.bind<PasswordHasher>(TYPES.PasswordHasher).toDynamicValue(() => overrides.passwords ?? argon2Hasher()).inSingletonScope();
-  c.bind<TokenGenerator>(TYPES.TokenGenerator).toConstantValue(cryptoTokens);
-  c.bind<Ports>(TYPES.Ports)
-    .toDynamicValue((ctx) => ({
-      ...ctx.get<ServerStore>(TYPES.Store),
-      clock: ctx.get<Clock>(TYPES.Clock),
-      passwords: ctx.get<PasswordHasher>(TYPES.PasswordHasher),
-      secrets: ctx.get<TokenGenerator>(TYPES.TokenGenerator),
-    }))
+  c.bind(TYPES.Config).toConstantValue(config);
+  c.bind(TYPES.Logger).toResolvedValue(() => jsonLogger()).inSingletonScope();
+  c.bind(TYPES.Store).toResolvedValue((cfg) => storeFor(cfg), [TYPES.Config]).inSingletonScope();
+  c.bind(TYPES.Clock).toConstantValue(systemClock);
+  c.bind(TYPES.PasswordHasher).toResolvedValue(() => argon2Hasher()).inSingletonScope();
+  c.bind(TYPES.TokenGenerator).toConstantValue(cryptoTokens);
+  c.bind(TYPES.PublicOrigin).toResolvedValue(() => publicOrigin()).inSingletonScope();
+  c.bind(TYPES.WebhookSender)
+    .toResolvedValue(
+      // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
+      (cfg, origin) => httpWebhookSender({ urls: () => urlsFor(origin.get()), timeoutMs: 10_000, allowPrivate: cfg.webhookAllowPrivate }),
+      [TYPES.Config, TYPES.PublicOrigin],
+    )
     .inSingletonScope();
-  c.bind<Application>(TYPES.Application)
-    .toDynamicValue((ctx) =>
-      createApplication(ctx.get<Ports>(TYPES.Ports), {
-        auth: { accessTokenTtlSeconds: config.tokenTtlSeconds, refreshTokenTtlSeconds: 30 * 86_400 },
-        rateLimit: { limit: config.rateLimit, windowSeconds: config.rateLimitWindowSeconds },
-      }),
+  c.bind(TYPES.Ports)
+    .toResolvedValue(
+      (store, clock, passwords, secrets, webhookSender): Ports => ({ ...store, clock, passwords, secrets, webhookSender }),
+      [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender],
+    )
+    .inSingletonScope();
+  c.bind(TYPES.Application)
+    .toResolvedValue(
+      (ports, cfg) =>
+        createApplication(ports, {
+          auth: { accessTokenTtlSeconds: cfg.tokenTtlSeconds, refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds },
+          rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
+          // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
+          // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
+          idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
+          events: { retentionDays: cfg.eventsRetentionDays },
+          // A lease outlasts an attempt (10 s) with room for the store writes around it.
+          webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
+        }),
+      [TYPES.Ports, TYPES.Config],
+    )
+    .inSingletonScope();
+  c.bind(TYPES.HttpApp)
+    .toResolvedValue(
+      (app, cfg, logger): HttpAppFor =>
+        (publicUrl, shutdown) =>
+          createHttpApp(app, { publicUrl, trustProxy: cfg.trustProxy, logger, shutdown }),
+      [TYPES.Application, TYPES.Config, TYPES.Logger],
     )
     .inSingletonScope();
   return c;

@@ -1,6 +1,6 @@
 export { configFromEnv, ConfigError, type Config } from './config.js';
 export { startServer, type RunningServer, type StartOptions } from './server.js';
-export { buildContainer, TYPES, type Overrides, type ServerStore } from './container.js';
+export { buildContainer, TYPES, type HttpAppFor, type ServerStore } from './container.js';
 export { argon2Hasher, semaphore, defaultArgon2, type Argon2Settings } from './passwords.js';
 export { cryptoTokens, systemClock } from './secrets.js';
 export { jsonLogger, type LineSink } from './logger.js';

@@ -15,7 +15,6 @@ const main = async (): Promise<void> => {
   try {
     const config = configFromEnv(process.env);
     server = await startServer(config, {
-      logger,
       onFirstAdminCreated: (email, password) => {
         // The store was unreachable at start: the admin exists only now.
         const shown = password === null ? '' : `  password: ${password}   (shown once; set ADMIN_PASSWORD to choose it)`;

@@ -1,18 +1,26 @@
-import { answerClientError, createHttpApp, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
+import { answerClientError, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
 import { StoreUnavailableError, type Application, type Store } from '@support/application';
 import { Email } from '@support/domain';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import type { Container } from 'inversify';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type Config } from './config.js';
-import { buildContainer, TYPES, type Overrides, type ServerStore } from './container.js';
-import { jsonLogger } from './logger.js';
+import { buildContainer, TYPES, type ServerStore } from './container.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
+import { startRetention, startWebhookWorker } from './webhook-worker.js';
 
-export interface StartOptions extends Overrides {
-  readonly logger?: HttpLogger;
+export interface StartOptions {
+  /**
+   * Replaces bindings before anything is resolved, by rebinding them: tests give a manual
+   * clock, a cheap hasher, a prepared store or a quiet logger, e.g.
+   * `rebind: (c) => { c.rebindSync(TYPES.Clock).toConstantValue(clock); }`.
+   */
+  readonly rebind?: (container: Container) => void;
+  /** Milliseconds a delivery round waits for news before looking for retries that came due (default 250). */
+  readonly webhookPollMs?: number;
   /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
   readonly shutdownGraceMs?: number;
   /** Milliseconds between attempts to prepare the store and create the first admin while the store is unreachable (default 5000). */
@@ -175,11 +183,12 @@ const startStore = async (store: ServerStore, config: Config, logger: HttpLogger
 
 /** Starts the service as configured: the composition root's only entry point. */
 export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
-  const logger = options.logger ?? jsonLogger();
+  const container = buildContainer(config);
+  options.rebind?.(container);
+  const logger = container.get(TYPES.Logger);
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
-  const container = buildContainer(config, options);
-  const store = container.get<ServerStore>(TYPES.Store);
-  const app = container.get<Application>(TYPES.Application);
+  const store = container.get(TYPES.Store);
+  const app = container.get(TYPES.Application);
 
   const storeStart = await startStore(store, config, logger, options.adminRetryMs ?? 5_000);
 
@@ -188,8 +197,11 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const port = await listen(https, config.port, config.host, 'PORT');
   const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host, 'HTTP_PORT');
   const publicUrl = config.publicUrl ?? `https://localhost:${port}`;
+  container.get(TYPES.PublicOrigin).set(publicUrl);
 
-  const koa = createHttpApp(app, { publicUrl, trustProxy: config.trustProxy, logger });
+  // Aborted first at shutdown: long-polls of the change feed answer at once.
+  const stopping = new AbortController();
+  const koa = container.get(TYPES.HttpApp)(publicUrl, stopping.signal);
   const handler = koa.callback();
   for (const s of plain === null ? [https] : [https, plain]) {
     s.on('request', (req, res) => {
@@ -202,6 +214,13 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   }
 
   const admin = await bootstrapAdmin(app, config, logger, options);
+  const deliveries = startWebhookWorker(
+    app.webhooks,
+    { newest: async () => (await store.events.bounds()).newest, waitFor: (after, signal) => store.events.waitFor(after, signal) },
+    logger,
+    options.webhookPollMs ?? 250,
+  );
+  const retention = startRetention(() => app.events.forgetOld(), logger);
   let closing: Promise<void> | null = null;
   return {
     url: `https://localhost:${port}`,
@@ -220,6 +239,10 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
       closing ??= (async () => {
         admin.stop();
         storeStart.stop();
+        stopping.abort();
+        retention.stop();
+        // In-flight deliveries end within their 10 s timeout; an attempt cut short is retried after a restart.
+        await deliveries.stop();
         const grace = options.shutdownGraceMs ?? 10_000;
         await Promise.all([closeGracefully(https, grace), ...(plain === null ? [] : [closeGracefully(plain, grace)])]);
         await store.close?.();

@@ -1,4 +1,4 @@
-import { deepestPage } from '@support/domain';
+import { deepestPage, lastPage } from '@support/domain';
 import type { PageInfo } from '../reply.js';
 
 // Lists are paged with `page` (from 1) and `per_page`. The Link header (RFC 8288) carries
@@ -26,16 +26,19 @@ const nameOf = (pair: string): string => {
 const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
 const escapeUnsafe = (s: string): string => s.replace(unsafe, (c) => encodeURIComponent(c));
 
-export const lastPageOf = (info: PageInfo): number => Math.min(Math.max(1, Math.ceil(info.total / info.perPage)), deepestPage(info.perPage));
+/** The request's parameters as sent, without the token and the one a link sets itself. */
+const keptParams = (querystring: string, set: string): string[] =>
+  querystring
+    .split('&')
+    .filter((p) => p !== '' && nameOf(p) !== 'access_token' && nameOf(p) !== set)
+    .map(escapeUnsafe);
 
 /** `base` is the absolute URL of the list without query; `querystring` is the request's, raw. */
 export const pageLinks = (base: string, querystring: string, info: PageInfo): PageLinks => {
-  const kept = querystring
-    .split('&')
-    .filter((p) => p !== '' && nameOf(p) !== 'access_token' && nameOf(p) !== 'page')
-    .map(escapeUnsafe);
+  const kept = keptParams(querystring, 'page');
   const url = (page: number): string => `${base}?${[...kept, `page=${page}`].join('&')}`;
-  const last = lastPageOf(info);
+  // A list longer than the deepest page it serves links no further than that page.
+  const last = Math.min(lastPage(info.total, info.perPage), deepestPage(info.perPage));
   const rels: [string, number][] = [['first', 1]];
   if (info.page > 1) rels.push(['prev', Math.min(info.page - 1, last)]);
   const next = info.page < last ? info.page + 1 : null;
@@ -45,4 +48,13 @@ export const pageLinks = (base: string, querystring: string, info: PageInfo): Pa
     link: rels.map(([rel, page]) => `<${url(page)}>; rel="${rel}"`).join(', '),
     next: next === null ? null : url(next),
   };
+};
+
+/**
+ * A list read by cursor (the change feed): only `next`, always, since more may arrive after
+ * the newest; it keeps the request's other parameters (per_page, wait) and sets `after`.
+ */
+export const cursorLinks = (base: string, querystring: string, after: number): PageLinks => {
+  const next = `${base}?${[...keptParams(querystring, 'after'), `after=${after}`].join('&')}`;
+  return { link: `<${next}>; rel="next"`, next };
 };

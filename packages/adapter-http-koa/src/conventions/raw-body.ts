@@ -3,12 +3,13 @@ import type { AppContext } from '../state.js';
 import { acceptsGzip } from './compression.js';
 import { notModified } from './conditional-requests.js';
 
-// The documentation page and its assets are not JSON: their bytes are sent as they are,
-// with a strong ETag (If-None-Match -> 304) and gzip when the client accepts it.
+// Answers whose bytes are ready (the documentation page and its assets, a replayed answer)
+// are sent as they are, with their strong ETag (If-None-Match -> 304) and gzip when the client
+// accepts it.
 
 export const sendRaw = async (ctx: AppContext, status: number, raw: RawBody, compressionThreshold: number): Promise<void> => {
-  ctx.set('ETag', raw.etag);
-  if ((ctx.method === 'GET' || ctx.method === 'HEAD') && status === 200 && notModified(ctx.get('If-None-Match'), '', raw.etag, null)) {
+  if (raw.etag !== undefined) ctx.set('ETag', raw.etag);
+  if (raw.etag !== undefined && (ctx.method === 'GET' || ctx.method === 'HEAD') && status === 200 && notModified(ctx.get('If-None-Match'), '', raw.etag, null)) {
     ctx.status = 304;
     ctx.body = null;
     return;

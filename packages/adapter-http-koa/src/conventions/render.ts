@@ -7,7 +7,8 @@ import { notModified } from './conditional-requests.js';
 import { envelope, jsonpBody } from './envelope.js';
 import { strongEtag } from './etag.js';
 import { formatHttpDate } from './http-date.js';
-import { pageLinks } from './pagination.js';
+import { cursorLinks, pageLinks } from './pagination.js';
+import { setHeaders } from './response-headers.js';
 import { sendRaw } from './raw-body.js';
 import type { Presentation } from './presentation.js';
 import { compactJson, prettyJson } from './serialization.js';
@@ -18,20 +19,18 @@ import { compactJson, prettyJson } from './serialization.js';
 
 const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 
-export const render = async (ctx: AppContext, { options, urls }: Services, reply: Reply, p: Presentation): Promise<void> => {
+/** Renders the answer; resolves to the body's bytes before compression (null for no body or a 304). */
+export const render = async (ctx: AppContext, { options, urls }: Services, reply: Reply, p: Presentation): Promise<Buffer | null> => {
   ctx.set(apiVersionHeader, ctx.state.apiVersion);
   ctx.set('Vary', varyHeader);
   ctx.set('Cache-Control', reply.noStore === true ? noStore : revalidate);
   if (reply.noStore === true) ctx.set('Pragma', 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
-  for (const [name, value] of Object.entries(reply.headers ?? {})) {
-    if (name === 'Link') ctx.append(name, value);
-    else ctx.set(name, value);
-  }
+  setHeaders(ctx, reply.headers ?? {});
 
   if (reply.raw !== undefined) {
     await sendRaw(ctx, reply.status, reply.raw, options.compressionThreshold);
-    return;
+    return ctx.status === 304 ? null : reply.raw.bytes;
   }
 
   let nextPage: string | null = null;
@@ -39,6 +38,10 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
     const links = pageLinks(urls.path(ctx.path), ctx.querystring, reply.page);
     ctx.append('Link', links.link);
     ctx.set('X-Total-Count', String(reply.page.total));
+    nextPage = links.next;
+  } else if (reply.cursor !== undefined) {
+    const links = cursorLinks(urls.path(ctx.path), ctx.querystring, reply.cursor.after);
+    ctx.append('Link', links.link);
     nextPage = links.next;
   }
 
@@ -49,7 +52,7 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
     ctx.status = status;
     ctx.body = Buffer.alloc(0);
     ctx.remove('Content-Type');
-    return;
+    return null;
   }
 
   const compact = compactJson(payload);
@@ -63,18 +66,20 @@ export const render = async (ctx: AppContext, { options, urls }: Services, reply
     if (isRead(ctx.method) && reply.status === 200 && notModified(ctx.get('If-None-Match'), ctx.get('If-Modified-Since'), etag, lastModified)) {
       ctx.status = 304;
       ctx.body = null;
-      return;
+      return null;
     }
   }
 
   const json = p.pretty ? prettyJson(payload) : compact;
   const text = p.callback === null ? json : jsonpBody(p.callback, json);
-  let bytes: Buffer = Buffer.from(text);
+  const bytes: Buffer = Buffer.from(text);
+  let sent = bytes;
   if (bytes.length >= options.compressionThreshold && acceptsGzip(ctx.get('Accept-Encoding'))) {
-    bytes = await gzipBody(bytes);
+    sent = await gzipBody(bytes);
     ctx.set('Content-Encoding', 'gzip');
   }
   ctx.status = status;
   ctx.set('Content-Type', p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8');
-  ctx.body = bytes;
+  ctx.body = sent;
+  return bytes;
 };

@@ -22,16 +22,16 @@ export const mediaTypes = {
 } as const;
 export type BodyMediaType = (typeof mediaTypes)[keyof typeof mediaTypes];
 
-// koa-body used to read bodies: it decoded invalid UTF-8 as U+FFFD and JSON.parse kept the last
-// of two equal names. The bytes are read here instead (inflation and raw-body, as koa-body's
-// co-body did: gzip/deflate/br Content-Encoding, the 1 MiB limit counted on the inflated
-// bytes), then decoded strictly and checked for repeated names.
+// The bytes are read here (inflation and raw-body: gzip/deflate/br Content-Encoding, the
+// 1 MiB limit counted on the inflated bytes), then decoded strictly and checked for repeated
+// names, because a body parser that hands over text cannot refuse what is wrong with the
+// bytes: invalid UTF-8 would arrive as U+FFFD, and JSON.parse keeps the last of two equal names.
 
 const statusOf = (e: unknown): number | undefined =>
   typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' ? (e as { status: number }).status : undefined;
 
-/** As type-is judges (what koa-body went by): a request without Content-Length or Transfer-Encoding has no body. */
-const hasBody = (ctx: AppContext): boolean => {
+/** As type-is judges (the rule Koa's body parsers follow): a request without Content-Length or Transfer-Encoding has no body. */
+export const hasBody = (ctx: AppContext): boolean => {
   const { 'transfer-encoding': te, 'content-length': length } = ctx.req.headers;
   return te !== undefined || (length !== undefined && !Number.isNaN(Number(length)));
 };
@@ -76,13 +76,50 @@ const parseJson = (text: string, type: string): unknown => {
   return value;
 };
 
-/** As koa-body's urlencoded parser did (qs, with dots): a repeated parameter becomes an array. */
+class NotUtf8 extends Error {}
+
+/**
+ * Percent-decodes a form name or value. A run of %XX escapes must spell UTF-8 (`%FF` does not,
+ * and would otherwise reach the use cases as the literal text "%FF"); a `%` not followed by two
+ * hex digits stays as it is, as the URL standard's form parser leaves it.
+ */
+const decodeFormPart = (part: string): string =>
+  part.replace(/\+/g, ' ').replace(/(?:%[0-9A-Fa-f]{2})+/g, (run) => {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(run.replace(/%/g, ''), 'hex'));
+    } catch {
+      throw new NotUtf8();
+    }
+  });
+
+/** Forms are parsed as Koa's body parsers parse them (qs, with dots): a repeated parameter becomes an array. */
 const parseForm = (text: string, type: string): unknown => {
   try {
-    return qs.parse(text, { allowDots: true });
-  } catch {
+    return qs.parse(text, { allowDots: true, decoder: decodeFormPart });
+  } catch (e) {
+    if (e instanceof NotUtf8) throw problem('malformedBody', `the request body has percent-escapes that are not UTF-8; send ${type} encoded in UTF-8`);
     throw problem('malformedBody', `the request body could not be read as ${type}`);
   }
+};
+
+/**
+ * The raw bytes of the request body (inflated), read once per request: an Idempotency-Key
+ * fingerprints them before the route parses them. Over 1 MiB is 413 (refused before a byte
+ * is read when the client announces the size); an unreadable body is 400 or 415.
+ */
+export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
+  ctx.state.bodyBytes ??= (async () => {
+    if (Number(ctx.get('Content-Length')) > maxBodyBytes) throw tooLarge();
+    try {
+      return await readBytes(ctx);
+    } catch (e) {
+      const status = statusOf(e);
+      if (status === 413) throw tooLarge();
+      if (status === 415) throw problem('unsupportedMediaType', 'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)');
+      throw problem('malformedBody', `the request body could not be read as ${ctx.request.type.toLowerCase()}`);
+    }
+  })();
+  return ctx.state.bodyBytes;
 };
 
 /** Reads and parses the body; `accepted` are the media types this operation takes. */
@@ -98,20 +135,9 @@ export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType
   if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') {
     throw problem('unsupportedMediaType', `request bodies are read as UTF-8; the request declares charset "${charset.slice(0, 32)}" (send UTF-8, with charset=utf-8 or no charset)`);
   }
-  // Refused before a byte is read when the client announces the size.
-  if (Number(ctx.get('Content-Length')) > maxBodyBytes) throw tooLarge();
   const empty = () => problem('malformedBody', `the request body is empty; send a JSON object as ${type}`);
   if (!hasBody(ctx)) throw empty();
-  let bytes: Buffer;
-  try {
-    bytes = await readBytes(ctx);
-  } catch (e) {
-    const status = statusOf(e);
-    if (status === 413) throw tooLarge();
-    if (status === 415) throw problem('unsupportedMediaType', 'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)');
-    throw problem('malformedBody', `the request body could not be read as ${type}`);
-  }
-  const text = utf8(bytes, type);
+  const text = utf8(await requestBytes(ctx), type);
   // An empty form is a form without parameters (the token endpoint then names what is missing).
   if (type === mediaTypes.form) return parseForm(text, type);
   if (text === '') throw empty();

@@ -30,6 +30,7 @@ const rendererFiles: Readonly<Record<string, string>> = {
 /** Where the page lives, and where its assets live, below the public URL's path. */
 export const docsPath = '/docs';
 export const docsAssetsPath = `${docsPath}/assets/`;
+export const isDocsPath = (path: string): boolean => path === docsPath || path.startsWith(`${docsPath}/`);
 export const initializerName = 'docs-init.js';
 
 const etagOfBytes = (bytes: Buffer): string => `"${createHash('sha1').update(bytes).digest('base64url')}"`;

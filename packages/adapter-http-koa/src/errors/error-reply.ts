@@ -12,6 +12,7 @@ export const problemBody = (p: HttpProblem): Record<string, unknown> => ({
   message: p.kind.message,
   description: p.description,
   ...(p.extras.errors === undefined ? {} : { errors: p.extras.errors }),
+  ...(p.extras.oldestSeq === undefined ? {} : { oldest_seq: p.extras.oldestSeq }),
 });
 
 export const problemReply = (p: HttpProblem): Reply => ({

@@ -22,12 +22,13 @@ export const errorKinds = {
   tokenSentTwice: kind(400, 5, 'Token sent more than one way'),
   malformedRequest: kind(400, 6, 'Malformed request'),
   pageTooDeep: kind(400, 7, 'Page beyond the first 10000 items'),
+  badIdempotencyKey: kind(400, 8, 'Invalid Idempotency-Key'),
   oauthInvalidRequest: kind(400, 10, 'Invalid token request'),
   oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
   oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),
   tokenMissing: kind(401, 1, 'Authentication required'),
   // An expired token is 'invalid' too (RFC 6750 invalid_token): stores forget a token once it
-  // expires, so expired and unknown cannot be told apart; 40103 is not used.
+  // expires, so expired and unknown cannot be told apart.
   tokenInvalid: kind(401, 2, 'Invalid or expired access token'),
   forbidden: kind(403, 1, 'Forbidden'),
   tlsRequired: kind(403, 2, 'TLS required'),
@@ -37,11 +38,15 @@ export const errorKinds = {
   notAcceptable: kind(406, 1, 'Not acceptable'),
   requestTimeout: kind(408, 1, 'Request timeout'),
   conflict: kind(409, 1, 'Conflict'),
+  idempotencyInFlight: kind(409, 2, 'Request with this Idempotency-Key in progress'),
   gone: kind(410, 1, 'Gone'),
+  eventsExpired: kind(410, 2, 'Events no longer kept'),
   preconditionFailed: kind(412, 1, 'Precondition failed'),
   payloadTooLarge: kind(413, 1, 'Request body too large'),
   unsupportedMediaType: kind(415, 1, 'Unsupported media type'),
   validationFailed: kind(422, 0, 'Validation failed'),
+  // Past the field codes (42201...) of a validation failure's errors[].
+  idempotencyKeyReused: kind(422, 50, 'Idempotency-Key reused for another request'),
   rateLimited: kind(429, 1, 'Rate limit exceeded'),
   headersTooLarge: kind(431, 1, 'Request header fields too large'),
   internal: kind(500, 1, 'Internal server error'),
@@ -93,6 +98,8 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return unauthenticatedKind(e.reason);
     case 'PreconditionFailed':
       return errorKinds.preconditionFailed;
+    case 'FeedExpired':
+      return errorKinds.eventsExpired;
     case 'Conflict':
       return errorKinds.conflict;
     case 'PageTooDeep':

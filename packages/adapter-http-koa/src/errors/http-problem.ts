@@ -6,6 +6,8 @@ export interface FieldProblem {
   readonly code: number;
   readonly field: string;
   readonly message: string;
+  /** A refused state change: where the ticket may go instead (contract §7.2). */
+  readonly allowed?: readonly string[];
 }
 
 export interface ProblemExtras {
@@ -15,6 +17,8 @@ export interface ProblemExtras {
   readonly oauthError?: string;
   /** Token-endpoint answers must not be stored (RFC 6749 §5.1). */
   readonly noStore?: boolean;
+  /** An expired change-feed cursor: the oldest seq still kept, where to resume. */
+  readonly oldestSeq?: number;
 }
 
 /** An HTTP failure on its way to the client: thrown by conventions and routes, rendered once. */
@@ -56,7 +60,7 @@ export const domainProblem = (e: DomainError): HttpProblem => {
     case 'ValidationFailed': {
       const n = e.errors.length;
       return new HttpProblem(k, `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`, {
-        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: f.field, message: f.message })),
+        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: f.field, message: f.message, ...(f.allowed === undefined ? {} : { allowed: f.allowed }) })),
       });
     }
     case 'InvalidQuery':
@@ -84,5 +88,9 @@ export const domainProblem = (e: DomainError): HttpProblem => {
         k,
         `a page must start within the first ${e.maxOffset} items of a list (with this per_page, page ${e.deepestPage} is the deepest); narrow the list with a filter, q or another sort to reach later items`,
       );
+    case 'FeedExpired':
+      return new HttpProblem(k, `events before seq ${String(e.oldest)} are no longer kept; the oldest available is ${String(e.oldest)}: read from after=${String(e.oldest - 1)}`, {
+        oldestSeq: e.oldest,
+      });
   }
 };

@@ -1,10 +1,14 @@
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
-import { componentHeaders, componentParameters, errorResponses, notModified } from './common.js';
+import { componentHeaders } from './headers.js';
+import { componentParameters } from './parameters.js';
+import { errorResponses, notModified } from './responses.js';
 import { examples } from './examples.js';
-import { operations, pathsObject } from './operations.js';
-import { componentSchemas, errorCodeRows, fieldErrorCodeRows, type Json } from './schemas.js';
+import { paths } from './operations/paths.js';
+import type { Json } from './json.js';
+import { componentSchemas } from './schemas/components.js';
+import { errorCodeRows, fieldErrorCodeRows } from './schemas/errors.js';
 
 // THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
 // Built from the same tables the code uses (error table, field limits, enums, versions,
@@ -50,9 +54,19 @@ const description = (o: DocumentOptions): string =>
     '- **Methods.** `HEAD` works wherever `GET` does; `OPTIONS` answers 204 with `Allow`; another method on a known URL is 405 with `Allow`; a method this API does not know is 501. Clients that can only send GET and POST may POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` (honoured on POST only; another value is 400). Any other URL is 404.',
     '- **Lists** are bare JSON arrays, paged by `page` and `per_page`; `Link` carries absolute `first`, `prev`, `next` and `last` URLs and `X-Total-Count` the total.',
     '- **Envelope and JSONP.** With `envelope=true` every answer (errors too) is 200 with the body `{status_code, next_page, response}` (schema Envelope); with `callback=<name>` the same envelope is sent as `/**/name(...);` with `Content-Type: application/javascript`. The headers stay those of the real answer.',
-    '- **Caching.** Every 200 GET carries a strong `ETag` (from the content, not from pretty-printing or gzip) and `Last-Modified`; `If-None-Match` / `If-Modified-Since` give 304. `If-Match` on PUT, PATCH and DELETE guards against lost updates (412). Answers carry `Cache-Control: private, no-cache` and `Vary: Accept-Encoding, Authorization`.',
+    '- **Caching.** Every 200 GET carries a strong `ETag` (from the content, not from pretty-printing or gzip), and every single resource `Last-Modified` (lists carry none: the newest item in a list cannot show that another was deleted or left it); `If-None-Match` / `If-Modified-Since` give 304. `If-Match` on PUT, PATCH and DELETE guards against lost updates (412). Answers carry `Cache-Control: private, no-cache` and `Vary: Accept-Encoding, Authorization`.',
     '- **Rate limits.** Every answer but `/healthz` and `/readyz` carries `X-Rate-Limit-Limit`, `X-Rate-Limit-Remaining` and `X-Rate-Limit-Reset` (seconds left in the window); over the limit: 429 with `Retry-After`. The limit is per user (all their tokens together); unauthenticated requests count per client IP with a tenth of it.',
+    '- **Safe retries.** A `POST` under `/v1` (not `/v1/oauth/*`) may carry `Idempotency-Key`: 1-255 printable ASCII characters (`!` to `~`), else 400 (40008). Keys belong to the caller (the user, all their tokens together) and are kept 24 hours. The first request with a key runs; its answer (2xx or 4xx, but not 401, 409 or 429) is kept, and a repeat with the same method, path and body gets it again byte for byte (status, body, `Location`, `ETag`, `Last-Modified`, `Content-Type`) with `Idempotent-Replayed: true`, changing nothing. The same key with another method, path or body: 422 (42250); while the first request still runs: 409 (40902) with `Retry-After: 1`. A 5xx is not kept: the repeat runs again. A replay counts against the rate limit like any request.',
     "- **Request ids.** Every answer carries `X-Request-Id` (the client's own, when it is 1-128 characters of `[A-Za-z0-9._-]`).",
+    '',
+    '## Change feed and webhooks',
+    '',
+    '- **The feed** (`GET /v1/events`, agents and admins): every committed change of a ticket, message, user or group appends one event `{seq, type, occurred_at, resource, data}`; `data` is the resource after the change as an admin reads it (never a password), null for `*.deleted`. A change through a reference (a customer renamed, a group deleted) appends one event per ticket or user whose representation changed. `seq` counts 1, 2, 3... in commit order, never reused, and without gaps: once you have seen seq N, no event at or below N can appear later. So a consumer keeps one number, the last seq it processed, and reads `?after=<it>`; `Link: rel="next"` is always there to follow.',
+    '- **Long poll.** With `wait=<0-30>` a read that finds nothing newer is held until an event arrives (it answers at once then) or the seconds are up (then `[]`); a server that is stopping answers held reads at once.',
+    '- **Retention.** Events are kept `EVENTS_RETENTION_DAYS` (default 30). An `after` older than the oldest kept event is `410` with code 41002 and `oldest_seq`, the oldest still available: read again from `after = oldest_seq - 1`, knowing the events before it are lost to you.',
+    '- **Webhooks** (`/v1/webhooks`, admins): each event whose type a webhook subscribes to (`events`, or `["*"]`) is POSTed to its `url` as the same JSON object as in the feed, signed the Standard Webhooks way (https://www.standardwebhooks.com), so any of its libraries verifies it: headers `webhook-id` (unique per event and webhook, the same on every retry: deduplicate by it), `webhook-timestamp` (Unix seconds) and `webhook-signature`: `v1,` + base64 of HMAC-SHA256 over `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the base64-decoded part of the secret after `whsec_`. The secret is answered once, by the creation (and by `rotate-secret`, which replaces it); it is never shown again.',
+    '- **Delivery.** Per webhook, events go out one at a time in `seq` order, at least once. A delivery succeeds on any 2xx within 10 s; redirects are not followed. Otherwise it is retried after the delays of `WEBHOOK_RETRY_S` (default 5 s, 30 s, 2 min, 10 min, 1 h, 6 h), later events waiting behind it; after the last retry fails the webhook turns `active: false` (PATCH `active: true` resumes it from that event). `GET /v1/webhooks/{webhook_id}/deliveries` lists recent attempts; `POST /v1/webhooks/{webhook_id}/replay` with `{"after": <seq>}` sends again from there.',
+    '- **SSRF guard.** A webhook `url` must be `https://` and every address its host resolves to must be public (not loopback, private, link-local, multicast or another special-purpose range, IPv4 inside IPv6 included); checked at creation (422 on `url`) and again at every attempt, connecting to the address that was checked. A server started with `WEBHOOK_ALLOW_PRIVATE=true` (development, tests) also accepts `http://` and private addresses.',
     '',
     '## Errors',
     '',
@@ -92,11 +106,13 @@ export const openApiDocument = (o: DocumentOptions): Json => {
       { name: 'Messages', description: 'The messages of a ticket (a sub-resource).' },
       { name: 'Users', description: 'Customers, agents and admins.' },
       { name: 'Groups', description: 'Groups of users.' },
+      { name: 'Events', description: 'The change feed: every change, once, in order.' },
+      { name: 'Webhooks', description: 'Signed deliveries of the change feed to receivers (admins).' },
       { name: 'Documentation', description: 'This document, its rendering and the deprecation schedule.' },
       { name: 'Health', description: 'For load balancers and orchestrators.' },
     ],
     security: [{ bearer: [] }, { basicToken: [] }, { accessToken: [] }, { oauth2: [] }],
-    paths: pathsObject(o.versions, ex, operations(o.publicUrl, ex, schedule)),
+    paths: paths(o.versions, o.publicUrl, ex, schedule),
     components: {
       schemas: componentSchemas(),
       parameters: componentParameters(o.versions),

@@ -1,4 +1,4 @@
-import type { Json } from './schemas.js';
+import type { Json } from './json.js';
 
 // Sample bodies of the document, on the document's own origin. The document test checks
 // every one of them against its schema, so they cannot drift from the schemas.
@@ -23,6 +23,7 @@ export const examples = (origin: string) => {
     updated_at: '2026-01-06T09:15:42.123Z',
     closed_at: null,
     messages_url: `${v1}/tickets/7/messages`,
+    allowed_transitions: ['pending', 'closed'],
     ...extra,
   });
   const message = (extra: Json = {}): Json => ({
@@ -57,7 +58,43 @@ export const examples = (origin: string) => {
     updated_at: '2026-01-05T08:00:00.000Z',
     ...extra,
   });
+  const webhook = (extra: Json = {}): Json => ({
+    id: 3,
+    url: 'https://crm.example.com/hooks/support',
+    events: ['ticket.created', 'ticket.updated'],
+    description: 'CRM sync',
+    active: true,
+    last_delivered_seq: 1041,
+    created_at: '2026-01-05T08:00:00.000Z',
+    updated_at: '2026-01-06T09:15:42.456Z',
+    ...extra,
+  });
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0r7pNLEOVDU=';
   return {
+    event: {
+      seq: 1042,
+      type: 'ticket.updated',
+      occurred_at: '2026-01-06T09:15:42.123Z',
+      resource: { type: 'ticket', id: 7, url: `${v1}/tickets/7` },
+      data: ticket(),
+    },
+    eventDeleted: { seq: 1043, type: 'message.deleted', occurred_at: '2026-01-06T09:16:00.000Z', resource: { type: 'message', id: 1, url: `${v1}/tickets/7/messages/1` }, data: null },
+    webhook,
+    webhookWithSecret: (extra: Json = {}): Json => ({ ...webhook(extra), secret }),
+    webhookCreate: { url: 'https://crm.example.com/hooks/support', events: ['ticket.created', 'ticket.updated'], description: 'CRM sync' },
+    webhookPatch: { events: ['*'], description: null },
+    webhookReplay: { after: 1000 },
+    delivery: {
+      seq: 1042,
+      webhook_id: 'msg_3_1042',
+      attempt: 2,
+      attempted_at: '2026-01-06T09:15:47.200Z',
+      status: 503,
+      duration_ms: 41,
+      error: 'the receiver answered 503',
+      response: '{"error":"maintenance"}',
+      next_attempt_at: '2026-01-06T09:16:17.241Z',
+    },
     ticket,
     ticketSelection: { id: 7, subject: 'Printer on fire', customer_name: 'Ada Lovelace' },
     ticketEmbedded: ticket({ customer: { id: 12, url: `${v1}/users/12`, name: 'Ada Lovelace' } }),

@@ -1,18 +1,15 @@
 import type { Middleware } from 'koa';
-import { docsAssetsPath, docsPath, docsRenderer, docsSecurityHeaders } from '../docs/renderer.js';
+import { docsAssetsPath, docsPath, docsRenderer, docsSecurityHeaders, isDocsPath } from '../docs/renderer.js';
 import { problemReply } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
 import type { Reply } from '../reply.js';
 import type { RequestState, Services } from '../state.js';
-import { countRequest, ipSubject } from './caller.js';
 
 // GET /docs (and /docs/assets/...): the public documentation page. Unversioned like
-// /healthz, and answered before the caller is identified and the request negotiated: no
-// token is needed or looked at (an Authorization header meant for the API does not make
-// the page fail), and X-Api-Version, envelope and callback do not apply to HTML. It is
-// rate limited per client IP like any unauthenticated request.
-
-const isDocsPath = (path: string): boolean => path === docsPath || path.startsWith(`${docsPath}/`);
+// /healthz, and answered before the request is negotiated: X-Api-Version, envelope and
+// callback do not apply to HTML. No token is needed or looked at: the rate limit counts
+// the page per client IP without reading one (pipeline/rate-limit.ts), so an
+// Authorization header meant for the API does not make the page fail.
 
 export const docs = (services: Services): Middleware<RequestState> => {
   const renderer = docsRenderer(services.options.publicUrl);
@@ -22,7 +19,6 @@ export const docs = (services: Services): Middleware<RequestState> => {
       await next();
       return;
     }
-    await countRequest(ctx, services, ipSubject(ctx));
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.state.reply = problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: 'GET, HEAD' } }));
       return;

@@ -4,7 +4,8 @@ import { problem } from '../errors/http-problem.js';
 import type { RequestState, Services } from '../state.js';
 
 // /healthz: the process answers. /readyz: the store answers too (else 503). Both are for
-// load balancers and orchestrators: unauthenticated, unversioned, not rate limited.
+// load balancers and orchestrators: unauthenticated, unversioned, not rate limited
+// (pipeline/rate-limit.ts exempts these paths).
 
 const paths = ['/healthz', '/readyz'];
 export const isHealthPath = (path: string): boolean => paths.includes(path);

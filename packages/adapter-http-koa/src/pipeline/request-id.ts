@@ -13,6 +13,8 @@ export const startRequest =
     ctx.state.actor = null;
     ctx.state.presentation = defaultPresentation;
     ctx.state.reply = null;
+    ctx.state.bodyBytes = null;
+    ctx.state.idempotency = null;
     ctx.set(requestIdHeader, ctx.state.requestId);
     await next();
   };

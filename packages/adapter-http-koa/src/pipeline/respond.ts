@@ -1,5 +1,6 @@
 import type { Middleware } from 'koa';
 import { lenientPresentation } from '../conventions/presentation.js';
+import { keptHeaders } from '../conventions/idempotency-key.js';
 import { render } from '../conventions/render.js';
 import { problemBody, problemReply, toProblem } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
@@ -21,6 +22,27 @@ const unrouted = (ctx: AppContext): Reply => {
   }
   if (ctx.status === 501) return problemReply(problem('notImplemented', `${ctx.method} is not a method this API implements`));
   return problemReply(problem('routeNotFound', `there is no resource at ${ctx.path}; resources live under /v1`));
+};
+
+/**
+ * Hands a rendered answer to the Idempotency-Key claim this request holds, before it is sent:
+ * a repeat that arrives once the client has it finds it kept. The answer stands whatever
+ * happens here (the write is done); a claim that could not be settled runs out its lease.
+ */
+const settleIdempotency = async (ctx: AppContext, { options }: Services, bytes: Buffer | null): Promise<void> => {
+  const finish = ctx.state.idempotency;
+  if (finish === null) return;
+  ctx.state.idempotency = null;
+  const headers: Record<string, string> = {};
+  for (const name of keptHeaders) {
+    const value = ctx.response.get(name) as string | undefined;
+    if (value !== undefined && value !== '') headers[name] = value;
+  }
+  try {
+    await finish({ status: ctx.status, headers, body: bytes ?? new Uint8Array(0) });
+  } catch (e) {
+    options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
+  }
 };
 
 export const respond =
@@ -46,10 +68,12 @@ export const respond =
       presentation = lenientPresentation(ctx.query);
     }
     try {
-      await render(ctx, services, reply, presentation);
+      const bytes = await render(ctx, services, reply, presentation);
+      await settleIdempotency(ctx, services, bytes);
     } catch (e) {
       services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
       ctx.status = 500;
+      await settleIdempotency(ctx, services, null);
       ctx.type = 'application/json';
       ctx.body = JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged')));
     }

@@ -13,10 +13,6 @@ export const timestamp = (ms: number): string => new Date(ms).toISOString();
 
 export const nullableTimestamp = (ms: number | null): string | null => (ms === null ? null : timestamp(ms));
 
-/** The newest change among items (a list's Last-Modified); null for an empty list. */
-export const newest = (items: readonly { readonly updatedAt: number }[]): number | null =>
-  items.reduce<number | null>((acc, i) => (acc === null || i.updatedAt > acc ? i.updatedAt : acc), null);
-
 /** Only the named keys of a representation, in the representation's own order. */
 export const pick = (full: Readonly<Record<string, unknown>>, keys: readonly string[]): Record<string, unknown> => {
   const out: Record<string, unknown> = {};

@@ -1,6 +1,7 @@
 import type { Related, TicketView } from '@support/application';
-import type { EmbedSelection, Group, RepresentationOptions, User } from '@support/domain';
+import type { Group, User } from '@support/domain';
 import { link, nullableTimestamp, pick, timestamp, type Link } from './common.js';
+import { plainOptions, type EmbedSelection, type RepresentationOptions } from './fields.js';
 import { groupRepresentation } from './group.js';
 import type { Urls } from './urls.js';
 import { userRepresentation } from './user.js';
@@ -8,8 +9,6 @@ import { userRepresentation } from './user.js';
 // A ticket: related users and groups exist on their own, so they appear as link objects
 // {id, url}; `embed` expands them (all of it, or the link plus dotted sub-fields);
 // `fields` keeps only the named top-level fields. Messages are behind `messages_url`.
-
-export const plainOptions: RepresentationOptions = { fields: null, embed: {} };
 
 /**
  * A related resource as `embed` asked for it. A customer sees other users (and groups)
@@ -55,6 +54,7 @@ export const ticketRepresentation = (
     updated_at: timestamp(t.updatedAt),
     closed_at: nullableTimestamp(t.closedAt),
     messages_url: urls.messages(t.id),
+    allowed_transitions: view.allowedTransitions,
   };
   return options.fields === null ? full : pick(full, options.fields);
 };

@@ -12,6 +12,9 @@ export interface Urls {
   readonly groups: string;
   group(id: number): string;
   groupUsers(id: number): string;
+  readonly events: string;
+  readonly webhooks: string;
+  webhook(id: number): string;
   /** The absolute form of a request path (for Link headers). */
   path(path: string): string;
 }
@@ -29,6 +32,9 @@ export const urlsFor = (origin: string): Urls => {
     groups: `${v1}/groups`,
     group: (id) => `${v1}/groups/${id}`,
     groupUsers: (id) => `${v1}/groups/${id}/users`,
+    events: `${v1}/events`,
+    webhooks: `${v1}/webhooks`,
+    webhook: (id) => `${v1}/webhooks/${id}`,
     path: (path) => `${origin}${path}`,
   };
 };

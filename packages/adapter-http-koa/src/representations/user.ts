@@ -1,9 +1,9 @@
-import type { User } from '@support/domain';
+import type { UserSnapshot } from '@support/domain';
 import { link, timestamp } from './common.js';
 import type { Urls } from './urls.js';
 
 /** A user as the API shows it. The password hash never leaves the server. */
-export const userRepresentation = (urls: Urls, u: User): Record<string, unknown> => ({
+export const userRepresentation = (urls: Urls, u: UserSnapshot): Record<string, unknown> => ({
   id: u.id,
   url: urls.user(u.id),
   name: u.name,

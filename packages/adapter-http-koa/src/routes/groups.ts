@@ -1,8 +1,10 @@
 import type { Group, GroupId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { GroupCreateBody, GroupPatchBody, GroupReplaceBody } from '../decode/bodies.js';
+import { decodeBody } from '../decode/object-codec.js';
+import { decodePage } from '../decode/page.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { groupRepresentation } from '../representations/group.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
@@ -16,14 +18,14 @@ export const groupRoutes = (router: AppRouter, { app, urls }: Services): void =>
   };
 
   router.get('/v1/groups', async (ctx) => {
-    const l = unwrap(await app.groups.list(actorOf(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+    const l = unwrap(await app.groups.list(actorOf(ctx), decodePage(ctx.query)));
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
 
   router.post('/v1/groups', async (ctx) => {
     const actor = actorOf(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    const g = unwrap(await app.groups.create(actor, body));
+    const g = unwrap(await app.groups.create(actor, decodeBody(GroupCreateBody, body)));
     ctx.state.reply = created(represent(g), urls.group(g.id), g.updatedAt);
   });
 
@@ -32,22 +34,22 @@ export const groupRoutes = (router: AppRouter, { app, urls }: Services): void =>
   });
 
   router.get('/v1/groups/:groupId/users', async (ctx) => {
-    const l = unwrap(await app.groups.members(actorOf(ctx), groupId(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map((u) => userRepresentation(urls, u)), { page: pageInfo(l), lastModified: newest(l.items) });
+    const l = unwrap(await app.groups.members(actorOf(ctx), groupId(ctx), decodePage(ctx.query)));
+    ctx.state.reply = ok(l.items.map((u) => userRepresentation(urls, u)), { page: pageInfo(l) });
   });
 
   router.put('/v1/groups/:groupId', async (ctx) => {
     const actor = actorOf(ctx);
     const id = groupId(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    written(ctx, unwrap(await app.groups.replace(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+    written(ctx, unwrap(await app.groups.replace(actor, id, decodeBody(GroupReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
   });
 
   router.patch('/v1/groups/:groupId', async (ctx) => {
     const actor = actorOf(ctx);
     const id = groupId(ctx);
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.groups.patch(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+    written(ctx, unwrap(await app.groups.patch(actor, id, decodeBody(GroupPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
   });
 
   router.delete('/v1/groups/:groupId', async (ctx) => {

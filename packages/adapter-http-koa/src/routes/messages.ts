@@ -1,8 +1,10 @@
 import type { Message, MessageNumber, TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { MessageCreateBody, MessagePatchBody, MessageReplaceBody } from '../decode/bodies.js';
+import { decodeBody } from '../decode/object-codec.js';
+import { decodePage } from '../decode/page.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { messageRepresentation } from '../representations/message.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
@@ -18,15 +20,15 @@ export const messageRoutes = (router: AppRouter, { app, urls }: Services): void 
   };
 
   router.get('/v1/tickets/:ticketId/messages', async (ctx) => {
-    const l = unwrap(await app.messages.list(actorOf(ctx), ticketId(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+    const l = unwrap(await app.messages.list(actorOf(ctx), ticketId(ctx), decodePage(ctx.query)));
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
 
   router.post('/v1/tickets/:ticketId/messages', async (ctx) => {
     const actor = actorOf(ctx);
     const id = ticketId(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    const m = unwrap(await app.messages.create(actor, id, body));
+    const m = unwrap(await app.messages.create(actor, id, decodeBody(MessageCreateBody, body)));
     ctx.state.reply = created(represent(m), urls.message(m.ticketId, m.number), m.updatedAt);
   });
 
@@ -38,14 +40,14 @@ export const messageRoutes = (router: AppRouter, { app, urls }: Services): void 
     const actor = actorOf(ctx);
     const [t, n] = [ticketId(ctx), number(ctx)];
     const body = await readBody(ctx, [mediaTypes.json]);
-    written(ctx, unwrap(await app.messages.replace(actor, t, n, body, ifMatchOption(ctx.get('If-Match'), represent))));
+    written(ctx, unwrap(await app.messages.replace(actor, t, n, decodeBody(MessageReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
   });
 
   router.patch('/v1/tickets/:ticketId/messages/:messageId', async (ctx) => {
     const actor = actorOf(ctx);
     const [t, n] = [ticketId(ctx), number(ctx)];
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.messages.patch(actor, t, n, body, ifMatchOption(ctx.get('If-Match'), represent))));
+    written(ctx, unwrap(await app.messages.patch(actor, t, n, decodeBody(MessagePatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
   });
 
   router.delete('/v1/tickets/:ticketId/messages/:messageId', async (ctx) => {

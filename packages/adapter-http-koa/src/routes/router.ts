@@ -3,12 +3,14 @@ import { resolveOptions } from '../options.js';
 import { urlsFor } from '../representations/urls.js';
 import type { AppRouter, RequestState, Services } from '../state.js';
 import { deprecationRoutes } from './deprecations.js';
+import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
 import { messageRoutes } from './messages.js';
 import { oauthRoutes } from './oauth.js';
 import { openApiRoutes } from './openapi.js';
 import { ticketRoutes } from './tickets.js';
 import { userRoutes } from './users.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every route of the API. Routes only translate: HTTP in, a use case, a Reply out. */
 export const createRouter = (services: Services): AppRouter => {
@@ -18,6 +20,8 @@ export const createRouter = (services: Services): AppRouter => {
   messageRoutes(router, services);
   userRoutes(router, services);
   groupRoutes(router, services);
+  eventRoutes(router, services);
+  webhookRoutes(router, services);
   deprecationRoutes(router, services);
   openApiRoutes(router, services);
   return router;

@@ -1,8 +1,10 @@
 import type { User, UserId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
+import { UserCreateBody, UserPatchBody, UserReplaceBody } from '../decode/bodies.js';
+import { decodeBody } from '../decode/object-codec.js';
+import { decodePage } from '../decode/page.js';
 import { created, ok } from '../reply.js';
-import { newest } from '../representations/common.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
@@ -16,14 +18,14 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services): void => 
   };
 
   router.get('/v1/users', async (ctx) => {
-    const l = unwrap(await app.users.list(actorOf(ctx), ctx.query));
-    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l), lastModified: newest(l.items) });
+    const l = unwrap(await app.users.list(actorOf(ctx), decodePage(ctx.query)));
+    ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
 
   router.post('/v1/users', async (ctx) => {
     const actor = actorOf(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    const u = unwrap(await app.users.create(actor, body));
+    const u = unwrap(await app.users.create(actor, decodeBody(UserCreateBody, body)));
     ctx.state.reply = created(represent(u), urls.user(u.id), u.updatedAt);
   });
 
@@ -38,14 +40,14 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services): void => 
       const actor = actorOf(ctx);
       const id = target(ctx);
       const body = await readBody(ctx, [mediaTypes.json]);
-      written(ctx, unwrap(await app.users.replace(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+      written(ctx, unwrap(await app.users.replace(actor, id, decodeBody(UserReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
     });
 
     router.patch(path, async (ctx) => {
       const actor = actorOf(ctx);
       const id = target(ctx);
       const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-      written(ctx, unwrap(await app.users.patch(actor, id, body, ifMatchOption(ctx.get('If-Match'), represent))));
+      written(ctx, unwrap(await app.users.patch(actor, id, decodeBody(UserPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
     });
 
     router.delete(path, async (ctx) => {

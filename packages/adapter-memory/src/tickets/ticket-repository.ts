@@ -1,23 +1,34 @@
 import type { TicketRepository } from '@support/application';
-import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
+import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { answer } from '../answer.js';
+import type { MemoryEventLog } from '../event-log.js';
 import { copyTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { TicketTable } from './ticket-table.js';
 
-export const memoryTicketRepository = (settings: SearchSettings & { readonly chunkLoad: number }): TicketRepository => {
+export const memoryTicketRepository = (settings: SearchSettings & { readonly chunkLoad: number }, events: MemoryEventLog): TicketRepository => {
   const table = new TicketTable(settings.chunkLoad);
-  /** Rewrites tickets by id, one after the other, inside one synchronous call. */
+  /**
+   * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
+   * for each live one (a deleted ticket has no representation left to change).
+   */
   const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket): Promise<void> =>
     answer(() => {
-      for (const id of ids) table.put(change(table.row(id)));
+      const changed: Ticket[] = [];
+      for (const id of ids) {
+        const next = change(table.row(id));
+        table.put(next);
+        if (next.deletedAt === null) changed.push(next);
+      }
+      events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt)));
     });
   return {
     insert: (ticket) =>
       answer(() => {
         if (table.get(ticket.id) !== undefined) throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
         table.put(copyTicket(ticket));
+        events.append([ticketEvent('created', ticket, ticket.updatedAt)]);
       }),
     findById: (id) =>
       answer(() => {
@@ -28,6 +39,7 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
       answer(() => {
         if (table.get(ticket.id)?.version !== expectedVersion) return false;
         table.put(copyTicket(ticket));
+        events.append([ticketEvent('updated', ticket, ticket.updatedAt)]);
         return true;
       }),
     search: (filter, sort, offset, limit) =>

@@ -93,6 +93,39 @@ export interface Fault {
   times: number;
 }
 
+/** The part of the driver's FindCursor the adapter uses. */
+class EngineCursor {
+  private options: FindOptions;
+  constructor(
+    options: FindOptions,
+    private readonly run: (options: FindOptions) => Doc[],
+  ) {
+    this.options = { ...options };
+  }
+  sort(sort: SortDocument): this {
+    this.options = { ...this.options, sort };
+    return this;
+  }
+  skip(skip: number): this {
+    this.options = { ...this.options, skip };
+    return this;
+  }
+  limit(limit: number): this {
+    this.options = { ...this.options, limit };
+    return this;
+  }
+  project<T = Doc>(projection: Doc): EngineCursor & { next(): Promise<T | null>; toArray(): Promise<T[]> } {
+    this.options = { ...this.options, projection };
+    return this as never;
+  }
+  toArray(): Promise<Doc[]> {
+    return Promise.resolve(this.run(this.options));
+  }
+  async next(): Promise<Doc | null> {
+    return (await this.toArray())[0] ?? null;
+  }
+}
+
 class EngineCollection {
   docs: Doc[] = [];
   readonly faults: Fault[] = [];
@@ -139,7 +172,8 @@ class EngineCollection {
 
   /** Applies an update (operators or a pipeline) to a copy of `doc`; `inserting` also applies $setOnInsert. */
   private updated(doc: Doc, update: unknown, inserting: boolean): Doc {
-    const copy = structuredClone(doc);
+    // Through BSON, not structuredClone: driver values (Binary, ObjectId) keep their classes.
+    const copy = throughBson(doc);
     if (Array.isArray(update)) {
       // mingo puts the pipeline's output in the array's place of the input document.
       const slot = [copy];
@@ -148,7 +182,7 @@ class EngineCollection {
     }
     if (!isOperatorUpdate(update)) throw new Error(`not an update document: ${JSON.stringify(update)}`);
     const { $setOnInsert, ...operators } = update;
-    if (inserting && $setOnInsert !== undefined) Object.assign(copy, structuredClone($setOnInsert as Doc));
+    if (inserting && $setOnInsert !== undefined) Object.assign(copy, throughBson($setOnInsert as Doc));
     if (Object.keys(operators).length > 0) applyOperators(copy, operators as never);
     return copy;
   }
@@ -173,13 +207,22 @@ class EngineCollection {
     return Promise.resolve({ acknowledged: true, insertedId: withId['_id'] as unknown });
   }
 
+  /** Ordered, as the driver's default: documents before a duplicate stay inserted, the rest are not tried. */
+  async insertMany(docs: readonly Doc[]) {
+    const ids: unknown[] = [];
+    for (const d of docs) ids.push((await this.insertOne(d)).insertedId);
+    return { acknowledged: true, insertedCount: ids.length, insertedIds: Object.fromEntries(ids.map((id, i) => [i, id])) };
+  }
+
+  /** A cursor as the driver's: options and chained sort/skip/limit/project alike, run when read. */
   find(filter: Doc, options: FindOptions = {}) {
-    this.record('find', filter, options);
-    const ordered = options.sort === undefined ? this.matching(filter) : mongoSort(this.matching(filter), options.sort);
-    const from = options.skip ?? 0;
-    const page = ordered.slice(from, options.limit === undefined || options.limit === 0 ? undefined : from + options.limit);
-    const docs = page.map((d) => this.read(d, options.projection));
-    return { toArray: () => Promise.resolve(docs) };
+    return new EngineCursor(options, (o) => {
+      this.record('find', filter, o);
+      const ordered = o.sort === undefined ? this.matching(filter) : mongoSort(this.matching(filter), o.sort);
+      const from = o.skip ?? 0;
+      const page = ordered.slice(from, o.limit === undefined || o.limit === 0 ? undefined : from + o.limit);
+      return page.map((d) => this.read(d, o.projection));
+    });
   }
 
   async findOne(filter: Doc, options: FindOptions = {}) {
@@ -188,7 +231,8 @@ class EngineCollection {
 
   async countDocuments(filter: Doc, options: FindOptions = {}) {
     this.record('count', filter, { ...(options.hint === undefined ? {} : { hint: options.hint }) });
-    return Promise.resolve(this.matching(filter).length);
+    const n = this.matching(filter).length;
+    return Promise.resolve(options.limit === undefined || options.limit === 0 ? n : Math.min(n, options.limit));
   }
 
   async estimatedDocumentCount() {
@@ -254,6 +298,19 @@ class EngineCollection {
     const gone = new Set(this.matching(filter));
     this.docs = this.docs.filter((d) => !gone.has(d));
     return Promise.resolve({ acknowledged: true, deletedCount: gone.size });
+  }
+
+  /** Driver 7's result: the document (before, unless returnDocument is 'after'), or null when nothing matched and nothing was upserted. */
+  async findOneAndReplace(filter: Doc, replacement: Doc, options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } = {}) {
+    const [current] = this.matching(filter);
+    if (current === undefined) {
+      if (options.upsert !== true) return null;
+      const inserted = this.store(null, { ...seedOf(filter), ...replacement });
+      return options.returnDocument === 'after' ? this.read(inserted, options.projection) : null;
+    }
+    const before = this.read(current, options.projection);
+    const after = this.store(current, { ...replacement, _id: current['_id'] as unknown });
+    return Promise.resolve(options.returnDocument === 'after' ? this.read(after, options.projection) : before);
   }
 
   async findOneAndUpdate(filter: Doc, update: unknown, options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {}) {

@@ -1,29 +1,25 @@
 import {
   applyGroupChanges,
   fieldError,
-  GroupCreateBody,
-  GroupPatchBody,
-  GroupReplaceBody,
-  invalidQuery,
   notFound,
   pageOffset,
-  pageTooDeep,
-  parsePage,
   validationFailed,
   type FieldError,
   type Group,
   type GroupChanges,
+  type GroupCreateInput,
   type GroupId,
+  type GroupPatchInput,
   type PageRequest,
-  type QueryIssue,
-  type QueryParams,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { decodeBody, withRetries, type Outcome } from '../shared.js';
+import { withRetries, type Outcome } from '../shared.js';
 import type { GroupList, UserList } from '../views.js';
 
 const nameTaken = (name: string): FieldError => fieldError('name', 'not_unique', `a group named "${name}" already exists`);
@@ -37,23 +33,15 @@ const writable = (actor: Actor): Outcome<null> => {
   return denied === null ? E.right(null) : E.left(denied);
 };
 
-const pageOf = (params: QueryParams): Outcome<PageRequest> => {
-  const issues: QueryIssue[] = [];
-  const page = parsePage(params, issues);
-  if (issues.length > 0) return E.left(invalidQuery(issues));
-  const tooDeep = pageTooDeep(page);
-  return tooDeep === null ? E.right(page) : E.left(tooDeep);
-};
-
 const loadGroup = async (ports: Ports, id: GroupId): Promise<Outcome<Group>> => {
   const g = await ports.groups.findById(id);
   return g === null ? E.left(notFound('group', id)) : E.right(g);
 };
 
-export const listGroups = async (ports: Ports, actor: Actor, params: QueryParams): Promise<Outcome<GroupList>> => {
+export const listGroups = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<GroupList>> => {
   const ok = readable(actor);
   if (E.isLeft(ok)) return ok;
-  const page = pageOf(params);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const found = await ports.groups.list(pageOffset(page.right), page.right.perPage);
   return E.right({ items: found.items, total: found.total, page: page.right });
@@ -64,10 +52,15 @@ export const getGroup = async (ports: Ports, actor: Actor, id: GroupId): Promise
   return E.isLeft(ok) ? ok : loadGroup(ports, id);
 };
 
-export const groupMembers = async (ports: Ports, actor: Actor, id: GroupId, params: QueryParams): Promise<Outcome<UserList>> => {
+export const groupMembers = async (
+  ports: Ports,
+  actor: Actor,
+  id: GroupId,
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<UserList>> => {
   const ok = readable(actor);
   if (E.isLeft(ok)) return ok;
-  const page = pageOf(params);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const group = await loadGroup(ports, id);
   if (E.isLeft(group)) return group;
@@ -75,16 +68,16 @@ export const groupMembers = async (ports: Ports, actor: Actor, id: GroupId, para
   return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
-export const createGroupUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<Group>> => {
+export const createGroupUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<GroupCreateInput>): Promise<Outcome<Group>> => {
   const ok = writable(actor);
   if (E.isLeft(ok)) return ok;
-  const decoded = decodeBody(GroupCreateBody, body);
-  if (E.isLeft(decoded)) return decoded;
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return input;
   const now = ports.clock.now();
   const group: Group = {
     id: (await ports.ids.next('group')) as GroupId,
-    name: decoded.right.name,
-    description: decoded.right.description ?? '',
+    name: input.right.name,
+    description: input.right.description ?? '',
     createdAt: now,
     updatedAt: now,
     version: 1,
@@ -107,36 +100,37 @@ const updateGroup = (
     const allowed = writable(actor);
     if (E.isLeft(allowed)) return allowed;
     const current = loaded.right;
-    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
     const next = applyGroupChanges(current, changes(current), ports.clock.now());
     if (next === current) return E.right(current);
     const written = await ports.groups.update(next, current.version);
     if (written === 'name_taken') return E.left(validationFailed([nameTaken(next.name)]));
     return written === 'ok' ? E.right(next) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
 
 export const replaceGroupUseCase = (
   ports: Ports,
   actor: Actor,
   id: GroupId,
-  body: unknown,
+  decoded: DecodedBody<GroupCreateInput>,
   options: WriteOptions<Group> = {},
 ): Promise<Outcome<Group>> => {
-  const decoded = decodeBody(GroupReplaceBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  return updateGroup(ports, actor, id, () => ({ name: decoded.right.name, description: decoded.right.description ?? '' }), options);
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return Promise.resolve(input);
+  return updateGroup(ports, actor, id, () => ({ name: input.right.name, description: input.right.description ?? '' }), options);
 };
 
 export const patchGroupUseCase = (
   ports: Ports,
   actor: Actor,
   id: GroupId,
-  body: unknown,
+  decoded: DecodedBody<GroupPatchInput>,
   options: WriteOptions<Group> = {},
 ): Promise<Outcome<Group>> => {
-  const decoded = decodeBody(GroupPatchBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return Promise.resolve(accepted);
+  const input = accepted.right;
   return updateGroup(
     ports,
     actor,
@@ -153,10 +147,12 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (E.isLeft(loaded)) return loaded;
   const allowed = writable(actor);
   if (E.isLeft(allowed)) return allowed;
-  if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
-  if (!(await ports.groups.delete(id))) return E.left(notFound('group', id));
+  const held = checkPrecondition(options, loaded.right);
+  if (E.isLeft(held)) return held;
+  if (!(await ports.groups.delete(id, ports.clock.now()))) return E.left(notFound('group', id));
   // Members leave the group and its tickets lose it; users and tickets themselves stay.
-  await ports.users.removeGroup(id);
-  await ports.tickets.clearGroup(id, ports.clock.now());
+  const now = ports.clock.now();
+  await ports.users.removeGroup(id, now);
+  await ports.tickets.clearGroup(id, now);
   return E.right(loaded.right);
 };

@@ -4,30 +4,27 @@ import {
   deleteMessage,
   forbidden,
   gone,
-  invalidQuery,
-  MessageCreateBody,
-  MessagePatchBody,
-  MessageReplaceBody,
   notFound,
   pageOffset,
-  pageTooDeep,
-  parsePage,
   patchMessageChanges,
   replacementMessageChanges,
   touchTicket,
   type Message,
   type MessageChanges,
+  type MessageCreateInput,
   type MessageNumber,
-  type QueryIssue,
-  type QueryParams,
+  type MessagePatchInput,
+  type PageRequest,
   type TicketId,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
 import { isCustomer, staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { decodeBody, withRetries, type Outcome } from '../shared.js';
+import { withRetries, type Outcome } from '../shared.js';
 import { loadTicket } from '../tickets/access.js';
 import type { MessageList } from '../views.js';
 
@@ -51,36 +48,43 @@ const mayChange = (actor: Actor, m: Message, changes: MessageChanges | null): Ou
   return E.right(null);
 };
 
-export const listMessages = async (ports: Ports, actor: Actor, ticketId: TicketId, params: QueryParams): Promise<Outcome<MessageList>> => {
-  const issues: QueryIssue[] = [];
-  const page = parsePage(params, issues);
-  if (issues.length > 0) return E.left(invalidQuery(issues));
-  const tooDeep = pageTooDeep(page);
-  if (tooDeep !== null) return E.left(tooDeep);
+export const listMessages = async (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<MessageList>> => {
+  const page = acceptPage(decoded);
+  if (E.isLeft(page)) return page;
   const ticket = await loadTicket(ports, actor, ticketId);
   if (E.isLeft(ticket)) return ticket;
-  const found = await ports.messages.list(ticketId, staff(actor), pageOffset(page), page.perPage);
-  return E.right({ items: found.items, total: found.total, page });
+  const found = await ports.messages.list(ticketId, staff(actor), pageOffset(page.right), page.right.perPage);
+  return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
 export const getMessage = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): Promise<Outcome<Message>> =>
   loadMessage(ports, actor, ticketId, number);
 
-export const createMessageUseCase = async (ports: Ports, actor: Actor, ticketId: TicketId, body: unknown): Promise<Outcome<Message>> => {
+export const createMessageUseCase = async (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  decoded: DecodedBody<MessageCreateInput>,
+): Promise<Outcome<Message>> => {
   const ticket = await loadTicket(ports, actor, ticketId);
   if (E.isLeft(ticket)) return ticket;
-  const decoded = decodeBody(MessageCreateBody, body);
-  if (E.isLeft(decoded)) return decoded;
-  if (isCustomer(actor) && decoded.right.internal === true) return E.left(forbidden('customers may not write internal notes'));
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return input;
+  if (isCustomer(actor) && input.right.internal === true) return E.left(forbidden('customers may not write internal notes'));
   const number = (await ports.ids.next(`message:${ticketId}`)) as MessageNumber;
-  const message = createMessage(ticketId, number, decoded.right, actor.user.id, ports.clock.now());
+  const message = createMessage(ticketId, number, input.right, actor.user.id, ports.clock.now());
   await ports.messages.insert(message);
   // A new message is activity on its ticket: its updated_at moves.
   await withRetries(async () => {
     const t = await ports.tickets.findById(ticketId);
     if (t === null || t.deletedAt !== null) return E.right(null);
     return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version)) ? E.right(null) : 'retry';
-  }, false);
+  }, {});
   return E.right(message);
 };
 
@@ -99,23 +103,24 @@ const updateMessage = (
     const wanted = changes(current);
     const allowed = mayChange(actor, current, wanted);
     if (E.isLeft(allowed)) return allowed;
-    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
     const next = applyMessageChanges(current, wanted, ports.clock.now());
     if (next === current) return E.right(current);
     return (await ports.messages.update(next, current.version)) ? E.right(next) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
 
 export const replaceMessageUseCase = (
   ports: Ports,
   actor: Actor,
   ticketId: TicketId,
   number: MessageNumber,
-  body: unknown,
+  decoded: DecodedBody<MessageCreateInput>,
   options: WriteOptions<Message> = {},
 ): Promise<Outcome<Message>> => {
-  const decoded = decodeBody(MessageReplaceBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  return updateMessage(ports, actor, ticketId, number, () => replacementMessageChanges(decoded.right), options);
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return Promise.resolve(input);
+  return updateMessage(ports, actor, ticketId, number, () => replacementMessageChanges(input.right), options);
 };
 
 export const patchMessageUseCase = (
@@ -123,12 +128,12 @@ export const patchMessageUseCase = (
   actor: Actor,
   ticketId: TicketId,
   number: MessageNumber,
-  body: unknown,
+  decoded: DecodedBody<MessagePatchInput>,
   options: WriteOptions<Message> = {},
 ): Promise<Outcome<Message>> => {
-  const decoded = decodeBody(MessagePatchBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  return updateMessage(ports, actor, ticketId, number, (m) => patchMessageChanges(m, decoded.right), options);
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return Promise.resolve(input);
+  return updateMessage(ports, actor, ticketId, number, (m) => patchMessageChanges(m, input.right), options);
 };
 
 export const deleteMessageUseCase = (
@@ -143,7 +148,8 @@ export const deleteMessageUseCase = (
     if (E.isLeft(loaded)) return loaded;
     const allowed = mayChange(actor, loaded.right, null);
     if (E.isLeft(allowed)) return allowed;
-    if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, loaded.right);
+    if (E.isLeft(held)) return held;
     const deleted = deleteMessage(loaded.right, ports.clock.now());
     return (await ports.messages.update(deleted, loaded.right.version)) ? E.right(deleted) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);

@@ -9,7 +9,8 @@ export interface GroupRepository {
   findById(id: GroupId): Promise<Group | null>;
   findByIds(ids: readonly GroupId[]): Promise<readonly Group[]>;
   update(group: Group, expectedVersion: number): Promise<GroupWriteResult>;
-  delete(id: GroupId): Promise<boolean>;
+  /** Deletes the group; `now` is when (the change feed's group.deleted). */
+  delete(id: GroupId, now: number): Promise<boolean>;
   /** Groups by id ascending. */
   list(offset: number, limit: number): Promise<Page<Group>>;
 }

@@ -4,6 +4,10 @@ export type * from './user-repository.js';
 export type * from './group-repository.js';
 export type * from './token-store.js';
 export type * from './rate-limit-counter.js';
+export type * from './idempotency-store.js';
+export type * from './webhook-repository.js';
+export type * from './event-log.js';
+export type * from './webhook-sender.js';
 export type * from './id-sequence.js';
 export type * from './clock.js';
 export type * from './password-hasher.js';
@@ -13,6 +17,10 @@ export { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError
 import type { Clock } from './clock.js';
 import type { GroupRepository } from './group-repository.js';
 import type { IdSequence } from './id-sequence.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+import type { WebhookRepository } from './webhook-repository.js';
+import type { EventLog } from './event-log.js';
+import type { WebhookSender } from './webhook-sender.js';
 import type { MessageRepository } from './message-repository.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { RateLimitCounter } from './rate-limit-counter.js';
@@ -30,6 +38,9 @@ export interface Store {
   readonly groups: GroupRepository;
   readonly tokens: TokenStore;
   readonly rateLimits: RateLimitCounter;
+  readonly idempotency: IdempotencyStore;
+  readonly webhooks: WebhookRepository;
+  readonly events: EventLog;
   readonly ids: IdSequence;
   readonly health: StoreHealth;
 }
@@ -39,4 +50,5 @@ export interface Ports extends Store {
   readonly clock: Clock;
   readonly passwords: PasswordHasher;
   readonly secrets: TokenGenerator;
+  readonly webhookSender: WebhookSender;
 }

@@ -12,10 +12,11 @@ export interface UserRepository {
   /** The users that exist among these ids, in any order. */
   findByIds(ids: readonly UserId[]): Promise<readonly User[]>;
   update(user: User, expectedVersion: number): Promise<UserWriteResult>;
-  delete(id: UserId): Promise<boolean>;
+  /** Deletes the user; `now` is when (the change feed's user.deleted). */
+  delete(id: UserId, now: number): Promise<boolean>;
   /** Users by id ascending; with a group, only its members. */
   list(groupId: GroupId | null, offset: number, limit: number): Promise<Page<User>>;
   count(): Promise<number>;
-  /** Takes this group out of every user's groups (each user's version goes up). */
-  removeGroup(groupId: GroupId): Promise<void>;
+  /** Takes this group out of every member's groups (the domain's leaveGroup on each, at `now`). */
+  removeGroup(groupId: GroupId, now: number): Promise<void>;
 }

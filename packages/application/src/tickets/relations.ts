@@ -1,4 +1,4 @@
-import type { EmbedSpec, Group, GroupId, Ticket, User, UserId } from '@support/domain';
+import { allowedTransitions, type Group, type GroupId, type Ticket, type TicketRelation, type User, type UserId } from '@support/domain';
 import type { Actor } from '../actor.js';
 import { staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -16,14 +16,17 @@ export const withRelations = async (
   ports: Pick<Ports, 'users' | 'groups'>,
   actor: Actor,
   tickets: readonly Ticket[],
-  embed: EmbedSpec,
+  embed: readonly TicketRelation[],
 ): Promise<TicketView[]> => {
+  const embedsCustomer = embed.includes('customer');
+  const embedsAssignee = embed.includes('assigned_user');
+  const embedsGroup = embed.includes('group');
   const userIds = new Set<UserId>();
   const groupIds = new Set<GroupId>();
   for (const t of tickets) {
-    if (embed.customer !== undefined) userIds.add(t.customerId);
-    if (embed.assigned_user !== undefined && t.assignedUserId !== null) userIds.add(t.assignedUserId);
-    if (embed.group !== undefined && t.groupId !== null) groupIds.add(t.groupId);
+    if (embedsCustomer) userIds.add(t.customerId);
+    if (embedsAssignee && t.assignedUserId !== null) userIds.add(t.assignedUserId);
+    if (embedsGroup && t.groupId !== null) groupIds.add(t.groupId);
   }
   const [users, groups] = await Promise.all([
     userIds.size > 0 ? ports.users.findByIds([...userIds]) : Promise.resolve([]),
@@ -37,14 +40,17 @@ export const withRelations = async (
   };
   return tickets.map((ticket) => {
     const related: { -readonly [K in keyof TicketRelations]: TicketRelations[K] } = {};
-    if (embed.customer !== undefined) related.customer = user(ticket.customerId);
-    if (embed.assigned_user !== undefined) related.assigned_user = user(ticket.assignedUserId);
-    if (embed.group !== undefined) {
+    if (embedsCustomer) related.customer = user(ticket.customerId);
+    if (embedsAssignee) related.assigned_user = user(ticket.assignedUserId);
+    if (embedsGroup) {
       const g = ticket.groupId === null ? undefined : groupById.get(ticket.groupId);
       related.group = g === undefined ? null : relatedGroup(actor, g);
     }
-    return { ticket, related };
+    return { ticket, related, allowedTransitions: transitionsFor(actor, ticket) };
   });
 };
 
-export const bareView = (ticket: Ticket): TicketView => ({ ticket, related: {} });
+/** The states this caller may move the ticket to now (the domain's state machine, by role). */
+const transitionsFor = (actor: Actor, t: Ticket): TicketView['allowedTransitions'] => allowedTransitions(t.state, t.deletedAt !== null, actor.user.role);
+
+export const bareView = (actor: Actor, ticket: Ticket): TicketView => ({ ticket, related: {}, allowedTransitions: transitionsFor(actor, ticket) });

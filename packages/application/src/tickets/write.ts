@@ -6,25 +6,27 @@ import {
   forbidden,
   patchChanges,
   replacementChanges,
-  TicketCreateBody,
-  TicketPatchBody,
-  TicketReplaceBody,
   validationFailed,
   type Customer,
   type DomainError,
   type FieldError,
   type Ticket,
   type TicketChanges,
+  type TicketCreateInput,
   type TicketId,
+  type TicketPatchInput,
+  type TicketReplaceInput,
   type TicketState,
   type UserId,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { acceptBody, type DecodedBody, type RefusedBody } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
 import { customerStates, customerTicketFields, forbiddenFields, isCustomer, requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { allErrors, decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
+import { allErrors, givenFields, withRetries, type Outcome } from '../shared.js';
 import type { TicketView } from '../views.js';
 import { loadTicket } from './access.js';
 import { checkAssignee, checkGroup, resolveCustomer } from './references.js';
@@ -56,17 +58,17 @@ const refusal = (actor: Actor, input: TicketFieldsInput): E.Either<ReturnType<ty
 
 const customerRequired = fieldError('customer_id', 'required', 'is required when an agent or admin creates a ticket');
 
-/** Every bad field at once: a body that fails to decode still reports a missing customer_id. */
-const withMissingCustomer = (actor: Actor, body: unknown, e: DomainError): DomainError => {
-  // A body that is not a JSON object has no fields to report on: it answers that one error.
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return e;
-  if (isCustomer(actor) || 'customer_id' in body || e._tag !== 'ValidationFailed') return e;
-  return validationFailed([...e.errors, customerRequired]);
+/**
+ * Every bad field at once: a refused body still reports a missing customer_id. A body that is
+ * not a JSON object (`given` null) has no fields to report on: it answers its one error.
+ */
+const withMissingCustomer = (actor: Actor, refused: RefusedBody): DomainError => {
+  const missing = !isCustomer(actor) && refused.given !== null && !refused.given.includes('customer_id');
+  return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors);
 };
 
-export const createTicketUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<TicketView>> => {
-  const decoded = decodeBody(TicketCreateBody, body);
-  if (E.isLeft(decoded)) return E.left(withMissingCustomer(actor, body, decoded.left));
+export const createTicketUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<TicketCreateInput>): Promise<Outcome<TicketView>> => {
+  if (E.isLeft(decoded)) return E.left(withMissingCustomer(actor, decoded.left));
   const input = decoded.right;
   const refused = refusal(actor, input);
   if (E.isLeft(refused)) return refused;
@@ -88,12 +90,12 @@ export const createTicketUseCase = async (ports: Ports, actor: Actor, body: unkn
   const id = (await ports.ids.next('ticket')) as TicketId;
   const ticket = createTicket(id, input, customer, ports.clock.now());
   await ports.tickets.insert(ticket);
-  return E.right(bareView(ticket));
+  return E.right(bareView(actor, ticket));
 };
 
 type ChangeBuilder = (current: Ticket, customer: Customer | null) => TicketChanges;
 
-/** PUT by a customer replaces only what customers write: subject, summary (default '') and state (default open). */
+/** A customer's replacement replaces only what customers write: subject, summary (default '') and state (default open). */
 const customerReplacement =
   (input: { subject: string; summary?: string; state?: TicketState }): ChangeBuilder =>
   (current) => ({
@@ -133,25 +135,28 @@ const updateTicket = async (
     preloaded = null;
     if (E.isLeft(loaded)) return loaded;
     const current = loaded.right;
-    if (options.ifMatch !== undefined && !options.ifMatch(bareView(current))) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, bareView(actor, current));
+    if (E.isLeft(held)) return held;
     const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
-    const errors = allErrors(referenceErrors, E.isLeft(applied) ? applied.left : []);
+    // A refused state change says where the ticket may go instead, for this caller (contract §7.2).
+    const transitionErrors = E.isLeft(applied) ? applied.left.map((f) => (f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f)) : [];
+    const errors = allErrors(referenceErrors, transitionErrors);
     if (errors.length > 0 || E.isLeft(applied)) return E.left(validationFailed(errors));
-    if (applied.right === current) return E.right(bareView(current));
-    return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(applied.right)) : 'retry';
-  }, options.ifMatch !== undefined);
+    if (applied.right === current) return E.right(bareView(actor, current));
+    return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(actor, applied.right)) : 'retry';
+  }, options);
 };
 
 export const replaceTicketUseCase = async (
   ports: Ports,
   actor: Actor,
   id: TicketId,
-  body: unknown,
+  decoded: DecodedBody<TicketReplaceInput>,
   options: WriteOptions<TicketView> = {},
 ): Promise<Outcome<TicketView>> => {
-  const decoded = decodeBody(TicketReplaceBody, body);
-  if (E.isLeft(decoded)) return decoded;
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return accepted;
+  const input = accepted.right;
   const changes: ChangeBuilder = isCustomer(actor)
     ? customerReplacement(input)
     : (current, customer) => replacementChanges(current, input, customer);
@@ -162,12 +167,12 @@ export const patchTicketUseCase = async (
   ports: Ports,
   actor: Actor,
   id: TicketId,
-  body: unknown,
+  decoded: DecodedBody<TicketPatchInput>,
   options: WriteOptions<TicketView> = {},
 ): Promise<Outcome<TicketView>> => {
-  const decoded = decodeBody(TicketPatchBody, body);
-  if (E.isLeft(decoded)) return decoded;
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return accepted;
+  const input = accepted.right;
   return updateTicket(ports, actor, id, input, (current, customer) => patchChanges(current, input, customer), options);
 };
 
@@ -182,7 +187,8 @@ export const deleteTicketUseCase = async (
     if (E.isLeft(current)) return current;
     const denied = requireRole(actor, ['admin'], 'delete tickets');
     if (denied !== null) return E.left(denied);
-    if (options.ifMatch !== undefined && !options.ifMatch(bareView(current.right))) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, bareView(actor, current.right));
+    if (E.isLeft(held)) return held;
     const deleted = deleteTicket(current.right, ports.clock.now());
-    return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(deleted)) : 'retry';
-  }, options.ifMatch !== undefined);
+    return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(actor, deleted)) : 'retry';
+  }, options);

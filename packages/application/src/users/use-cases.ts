@@ -4,31 +4,30 @@ import {
   forbidden,
   defaultRole,
   fieldError,
-  invalidQuery,
   notFound,
   pageOffset,
-  pageTooDeep,
-  parsePage,
-  UserCreateBody,
-  UserPatchBody,
-  UserReplaceBody,
+  sameItems,
   validationFailed,
   type Email,
   type FieldError,
   type GroupId,
-  type QueryIssue,
-  type QueryParams,
+  type PageRequest,
   type Role,
   type User,
   type UserChanges,
+  type UserCreateInput,
   type UserId,
+  type UserPatchInput,
+  type UserReplaceInput,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
 import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { decodeBody, givenFields, withRetries, type Outcome } from '../shared.js';
+import { givenFields, withRetries, type Outcome } from '../shared.js';
 import type { UserList } from '../views.js';
 
 const targetId = (actor: Actor, id: UserId | 'me'): UserId => (id === 'me' ? actor.user.id : id);
@@ -49,27 +48,24 @@ const checkGroups = async (ports: Ports, ids: readonly GroupId[] | null | undefi
 
 const emailTaken = (email: string): FieldError => fieldError('email', 'not_unique', `${email} is already in use by another user`);
 
-export const listUsers = async (ports: Ports, actor: Actor, params: QueryParams): Promise<Outcome<UserList>> => {
+export const listUsers = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<UserList>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'list users');
   if (denied !== null) return E.left(denied);
-  const issues: QueryIssue[] = [];
-  const page = parsePage(params, issues);
-  if (issues.length > 0) return E.left(invalidQuery(issues));
-  const tooDeep = pageTooDeep(page);
-  if (tooDeep !== null) return E.left(tooDeep);
-  const found = await ports.users.list(null, pageOffset(page), page.perPage);
-  return E.right({ items: found.items, total: found.total, page });
+  const page = acceptPage(decoded);
+  if (E.isLeft(page)) return page;
+  const found = await ports.users.list(null, pageOffset(page.right), page.right.perPage);
+  return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
 export const getUser = async (ports: Ports, actor: Actor, id: UserId | 'me'): Promise<Outcome<User>> =>
   id === 'me' || id === actor.user.id ? E.right(actor.user) : loadUser(ports, actor, id);
 
-export const createUserUseCase = async (ports: Ports, actor: Actor, body: unknown): Promise<Outcome<User>> => {
+export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<UserCreateInput>): Promise<Outcome<User>> => {
   const denied = requireRole(actor, ['admin'], 'create users');
   if (denied !== null) return E.left(denied);
-  const decoded = decodeBody(UserCreateBody, body);
-  if (E.isLeft(decoded)) return decoded;
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return accepted;
+  const input = accepted.right;
   const groupErrors = await checkGroups(ports, input.group_ids);
   const existing = await ports.users.findByEmail(input.email);
   const errors = [...groupErrors, ...(existing === null ? [] : [emailTaken(input.email)])];
@@ -99,15 +95,13 @@ interface UserInput {
 
 type Wanted = Omit<UserChanges, 'passwordHash'> & { readonly password: string | null };
 
-const sameList = (a: readonly number[], b: readonly number[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
-
 /** Fields a non-admin tried to change on themselves beyond name and password (equal values are no change). */
 const selfViolations = (current: User, input: UserInput): string[] =>
   givenFields(input).filter((f) => {
     if (selfUserFields.includes(f)) return false;
     if (f === 'email') return input.email !== current.email;
     if (f === 'role') return input.role !== current.role;
-    if (f === 'group_ids') return !sameList(input.group_ids ?? [], current.groupIds);
+    if (f === 'group_ids') return !sameItems(input.group_ids ?? [], current.groupIds);
     return true;
   });
 
@@ -131,7 +125,8 @@ const updateUser = async (
       const fields = selfViolations(current, input);
       if (fields.length > 0) return E.left(forbiddenFields(actor, fields));
     }
-    if (options.ifMatch !== undefined && !options.ifMatch(current)) return E.left({ _tag: 'PreconditionFailed' });
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
     const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
     const errors = [...groupErrors];
     if (self && w.role !== current.role) errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
@@ -146,7 +141,7 @@ const updateUser = async (
     const written = await ports.users.update(next, current.version);
     if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
     return written === 'ok' ? E.right({ before: current, after: next }) : 'retry';
-  }, options.ifMatch !== undefined);
+  }, options);
   if (E.isLeft(result)) return result;
   const { before, after } = result.right;
   if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now());
@@ -161,12 +156,12 @@ export const replaceUserUseCase = (
   ports: Ports,
   actor: Actor,
   id: UserId | 'me',
-  body: unknown,
+  decoded: DecodedBody<UserReplaceInput>,
   options: WriteOptions<User> = {},
 ): Promise<Outcome<User>> => {
-  const decoded = decodeBody(UserReplaceBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return Promise.resolve(accepted);
+  const input = accepted.right;
   return updateUser(
     ports,
     actor,
@@ -181,12 +176,12 @@ export const patchUserUseCase = (
   ports: Ports,
   actor: Actor,
   id: UserId | 'me',
-  body: unknown,
+  decoded: DecodedBody<UserPatchInput>,
   options: WriteOptions<User> = {},
 ): Promise<Outcome<User>> => {
-  const decoded = decodeBody(UserPatchBody, body);
-  if (E.isLeft(decoded)) return Promise.resolve(decoded);
-  const input = decoded.right;
+  const accepted = acceptBody(decoded);
+  if (E.isLeft(accepted)) return Promise.resolve(accepted);
+  const input = accepted.right;
   return updateUser(
     ports,
     actor,
@@ -209,8 +204,9 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   const denied = requireRole(actor, ['admin'], 'delete users');
   if (denied !== null) return E.left(denied);
   if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
-  if (options.ifMatch !== undefined && !options.ifMatch(loaded.right)) return E.left({ _tag: 'PreconditionFailed' });
-  if (!(await ports.users.delete(id))) return E.left(notFound('user', id));
+  const held = checkPrecondition(options, loaded.right);
+  if (E.isLeft(held)) return held;
+  if (!(await ports.users.delete(id, ports.clock.now()))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
   await ports.tokens.revokeUser(id);
   await ports.tickets.unassignUser(id, ports.clock.now());

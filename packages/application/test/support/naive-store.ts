@@ -2,6 +2,7 @@ import {
   compareTickets,
   emailKey,
   groupNameKey,
+  leaveGroup,
   matchesTicket,
   renameCustomer,
   ticketWords,
@@ -11,8 +12,17 @@ import {
   type Message,
   type Ticket,
   type User,
+  type ChangeEvent,
+  type StoredEvent,
+  type Webhook,
+  groupDeletedEvent,
+  groupEvent,
+  messageEvent,
+  ticketEvent,
+  userDeletedEvent,
+  userEvent,
 } from '@support/domain';
-import type { ConsumeResult, Page, Store, TokenRecord } from '../../src/index.js';
+import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -30,19 +40,40 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const groups = new Map<number, Group>();
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
   const counters = new Map<string, number>();
+  const idempotency = new Map<string, { readonly claim: IdempotencyClaim; answer: StoredAnswer | null }>();
+  const hooks = new Map<number, Webhook>();
+  const hookLeases = new Map<number, { readonly owner: string; readonly until: number }>();
+  const deliveries = new Map<number, DeliveryRecord[]>();
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
+  const log: StoredEvent[] = [];
+  let forgottenBefore = Number.NEGATIVE_INFINITY;
+  const wakers = new Set<() => void>();
+  const record = (...changes: ChangeEvent[]): void => {
+    for (const c of changes) log.push({ seq: log.length + 1, ...c });
+    for (const wake of [...wakers]) wake();
+  };
   const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
-    for (const t of tickets.values()) if (pred(t)) tickets.set(t.id, change(t));
+    for (const t of [...tickets.values()]) {
+      if (!pred(t)) continue;
+      const next = change(t);
+      tickets.set(t.id, next);
+      if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt));
+    }
   };
   const store: Store & { failing: boolean } = {
     failing: false,
     tickets: {
-      insert: (t: Ticket) => Promise.resolve(void tickets.set(t.id, t)),
+      insert: (t: Ticket) => {
+        tickets.set(t.id, t);
+        record(ticketEvent('created', t, t.updatedAt));
+        return Promise.resolve();
+      },
       findById: (id: number) => Promise.resolve(tickets.get(id) ?? null),
       update: (t: Ticket, v: number) => {
         if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
         tickets.set(t.id, t);
+        record(ticketEvent('updated', t, t.updatedAt));
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
@@ -63,11 +94,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     messages: {
-      insert: (m: Message) => Promise.resolve(void messages.set(mkey(m.ticketId, m.number), m)),
+      insert: (m: Message) => {
+        messages.set(mkey(m.ticketId, m.number), m);
+        record(messageEvent('created', m, m.updatedAt));
+        return Promise.resolve();
+      },
       find: (t, n) => Promise.resolve(messages.get(mkey(t, n)) ?? null),
       update: (m: Message, v: number) => {
         if (messages.get(mkey(m.ticketId, m.number))?.version !== v) return Promise.resolve(false);
         messages.set(mkey(m.ticketId, m.number), m);
+        record(messageEvent('updated', m, m.updatedAt));
         return Promise.resolve(true);
       },
       list: (ticketId, internal, offset, limit) => {
@@ -81,6 +117,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
       insert: (u: User) => {
         if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
+        record(userEvent('created', u, u.updatedAt));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(users.get(id) ?? null),
@@ -90,17 +127,25 @@ export const naiveStore = (): Store & { failing: boolean } => {
         if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
+        record(userEvent('updated', u, u.updatedAt));
         return Promise.resolve('ok' as const);
       },
-      delete: (id) => Promise.resolve(users.delete(id)),
+      delete: (id, now) => {
+        if (!users.delete(id)) return Promise.resolve(false);
+        record(userDeletedEvent(id, now));
+        return Promise.resolve(true);
+      },
       list: (groupId, offset, limit) => {
         const all = [...users.values()].filter((u) => groupId === null || u.groupIds.includes(groupId)).sort((a, b) => a.id - b.id);
         return Promise.resolve(page(all, offset, limit));
       },
       count: () => Promise.resolve(users.size),
-      removeGroup: (groupId) => {
+      removeGroup: (groupId, now) => {
         for (const u of users.values()) {
-          if (u.groupIds.includes(groupId)) users.set(u.id, { ...u, groupIds: u.groupIds.filter((g) => g !== groupId), version: u.version + 1 });
+          if (!u.groupIds.includes(groupId)) continue;
+          const next = leaveGroup(u, groupId, now);
+          users.set(u.id, next);
+          record(userEvent('updated', next, next.updatedAt));
         }
         return Promise.resolve();
       },
@@ -109,6 +154,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
       insert: (g: Group) => {
         if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
+        record(groupEvent('created', g, g.updatedAt));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(groups.get(id) ?? null),
@@ -117,9 +163,14 @@ export const naiveStore = (): Store & { failing: boolean } => {
         if (groups.get(g.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
+        record(groupEvent('updated', g, g.updatedAt));
         return Promise.resolve('ok' as const);
       },
-      delete: (id) => Promise.resolve(groups.delete(id)),
+      delete: (id, now) => {
+        if (!groups.delete(id)) return Promise.resolve(false);
+        record(groupDeletedEvent(id, now));
+        return Promise.resolve(true);
+      },
       list: (offset, limit) => Promise.resolve(page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit)),
     },
     tokens: {
@@ -155,6 +206,88 @@ export const naiveStore = (): Store & { failing: boolean } => {
         counters.set(k, n);
         return Promise.resolve(n);
       },
+    },
+    idempotency: {
+      claim: (scope, key, c) => {
+        const k = `${scope} ${key}`;
+        const r = idempotency.get(k);
+        if (r !== undefined && r.claim.expiresAt > c.now) {
+          if (r.answer !== null) return Promise.resolve({ kind: 'completed', fingerprint: r.claim.fingerprint, answer: r.answer });
+          if (r.claim.leaseUntil > c.now) return Promise.resolve({ kind: 'in_flight', fingerprint: r.claim.fingerprint });
+        }
+        idempotency.set(k, { claim: c, answer: null });
+        return Promise.resolve({ kind: 'claimed' });
+      },
+      complete: (scope, key, owner, a) => {
+        const r = idempotency.get(`${scope} ${key}`);
+        if (r?.claim.owner !== owner || r.answer !== null) return Promise.resolve(false);
+        r.answer = a;
+        return Promise.resolve(true);
+      },
+      release: (scope, key, owner) => {
+        const k = `${scope} ${key}`;
+        const r = idempotency.get(k);
+        if (r?.claim.owner === owner && r.answer === null) idempotency.delete(k);
+        return Promise.resolve();
+      },
+    },
+    events: {
+      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > after && e.occurredAt >= forgottenBefore).slice(0, limit)),
+      bounds: () => Promise.resolve({ oldest: log.find((e) => e.occurredAt >= forgottenBefore)?.seq ?? null, newest: log.length }),
+      waitFor: (after, signal) =>
+        log.length > after || signal.aborted
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              const wake = (): void => {
+                wakers.delete(wake);
+                resolve();
+              };
+              wakers.add(wake);
+              signal.addEventListener('abort', wake, { once: true });
+            }),
+      forget: (before) => {
+        forgottenBefore = Math.max(forgottenBefore, before);
+        return Promise.resolve();
+      },
+    },
+    webhooks: {
+      insert: (w) => Promise.resolve(void hooks.set(w.id, w)),
+      findById: (id) => Promise.resolve(hooks.get(id) ?? null),
+      list: (offset, limit) => {
+        const all = [...hooks.values()].sort((a, b) => a.id - b.id);
+        return Promise.resolve({ items: all.slice(offset, offset + limit), total: all.length });
+      },
+      update: (w, v) => {
+        if (hooks.get(w.id)?.version !== v) return Promise.resolve('version_mismatch');
+        hooks.set(w.id, w);
+        return Promise.resolve('ok');
+      },
+      delete: (id) => {
+        deliveries.delete(id);
+        return Promise.resolve(hooks.delete(id));
+      },
+      due: (now, limit) =>
+        Promise.resolve(
+          [...hooks.values()]
+            .filter((w) => w.active && (w.nextAttemptAt === null || w.nextAttemptAt <= now))
+            .sort((a, b) => a.id - b.id)
+            .slice(0, limit),
+        ),
+      lease: (id, owner, now, until) => {
+        const held = hookLeases.get(id);
+        if (!hooks.has(id) || (held !== undefined && held.owner !== owner && held.until > now)) return Promise.resolve(false);
+        hookLeases.set(id, { owner, until });
+        return Promise.resolve(true);
+      },
+      release: (id, owner) => {
+        if (hookLeases.get(id)?.owner === owner) hookLeases.delete(id);
+        return Promise.resolve();
+      },
+      recordDelivery: (r, keep) => {
+        if (hooks.has(r.webhookId)) deliveries.set(r.webhookId, [...(deliveries.get(r.webhookId) ?? []), r].slice(-keep));
+        return Promise.resolve();
+      },
+      deliveries: (id, limit) => Promise.resolve([...(deliveries.get(id) ?? [])].reverse().slice(0, limit)),
     },
     ids: {
       next: (name) => {

@@ -1,6 +1,22 @@
-import type { Email, Role, TicketId, User } from '@support/domain';
+import {
+  pageBounds,
+  searchTerms,
+  ticketOrder,
+  type Email,
+  type PageRequest,
+  type Role,
+  type SortField,
+  type TicketCreateInput,
+  type TicketId,
+  type TicketQuery,
+  type TicketRelation,
+  type TicketState,
+  type User,
+  type UserCreateInput,
+  type StoredEvent,
+} from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import { createApplication, type Actor, type Application, type Ports } from '../../src/index.js';
+import { createApplication, type Actor, type Application, type DecodedQuery, type Ports, type WebhookSender } from '../../src/index.js';
 import { naiveStore } from './naive-store.js';
 
 /** A clock the test moves by hand. */
@@ -25,10 +41,49 @@ export const leftOf = <L>(e: E.Either<L, unknown>): L => {
   return e.left;
 };
 
+/** A body or query as the edge hands it over once decoded. */
+export const decoded = <T>(value: T): E.Either<never, T> => E.right(value);
+
+export const email = (address: string): Email => address as Email;
+
+/** A page of a plain list. */
+export const page = (n = 1, perPage: number = pageBounds.defaultPerPage): DecodedQuery<PageRequest> => E.right({ page: n, perPage });
+
+/** The relations a single ticket read embeds. */
+export const embed = (...relations: TicketRelation[]): DecodedQuery<readonly TicketRelation[]> => E.right(relations);
+
+interface TicketQuerySpec {
+  readonly states?: readonly TicketState[];
+  readonly recentlyClosed?: boolean;
+  /** Search text, split into words as the domain does. */
+  readonly q?: string;
+  /** Sort items such as '-priority', completed as the domain does. */
+  readonly sort?: readonly string[];
+  readonly page?: number;
+  readonly perPage?: number;
+  readonly embed?: readonly TicketRelation[];
+}
+
+/** A ticket list query: the domain's defaults, with these parts. */
+export const ticketQuery = (spec: TicketQuerySpec = {}): DecodedQuery<TicketQuery> => {
+  const recentlyClosed = spec.recentlyClosed ?? false;
+  const rules = (spec.sort ?? []).map((item) => ({ field: item.replace(/^-/, '') as SortField, direction: item.startsWith('-') ? ('desc' as const) : ('asc' as const) }));
+  return E.right({
+    states: spec.states ?? null,
+    recentlyClosed,
+    terms: searchTerms(spec.q ?? ''),
+    sort: ticketOrder(rules, recentlyClosed),
+    embed: spec.embed ?? [],
+    page: spec.page ?? 1,
+    perPage: spec.perPage ?? pageBounds.defaultPerPage,
+  });
+};
+
 export interface World {
   readonly app: Application;
   readonly ports: Ports & { readonly store: ReturnType<typeof naiveStore> };
   readonly clock: ReturnType<typeof manualClock>;
+  readonly sender: FakeSender;
   readonly admin: Actor;
   /** Creates a user with this role (and name) and returns them as a caller. */
   user(role: Role, name?: string, extra?: Record<string, unknown>): Promise<Actor>;
@@ -40,13 +95,38 @@ export interface World {
   refreshed(actor: Actor): Promise<Actor>;
 }
 
+/** A webhook receiver stand-in: records every attempt and answers what the test says. */
+export interface FakeSender extends WebhookSender {
+  readonly sent: { readonly url: string; readonly deliveryId: string; readonly event: StoredEvent; readonly timestamp: number }[];
+  /** The receiver's status for an attempt (null: no answer); 204 by default. */
+  answer: (url: string, event: StoredEvent) => number | null;
+}
+
+export const fakeSender = (): FakeSender => {
+  const sender: FakeSender = {
+    sent: [],
+    answer: () => 204,
+    refuses: (url) => Promise.resolve(url.startsWith('https://') ? null : 'the URL must be https'),
+    send: (target, deliveryId, event, timestamp) => {
+      sender.sent.push({ url: target.url, deliveryId, event, timestamp });
+      const status = sender.answer(target.url, event);
+      return Promise.resolve({ status, durationMs: 3, error: status === null ? 'no answer within 10 s' : null, response: '' });
+    },
+  };
+  return sender;
+};
+
 export const world = async (config: { rateLimit?: number; tokenTtl?: number } = {}): Promise<World> => {
   const store = naiveStore();
   const clock = manualClock();
-  const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets() };
+  const sender = fakeSender();
+  const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets(), webhookSender: sender };
   const app = createApplication(ports, {
     auth: { accessTokenTtlSeconds: config.tokenTtl ?? 3600, refreshTokenTtlSeconds: 30 * 86400 },
     rateLimit: { limit: config.rateLimit ?? 100, windowSeconds: 60 },
+    idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
+    events: { retentionDays: 30 },
+    webhooks: { retrySeconds: [5, 30, 120, 600, 3600, 21600], leaseSeconds: 30, batch: 16, keepLog: 100 },
   });
   await app.setup.ensureFirstAdmin('admin@example.com' as Email, 'admin-password');
   const adminUser = (await store.users.findByEmail('admin@example.com')) as User;
@@ -54,13 +134,13 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
   let n = 0;
   const user = async (role: Role, name?: string, extra: Record<string, unknown> = {}): Promise<Actor> => {
     n += 1;
-    const created = rightOf(
-      await app.users.create(admin, { name: name ?? `${role} ${n}`, email: `${role}${n}@example.com`, password: `password-${n}`, role, ...extra }),
-    );
+    const input = { name: name ?? `${role} ${n}`, email: email(`${role}${n}@example.com`), password: `password-${n}`, role, ...extra } as UserCreateInput;
+    const created = rightOf(await app.users.create(admin, decoded(input)));
     return { user: created };
   };
   return {
     app,
+    sender,
     ports,
     clock,
     admin,
@@ -70,8 +150,8 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
     ticket: async (customer, fields = {}) => {
       const { subject = 'Printer on fire', ...rest } = fields;
       const creator = Object.keys(rest).some((k) => k !== 'summary') ? admin : customer;
-      const body = creator === admin ? { subject, customer_id: customer.user.id, ...rest } : { subject, ...rest };
-      return rightOf(await app.tickets.create(creator, body)).ticket.id;
+      const input = (creator === admin ? { subject, customer_id: customer.user.id, ...rest } : { subject, ...rest }) as TicketCreateInput;
+      return rightOf(await app.tickets.create(creator, decoded(input))).ticket.id;
     },
     refreshed: async (actor) => ({ user: (await store.users.findById(actor.user.id)) as User }),
   };

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
-import type { FieldErrorCode } from '../errors.js';
+import type { FieldError, FieldErrorCode } from '../errors.js';
 import { codePointLength } from '../text.js';
 
 // Field codecs whose failures carry a field-error code. io-ts keeps one message per
@@ -14,6 +14,37 @@ export const failWith = (u: unknown, c: t.Context, code: FieldErrorCode, message
  * store could not give back what it was given.
  */
 const loneSurrogate = /\p{Cs}/u;
+
+const codes: readonly FieldErrorCode[] = [
+  'required',
+  'unknown_field',
+  'read_only',
+  'invalid_type',
+  'invalid_length',
+  'invalid_value',
+  'not_unique',
+  'invalid_transition',
+  'unknown_reference',
+  'not_permitted',
+];
+const isCode = (s: string): s is FieldErrorCode => (codes as readonly string[]).includes(s);
+
+/** io-ts errors as field errors: the field is the dotted path ("tags.3"), "" for the value itself. */
+export const toFieldErrors = (errors: t.Errors): FieldError[] =>
+  errors.map((e) => {
+    const field = e.context
+      .map((entry) => entry.key)
+      .filter((k) => k !== '')
+      .join('.');
+    const raw = e.message ?? '';
+    const sep = raw.indexOf('|');
+    const code = sep > 0 ? raw.slice(0, sep) : '';
+    if (isCode(code)) return { field, code, message: raw.slice(sep + 1) };
+    const expected = e.context[e.context.length - 1]?.type.name ?? 'a valid value';
+    return e.value === undefined
+      ? { field, code: 'required', message: 'is required' }
+      : { field, code: 'invalid_type', message: `must be ${expected}` };
+  });
 
 export interface BoundedStringOptions {
   readonly min: number;

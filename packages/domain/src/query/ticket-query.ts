@@ -1,14 +1,14 @@
-import * as E from 'fp-ts/lib/Either.js';
-import { invalidQuery, type DomainError, type QueryIssue } from '../errors.js';
 import type { UserId } from '../ids.js';
 import { priorityRank } from '../priority.js';
 import { compareText } from '../text.js';
 import type { Ticket } from '../ticket.js';
-import { stateRank, ticketStates, type TicketState } from '../ticket-state.js';
+import { stateRank, type TicketState } from '../ticket-state.js';
 import { tokenize } from '../tokenizer.js';
-import { parsePage, type PageRequest } from './page.js';
-import { commaList, issue, param, type QueryParams } from './params.js';
-import { parseRepresentationOptions, type RepresentationOptions } from './representation.js';
+import type { PageRequest } from './page.js';
+
+// The rules of a ticket list (contract §5) as typed values: which tickets (states, the
+// recently-closed saved search, search words), in which order, which page, and which
+// related resources come with each ticket. Reading them from a query string is the edge's.
 
 export const sortFields = ['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at'] as const;
 export type SortField = (typeof sortFields)[number];
@@ -18,33 +18,28 @@ export interface SortRule {
   readonly direction: SortDirection;
 }
 
+/** The resources a ticket links to, which a read may load with it (embed). */
+export const ticketRelations = ['customer', 'assigned_user', 'group'] as const;
+export type TicketRelation = (typeof ticketRelations)[number];
+
 /** The saved search: closed tickets whose closed_at lies within this window before now. */
-export const recentlyClosedAlias = 'recently_closed';
 export const recentlyClosedWindowMs = 7 * 24 * 60 * 60 * 1000;
 
-export interface TicketQuery extends RepresentationOptions, PageRequest {
+export interface TicketQuery extends PageRequest {
   /** null: every state. */
   readonly states: readonly TicketState[] | null;
+  /** The saved search "recently closed". */
   readonly recentlyClosed: boolean;
   /** Search words (already folded); a ticket must contain every one. */
   readonly terms: readonly string[];
-  /** Complete order: always ends with the id tie-breaker. */
+  /** Complete order: always ends with the id tie-breaker (see ticketOrder). */
   readonly sort: readonly SortRule[];
+  /** Related resources to load with each ticket. */
+  readonly embed: readonly TicketRelation[];
 }
 
-const isSortField = (s: string): s is SortField => (sortFields as readonly string[]).includes(s);
-const isState = (s: string): s is TicketState => (ticketStates as readonly string[]).includes(s);
-
-const parseStates = (params: QueryParams, issues: QueryIssue[]): TicketState[] | null => {
-  const raw = param(params, 'state');
-  if (raw === undefined) return null;
-  const out: TicketState[] = [];
-  for (const s of commaList('state', raw, issues)) {
-    if (!isState(s)) issues.push(issue('state', s, `unknown state "${s}"; states are: ${ticketStates.join(', ')}`));
-    else if (!out.includes(s)) out.push(s);
-  }
-  return out;
-};
+/** The search words of a query text: the tokenizer's words (folded), each once. */
+export const searchTerms = (text: string): string[] => [...new Set(tokenize(text))];
 
 /**
  * The id tie-breaker makes every order total; it runs in the direction of the last rule,
@@ -57,44 +52,12 @@ export const completeSort = (rules: readonly SortRule[]): SortRule[] => {
   return [...rules, { field: 'id', direction: last?.direction ?? 'asc' }];
 };
 
-const parseSort = (params: QueryParams, recentlyClosed: boolean, issues: QueryIssue[]): SortRule[] => {
-  const raw = param(params, 'sort');
-  const fallback: SortRule[] = [{ field: recentlyClosed ? 'closed_at' : 'created_at', direction: 'desc' }];
-  if (raw === undefined) return completeSort(fallback);
-  const rules: SortRule[] = [];
-  for (const item of commaList('sort', raw, issues)) {
-    const descending = item.startsWith('-');
-    const name = descending || item.startsWith('+') ? item.slice(1) : item;
-    if (!isSortField(name)) {
-      issues.push(issue('sort', item, `cannot sort by "${name}"; sortable fields are: ${sortFields.join(', ')}`));
-    } else if (rules.some((r) => r.field === name)) {
-      issues.push(issue('sort', item, `sorts by "${name}" more than once`));
-    } else rules.push({ field: name, direction: descending ? 'desc' : 'asc' });
-  }
-  return completeSort(rules.length > 0 ? rules : fallback);
-};
-
-export interface TicketQueryOptions {
-  /** Set when the request came through /tickets/recently_closed. */
-  readonly alias?: typeof recentlyClosedAlias;
-}
-
 /**
- * Reads the ticket list's query parameters (state, sort, q, fields, embed, page, per_page).
- * Every bad value is reported, each naming its parameter; unknown parameters are ignored.
+ * The order of a list: the rules asked for, or else newest first (the saved search: the
+ * latest closed first), completed by the id tie-breaker.
  */
-export const parseTicketQuery = (params: QueryParams, options: TicketQueryOptions = {}): E.Either<DomainError, TicketQuery> => {
-  const issues: QueryIssue[] = [];
-  const q = param(params, 'q') ?? '';
-  const recentlyClosed = options.alias === recentlyClosedAlias || q.trim() === recentlyClosedAlias;
-  const terms = q.trim() === recentlyClosedAlias ? [] : [...new Set(tokenize(q))];
-  const states = parseStates(params, issues);
-  const sort = parseSort(params, recentlyClosed, issues);
-  const representation = parseRepresentationOptions(params, issues);
-  const page = parsePage(params, issues);
-  if (issues.length > 0) return E.left(invalidQuery(issues));
-  return E.right({ states, recentlyClosed, terms, sort, ...representation, ...page });
-};
+export const ticketOrder = (rules: readonly SortRule[], recentlyClosed: boolean): SortRule[] =>
+  completeSort(rules.length > 0 ? rules : [{ field: recentlyClosed ? 'closed_at' : 'created_at', direction: 'desc' }]);
 
 /** What a store filters tickets by. Deleted tickets never match. */
 export interface TicketFilter {

@@ -9,7 +9,6 @@ import type {
   GroupId,
   Message,
   MessageNumber,
-  QueryIssue,
   Ticket,
   TicketId,
   User,
@@ -114,7 +113,3 @@ export const leftOf = <L, R>(e: E.Either<L, R>): L => {
 
 /** Field errors as [field, code] pairs, the part of an error a client acts on. */
 export const fieldCodes = (errors: readonly FieldError[]): Array<[string, string]> => errors.map((e) => [e.field, e.code]);
-
-/** Query issues as [parameter, value] pairs. */
-export const issuePairs = (issues: readonly QueryIssue[]): Array<[string, string]> =>
-  issues.map((i) => [i.parameter, i.value]);

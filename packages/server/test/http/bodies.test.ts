@@ -67,6 +67,21 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       expect((await api.post('/v1/oauth/token', `${formBody}&scope=%C3%A9`, { headers: form })).status).to.equal(200);
     });
 
+    it('a percent-escape that is not UTF-8 in a form value (password=%FF) is 400 as raw bytes are; a lone % stays text', async () => {
+      for (const bad of [`${formBody}&scope=%FF`, `${formBody}&scope=%C3%28`, `${formBody}&%FF=x`]) {
+        const a = await api.post('/v1/oauth/token', bad, { headers: form });
+        const e = expectError(a, 400, 40002);
+        expect(e.description).to.include('not UTF-8');
+        expect(a.json).to.include({ error: 'invalid_request' });
+      }
+      const wrongPassword = `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=%FF`;
+      expectError(await api.post('/v1/oauth/token', wrongPassword, { headers: form }), 400, 40002);
+      // A '%' without two hex digits is not an escape: the value is the text itself (a wrong password here).
+      const lone = await api.post('/v1/oauth/token', `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=100%zz`, { headers: form });
+      expect(lone.status).to.equal(400);
+      expect(lone.json).to.include({ error: 'invalid_grant' });
+    });
+
     it('bytes that are not UTF-8 inside a gzip-encoded body are 400 as well', async () => {
       const body = gzipSync(Buffer.concat([Buffer.from('{"subject":"'), Buffer.from([0x80]), Buffer.from(`","customer_id":${customer.id}}`)]));
       expectError(await postTicket(body, { ...json, 'Content-Encoding': 'gzip' }), 400, 40002);

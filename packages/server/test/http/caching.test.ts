@@ -167,14 +167,18 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       expect(Date.parse(lm)).to.equal(Math.floor(updated / 1000) * 1000);
     });
 
-    it('a list carries the newest updated_at in it', async () => {
+    it('a list carries no Last-Modified (its newest item cannot show a deleted one): its ETag revalidates it', async () => {
+      const leaving = await createTicket(api, admin, customer.id);
       api.clock.advance(5_000);
-      const newest = await createTicket(api, admin, customer.id);
       const list = await api.get('/v1/tickets?per_page=100', { token: admin });
-      const items = list.json as { updated_at: string }[];
-      const max = Math.max(...items.map((i) => Date.parse(i.updated_at)));
-      expect(Date.parse(newest.json.updated_at as string)).to.equal(max);
-      expect(list.header('last-modified')).to.equal(new Date(Math.floor(max / 1000) * 1000).toUTCString());
+      expect(list.status).to.equal(200);
+      expect(list.header('last-modified')).to.equal(undefined);
+      const later = new Date(api.clock.now() + 60_000).toUTCString();
+      expect((await api.get('/v1/tickets?per_page=100', { token: admin, headers: { 'If-Modified-Since': later } })).status).to.equal(200);
+      expect((await api.request('DELETE', leaving.path, { token: admin })).status).to.equal(200);
+      const after = await api.get('/v1/tickets?per_page=100', { token: admin, headers: { 'If-None-Match': etagOf(list) } });
+      expect(after.status, 'the cached list still shows the deleted ticket').to.equal(200);
+      expect(etagOf(after)).not.to.equal(etagOf(list));
     });
 
     it('If-Modified-Since at or after Last-Modified: 304; before it: 200', async () => {
@@ -364,13 +368,17 @@ describe('HTTP caching: If-Modified-Since in all three HTTP date forms', () => {
     });
   }
 
-  it('a list is 304 when nothing in it changed since, 200 once something did', async () => {
+  it('a list has no Last-Modified, so If-Modified-Since never makes it 304; its ETag does, until something in it changes', async () => {
     const since = 'Sun, 06 Nov 1994 08:49:37 GMT';
-    expectNotModified(await api.get('/v1/tickets', { token: admin, headers: { 'If-Modified-Since': since } }));
+    const list = await api.get('/v1/tickets', { token: admin, headers: { 'If-Modified-Since': since } });
+    expect(list.status).to.equal(200);
+    expect(list.header('last-modified')).to.equal(undefined);
+    const etag = etagOf(list);
+    expectNotModified(await api.get('/v1/tickets', { token: admin, headers: { 'If-None-Match': etag } }), etag);
     const p = await api.request('PATCH', ticket.path, { token: admin, body: { priority: 'high' } });
     expect(p.status).to.equal(200);
-    const after = await api.get('/v1/tickets', { token: admin, headers: { 'If-Modified-Since': since } });
+    const after = await api.get('/v1/tickets', { token: admin, headers: { 'If-None-Match': etag } });
     expect(after.status).to.equal(200);
-    expect(after.header('last-modified')).to.equal('Sun, 06 Nov 1994 08:50:37 GMT');
+    expect(etagOf(after)).not.to.equal(etag);
   });
 });

@@ -231,13 +231,16 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       }
     });
 
-    it('PUT, PATCH and DELETE on /v1/tickets/recently_closed are 405 with Allow: HEAD, GET (not a 404 for a ticket id)', async () => {
+    it('PUT, PATCH and DELETE on /v1/tickets/recently_closed are 405 with Allow: HEAD, GET (not a 404 for a ticket id); OPTIONS says the same', async () => {
       for (const method of ['PUT', 'PATCH', 'DELETE']) {
         const a = await api.request(method, '/v1/tickets/recently_closed', { token: admin, ...(method === 'DELETE' ? {} : { body: {} }) });
         expectError(a, 405, 40501);
         expect(a.header('allow')).to.equal('HEAD, GET');
       }
       expectError(await api.get('/v1/ticket/recently_closed', { token: admin }), 404);
+      const options = await api.request('OPTIONS', '/v1/tickets/recently_closed', { token: admin });
+      expect(options.status, options.text).to.equal(204);
+      expect(options.header('allow')).to.equal('HEAD, GET');
     });
 
     it('.xml is 406, .json is the same resource', async () => {

@@ -31,7 +31,7 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       const t = obj(a);
       expect(Object.keys(t)).to.have.members([
         'id', 'url', 'subject', 'summary', 'state', 'priority', 'customer', 'customer_name', 'assigned_user',
-        'group', 'tags', 'created_at', 'updated_at', 'closed_at', 'messages_url',
+        'group', 'tags', 'created_at', 'updated_at', 'closed_at', 'messages_url', 'allowed_transitions',
       ]);
       for (const k of Object.keys(t)) expect(k).to.match(/^[a-z]+(_[a-z]+)*$/);
       expect(t.id).to.be.a('number');
@@ -49,6 +49,7 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
         tags: [],
         closed_at: null,
         messages_url: `${api.origin}/v1/tickets/${t.id as number}/messages`,
+        allowed_transitions: ['pending', 'closed'],
       });
       expect(t.created_at).to.match(isoMillis).and.equal(new Date(now).toISOString());
       expect(t.updated_at).to.equal(t.created_at);
@@ -62,12 +63,14 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
 
     it('reads back exactly what the create answered, also through the deprecated singular alias', async () => {
       const t = await createTicket(api, agent.token, { subject: 'Read me', customer_id: customer.id, tags: ['a', 'b'], priority: 'high' });
-      const read = await api.get(pathOf(t.url), { token: customer.token });
+      const read = await api.get(pathOf(t.url), { token: agent.token });
       expect(read.status).to.equal(200);
       expect(read.json).to.deep.equal(t);
-      const alias = await api.get(`/v1/ticket/${t.id as number}`, { token: customer.token });
+      const alias = await api.get(`/v1/ticket/${t.id as number}`, { token: agent.token });
       expect(alias.status).to.equal(200);
       expect(alias.json).to.deep.equal(t);
+      // The customer sees the same ticket but where they may move it: close it only.
+      expect(obj(await api.get(pathOf(t.url), { token: customer.token }))).to.deep.equal({ ...t, allowed_transitions: ['closed'] });
       expect(alias.header('deprecation')).to.be.a('string');
       expect(alias.header('sunset')).to.be.a('string');
       expect(alias.header('link')).to.match(/rel="deprecation"/);
@@ -268,6 +271,9 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       const a = await patchJson(api, pathOf(t.url), { state: 'pending' }, agent.token);
       const errors = fieldErrors(a);
       expect(errors.map((e) => [e.field, e.code])).to.deep.equal([['state', 42208]]);
+      // The refusal says where the ticket may go instead (contract §7.2).
+      expect(errors[0]).to.deep.include({ allowed: ['open'] });
+      expect(closed.allowed_transitions).to.deep.equal(['open']);
       const put = await api.request('PUT', pathOf(t.url), { token: agent.token, body: { subject: 'No pending', state: 'pending' } });
       expect(fieldErrors(put).map((e) => [e.field, e.code])).to.deep.equal([['state', 42208]]);
       expect((await api.get(pathOf(t.url), { token: agent.token })).json).to.deep.equal(closed);
@@ -278,6 +284,29 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       expect(obj(await patchJson(api, pathOf(t.url), { state: 'closed' }, customer.token)).state).to.equal('closed');
       expect(obj(await patchJson(api, pathOf(t.url), { state: 'open' }, customer.token)).state).to.equal('open');
       expect((await patchJson(api, pathOf(t.url), { state: 'pending' }, customer.token)).status).to.equal(403);
+    });
+
+    it('says in allowed_transitions where the caller may move the ticket now: by state and role, none once deleted', async () => {
+      const t = await createTicket(api, agent.token, { subject: 'Where to', customer_id: customer.id });
+      const path = pathOf(t.url);
+      const seen = async (token: string): Promise<unknown> => obj(await api.get(path, { token })).allowed_transitions;
+      expect(await seen(agent.token)).to.deep.equal(['pending', 'closed']);
+      expect(await seen(customer.token)).to.deep.equal(['closed']);
+      // Part of the representation, so of the ETag: an open ticket differs by role.
+      expect((await api.get(path, { token: agent.token })).header('etag')).to.not.equal((await api.get(path, { token: customer.token })).header('etag'));
+      await patchJson(api, path, { state: 'pending' }, agent.token);
+      expect(await seen(agent.token)).to.deep.equal(['open', 'closed']);
+      expect(await seen(customer.token)).to.deep.equal(['open', 'closed']);
+      await patchJson(api, path, { state: 'closed' }, agent.token);
+      expect(await seen(admin)).to.deep.equal(['open']);
+      expect(await seen(customer.token)).to.deep.equal(['open']);
+      // A field like any other: selectable, not writable.
+      const only = await api.get(`${path}?fields=id,allowed_transitions`, { token: customer.token });
+      expect(only.json).to.deep.equal({ id: t.id, allowed_transitions: ['open'] });
+      const written = await patchJson(api, path, { allowed_transitions: ['pending'] }, agent.token);
+      expect(fieldErrors(written).map((e) => [e.field, e.code])).to.deep.equal([['allowed_transitions', 42203]]);
+      const deleted = await api.request('DELETE', path, { token: admin });
+      expect(obj(deleted).allowed_transitions).to.deep.equal([]);
     });
   });
 

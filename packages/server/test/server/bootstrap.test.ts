@@ -1,6 +1,8 @@
+import type { HttpLogger } from '@support/adapter-http-koa';
 import { createMemoryStore } from '@support/adapter-memory';
 import { expect } from 'chai';
-import { configFromEnv, startServer, type RunningServer, type ServerStore } from '../../src/index.js';
+import type { Container } from 'inversify';
+import { configFromEnv, startServer, TYPES, type RunningServer, type ServerStore } from '../../src/index.js';
 import { plainHasher } from '../support/harness.js';
 import { pinnedRequest } from './child.js';
 
@@ -30,6 +32,17 @@ const flakyStore = (): { store: ServerStore; recover: () => void; attempts: () =
   };
 };
 
+const quiet: HttpLogger = { info: () => undefined, error: () => undefined };
+
+/** The real wiring with the flaky store, a cheap hasher and a logger of the test's choosing. */
+const rebound =
+  (store: ServerStore, logger: HttpLogger = quiet) =>
+  (c: Container): void => {
+    c.rebindSync(TYPES.Store).toConstantValue(store);
+    c.rebindSync(TYPES.PasswordHasher).toConstantValue(plainHasher);
+    c.rebindSync(TYPES.Logger).toConstantValue(logger);
+  };
+
 const until = async (what: string, ok: () => boolean, ms = 5_000): Promise<void> => {
   const end = Date.now() + ms;
   while (!ok()) {
@@ -50,11 +63,9 @@ describe('server: the first admin when the store is unreachable at start', () =>
     const created: { email: string; password: string | null }[] = [];
     const logs: string[] = [];
     server = await startServer(configFromEnv({ PORT: '0' }), {
-      store: flaky.store,
-      passwords: plainHasher,
+      rebind: rebound(flaky.store, { info: (m, f) => logs.push(JSON.stringify({ m, ...f })), error: (m, f) => logs.push(JSON.stringify({ m, ...f })) }),
       adminRetryMs: 20,
       shutdownGraceMs: 500,
-      logger: { info: (m, f) => logs.push(JSON.stringify({ m, ...f })), error: (m, f) => logs.push(JSON.stringify({ m, ...f })) },
       onFirstAdminCreated: (email, password) => created.push({ email, password }),
     });
     expect(server.generatedAdminPassword).to.equal(null);
@@ -84,11 +95,9 @@ describe('server: the first admin when the store is unreachable at start', () =>
     const flaky = flakyStore();
     const created: { email: string; password: string | null }[] = [];
     server = await startServer(configFromEnv({ PORT: '0', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }), {
-      store: flaky.store,
-      passwords: plainHasher,
+      rebind: rebound(flaky.store),
       adminRetryMs: 20,
       shutdownGraceMs: 500,
-      logger: { info: () => undefined, error: () => undefined },
       onFirstAdminCreated: (email, password) => created.push({ email, password }),
     });
     flaky.recover();
@@ -99,11 +108,9 @@ describe('server: the first admin when the store is unreachable at start', () =>
   it('stops retrying when the server is closed', async () => {
     const flaky = flakyStore();
     const started = await startServer(configFromEnv({ PORT: '0' }), {
-      store: flaky.store,
-      passwords: plainHasher,
+      rebind: rebound(flaky.store),
       adminRetryMs: 20,
       shutdownGraceMs: 500,
-      logger: { info: () => undefined, error: () => undefined },
     });
     await until('a retry', () => flaky.attempts() >= 2);
     await started.close();

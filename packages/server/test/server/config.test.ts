@@ -31,7 +31,11 @@ describe('server: configuration from the environment (contract §1)', () => {
       rateLimit: 5000,
       rateLimitWindowSeconds: 3600,
       tokenTtlSeconds: 86_400,
+      refreshTokenTtlSeconds: 2_592_000,
       trustProxy: false,
+      eventsRetentionDays: 30,
+      webhookRetrySeconds: [5, 30, 120, 600, 3600, 21600],
+      webhookAllowPrivate: false,
     });
   });
 
@@ -57,7 +61,11 @@ describe('server: configuration from the environment (contract §1)', () => {
       RATE_LIMIT: '100',
       RATE_LIMIT_WINDOW_S: '60',
       TOKEN_TTL_S: '900',
+      REFRESH_TOKEN_TTL_S: '7200',
       TRUST_PROXY: 'true',
+      EVENTS_RETENTION_DAYS: '7',
+      WEBHOOK_RETRY_S: '1, 10,100',
+      WEBHOOK_ALLOW_PRIVATE: 'yes',
     });
     expect(config).to.deep.equal({
       port: 0,
@@ -76,7 +84,11 @@ describe('server: configuration from the environment (contract §1)', () => {
       rateLimit: 100,
       rateLimitWindowSeconds: 60,
       tokenTtlSeconds: 900,
+      refreshTokenTtlSeconds: 7200,
       trustProxy: true,
+      eventsRetentionDays: 7,
+      webhookRetrySeconds: [1, 10, 100],
+      webhookAllowPrivate: true,
     });
   });
 
@@ -108,6 +120,13 @@ describe('server: configuration from the environment (contract §1)', () => {
     ['STORE', { STORE: 'redis' }],
     ['STORE', { STORE: 'Memory' }],
     ['MONGO_URL', { STORE: 'mongo' }],
+    ['EVENTS_RETENTION_DAYS', { EVENTS_RETENTION_DAYS: '0' }],
+    ['EVENTS_RETENTION_DAYS', { EVENTS_RETENTION_DAYS: 'forever' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '5,,30' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '5,0' }],
+    ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '1.5' }],
+    ['WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: 'maybe' }],
     ['MONGO_URL', { STORE: 'mongo', MONGO_URL: ' ' }],
     ['MONGO_SERVER_SELECTION_TIMEOUT_MS', { MONGO_SERVER_SELECTION_TIMEOUT_MS: 'soon' }],
     ['MONGO_SERVER_SELECTION_TIMEOUT_MS', { MONGO_SERVER_SELECTION_TIMEOUT_MS: '0' }],
@@ -122,6 +141,9 @@ describe('server: configuration from the environment (contract §1)', () => {
     ['RATE_LIMIT_WINDOW_S', { RATE_LIMIT_WINDOW_S: '1h' }],
     ['TOKEN_TTL_S', { TOKEN_TTL_S: '0' }],
     ['TOKEN_TTL_S', { TOKEN_TTL_S: '-5' }],
+    ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '0' }],
+    ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '30d' }],
+    ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '31536001' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: '/etc/tls/cert.pem' }],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: '/etc/tls/key.pem' }],

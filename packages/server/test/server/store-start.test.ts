@@ -1,7 +1,7 @@
 import { createMemoryStore } from '@support/adapter-memory';
 import { StoreUnavailableError } from '@support/application';
 import { expect } from 'chai';
-import { configFromEnv, startServer, type RunningServer, type ServerStore } from '../../src/index.js';
+import { configFromEnv, startServer, TYPES, type RunningServer, type ServerStore } from '../../src/index.js';
 import { plainHasher } from '../support/harness.js';
 
 // The start asks the store to prepare itself (Mongo: topology, indexes, unfinished writes):
@@ -19,7 +19,16 @@ describe('server: preparing the store at start', () => {
     server = undefined;
     logs.length = 0;
   });
-  const start = (store: ServerStore) => startServer(configFromEnv({ PORT: '0' }), { store, passwords: plainHasher, adminRetryMs: 20, shutdownGraceMs: 200, logger });
+  const start = (store: ServerStore) =>
+    startServer(configFromEnv({ PORT: '0' }), {
+      rebind: (c) => {
+        c.rebindSync(TYPES.Store).toConstantValue(store);
+        c.rebindSync(TYPES.PasswordHasher).toConstantValue(plainHasher);
+        c.rebindSync(TYPES.Logger).toConstantValue(logger);
+      },
+      adminRetryMs: 20,
+      shutdownGraceMs: 200,
+    });
 
   it('a refusal stops the start with its one-line message (main prints it after "could not start:")', async () => {
     const line = 'MongoDB index tickets_live_id on tickets cannot be created: an index with the same keys already exists (IndexOptionsConflict 85)';

@@ -2,7 +2,7 @@ import type { Clock, PasswordHasher } from '@support/application';
 import { request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { configFromEnv, startServer, type RunningServer } from '../../src/index.js';
+import { configFromEnv, startServer, TYPES, type RunningServer } from '../../src/index.js';
 import { responseChecks } from './response-checks.js';
 
 /** A clock the test moves by hand. */
@@ -86,15 +86,17 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}): Prom
   const config = configFromEnv({ PORT: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env });
   const logs: string[] = [];
   const server = await startServer(config, {
-    clock,
-    passwords: plainHasher,
-    logger: {
-      info: (m, f) => {
-        logs.push(JSON.stringify({ m, ...f }));
-      },
-      error: (m, f) => {
-        logs.push(JSON.stringify({ m, ...f }));
-      },
+    rebind: (c) => {
+      c.rebindSync(TYPES.Clock).toConstantValue(clock);
+      c.rebindSync(TYPES.PasswordHasher).toConstantValue(plainHasher);
+      c.rebindSync(TYPES.Logger).toConstantValue({
+        info: (m, f) => {
+          logs.push(JSON.stringify({ m, ...f }));
+        },
+        error: (m, f) => {
+          logs.push(JSON.stringify({ m, ...f }));
+        },
+      });
     },
     shutdownGraceMs: 1_000,
   });

@@ -1,0 +1,153 @@
+import {
+  groupValues,
+  messageValues,
+  nullable,
+  ticketValues,
+  userValues,
+  webhookValues,
+  type GroupCreateInput,
+  type GroupPatchInput,
+  type MessageCreateInput,
+  type MessagePatchInput,
+  type TicketCreateInput,
+  type TicketPatchInput,
+  type TicketReplaceInput,
+  type UserCreateInput,
+  type UserPatchInput,
+  type UserReplaceInput,
+  type WebhookCreateInput,
+  type WebhookPatchInput,
+  type WebhookReplayInput,
+} from '@support/domain';
+import type * as t from 'io-ts';
+import { strictObject } from './object-codec.js';
+
+// The request body of every write, one codec each: which fields it takes under which names,
+// and which fields of the representation the server sets (refused as read-only rather than
+// unknown). The rule for each value is the domain's.
+
+type Body<A> = t.Type<A, unknown>;
+
+const { subject, summary, state, priority, tags, user, group } = ticketValues;
+const ticketReadOnly = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'customer', 'customer_name', 'assigned_user', 'group', 'messages_url', 'allowed_transitions'];
+
+const ticketOptional = {
+  summary,
+  priority,
+  customer_id: user,
+  assigned_user_id: nullable(user),
+  group_id: nullable(group),
+  tags,
+};
+
+/** POST /v1/tickets. New tickets start open, so `state` is not accepted here. */
+export const TicketCreateBody: Body<TicketCreateInput> = strictObject('ticket', {
+  required: { subject },
+  optional: ticketOptional,
+  readOnly: [...ticketReadOnly, 'state'],
+});
+
+/** PUT /v1/tickets/{id}: every writable field; omitted optional ones return to their defaults. */
+export const TicketReplaceBody: Body<TicketReplaceInput> = strictObject('ticket', {
+  required: { subject },
+  optional: { ...ticketOptional, state },
+  readOnly: ticketReadOnly,
+});
+
+/** PATCH /v1/tickets/{id} (JSON merge patch): only the given fields change; null resets to the default. */
+export const TicketPatchBody: Body<TicketPatchInput> = strictObject('ticket', {
+  required: {},
+  optional: {
+    subject,
+    summary: nullable(summary),
+    state,
+    priority: nullable(priority),
+    customer_id: user,
+    assigned_user_id: nullable(user),
+    group_id: nullable(group),
+    tags: nullable(tags),
+  },
+  readOnly: ticketReadOnly,
+  mergePatch: true,
+});
+
+const { body, internal } = messageValues;
+const messageReadOnly = ['id', 'url', 'author', 'ticket', 'created_at', 'updated_at'];
+
+/** POST and PUT of /v1/tickets/{id}/messages. */
+export const MessageCreateBody: Body<MessageCreateInput> = strictObject('message', {
+  required: { body },
+  optional: { internal },
+  readOnly: messageReadOnly,
+});
+export const MessageReplaceBody = MessageCreateBody;
+export const MessagePatchBody: Body<MessagePatchInput> = strictObject('message', {
+  required: {},
+  optional: { body, internal: nullable(internal) },
+  readOnly: messageReadOnly,
+  mergePatch: true,
+});
+
+const { name, email, password, role, groupIds } = userValues;
+const userReadOnly = ['id', 'url', 'created_at', 'updated_at', 'groups'];
+
+export const UserCreateBody: Body<UserCreateInput> = strictObject('user', {
+  required: { name, email, password },
+  optional: { role, group_ids: groupIds },
+  readOnly: userReadOnly,
+});
+/** PUT /v1/users/{id}: password may be omitted (it is kept); role and group_ids return to their defaults. */
+export const UserReplaceBody: Body<UserReplaceInput> = strictObject('user', {
+  required: { name, email },
+  optional: { password, role, group_ids: groupIds },
+  readOnly: userReadOnly,
+});
+export const UserPatchBody: Body<UserPatchInput> = strictObject('user', {
+  required: {},
+  optional: { name, email, password, role, group_ids: nullable(groupIds) },
+  readOnly: userReadOnly,
+  mergePatch: true,
+});
+
+const groupReadOnly = ['id', 'url', 'created_at', 'updated_at', 'users_url'];
+
+/** POST and PUT of /v1/groups. */
+export const GroupCreateBody: Body<GroupCreateInput> = strictObject('group', {
+  required: { name: groupValues.name },
+  optional: { description: groupValues.description },
+  readOnly: groupReadOnly,
+});
+export const GroupReplaceBody = GroupCreateBody;
+export const GroupPatchBody: Body<GroupPatchInput> = strictObject('group', {
+  required: {},
+  optional: { name: groupValues.name, description: nullable(groupValues.description) },
+  readOnly: groupReadOnly,
+  mergePatch: true,
+});
+
+// The signing secret and the delivery cursor are the server's: rotate-secret makes a new
+// secret, replay moves the cursor.
+const webhookReadOnly = ['id', 'secret', 'last_delivered_seq', 'created_at', 'updated_at'];
+const webhookWritable = { url: webhookValues.url, events: webhookValues.events };
+
+/** POST /v1/webhooks. */
+export const WebhookCreateBody: Body<WebhookCreateInput> = strictObject('webhook', {
+  required: webhookWritable,
+  optional: { description: webhookValues.description, active: webhookValues.active },
+  readOnly: webhookReadOnly,
+});
+
+/** PATCH /v1/webhooks/{id} (JSON merge patch): null resets description to ""; url, events and active keep a value. */
+export const WebhookPatchBody: Body<WebhookPatchInput> = strictObject('webhook', {
+  required: {},
+  optional: { ...webhookWritable, description: nullable(webhookValues.description), active: webhookValues.active },
+  readOnly: webhookReadOnly,
+  mergePatch: true,
+});
+
+/** POST /v1/webhooks/{id}/replay: only the cursor; the webhook's own fields are changed by PATCH. */
+export const WebhookReplayBody: Body<WebhookReplayInput> = strictObject('replay', {
+  required: { after: webhookValues.after },
+  optional: {},
+  readOnly: [...webhookReadOnly, 'url', 'events', 'description', 'active'],
+});

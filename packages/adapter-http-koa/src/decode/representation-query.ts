@@ -1,0 +1,61 @@
+import { ticketRelations, type QueryIssue, type TicketRelation } from '@support/domain';
+import {
+  embeddable,
+  ticketFields,
+  type EmbedSelection,
+  type EmbedSpec,
+  type RepresentationOptions,
+  type TicketField,
+} from '../representations/fields.js';
+import { commaList, issue, param, type QueryParams } from './query-params.js';
+
+// `fields` and `embed`: which fields a ticket representation shows and which related
+// resources it expands. Both apply to lists and single reads.
+
+const isOneOf = <V extends string>(values: readonly V[], s: string): s is V => (values as readonly string[]).includes(s);
+
+export const parseFields = (params: QueryParams, issues: QueryIssue[]): readonly TicketField[] | null => {
+  const raw = param(params, 'fields');
+  if (raw === undefined) return null;
+  const out: TicketField[] = [];
+  for (const name of commaList('fields', raw, issues)) {
+    if (!isOneOf(ticketFields, name)) {
+      issues.push(issue('fields', name, `unknown field "${name}"; fields are: ${ticketFields.join(', ')}`));
+    } else if (!out.includes(name)) out.push(name);
+  }
+  return out;
+};
+
+export const parseEmbed = (params: QueryParams, issues: QueryIssue[]): EmbedSpec => {
+  const raw = param(params, 'embed');
+  if (raw === undefined) return {};
+  const spec: Partial<Record<TicketRelation, EmbedSelection>> = {};
+  for (const item of commaList('embed', raw, issues)) {
+    const [relation = '', sub, ...rest] = item.split('.');
+    if (!isOneOf(ticketRelations, relation)) {
+      issues.push(issue('embed', item, `cannot embed "${relation}"; embeddable: ${ticketRelations.join(', ')}`));
+      continue;
+    }
+    if (sub === undefined) {
+      spec[relation] = 'all';
+      continue;
+    }
+    const allowed: readonly string[] = embeddable[relation];
+    if (rest.length > 0 || !allowed.includes(sub)) {
+      issues.push(issue('embed', item, `"${item}" names no field of ${relation}; its fields are: ${allowed.join(', ')}`));
+      continue;
+    }
+    const current = spec[relation];
+    if (current === 'all') continue;
+    spec[relation] = current === undefined ? [sub] : current.includes(sub) ? current : [...current, sub];
+  }
+  return spec;
+};
+
+export const parseRepresentationOptions = (params: QueryParams, issues: QueryIssue[]): RepresentationOptions => ({
+  fields: parseFields(params, issues),
+  embed: parseEmbed(params, issues),
+});
+
+/** The related resources an `embed` asks to load, in their canonical order. */
+export const relationsOf = (embed: EmbedSpec): TicketRelation[] => ticketRelations.filter((r) => embed[r] !== undefined);

@@ -1,0 +1,89 @@
+import type { DecodedQuery } from '@support/application';
+import {
+  searchTerms,
+  sortFields,
+  ticketOrder,
+  ticketStates,
+  type QueryIssue,
+  type SortField,
+  type SortRule,
+  type TicketQuery,
+  type TicketRelation,
+  type TicketState,
+} from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import type { RepresentationOptions } from '../representations/fields.js';
+import { parsePage } from './page.js';
+import { commaList, issue, param, type QueryParams } from './query-params.js';
+import { parseRepresentationOptions, relationsOf } from './representation-query.js';
+
+/** The saved search, by path (/v1/tickets/recently_closed) or as the whole of `q`. */
+export const recentlyClosedAlias = 'recently_closed';
+
+const isSortField = (s: string): s is SortField => (sortFields as readonly string[]).includes(s);
+const isState = (s: string): s is TicketState => (ticketStates as readonly string[]).includes(s);
+
+const parseStates = (params: QueryParams, issues: QueryIssue[]): TicketState[] | null => {
+  const raw = param(params, 'state');
+  if (raw === undefined) return null;
+  const out: TicketState[] = [];
+  for (const s of commaList('state', raw, issues)) {
+    if (!isState(s)) issues.push(issue('state', s, `unknown state "${s}"; states are: ${ticketStates.join(', ')}`));
+    else if (!out.includes(s)) out.push(s);
+  }
+  return out;
+};
+
+/** The rules `sort` asks for, "-" meaning descending; none when it is absent. */
+const parseSort = (params: QueryParams, issues: QueryIssue[]): SortRule[] => {
+  const raw = param(params, 'sort');
+  if (raw === undefined) return [];
+  const rules: SortRule[] = [];
+  for (const item of commaList('sort', raw, issues)) {
+    const descending = item.startsWith('-');
+    const name = descending || item.startsWith('+') ? item.slice(1) : item;
+    if (!isSortField(name)) {
+      issues.push(issue('sort', item, `cannot sort by "${name}"; sortable fields are: ${sortFields.join(', ')}`));
+    } else if (rules.some((r) => r.field === name)) {
+      issues.push(issue('sort', item, `sorts by "${name}" more than once`));
+    } else rules.push({ field: name, direction: descending ? 'desc' : 'asc' });
+  }
+  return rules;
+};
+
+/** A ticket list request: the query for the use case, and what the answer should show. */
+export interface TicketListRequest {
+  readonly query: DecodedQuery<TicketQuery>;
+  readonly shown: RepresentationOptions;
+}
+
+/**
+ * Reads the ticket list's query parameters (state, sort, q, fields, embed, page, per_page).
+ * Every bad value is reported, each naming its parameter; unknown parameters are ignored.
+ * `viaAlias`: the request came through /v1/tickets/recently_closed.
+ */
+export const decodeTicketList = (params: QueryParams, viaAlias = false): TicketListRequest => {
+  const issues: QueryIssue[] = [];
+  const q = param(params, 'q') ?? '';
+  const savedSearch = q.trim() === recentlyClosedAlias;
+  const recentlyClosed = viaAlias || savedSearch;
+  const states = parseStates(params, issues);
+  const sort = ticketOrder(parseSort(params, issues), recentlyClosed);
+  const shown = parseRepresentationOptions(params, issues);
+  const page = parsePage(params, issues);
+  const terms = savedSearch ? [] : searchTerms(q);
+  const query: TicketQuery = { states, recentlyClosed, terms, sort, embed: relationsOf(shown.embed), ...page };
+  return { query: issues.length > 0 ? E.left(issues) : E.right(query), shown };
+};
+
+/** A single ticket read: the relations to load, and what the answer should show. */
+export interface TicketReadRequest {
+  readonly embed: DecodedQuery<readonly TicketRelation[]>;
+  readonly shown: RepresentationOptions;
+}
+
+export const decodeTicketRead = (params: QueryParams): TicketReadRequest => {
+  const issues: QueryIssue[] = [];
+  const shown = parseRepresentationOptions(params, issues);
+  return { embed: issues.length > 0 ? E.left(issues) : E.right(relationsOf(shown.embed)), shown };
+};

@@ -1,0 +1,70 @@
+import type { HeaderName } from '../headers.js';
+import type { Examples } from '../examples.js';
+import { ref, type Json } from '../json.js';
+
+// How one operation is described: a plain record per path and method, turned into the
+// OpenAPI operation object by render.ts, so that the files per resource say only what
+// differs between operations (summary, roles, bodies, errors) and none of the headers,
+// parameters and error answers every operation shares.
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+/**
+ * token: needs an access token; public: none needed (a bad one is still refused); oauth: the token endpoints;
+ * health: load balancers; docs: the HTML page, answered before tokens and presentation parameters are looked at.
+ */
+export type Access = 'token' | 'public' | 'oauth' | 'health' | 'docs';
+export type Shape = 'single' | 'list' | 'feed' | 'created' | 'written' | 'token' | 'empty' | 'document' | 'health' | 'html' | 'asset';
+
+export interface Operation {
+  readonly path: string;
+  readonly method: Method;
+  readonly id: string;
+  readonly tag: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly access: Access;
+  readonly params?: readonly string[];
+  readonly body?: { readonly schema: string; readonly example: Json; readonly mergePatch?: boolean; readonly form?: boolean; readonly examples?: Record<string, Json> };
+  readonly success: { readonly status: 200 | 201; readonly shape: Shape; readonly description: string; readonly schema?: Json; readonly example?: unknown; readonly extraHeaders?: readonly HeaderName[] };
+  readonly errors: readonly string[];
+  readonly deprecated?: boolean;
+  readonly curl: string;
+}
+
+/** What the operations of a resource are described with: the server's origin and the sample bodies on it. */
+export interface OperationContext {
+  readonly origin: string;
+  readonly ex: Examples;
+  /** The published deprecation schedule, the example of GET /v1/deprecations. */
+  readonly schedule: readonly unknown[];
+}
+
+/** The roles paragraph that closes an operation's description. */
+export const roles = (s: string): string => `\n\nRoles: ${s}`;
+
+/** The curl sample of an authenticated call on `origin`, with a JSON body when given. */
+export const curlOn =
+  (origin: string) =>
+  (method: string, path: string, body?: Json, extra = ''): string => {
+    const auth = '-H "Authorization: Bearer $TOKEN"';
+    const json = "-H 'Content-Type: application/json'";
+    return `curl ${method === 'GET' ? '' : `-X ${method} `}${auth} ${extra}${body === undefined ? '' : `${json} -d '${JSON.stringify(body)}' `}'${origin}${path}'`.replace(/ {2,}/g, ' ');
+  };
+
+export const listOf = (schema: string): Json => ({ type: 'array', items: ref(schema) });
+
+/** The success of a write: 201 with Location for a creation, else 200 with the resource as it now is. */
+export const writable = (shape: 'written' | 'created', schema: string, example: unknown): Operation['success'] => ({
+  status: shape === 'created' ? 201 : 200,
+  shape,
+  description: shape === 'created' ? 'Created: the new resource, with its URL in Location.' : 'The resource as it now is.',
+  schema: ref(schema),
+  example,
+});
+
+export const listParams = ['State', 'Sort', 'Q', 'Fields', 'Embed', 'Page', 'PerPage'];
+/** The errors of a write with a body, beyond those every operation can answer. */
+export const writeErrors = ['PayloadTooLarge', 'UnsupportedMediaType', 'ValidationFailed'];
+export const idErrors = ['NotFound'];
+/** A ticket, and everything inside it, can also be gone (soft-deleted). */
+export const ticketErrors = ['NotFound', 'Gone'];

@@ -1,0 +1,121 @@
+import { curlOn, idErrors, listOf, roles, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import { ref } from '../json.js';
+
+// routes/webhooks.ts: webhooks, their secret, replay and delivery log.
+
+export const webhookOperations = ({ origin, ex }: OperationContext): Operation[] => {
+  const curl = curlOn(origin);
+  const admin = roles('admin.');
+  return [
+    {
+      path: '/v1/webhooks',
+      method: 'get',
+      id: 'listWebhooks',
+      tag: 'Webhooks',
+      summary: 'List webhooks',
+      description: `A bare JSON array, paged, by id. Secrets are never shown.${admin}`,
+      access: 'token',
+      params: ['Page', 'PerPage'],
+      success: { status: 200, shape: 'list', description: 'One page of webhooks.', schema: listOf('Webhook'), example: [ex.webhook()] },
+      errors: [],
+      curl: curl('GET', '/v1/webhooks'),
+    },
+    {
+      path: '/v1/webhooks',
+      method: 'post',
+      id: 'createWebhook',
+      tag: 'Webhooks',
+      summary: 'Create a webhook',
+      description:
+        'Subscribes a receiver to the event types given (or ["*"]). It receives the changes made from now on (last_delivered_seq starts at the newest seq; replay reaches back). ' +
+        `The answer carries the signing secret: the only time it is shown. A receiver URL the SSRF guard refuses is 422 on url.${admin}`,
+      access: 'token',
+      body: { schema: 'WebhookCreate', example: ex.webhookCreate },
+      success: { ...writable('created', 'WebhookWithSecret', ex.webhookWithSecret()), description: 'Created: the webhook with its secret (shown this once), its URL in Location.' },
+      errors: writeErrors,
+      curl: curl('POST', '/v1/webhooks', ex.webhookCreate),
+    },
+    {
+      path: '/v1/webhooks/{webhook_id}',
+      method: 'get',
+      id: 'getWebhook',
+      tag: 'Webhooks',
+      summary: 'Read a webhook',
+      description: `One webhook, without its secret. active is false when the server switched it off after a delivery failed through the whole retry schedule.${admin}`,
+      access: 'token',
+      params: ['WebhookId'],
+      success: { status: 200, shape: 'single', description: 'The webhook.', schema: ref('Webhook'), example: ex.webhook() },
+      errors: idErrors,
+      curl: curl('GET', '/v1/webhooks/3'),
+    },
+    {
+      path: '/v1/webhooks/{webhook_id}',
+      method: 'patch',
+      id: 'patchWebhook',
+      tag: 'Webhooks',
+      summary: 'Change fields of a webhook',
+      description: `JSON merge patch (RFC 7396). active: true resumes a switched-off webhook from the event that failed, with a fresh retry schedule.${admin}`,
+      access: 'token',
+      params: ['WebhookId'],
+      body: { schema: 'WebhookPatch', example: ex.webhookPatch, mergePatch: true },
+      success: writable('written', 'Webhook', ex.webhook({ events: ['*'], description: '' })),
+      errors: [...idErrors, 'PreconditionFailed', ...writeErrors],
+      curl: curl('PATCH', '/v1/webhooks/3', ex.webhookPatch),
+    },
+    {
+      path: '/v1/webhooks/{webhook_id}',
+      method: 'delete',
+      id: 'deleteWebhook',
+      tag: 'Webhooks',
+      summary: 'Delete a webhook',
+      description: `Stops its deliveries and forgets its delivery log. Answers the deleted webhook.${admin}`,
+      access: 'token',
+      params: ['WebhookId'],
+      success: writable('written', 'Webhook', ex.webhook()),
+      errors: [...idErrors, 'PreconditionFailed'],
+      curl: curl('DELETE', '/v1/webhooks/3'),
+    },
+    {
+      path: '/v1/webhooks/{webhook_id}/rotate-secret',
+      method: 'post',
+      id: 'rotateWebhookSecret',
+      tag: 'Webhooks',
+      summary: "Replace a webhook's signing secret",
+      description: `Makes a new secret and answers it, this once; the old one signs nothing from now on. Takes no body.${admin}`,
+      access: 'token',
+      params: ['WebhookId'],
+      success: { status: 200, shape: 'written', description: 'The webhook with its new secret.', schema: ref('WebhookWithSecret'), example: ex.webhookWithSecret() },
+      errors: idErrors,
+      curl: curl('POST', '/v1/webhooks/3/rotate-secret'),
+    },
+    {
+      path: '/v1/webhooks/{webhook_id}/replay',
+      method: 'post',
+      id: 'replayWebhook',
+      tag: 'Webhooks',
+      summary: 'Re-send events to a webhook',
+      description:
+        'Moves the delivery cursor to after (last_delivered_seq) and switches the webhook on: every subscribed event with a seq above it is delivered again, in order, as far back as the feed keeps. ' +
+        `The events keep their webhook-id, so receivers can tell a repeat. after above the newest seq: 422.${admin}`,
+      access: 'token',
+      params: ['WebhookId'],
+      body: { schema: 'WebhookReplay', example: ex.webhookReplay },
+      success: writable('written', 'Webhook', ex.webhook({ last_delivered_seq: 1000 })),
+      errors: [...idErrors, ...writeErrors],
+      curl: curl('POST', '/v1/webhooks/3/replay', ex.webhookReplay),
+    },
+    {
+      path: '/v1/webhooks/{webhook_id}/deliveries',
+      method: 'get',
+      id: 'listWebhookDeliveries',
+      tag: 'Webhooks',
+      summary: "List a webhook's delivery attempts",
+      description: `The most recent attempts, newest first, paged: the event, its webhook-id, the status, duration, error and when it will be tried again.${admin}`,
+      access: 'token',
+      params: ['WebhookId', 'Page', 'PerPage'],
+      success: { status: 200, shape: 'list', description: 'One page of attempts.', schema: listOf('Delivery'), example: [ex.delivery] },
+      errors: idErrors,
+      curl: curl('GET', '/v1/webhooks/3/deliveries'),
+    },
+  ];
+};

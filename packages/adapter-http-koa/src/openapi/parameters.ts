@@ -1,0 +1,194 @@
+import { eventsQueryBounds } from '@support/application';
+import { pageBounds, sortFields, ticketStates } from '@support/domain';
+import { embeddable, ticketFields } from '../representations/fields.js';
+import type { ApiVersions } from '../conventions/api-version.js';
+import type { Json } from './json.js';
+
+// The parameters of the document (path ids, list queries, presentation, caching headers),
+// each described once and referred to by the operations that take it. Enums and bounds come
+// from the domain's query rules and the representations' field lists, so the document cannot
+// drift from them.
+
+const flag = (name: string, fallback: boolean, description: string): Json => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  schema: { type: 'boolean', default: fallback },
+});
+
+const commaArray = (name: string, values: readonly string[], description: string, example: string): Json => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  style: 'form',
+  explode: false,
+  schema: { type: 'array', items: { type: 'string', enum: [...values] }, uniqueItems: true },
+  example: example.split(','),
+});
+
+const sortPattern = `^[-+]?(${sortFields.join('|')})(,[-+]?(${sortFields.join('|')}))*$`;
+const embedValues = Object.entries(embeddable).flatMap(([relation, fields]) => [relation, ...fields.map((f) => `${relation}.${f}`)]);
+
+const pathId = (name: string, what: string): Json => ({
+  name,
+  in: 'path',
+  required: true,
+  description: `The id of the ${what}: a positive integer in canonical decimal form (anything else, such as 007 or abc, is 404).`,
+  schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+  example: 7,
+});
+
+export const componentParameters = (versions: ApiVersions): Record<string, Json> => ({
+  TicketId: pathId('ticket_id', 'ticket'),
+  MessageId: { ...pathId('message_id', 'message (its number inside the ticket: 1, 2, 3...)'), example: 1 },
+  UserId: pathId('user_id', 'user'),
+  GroupId: pathId('group_id', 'group'),
+  WebhookId: pathId('webhook_id', 'webhook'),
+  DocsFile: {
+    name: 'file',
+    in: 'path',
+    required: true,
+    description: 'A file the documentation page names, such as swagger-ui.css.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._-]+$' },
+    example: 'swagger-ui.css',
+  },
+  State: commaArray('state', ticketStates, 'Only tickets in these states (one value or a comma list; repeating the parameter works too). Absent: every state.', 'open,pending'),
+  Sort: {
+    name: 'sort',
+    in: 'query',
+    required: false,
+    description:
+      `Comma list of sort rules over ${sortFields.join(', ')}; a leading - sorts descending. priority sorts by rank (low < normal < high < urgent), state by life cycle (open, pending, closed), a null closed_at first ascending. ` +
+      'id is always the final tie-breaker, in the direction of the last rule. Default -created_at (-closed_at for recently_closed).',
+    schema: { type: 'string', pattern: sortPattern, default: '-created_at' },
+    example: '-priority,created_at',
+  },
+  Q: {
+    name: 'q',
+    in: 'query',
+    required: false,
+    description:
+      'Search terms separated by spaces: a ticket matches when every term equals a word of its subject, summary or customer name, compared without regard to case and accents (a word is a run of letters and digits). ' +
+      'The value recently_closed is the saved search of GET /v1/tickets/recently_closed.',
+    schema: { type: 'string' },
+    example: 'printer fire',
+  },
+  Fields: commaArray('fields', ticketFields, 'Only these top-level fields of each ticket (customer_name included).', 'id,subject,customer_name'),
+  Embed: commaArray(
+    'embed',
+    embedValues,
+    'Expand related resources: customer, assigned_user, group whole, or <relation>.<field> for the link plus that field (customer.name). A customer sees other users by id, url and name only.',
+    'customer.name,assigned_user',
+  ),
+  Page: {
+    name: 'page',
+    in: 'query',
+    required: false,
+    description: 'The page to answer, from 1. A page past the last answers an empty list (with the Link header).',
+    schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxPage, default: 1 },
+    example: 2,
+  },
+  PerPage: {
+    name: 'per_page',
+    in: 'query',
+    required: false,
+    description: `Items per page, 1-${pageBounds.maxPerPage}.`,
+    schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxPerPage, default: pageBounds.defaultPerPage },
+    example: 50,
+  },
+  After: {
+    name: 'after',
+    in: 'query',
+    required: false,
+    description: 'The cursor: answer the events with a seq above this one, oldest first (0: from the oldest kept). Use the last seq you have seen, or follow Link rel="next". Older than what is kept: 410 (41002) naming oldest_seq.',
+    schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 },
+    example: 1041,
+  },
+  EventsPerPage: {
+    name: 'per_page',
+    in: 'query',
+    required: false,
+    description: `At most this many events, ${eventsQueryBounds.perPage.min}-${eventsQueryBounds.perPage.max}.`,
+    schema: { type: 'integer', minimum: eventsQueryBounds.perPage.min, maximum: eventsQueryBounds.perPage.max, default: eventsQueryBounds.perPage.fallback },
+    example: 100,
+  },
+  Wait: {
+    name: 'wait',
+    in: 'query',
+    required: false,
+    description: `Long poll: when nothing is newer than after, hold the request up to this many seconds (${eventsQueryBounds.waitSeconds.min}-${eventsQueryBounds.waitSeconds.max}) and answer as soon as an event arrives; [] when none did (or when the server is stopping).`,
+    schema: { type: 'integer', minimum: eventsQueryBounds.waitSeconds.min, maximum: eventsQueryBounds.waitSeconds.max, default: 0 },
+    example: 25,
+  },
+  Pretty: flag('pretty', true, 'JSON is indented with 2 spaces unless pretty=false.'),
+  Envelope: flag(
+    'envelope',
+    false,
+    'envelope=true: the answer is always 200 and its body is an Envelope {status_code, next_page, response} holding the real status, the next page and the body (errors too).',
+  ),
+  Callback: {
+    name: 'callback',
+    in: 'query',
+    required: false,
+    description:
+      'JSONP: the answer is 200, Content-Type application/javascript, and the body is /**/<callback>(<Envelope>); — send the token as access_token. Must be a JavaScript identifier path (at most 128 characters), else 400.',
+    schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$' },
+    example: 'app.on_tickets',
+  },
+  AccessToken: {
+    name: 'access_token',
+    in: 'query',
+    required: false,
+    description:
+      'The access token in the query string (for JSONP, which cannot send headers). Use one way per request: with an Authorization header too, the answer is 400. Never copied into Link URLs; masked in logs.',
+    schema: { type: 'string' },
+  },
+  ApiVersion: {
+    name: 'X-Api-Version',
+    in: 'header',
+    required: false,
+    description: `The minor version to serve (${versions.supported.join(', ')}). Absent: the newest, ${versions.current}. Unknown: 400 (40003).`,
+    schema: { type: 'string', enum: [...versions.supported] },
+  },
+  RequestId: {
+    name: 'X-Request-Id',
+    in: 'header',
+    required: false,
+    description: 'Your own id for this request (1-128 characters of [A-Za-z0-9._-]); echoed in the answer and the logs.',
+    schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' },
+  },
+  IfNoneMatch: {
+    name: 'If-None-Match',
+    in: 'header',
+    required: false,
+    description: 'An ETag you have: when it still matches, the answer is 304 without a body.',
+    schema: { type: 'string' },
+  },
+  IfModifiedSince: {
+    name: 'If-Modified-Since',
+    in: 'header',
+    required: false,
+    description: 'An HTTP date (RFC 1123, RFC 850 or asctime form): when nothing shown changed since, the answer is 304. Ignored when If-None-Match is sent.',
+    schema: { type: 'string' },
+  },
+  IdempotencyKey: {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'Makes a retried POST safe: a repeat with the same key, method, path and body gets the first answer again (Idempotent-Replayed: true) instead of running twice. 1-255 printable ASCII characters, scoped to the caller, kept 24 hours; a new request needs a new key (for example a UUID).',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[!-~]{1,255}$' },
+    example: '8e03978e-40d5-43e8-bc93-6894a57f9324',
+  },
+  IfMatch: {
+    name: 'If-Match',
+    in: 'header',
+    required: false,
+    description: 'Lost-update protection: the ETag of the representation you based the change on. When the resource has changed since, the answer is 412 and nothing is written.',
+    schema: { type: 'string' },
+  },
+});
+
+export const param = (name: string): Json => ({ $ref: `#/components/parameters/${name}` });

@@ -1,0 +1,48 @@
+import type { Json } from '../json.js';
+
+// The bodies of the token endpoints (RFC 6749, RFC 7009). Their failures: OAuthError in errors.ts.
+
+export const oauthSchemas = (): Record<string, Json> => ({
+  TokenRequest: {
+    description: 'RFC 6749 §4.3 (password) or §6 (refresh_token) grant; form-encoded or JSON. Each parameter at most once.',
+    oneOf: [
+      {
+        type: 'object',
+        title: 'password grant',
+        required: ['grant_type', 'username', 'password'],
+        properties: {
+          grant_type: { const: 'password' },
+          username: { type: 'string', description: "The user's e-mail address." },
+          password: { type: 'string', format: 'password', writeOnly: true },
+        },
+      },
+      {
+        type: 'object',
+        title: 'refresh_token grant',
+        required: ['grant_type', 'refresh_token'],
+        properties: {
+          grant_type: { const: 'refresh_token' },
+          refresh_token: { type: 'string', description: 'Single use: refresh tokens rotate.' },
+        },
+      },
+    ],
+  },
+  TokenResponse: {
+    type: 'object',
+    description: 'RFC 6749 §5.1. Tokens carry at least 256 random bits, base64url.',
+    additionalProperties: false,
+    required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],
+    properties: {
+      access_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43,}$' },
+      token_type: { type: 'string', const: 'bearer' },
+      expires_in: { type: 'integer', minimum: 1, description: 'Seconds the access token is valid (TOKEN_TTL_S).' },
+      refresh_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43,}$' },
+    },
+  },
+  RevokeRequest: {
+    type: 'object',
+    description: 'RFC 7009: an access or refresh token.',
+    required: ['token'],
+    properties: { token: { type: 'string', minLength: 1 }, token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] } },
+  },
+});

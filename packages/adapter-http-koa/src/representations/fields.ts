@@ -1,0 +1,46 @@
+import type { TicketRelation } from '@support/domain';
+
+// The top-level fields of each representation, in order, and which of them a request asked
+// to see (`fields`, `embed`): both apply to lists and single reads of tickets.
+
+export const ticketFields = [
+  'id',
+  'url',
+  'subject',
+  'summary',
+  'state',
+  'priority',
+  'customer',
+  'customer_name',
+  'assigned_user',
+  'group',
+  'tags',
+  'created_at',
+  'updated_at',
+  'closed_at',
+  'messages_url',
+  'allowed_transitions',
+] as const;
+export type TicketField = (typeof ticketFields)[number];
+
+export const userFields = ['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at'] as const;
+export const groupFields = ['id', 'url', 'name', 'description', 'users_url', 'created_at', 'updated_at'] as const;
+
+/** What `embed` may expand, with the sub-fields it may add to the link object (`customer.name`). */
+export const embeddable = {
+  customer: userFields,
+  assigned_user: userFields,
+  group: groupFields,
+} as const satisfies Record<TicketRelation, readonly string[]>;
+
+/** 'all' expands the whole related resource; a list of sub-fields adds just those to the link object. */
+export type EmbedSelection = 'all' | readonly string[];
+export type EmbedSpec = Readonly<Partial<Record<TicketRelation, EmbedSelection>>>;
+
+export interface RepresentationOptions {
+  /** null: every field. */
+  readonly fields: readonly TicketField[] | null;
+  readonly embed: EmbedSpec;
+}
+
+export const plainOptions: RepresentationOptions = { fields: null, embed: {} };

@@ -1,0 +1,43 @@
+import type { WebhookSender } from '@support/application';
+import { eventRepresentation } from '../representations/event.js';
+import type { Urls } from '../representations/urls.js';
+import { refusedTarget, sendOutbound, type OutboundOptions } from './sender.js';
+import { signDelivery } from './signature.js';
+
+export interface WebhookSenderOptions {
+  /** The public origin's URLs, known once the server listens. */
+  readonly urls: () => Urls;
+  /** Contract §7.4: a delivery succeeds on a 2xx within 10 s. */
+  readonly timeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE: http:// and loopback/private receivers (development and tests). */
+  readonly allowPrivate: boolean;
+}
+
+/**
+ * Webhook deliveries over HTTP: the event as GET /v1/events shows it, compact JSON, with the
+ * Standard Webhooks headers (webhook-id, webhook-timestamp in Unix seconds, webhook-signature).
+ */
+export const httpWebhookSender = (options: WebhookSenderOptions): WebhookSender => {
+  const outbound: OutboundOptions = { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate, maxResponseBytes: 1024 };
+  return {
+    refuses: (url) => refusedTarget(url, outbound),
+    send: (target, deliveryId, event, timestamp) => {
+      const body = JSON.stringify(eventRepresentation(options.urls(), event));
+      const seconds = Math.floor(timestamp / 1000);
+      return sendOutbound(
+        {
+          url: target.url,
+          headers: {
+            'Content-Type': 'application/json',
+            'User-Agent': 'support-ticket-service-webhooks/1',
+            'webhook-id': deliveryId,
+            'webhook-timestamp': String(seconds),
+            'webhook-signature': signDelivery(target.secret, deliveryId, seconds, body),
+          },
+          body,
+        },
+        outbound,
+      );
+    },
+  };
+};

@@ -1,0 +1,290 @@
+import { expect } from 'chai';
+import fc from 'fast-check';
+import { decodePage } from '../../src/decode/page.js';
+import type { QueryParams } from '../../src/decode/query-params.js';
+import { decodeTicketList, decodeTicketRead } from '../../src/decode/ticket-query.js';
+import type { RepresentationOptions } from '../../src/representations/fields.js';
+import { issuePairs, leftOf, rightOf } from '../support/decoding.js';
+
+const parse = (params: QueryParams) => rightOf(decodeTicketList(params).query);
+const shown = (params: QueryParams): RepresentationOptions => decodeTicketList(params).shown;
+
+/** The [parameter, value] pairs of a refused query; fails the test if the query was accepted. */
+const issuesOf = (params: QueryParams): Array<[string, string]> => issuePairs(leftOf(decodeTicketList(params).query));
+
+describe('ticket list query string', () => {
+  it('without parameters: every state, no terms, -created_at, every field, no embeds, page 1 of 30', () => {
+    expect(parse({})).to.deep.equal({
+      states: null,
+      recentlyClosed: false,
+      terms: [],
+      sort: [
+        { field: 'created_at', direction: 'desc' },
+        { field: 'id', direction: 'desc' },
+      ],
+      embed: [],
+      page: 1,
+      perPage: 30,
+    });
+    expect(shown({})).to.deep.equal({ fields: null, embed: {} });
+  });
+
+  it('ignores unknown parameters', () => {
+    expect(parse({ access_token: 'secret', pretty: 'false', envelope: 'true', colour: 'red' })).to.deep.equal(parse({}));
+  });
+
+  describe('state', () => {
+    it('takes one state', () => {
+      expect(parse({ state: 'open' }).states).to.deep.equal(['open']);
+    });
+
+    it('takes a comma list', () => {
+      expect(parse({ state: 'open,pending' }).states).to.deep.equal(['open', 'pending']);
+      expect(parse({ state: 'closed, open' }).states).to.deep.equal(['closed', 'open']);
+    });
+
+    it('takes a repeated parameter (an array value) like a comma list', () => {
+      expect(parse({ state: ['open', 'closed'] }).states).to.deep.equal(['open', 'closed']);
+      expect(parse({ state: ['open,pending', 'closed'] }).states).to.deep.equal(['open', 'pending', 'closed']);
+    });
+
+    it('lists a state named twice once', () => {
+      expect(parse({ state: 'open,open' }).states).to.deep.equal(['open']);
+    });
+
+    it('refuses an unknown state, naming the parameter and the value', () => {
+      expect(issuesOf({ state: 'opened' })).to.deep.equal([['state', 'opened']]);
+      expect(issuesOf({ state: 'open,archived' })).to.deep.equal([['state', 'archived']]);
+      expect(issuesOf({ state: 'OPEN' })).to.deep.equal([['state', 'OPEN']]);
+      expect(issuesOf({ state: 'recently_closed' })).to.deep.equal([['state', 'recently_closed']]);
+    });
+
+    it('refuses an empty item', () => {
+      expect(issuesOf({ state: 'open,' }).map(([p]) => p)).to.deep.equal(['state']);
+      expect(issuesOf({ state: '' }).map(([p]) => p)).to.deep.equal(['state']);
+    });
+  });
+
+  describe('sort', () => {
+    it('reads a comma list, "-" meaning descending, and appends the id tie-breaker', () => {
+      expect(parse({ sort: '-priority,created_at' }).sort).to.deep.equal([
+        { field: 'priority', direction: 'desc' },
+        { field: 'created_at', direction: 'asc' },
+        { field: 'id', direction: 'asc' },
+      ]);
+      expect(parse({ sort: 'subject' }).sort).to.deep.equal([
+        { field: 'subject', direction: 'asc' },
+        { field: 'id', direction: 'asc' },
+      ]);
+    });
+
+    it('accepts every sortable field of the contract', () => {
+      for (const field of ['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at']) {
+        expect(parse({ sort: `-${field}` }).sort[0]).to.deep.equal({ field, direction: 'desc' });
+      }
+    });
+
+    it('refuses an unknown field, naming it', () => {
+      expect(issuesOf({ sort: 'colour' })).to.deep.equal([['sort', 'colour']]);
+      expect(issuesOf({ sort: 'priority,-customer_name' })).to.deep.equal([['sort', '-customer_name']]);
+      expect(issuesOf({ sort: '-' })).to.deep.equal([['sort', '-']]);
+    });
+
+    it('refuses a field named twice, in either direction', () => {
+      expect(issuesOf({ sort: 'priority,-priority' })).to.deep.equal([['sort', '-priority']]);
+      expect(issuesOf({ sort: 'created_at,created_at' })).to.deep.equal([['sort', 'created_at']]);
+    });
+
+    it('refuses an empty item', () => {
+      expect(issuesOf({ sort: 'priority,,subject' }).map(([p]) => p)).to.deep.equal(['sort']);
+    });
+  });
+
+  describe('q', () => {
+    it('splits the terms with the tokenizer and folds them, each once', () => {
+      expect(parse({ q: 'Printer  FIRE' }).terms).to.deep.equal(['printer', 'fire']);
+      expect(parse({ q: 'Café STRASSE café' }).terms).to.deep.equal(['cafe', 'strasse']);
+      expect(parse({ q: 'foo-bar' }).terms).to.deep.equal(['foo', 'bar']);
+      expect(parse({ q: '' }).terms).to.deep.equal([]);
+    });
+
+    it('q=recently_closed is the saved search: closed recently, newest closing first, no terms', () => {
+      const q = parse({ q: 'recently_closed' });
+      expect(q.recentlyClosed).to.equal(true);
+      expect(q.terms).to.deep.equal([]);
+      expect(q.sort).to.deep.equal([
+        { field: 'closed_at', direction: 'desc' },
+        { field: 'id', direction: 'desc' },
+      ]);
+      expect(parse({ q: ' recently_closed ' }).recentlyClosed).to.equal(true);
+    });
+
+    it('the /tickets/recently_closed alias means the same as q=recently_closed', () => {
+      expect(rightOf(decodeTicketList({}, true).query)).to.deep.equal(parse({ q: 'recently_closed' }));
+    });
+
+    it('an explicit sort replaces the saved search default', () => {
+      expect(rightOf(decodeTicketList({ sort: 'priority' }, true).query).sort).to.deep.equal([
+        { field: 'priority', direction: 'asc' },
+        { field: 'id', direction: 'asc' },
+      ]);
+    });
+
+    it('recently_closed among other words is an ordinary search', () => {
+      const q = parse({ q: 'recently_closed printer' });
+      expect(q.recentlyClosed).to.equal(false);
+      expect(q.terms).to.deep.equal(['recently', 'closed', 'printer']);
+    });
+
+    it('a search is not the saved search', () => {
+      expect(parse({ q: 'printer' }).recentlyClosed).to.equal(false);
+    });
+  });
+
+  describe('fields', () => {
+    it('selects top-level fields, customer_name included', () => {
+      expect(shown({ fields: 'id,subject,customer_name' }).fields).to.deep.equal(['id', 'subject', 'customer_name']);
+    });
+
+    it('lists a field named twice once', () => {
+      expect(shown({ fields: 'subject,subject' }).fields).to.deep.equal(['subject']);
+    });
+
+    it('refuses unknown fields, naming each', () => {
+      expect(issuesOf({ fields: 'subject,colour,password' })).to.deep.equal([
+        ['fields', 'colour'],
+        ['fields', 'password'],
+      ]);
+      expect(issuesOf({ fields: 'customer.name' })).to.deep.equal([['fields', 'customer.name']]);
+    });
+  });
+
+  describe('embed', () => {
+    it('expands customer, assigned_user and group, and the query loads them', () => {
+      expect(shown({ embed: 'customer,assigned_user,group' }).embed).to.deep.equal({
+        customer: 'all',
+        assigned_user: 'all',
+        group: 'all',
+      });
+      expect(parse({ embed: 'group,customer' }).embed).to.deep.equal(['customer', 'group']);
+      expect(parse({ embed: 'assigned_user.name' }).embed).to.deep.equal(['assigned_user']);
+    });
+
+    it('takes dotted sub-fields (customer.name: the link object plus name)', () => {
+      expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({ customer: ['name'], assigned_user: 'all' });
+      expect(shown({ embed: 'customer.name,customer.email,customer.name' }).embed).to.deep.equal({ customer: ['name', 'email'] });
+      expect(shown({ embed: 'group.description' }).embed).to.deep.equal({ group: ['description'] });
+    });
+
+    it('expands the whole resource when both it and a sub-field are named, in either order', () => {
+      expect(shown({ embed: 'customer,customer.name' }).embed).to.deep.equal({ customer: 'all' });
+      expect(shown({ embed: 'customer.name,customer' }).embed).to.deep.equal({ customer: 'all' });
+    });
+
+    it('refuses an unknown relation or sub-field, naming it', () => {
+      expect(issuesOf({ embed: 'messages' })).to.deep.equal([['embed', 'messages']]);
+      expect(issuesOf({ embed: 'customer.password' })).to.deep.equal([['embed', 'customer.password']]);
+      expect(issuesOf({ embed: 'group.email' })).to.deep.equal([['embed', 'group.email']]);
+      expect(issuesOf({ embed: 'customer.name.first' })).to.deep.equal([['embed', 'customer.name.first']]);
+      expect(issuesOf({ embed: 'customer.' })).to.deep.equal([['embed', 'customer.']]);
+    });
+  });
+
+  describe('page and per_page', () => {
+    it('per_page defaults to 30 and goes up to 100', () => {
+      expect(parse({}).perPage).to.equal(30);
+      expect(parse({ per_page: '1' }).perPage).to.equal(1);
+      expect(parse({ per_page: '100' }).perPage).to.equal(100);
+    });
+
+    for (const bad of ['0', '101', '-1', 'abc', '1.5', '', '1e2', '030']) {
+      it(`refuses per_page=${JSON.stringify(bad)}`, () => {
+        expect(issuesOf({ per_page: bad })).to.deep.equal([['per_page', bad]]);
+      });
+    }
+
+    it('page counts from 1', () => {
+      expect(parse({}).page).to.equal(1);
+      expect(parse({ page: '1' }).page).to.equal(1);
+      expect(parse({ page: '7' }).page).to.equal(7);
+    });
+
+    for (const bad of ['0', '-1', 'abc', '1.5', '']) {
+      it(`refuses page=${JSON.stringify(bad)}`, () => {
+        expect(issuesOf({ page: bad })).to.deep.equal([['page', bad]]);
+      });
+    }
+
+    it('accepts every per_page from 1 to 100 and nothing above', () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 1000 }), (n) => {
+          const r = decodeTicketList({ per_page: String(n) }).query;
+          if (n <= 100) expect(rightOf(r).perPage).to.equal(n);
+          else expect(issuesOf({ per_page: String(n) })).to.deep.equal([['per_page', String(n)]]);
+        }),
+        { numRuns: 200 },
+      );
+    });
+
+  });
+
+  it('reports every bad parameter at once', () => {
+    expect(
+      issuesOf({
+        state: 'opened',
+        sort: 'colour',
+        fields: 'password',
+        embed: 'messages',
+        page: '0',
+        per_page: '101',
+        q: 'anything',
+        unknown: 'ignored',
+      }),
+    ).to.have.deep.members([
+      ['state', 'opened'],
+      ['sort', 'colour'],
+      ['fields', 'password'],
+      ['embed', 'messages'],
+      ['page', '0'],
+      ['per_page', '101'],
+    ]);
+  });
+
+  it('reports every bad item of one parameter', () => {
+    expect(issuesOf({ state: 'a,open,b' })).to.deep.equal([
+      ['state', 'a'],
+      ['state', 'b'],
+    ]);
+  });
+});
+
+describe('single ticket query string', () => {
+  it('reads fields and embed, loading the embedded relations', () => {
+    const read = decodeTicketRead({ fields: 'id,customer', embed: 'customer.name', state: 'ignored' });
+    expect(rightOf(read.embed)).to.deep.equal(['customer']);
+    expect(read.shown).to.deep.equal({ fields: ['id', 'customer'], embed: { customer: ['name'] } });
+  });
+
+  it('reports every bad fields and embed item at once', () => {
+    expect(issuePairs(leftOf(decodeTicketRead({ fields: 'colour', embed: 'messages' }).embed))).to.deep.equal([
+      ['fields', 'colour'],
+      ['embed', 'messages'],
+    ]);
+  });
+});
+
+describe('page query string', () => {
+  it('reads page and per_page, 1 and 30 by default', () => {
+    expect(rightOf(decodePage({}))).to.deep.equal({ page: 1, perPage: 30 });
+    expect(rightOf(decodePage({ page: '3', per_page: '100' }))).to.deep.equal({ page: 3, perPage: 100 });
+  });
+
+  it('refuses both at once, naming each value, and a page given twice', () => {
+    expect(issuePairs(leftOf(decodePage({ page: '0', per_page: '101' })))).to.deep.equal([
+      ['page', '0'],
+      ['per_page', '101'],
+    ]);
+    const twice = leftOf(decodePage({ page: ['1', '2'] }));
+    expect(twice.map((i) => i.message)).to.deep.equal(['page must be given once (got 2 values)']);
+  });
+});

@@ -1,0 +1,194 @@
+import {
+  fieldError,
+  notFound,
+  pageOffset,
+  replayFrom,
+  revise,
+  validationFailed,
+  webhookSecret,
+  type FieldError,
+  type PageRequest,
+  type Webhook,
+  type WebhookChanges,
+  type WebhookCreateInput,
+  type WebhookId,
+  type WebhookPatchInput,
+  type WebhookReplayInput,
+} from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import type { Actor } from '../actor.js';
+import type { WriteOptions } from '../application.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
+import { requireRole } from '../policy.js';
+import type { DeliveryRecord } from '../ports/webhook-repository.js';
+import type { Ports } from '../ports/index.js';
+import { withRetries, type Outcome } from '../shared.js';
+import type { ListResult } from '../views.js';
+
+export type WebhookList = ListResult<Webhook>;
+export type DeliveryList = ListResult<DeliveryRecord>;
+
+const admin = (actor: Actor): Outcome<null> => {
+  const denied = requireRole(actor, ['admin'], 'manage webhooks');
+  return denied === null ? E.right(null) : E.left(denied);
+};
+
+const load = async (ports: Ports, id: WebhookId): Promise<Outcome<Webhook>> => {
+  const w = await ports.webhooks.findById(id);
+  return w === null ? E.left(notFound('webhook', id)) : E.right(w);
+};
+
+/** The SSRF guard at the door: a receiver the sender would refuse is refused now, with its reason. */
+const targetErrors = async (ports: Ports, url: string | undefined): Promise<FieldError[]> => {
+  if (url === undefined) return [];
+  const why = await ports.webhookSender.refuses(url);
+  return why === null ? [] : [fieldError('url', 'invalid_value', why)];
+};
+
+export const listWebhooks = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<WebhookList>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const page = acceptPage(decoded);
+  if (E.isLeft(page)) return page;
+  const found = await ports.webhooks.list(pageOffset(page.right), page.right.perPage);
+  return E.right({ items: found.items, total: found.total, page: page.right });
+};
+
+export const getWebhook = async (ports: Ports, actor: Actor, id: WebhookId): Promise<Outcome<Webhook>> => {
+  const ok = admin(actor);
+  return E.isLeft(ok) ? ok : load(ports, id);
+};
+
+/**
+ * A new webhook starts at the head of the feed: it receives the changes made from now on
+ * (a replay reaches back into what the feed keeps).
+ */
+export const createWebhook = async (ports: Ports, actor: Actor, decoded: DecodedBody<WebhookCreateInput>): Promise<Outcome<Webhook>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return input;
+  const errors = await targetErrors(ports, input.right.url);
+  if (errors.length > 0) return E.left(validationFailed(errors));
+  const now = ports.clock.now();
+  const { newest } = await ports.events.bounds();
+  const webhook: Webhook = {
+    id: (await ports.ids.next('webhook')) as WebhookId,
+    url: input.right.url,
+    events: input.right.events,
+    description: input.right.description ?? '',
+    active: input.right.active ?? true,
+    secret: webhookSecret(ports.secrets.generate()),
+    lastDeliveredSeq: newest,
+    failedAttempts: 0,
+    nextAttemptAt: null,
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await ports.webhooks.insert(webhook);
+  return E.right(webhook);
+};
+
+const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+
+const changeWebhook = (
+  ports: Ports,
+  actor: Actor,
+  id: WebhookId,
+  change: (current: Webhook) => Partial<Webhook> | null,
+  options: WriteOptions<Webhook>,
+): Promise<Outcome<Webhook>> =>
+  withRetries(async () => {
+    const ok = admin(actor);
+    if (E.isLeft(ok)) return ok;
+    const loaded = await load(ports, id);
+    if (E.isLeft(loaded)) return loaded;
+    const current = loaded.right;
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held)) return held;
+    const changed = change(current);
+    if (changed === null) return E.right(current);
+    const next = revise(current, ports.clock.now(), changed);
+    return (await ports.webhooks.update(next, current.version)) === 'ok' ? E.right(next) : 'retry';
+  }, options);
+
+export const patchWebhook = async (
+  ports: Ports,
+  actor: Actor,
+  id: WebhookId,
+  decoded: DecodedBody<WebhookPatchInput>,
+  options: WriteOptions<Webhook> = {},
+): Promise<Outcome<Webhook>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return input;
+  const errors = await targetErrors(ports, input.right.url);
+  if (errors.length > 0) return E.left(validationFailed(errors));
+  const p = input.right;
+  return changeWebhook(
+    ports,
+    actor,
+    id,
+    (w) => {
+      const c: WebhookChanges = {
+        url: p.url ?? w.url,
+        events: p.events ?? w.events,
+        description: p.description === undefined ? w.description : (p.description ?? ''),
+        active: p.active ?? w.active,
+      };
+      if (c.url === w.url && sameList(c.events, w.events) && c.description === w.description && c.active === w.active) return null;
+      // Switched back on: the event it stopped at gets a fresh retry schedule.
+      return c.active && !w.active ? { ...c, failedAttempts: 0, nextAttemptAt: null } : c;
+    },
+    options,
+  );
+};
+
+export const deleteWebhook = async (ports: Ports, actor: Actor, id: WebhookId, options: WriteOptions<Webhook> = {}): Promise<Outcome<Webhook>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const loaded = await load(ports, id);
+  if (E.isLeft(loaded)) return loaded;
+  const held = checkPrecondition(options, loaded.right);
+  if (E.isLeft(held)) return held;
+  return (await ports.webhooks.delete(id)) ? E.right(loaded.right) : E.left(notFound('webhook', id));
+};
+
+/** A new signing secret; the old one stops signing at once. */
+export const rotateWebhookSecret = (ports: Ports, actor: Actor, id: WebhookId): Promise<Outcome<Webhook>> =>
+  changeWebhook(ports, actor, id, () => ({ secret: webhookSecret(ports.secrets.generate()) }), {});
+
+/** Re-sends every subscribed event after `after` (at most back to what the feed keeps), and switches the webhook on. */
+export const replayWebhook = async (ports: Ports, actor: Actor, id: WebhookId, decoded: DecodedBody<WebhookReplayInput>): Promise<Outcome<Webhook>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const input = acceptBody(decoded);
+  if (E.isLeft(input)) return input;
+  const { newest } = await ports.events.bounds();
+  if (input.right.after > newest) {
+    return E.left(validationFailed([fieldError('after', 'invalid_value', `must be at most the newest seq of the feed (${String(newest)})`)]));
+  }
+  return changeWebhook(ports, actor, id, (w) => replayFrom(w, input.right.after), {});
+};
+
+export const webhookDeliveries = async (
+  ports: Ports,
+  keepLog: number,
+  actor: Actor,
+  id: WebhookId,
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<DeliveryList>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const page = acceptPage(decoded);
+  if (E.isLeft(page)) return page;
+  const loaded = await load(ports, id);
+  if (E.isLeft(loaded)) return loaded;
+  // The log is short (the newest attempts only): read whole, then paged.
+  const recent = await ports.webhooks.deliveries(id, keepLog);
+  const from = pageOffset(page.right);
+  return E.right({ items: recent.slice(from, from + page.right.perPage), total: recent.length, page: page.right });
+};

@@ -1,0 +1,99 @@
+import { Email } from '../email.js';
+import { eventTypes, type EventType } from '../events.js';
+import { GroupId, UserId } from '../ids.js';
+import { priorities } from '../priority.js';
+import { roles } from '../role.js';
+import { ticketStates } from '../ticket-state.js';
+import * as t from 'io-ts';
+import { booleanField, boundedString, distinctList, failWith, oneOf, reference } from './field-codecs.js';
+
+// The rule for each writable value (contract §4), as a codec whose failures carry a
+// field-error code. Which fields a request body has, and what they are called, is the edge's.
+
+export const limits = {
+  subject: { min: 1, max: 200 },
+  summary: { min: 0, max: 10000 },
+  tag: { min: 1, max: 50 },
+  tags: 50,
+  body: { min: 1, max: 50000 },
+  name: { min: 1, max: 200 },
+  password: { min: 8, max: 256 },
+  groupName: { min: 1, max: 100 },
+  description: { min: 0, max: 1000 },
+  groupIds: 100,
+  webhookUrl: { min: 1, max: 2048 },
+} as const;
+
+const userRef = reference(UserId, 'user');
+const groupRef = reference(GroupId, 'group');
+
+export const ticketValues = {
+  subject: boundedString('string of 1-200 characters', { ...limits.subject, nonBlank: true }),
+  summary: boundedString('string of 0-10000 characters', limits.summary),
+  state: oneOf('ticket state', ticketStates),
+  priority: oneOf('priority', priorities),
+  tags: distinctList('list of tags', boundedString('tag of 1-50 characters', { ...limits.tag, nonBlank: true }), limits.tags),
+  /** The customer or the assignee. */
+  user: userRef,
+  group: groupRef,
+};
+
+export const messageValues = {
+  body: boundedString('string of 1-50000 characters', { ...limits.body, nonBlank: true }),
+  internal: booleanField,
+};
+
+export const userValues = {
+  name: boundedString('string of 1-200 characters', { ...limits.name, nonBlank: true }),
+  email: Email,
+  password: boundedString('string of 8-256 characters', limits.password),
+  role: oneOf('role', roles),
+  groupIds: distinctList('list of group ids', groupRef, limits.groupIds),
+};
+
+export const groupValues = {
+  name: boundedString('string of 1-100 characters', { ...limits.groupName, nonBlank: true }),
+  description: boundedString('string of 0-1000 characters', limits.description),
+};
+
+/** An absolute http(s) URL without credentials; which schemes and hosts may be called is the application's to say. */
+const webhookUrl = new t.Type<string, string, unknown>(
+  'absolute http(s) URL of 1-2048 characters',
+  (u): u is string => typeof u === 'string',
+  (u, c) => {
+    if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
+    if (u.length < limits.webhookUrl.min || u.length > limits.webhookUrl.max) return failWith(u, c, 'invalid_length', 'must be 1 to 2048 characters long');
+    if (!URL.canParse(u)) return failWith(u, c, 'invalid_value', 'must be an absolute URL');
+    const url = new URL(u);
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return failWith(u, c, 'invalid_value', 'must be an https:// URL');
+    if (url.username !== '' || url.password !== '') return failWith(u, c, 'invalid_value', 'must not carry credentials');
+    return t.success(u);
+  },
+  t.identity,
+);
+
+/** Non-negative safe integers: feed positions. */
+const sequenceNumber = new t.Type<number, number, unknown>(
+  'non-negative integer',
+  (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
+  (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(u) : failWith(u, c, 'invalid_type', 'must be a non-negative integer (a seq of the change feed)')),
+  t.identity,
+);
+
+const eventTypeList = distinctList('list of event types', oneOf<EventType | '*'>('event type', ['*', ...eventTypes]), eventTypes.length + 1);
+
+/** At least one event type (or "*"): a webhook subscribed to nothing would never hear of anything. */
+const subscribedTypes = new t.Type<readonly (EventType | '*')[], readonly (EventType | '*')[], unknown>(
+  eventTypeList.name,
+  (u): u is readonly (EventType | '*')[] => eventTypeList.is(u) && u.length > 0,
+  (u, c) => (Array.isArray(u) && u.length === 0 ? failWith(u, c, 'invalid_length', 'must name at least one event type, or "*" for all') : eventTypeList.validate(u, c)),
+  t.identity,
+);
+
+export const webhookValues = {
+  url: webhookUrl,
+  events: subscribedTypes,
+  description: boundedString('string of 0-1000 characters', limits.description),
+  active: booleanField,
+  after: sequenceNumber,
+};

@@ -1,0 +1,104 @@
+import type { EventType } from './events.js';
+import type { Email } from './email.js';
+import type { GroupId, UserId } from './ids.js';
+import type { Priority } from './priority.js';
+import type { Role } from './role.js';
+import type { TicketState } from './ticket-state.js';
+
+// What a write asks for, once decoded: types, limits and unknown fields are the edge's to check.
+// Fields keep the names the API gives them (customer_id, group_ids), because the role matrix,
+// the field errors and the refusals of the use cases name fields that way. In a patch (merge-
+// patch semantics) an absent field stays as it is and null returns it to its default.
+
+export interface TicketCreateInput {
+  readonly subject: string;
+  readonly summary?: string;
+  readonly priority?: Priority;
+  readonly customer_id?: UserId;
+  readonly assigned_user_id?: UserId | null;
+  readonly group_id?: GroupId | null;
+  readonly tags?: readonly string[];
+}
+
+/** A replacement: every writable field; omitted optional ones return to their defaults. */
+export interface TicketReplaceInput extends TicketCreateInput {
+  readonly state?: TicketState;
+}
+
+export interface TicketPatchInput {
+  readonly subject?: string;
+  readonly summary?: string | null;
+  readonly state?: TicketState;
+  readonly priority?: Priority | null;
+  readonly customer_id?: UserId;
+  readonly assigned_user_id?: UserId | null;
+  readonly group_id?: GroupId | null;
+  readonly tags?: readonly string[] | null;
+}
+
+/** A new message, or the replacement of one. */
+export interface MessageCreateInput {
+  readonly body: string;
+  readonly internal?: boolean;
+}
+
+export interface MessagePatchInput {
+  readonly body?: string;
+  readonly internal?: boolean | null;
+}
+
+export interface UserCreateInput {
+  readonly name: string;
+  readonly email: Email;
+  readonly password: string;
+  readonly role?: Role;
+  readonly group_ids?: readonly GroupId[];
+}
+
+/** A replacement: the password may be omitted (it is kept); role and group_ids return to their defaults. */
+export interface UserReplaceInput {
+  readonly name: string;
+  readonly email: Email;
+  readonly password?: string;
+  readonly role?: Role;
+  readonly group_ids?: readonly GroupId[];
+}
+
+export interface UserPatchInput {
+  readonly name?: string;
+  readonly email?: Email;
+  readonly password?: string;
+  readonly role?: Role;
+  readonly group_ids?: readonly GroupId[] | null;
+}
+
+/** A new group, or the replacement of one. */
+export interface GroupCreateInput {
+  readonly name: string;
+  readonly description?: string;
+}
+
+export interface GroupPatchInput {
+  readonly name?: string;
+  readonly description?: string | null;
+}
+
+/** A new webhook (admins): where to, which event types (or "*"), and whether it starts delivering. */
+export interface WebhookCreateInput {
+  readonly url: string;
+  readonly events: readonly (EventType | '*')[];
+  readonly description?: string;
+  readonly active?: boolean;
+}
+
+export interface WebhookPatchInput {
+  readonly url?: string;
+  readonly events?: readonly (EventType | '*')[];
+  readonly description?: string | null;
+  readonly active?: boolean;
+}
+
+/** POST /v1/webhooks/{id}/replay: send again every subscribed event after this seq. */
+export interface WebhookReplayInput {
+  readonly after: number;
+}

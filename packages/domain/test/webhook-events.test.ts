@@ -1,0 +1,96 @@
+import { expect } from 'chai';
+import {
+  afterAttempt,
+  deliveryId,
+  eventTypes,
+  replayFrom,
+  subscribesTo,
+  ticketEvent,
+  userEvent,
+  webhookSecret,
+  type Webhook,
+  type WebhookId,
+} from '../src/index.js';
+import { aTicket, aUser } from './support/mother.js';
+
+const aWebhook = (extra: Partial<Webhook> = {}): Webhook => ({
+  id: 3 as WebhookId,
+  url: 'https://hooks.example.com/in',
+  events: ['*'],
+  description: '',
+  active: true,
+  secret: 'whsec_x',
+  lastDeliveredSeq: 10,
+  failedAttempts: 0,
+  nextAttemptAt: null,
+  createdAt: 0,
+  updatedAt: 0,
+  version: 1,
+  ...extra,
+});
+
+describe('domain: change events', () => {
+  it('name every resource and action: 12 types', () => {
+    expect(eventTypes).to.have.length(12);
+    expect(eventTypes).to.include.members(['ticket.created', 'message.deleted', 'user.updated', 'group.deleted']);
+  });
+
+  it('keep a ticket as written; a soft-deleted ticket is ticket.deleted without data', () => {
+    const t = aTicket();
+    expect(ticketEvent('updated', t, 5)).to.deep.equal({ type: 'ticket.updated', subject: { resource: 'ticket', id: t.id }, occurredAt: 5, data: { resource: 'ticket', ticket: t } });
+    expect(ticketEvent('updated', { ...t, deletedAt: 9 }, 9)).to.deep.equal({ type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, occurredAt: 9, data: null });
+  });
+
+  it('never keep a password hash', () => {
+    const e = userEvent('created', aUser({ passwordHash: 'argon2id$v=19$secret' }), 1);
+    expect(JSON.stringify(e)).not.to.include('argon2id');
+    expect(e.data).to.have.nested.property('user.email');
+  });
+
+  it('reach a webhook when it subscribed to their type or to "*"', () => {
+    expect(subscribesTo(['*'], 'group.deleted')).to.equal(true);
+    expect(subscribesTo(['ticket.created'], 'ticket.created')).to.equal(true);
+    expect(subscribesTo(['ticket.created'], 'ticket.updated')).to.equal(false);
+  });
+});
+
+describe('domain: webhooks', () => {
+  it('make a Standard Webhooks secret from 32 random bytes given as base64url', () => {
+    const random = Buffer.alloc(32, 0xfb).toString('base64url');
+    const secret = webhookSecret(random);
+    expect(secret).to.match(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).to.deep.equal(Buffer.alloc(32, 0xfb));
+  });
+
+  it('name a delivery by webhook and seq, the same on every retry', () => {
+    expect(deliveryId(3 as WebhookId, 42)).to.equal('msg_3_42');
+  });
+
+  it('move the cursor past a delivered event and reset the failures', () => {
+    expect(afterAttempt(aWebhook({ failedAttempts: 2, nextAttemptAt: 7 }), 11, { delivered: true }, 100, [5])).to.include({
+      lastDeliveredSeq: 11,
+      failedAttempts: 0,
+      nextAttemptAt: null,
+      active: true,
+    });
+  });
+
+  it('wait retrySeconds[n-1] after the n-th failure, and switch off after the last', () => {
+    const schedule = [5, 30];
+    const first = afterAttempt(aWebhook(), 11, { delivered: false }, 1000, schedule);
+    expect(first).to.include({ lastDeliveredSeq: 10, failedAttempts: 1, nextAttemptAt: 6000, active: true });
+    const second = afterAttempt({ ...aWebhook(), ...first }, 11, { delivered: false }, 6000, schedule);
+    expect(second).to.include({ failedAttempts: 2, nextAttemptAt: 36000, active: true });
+    const third = afterAttempt({ ...aWebhook(), ...second }, 11, { delivered: false }, 36000, schedule);
+    expect(third).to.include({ lastDeliveredSeq: 10, failedAttempts: 0, nextAttemptAt: null, active: false });
+  });
+
+  it('replay from a seq: the cursor goes there, failures are forgotten, the webhook is on', () => {
+    expect(replayFrom(aWebhook({ active: false, failedAttempts: 3, nextAttemptAt: 99 }), 4)).to.include({
+      lastDeliveredSeq: 4,
+      failedAttempts: 0,
+      nextAttemptAt: null,
+      active: true,
+    });
+  });
+});

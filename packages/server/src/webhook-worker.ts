@@ -1,0 +1,114 @@
+import type { HttpLogger } from '@support/adapter-http-koa';
+import { StoreUnavailableError, withDeadline } from '@support/application';
+import type { WebhookId } from '@support/domain';
+
+export interface WebhookWorker {
+  /** Stops starting rounds and waits for the round in flight (its attempts end within their timeout). */
+  stop(): Promise<void>;
+}
+
+/** Where the worker hears of new events: the feed's newest seq, and a wait for one beyond it. */
+export interface FeedNews {
+  newest(): Promise<number>;
+  waitFor(after: number, signal: AbortSignal): Promise<void>;
+}
+
+/** What the worker drives: the application's delivery steps. */
+export interface Deliveries {
+  due(): Promise<readonly WebhookId[]>;
+  deliverNext(id: WebhookId): Promise<boolean>;
+}
+
+/**
+ * Delivers webhooks, each on its own: a webhook's next step starts as soon as its previous one
+ * made progress, so a slow or dead receiver holds up only its own webhook (at most `concurrency`
+ * receivers are waited on at once; an attempt holds at most one event and 1 KiB of answer).
+ * Between steps the worker waits for the next event (the store wakes it: a delivery follows a
+ * write within milliseconds), a step that finished, or `pollMs`, when retries may have come
+ * due. While the store is unreachable, deliveries pause (one log line) and resume when it
+ * answers; nothing is lost, because the delivery state lives in the store.
+ */
+export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logger: HttpLogger, pollMs: number, concurrency = 16): WebhookWorker => {
+  const stopping = new AbortController();
+  const inFlight = new Map<WebhookId, Promise<void>>();
+  let paused = false;
+  let kick: () => void = () => undefined;
+
+  const failed = (e: unknown): void => {
+    if (!paused) {
+      logger.error(e instanceof StoreUnavailableError ? 'webhook deliveries paused: the store is unreachable' : 'webhook delivery failed', {
+        detail: e instanceof Error ? e.message : String(e),
+      });
+    }
+    paused = true;
+  };
+
+  const start = (id: WebhookId): void => {
+    const step = deliveries
+      .deliverNext(id)
+      .then(() => {
+        if (paused) logger.info('webhook deliveries resumed', {});
+        paused = false;
+      }, failed)
+      .finally(() => {
+        inFlight.delete(id);
+        kick();
+      });
+    inFlight.set(id, step);
+  };
+
+  const round = async (): Promise<void> => {
+    let seen = 0;
+    try {
+      // Read before looking for work: an event arriving meanwhile ends the wait below at once.
+      seen = await news.newest();
+      for (const id of await deliveries.due()) {
+        if (inFlight.size >= concurrency) break;
+        if (!inFlight.has(id)) start(id);
+      }
+    } catch (e) {
+      failed(e);
+    }
+    if (stopping.signal.aborted) return;
+    await withDeadline(stopping.signal, pollMs, (signal) =>
+      Promise.race([
+        new Promise<void>((resolve) => {
+          kick = resolve;
+          signal.addEventListener('abort', () => {
+            resolve();
+          }, { once: true });
+        }),
+        paused ? new Promise<void>(() => undefined) : news.waitFor(seen, signal).catch(() => undefined),
+      ]),
+    );
+  };
+
+  const running = (async () => {
+    while (!stopping.signal.aborted) await round();
+  })();
+  return {
+    stop: async () => {
+      stopping.abort();
+      kick();
+      await running;
+      await Promise.all(inFlight.values());
+    },
+  };
+};
+
+/** Forgets old events at start and then hourly (EVENTS_RETENTION_DAYS). */
+export const startRetention = (forgetOld: () => Promise<void>, logger: HttpLogger, everyMs = 3_600_000): { stop(): void } => {
+  const run = (): void => {
+    forgetOld().catch((e: unknown) => {
+      logger.error('old events not forgotten this time', { detail: e instanceof Error ? e.message : String(e) });
+    });
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    stop: () => {
+      clearInterval(timer);
+    },
+  };
+};
