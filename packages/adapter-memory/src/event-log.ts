@@ -8,33 +8,48 @@ import { answer } from './answer.js';
  * from the oldest on, which keeps the kept ones a contiguous run of seqs.
  */
 export class MemoryEventLog implements EventLog {
-  private kept: StoredEvent[] = [];
+  /** The kept changes, oldest first: the last one has seq `newest`, so each one's seq is implied by its place. */
+  private kept: ChangeEvent[] = [];
   private newest = 0;
   private readonly waiters = new Set<() => void>();
 
-  /** Called by the repositories, synchronously, with every change a write made. */
+  /**
+   * Called by the repositories, synchronously, with a change a write made. The records in the
+   * events are the repositories' own stored copies, which are never changed in place (a write
+   * stores a new copy), so they are kept as they are; readers get copies. The write path pays
+   * one push.
+   */
+  record(change: ChangeEvent): void {
+    this.kept.push(change);
+    this.newest += 1;
+    if (this.waiters.size > 0) this.wakeAll();
+  }
+
+  /** Every change of a write that changed several resources (a rename reaching many tickets). */
   append(changes: readonly ChangeEvent[]): void {
-    if (changes.length === 0) return;
-    for (const change of changes) {
-      this.newest += 1;
-      this.kept.push({ seq: this.newest, ...structuredClone(change) });
-    }
+    for (const change of changes) this.record(change);
+  }
+
+  private wakeAll(): void {
     const woken = [...this.waiters];
     this.waiters.clear();
     for (const wake of woken) wake();
   }
 
+  private firstSeq(): number {
+    return this.newest - this.kept.length + 1;
+  }
+
   after(after: number, limit: number): Promise<readonly StoredEvent[]> {
     return answer(() => {
-      const first = this.kept[0];
-      if (first === undefined) return [];
-      const start = Math.max(0, after - first.seq + 1);
-      return this.kept.slice(start, start + Math.max(0, limit)).map((e) => structuredClone(e));
+      const first = this.firstSeq();
+      const start = Math.max(0, after - first + 1);
+      return this.kept.slice(start, start + Math.max(0, limit)).map((e, i) => ({ ...structuredClone(e), seq: first + start + i }));
     });
   }
 
   bounds(): Promise<{ readonly oldest: number | null; readonly newest: number }> {
-    return answer(() => ({ oldest: this.kept[0]?.seq ?? null, newest: this.newest }));
+    return answer(() => ({ oldest: this.kept.length === 0 ? null : this.firstSeq(), newest: this.newest }));
   }
 
   waitFor(after: number, signal: AbortSignal): Promise<void> {

@@ -16,20 +16,23 @@ export const memoryGroupRepository = (load: number, events: MemoryEventLog): Gro
     if (g === undefined) throw new Error(`group ${id} is listed but not stored`);
     return copyGroup(g);
   };
-  const put = (next: Group): void => {
+  /** Stores a copy of the group and answers it (the change feed keeps that copy: rows are replaced, never changed). */
+  const put = (next: Group): Group => {
     const old = rows.get(next.id);
     if (old === undefined) ids.insert(next.id);
     else idsByName.delete(groupNameKey(old.name));
     idsByName.set(groupNameKey(next.name), next.id);
-    rows.set(next.id, copyGroup(next));
+    const stored = copyGroup(next);
+    rows.set(next.id, stored);
+    return stored;
   };
   return {
     insert: (group) =>
       answer(() => {
         if (holderOf(group.name) !== undefined) return 'name_taken' as const;
         if (rows.has(group.id)) throw new Error(`group ${group.id} already exists; ids are never reused`);
-        put(group);
-        events.append([groupEvent('created', group, group.updatedAt)]);
+        const stored = put(group);
+        events.record(groupEvent('created', stored, stored.updatedAt));
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (rows.has(id) ? copyOf(id) : null)),
@@ -39,8 +42,8 @@ export const memoryGroupRepository = (load: number, events: MemoryEventLog): Gro
         if (rows.get(group.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = holderOf(group.name);
         if (holder !== undefined && holder !== group.id) return 'name_taken';
-        put(group);
-        events.append([groupEvent('updated', group, group.updatedAt)]);
+        const stored = put(group);
+        events.record(groupEvent('updated', stored, stored.updatedAt));
         return 'ok';
       }),
     delete: (id, now) =>
@@ -50,7 +53,7 @@ export const memoryGroupRepository = (load: number, events: MemoryEventLog): Gro
         rows.delete(id);
         ids.remove(id);
         idsByName.delete(groupNameKey(old.name));
-        events.append([groupDeletedEvent(id, now)]);
+        events.record(groupDeletedEvent(id, now));
         return true;
       }),
     list: (offset, limit) => answer(() => pageOf(ids, offset, limit, copyOf)),

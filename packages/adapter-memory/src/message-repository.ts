@@ -49,8 +49,9 @@ export const memoryMessageRepository = (load: number, events: MemoryEventLog): M
         if (thread.byNumber.has(message.number)) {
           throw new Error(`message ${message.number} of ticket ${message.ticketId} already exists; numbers are never reused`);
         }
-        thread.put(copyMessage(message));
-        events.append([messageEvent('created', message, message.updatedAt)]);
+        const stored = copyMessage(message);
+        thread.put(stored);
+        events.record(messageEvent('created', stored, stored.updatedAt));
       }),
     find: (ticketId, number) =>
       answer(() => {
@@ -61,8 +62,9 @@ export const memoryMessageRepository = (load: number, events: MemoryEventLog): M
       answer(() => {
         const thread = threads.get(message.ticketId);
         if (thread === undefined || thread.byNumber.get(message.number)?.version !== expectedVersion) return false;
-        thread.put(copyMessage(message));
-        events.append([messageEvent('updated', message, message.updatedAt)]);
+        const stored = copyMessage(message);
+        thread.put(stored);
+        events.record(messageEvent('updated', stored, stored.updatedAt));
         return true;
       }),
     list: (ticketId, includeInternal, offset, limit) =>

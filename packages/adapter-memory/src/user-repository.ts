@@ -82,8 +82,9 @@ export const memoryUserRepository = (load: number, events: MemoryEventLog): User
       answer(() => {
         if (table.holderOf(user.email) !== undefined) return 'email_taken' as const;
         if (table.rows.has(user.id)) throw new Error(`user ${user.id} already exists; ids are never reused`);
-        table.put(copyUser(user));
-        events.append([userEvent('created', user, user.updatedAt)]);
+        const stored = copyUser(user);
+        table.put(stored);
+        events.record(userEvent('created', stored, stored.updatedAt));
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (table.rows.has(id) ? copyOf(id) : null)),
@@ -98,14 +99,15 @@ export const memoryUserRepository = (load: number, events: MemoryEventLog): User
         if (table.rows.get(user.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = table.holderOf(user.email);
         if (holder !== undefined && holder !== user.id) return 'email_taken';
-        table.put(copyUser(user));
-        events.append([userEvent('updated', user, user.updatedAt)]);
+        const stored = copyUser(user);
+        table.put(stored);
+        events.record(userEvent('updated', stored, stored.updatedAt));
         return 'ok';
       }),
     delete: (id, now) =>
       answer(() => {
         if (!table.delete(id)) return false;
-        events.append([userDeletedEvent(id, now)]);
+        events.record(userDeletedEvent(id, now));
         return true;
       }),
     list: (groupId, offset, limit) =>

@@ -32,7 +32,14 @@ export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logge
   const stopping = new AbortController();
   const inFlight = new Map<WebhookId, Promise<void>>();
   let paused = false;
-  let kick: () => void = () => undefined;
+  // A step that finishes kicks the loop: at once when it waits, else its next wait is skipped.
+  const loop: { kicked: boolean; wake: (() => void) | null } = { kicked: false, wake: null };
+  const kick = (): void => {
+    loop.kicked = true;
+    loop.wake?.();
+  };
+  // Read through a call: a kick lands between the awaits of a round, out of the compiler's sight.
+  const kicked = (): boolean => loop.kicked;
 
   const failed = (e: unknown): void => {
     if (!paused) {
@@ -44,20 +51,25 @@ export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logge
   };
 
   const start = (id: WebhookId): void => {
-    const step = deliveries
-      .deliverNext(id)
-      .then(() => {
+    const step = deliveries.deliverNext(id).then(
+      (progress) => {
         if (paused) logger.info('webhook deliveries resumed', {});
         paused = false;
-      }, failed)
-      .finally(() => {
+        const full = inFlight.size >= concurrency;
         inFlight.delete(id);
-        kick();
-      });
+        // More may be waiting behind this step (its webhook's next event, or a webhook that found no free slot).
+        if (progress || full) kick();
+      },
+      (e: unknown) => {
+        inFlight.delete(id);
+        failed(e);
+      },
+    );
     inFlight.set(id, step);
   };
 
   const round = async (): Promise<void> => {
+    loop.kicked = false;
     let seen = 0;
     try {
       // Read before looking for work: an event arriving meanwhile ends the wait below at once.
@@ -69,11 +81,11 @@ export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logge
     } catch (e) {
       failed(e);
     }
-    if (stopping.signal.aborted) return;
+    if (stopping.signal.aborted || kicked()) return;
     await withDeadline(stopping.signal, pollMs, (signal) =>
       Promise.race([
         new Promise<void>((resolve) => {
-          kick = resolve;
+          loop.wake = resolve;
           signal.addEventListener('abort', () => {
             resolve();
           }, { once: true });

@@ -27,8 +27,9 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
     insert: (ticket) =>
       answer(() => {
         if (table.get(ticket.id) !== undefined) throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
-        table.put(copyTicket(ticket));
-        events.append([ticketEvent('created', ticket, ticket.updatedAt)]);
+        const stored = copyTicket(ticket);
+        table.put(stored);
+        events.record(ticketEvent('created', stored, stored.updatedAt));
       }),
     findById: (id) =>
       answer(() => {
@@ -38,8 +39,9 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
     update: (ticket, expectedVersion) =>
       answer(() => {
         if (table.get(ticket.id)?.version !== expectedVersion) return false;
-        table.put(copyTicket(ticket));
-        events.append([ticketEvent('updated', ticket, ticket.updatedAt)]);
+        const stored = copyTicket(ticket);
+        table.put(stored);
+        events.record(ticketEvent('updated', stored, stored.updatedAt));
         return true;
       }),
     search: (filter, sort, offset, limit) =>
