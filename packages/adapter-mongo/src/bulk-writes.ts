@@ -1,6 +1,9 @@
 import { ObjectId, type Collection } from 'mongodb';
-import type { GroupDocument, TicketDocument, TokenDocument, UserDocument } from './documents.js';
+import type { GroupDocument, TokenDocument } from './documents.js';
 import { storeFailureOf } from './errors.js';
+import { ticketIndexName } from './indexes.js';
+import { changeTickets, changeUsers, type ReferenceWriteContext } from './reference-writes.js';
+import { refuseWithoutTransactions, type TransactionLimits } from './transactions.js';
 import {
   clearGroupFilter,
   clearGroupUpdate,
@@ -27,10 +30,12 @@ import {
 //     outlast) is run again by the repair pass, at start and in the background.
 // A repair re-checks that the change is still due (a user made an agent again keeps their
 // new assignments, tokens issued after a revocation stay), so running it late is safe.
+// The writes through a reference change tickets and users, which the change feed follows:
+// they run in transactions that record an event per changed document (reference-writes.ts),
+// whether run at once, again after a failure, or by the repair pass. Token revocations have
+// no events (tokens are not in the feed) and stay plain deleteMany calls.
 
-export interface BulkCollections {
-  readonly tickets: Collection<TicketDocument>;
-  readonly users: Collection<UserDocument>;
+export interface BulkCollections extends ReferenceWriteContext {
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
   readonly repairs: Collection<RepairDocument>;
@@ -68,21 +73,28 @@ const keyOf = (i: BulkIntent): string => {
   }
 };
 
+/** The writes that change resources of the feed, and so run in transactions with their events. */
+const transactional = (i: BulkIntent): boolean => i.op !== 'revokeUser' && i.op !== 'revokeFamily';
+
+/** Without a time limit (the repair pass at start, on its own client), a transaction still ends within MongoDB's 60 s lifetime. */
+const maintenanceLimits: TransactionLimits = { maxTimeMS: 55_000, retryWindowMs: 55_000 };
+
 /** The write itself: idempotent, so a second run changes only what the first did not reach. */
 const apply = async (c: BulkCollections, i: BulkIntent, revokedBefore: Date | null, maxTimeMS?: number): Promise<void> => {
   const options = maxTimeMS === undefined ? {} : { maxTimeMS };
+  const limits = maxTimeMS === undefined ? maintenanceLimits : { maxTimeMS, retryWindowMs: maxTimeMS };
   switch (i.op) {
     case 'renameCustomer':
-      await c.tickets.updateMany(renameCustomerFilter(i.customerId, i.name), renameCustomerUpdate(i.name, i.now), options);
+      await changeTickets(c, renameCustomerFilter(i.customerId, i.name), ticketIndexName.sorted('customer', '_id'), renameCustomerUpdate(i.name, i.now), limits);
       return;
     case 'unassignUser':
-      await c.tickets.updateMany(unassignUserFilter(i.userId), unassignUserUpdate(i.now), options);
+      await changeTickets(c, unassignUserFilter(i.userId), 'tickets_assigned_user', unassignUserUpdate(i.now), limits);
       return;
     case 'clearGroup':
-      await c.tickets.updateMany(clearGroupFilter(i.groupId), clearGroupUpdate(i.now), options);
+      await changeTickets(c, clearGroupFilter(i.groupId), 'tickets_group', clearGroupUpdate(i.now), limits);
       return;
     case 'removeGroup':
-      await c.users.updateMany(removeGroupFromUsersFilter(i.groupId), removeGroupFromUsersUpdate(i.groupId, i.now), options);
+      await changeUsers(c, removeGroupFromUsersFilter(i.groupId), 'users_groups', removeGroupFromUsersUpdate(i.groupId, i.now), limits);
       return;
     case 'revokeUser':
       await c.tokens.deleteMany(revokeUserFilter(i.userId, revokedBefore), options);
@@ -109,6 +121,8 @@ export interface JournalOptions {
 
 /** Records the intent, runs the write until it succeeds (or the attempts run out), then clears the record. */
 export const journaled = async (c: BulkCollections, intent: BulkIntent, o: JournalOptions): Promise<void> => {
+  // A deployment that cannot record the change with its events is refused before the journal is written.
+  if (transactional(intent)) refuseWithoutTransactions(c.sessions);
   const _id = keyOf(intent);
   const mark = new ObjectId().toHexString();
   await c.repairs.updateOne({ _id }, { $set: { intent, mark }, $currentDate: { at: true } }, { upsert: true, maxTimeMS: o.maxTimeMS });
@@ -147,12 +161,15 @@ const stillDue = async (c: BulkCollections, intent: BulkIntent): Promise<boolean
  * Runs every write left in the journal (oldest first) and removes each record once it is
  * done, or at once when the write is no longer due. A rename uses the customer's current
  * name when the customer still exists (the journal holds the latest intent, the user the
- * truth). Revocations remove only tokens saved before the intent was recorded.
+ * truth). Revocations remove only tokens saved before the intent was recorded. On a
+ * deployment without transactions the writes of the feed's resources stay journaled until
+ * they can be made with their events.
  */
 export const repairPass = async (c: BulkCollections, maxTimeMS?: number): Promise<number> => {
   const pending = await c.repairs.find({}, { sort: { at: 1 }, ...(maxTimeMS === undefined ? {} : { maxTimeMS }) }).toArray();
   for (const record of pending) {
     let intent = record.intent;
+    if (transactional(intent) && c.sessions.transactionsRefused() !== null) continue;
     if (intent.op === 'renameCustomer') {
       const customer = await c.users.findOne({ _id: intent.customerId }, { projection: { name: 1 } });
       if (customer !== null) intent = { ...intent, name: customer.name };

@@ -12,10 +12,13 @@ import {
 } from 'mongodb';
 
 // Driver failures sorted by what the client of the API should do about them:
-//   unavailable          the database cannot be reached, is not primary or is recovering:
-//                        retry after a few seconds (503 with Retry-After)
+//   unavailable          the database cannot be reached, is not primary or is recovering, or
+//                        a transaction was aborted (a write conflict that outlasted the
+//                        retries, a failover): nothing was written, retry after a few
+//                        seconds (503 with Retry-After)
 //   write not confirmed  the primary applied the write but the majority did not confirm it
-//                        in time: it may have been applied, a blind retry may apply it twice
+//                        in time, or a transaction's commit has an unknown outcome: it may
+//                        have been applied, a blind retry may apply it twice
 //   time limit           the server stopped the operation at maxTimeMS: it is up, and the
 //                        same operation would most likely be stopped again
 // Anything else (a duplicate key the caller did not expect, a bad query) is a bug and
@@ -61,6 +64,8 @@ export const storeFailureOf = (e: unknown): StoreFailure | null => {
   if (!(e instanceof MongoError)) return null;
   // First: whatever its code (even a retryable shutdown), a write-concern error comes after the primary applied the write.
   if (e instanceof MongoWriteConcernError) return 'write-not-confirmed';
+  // A commit that did not answer (or whose majority did not confirm) may have committed.
+  if (e.hasErrorLabel('UnknownTransactionCommitResult')) return 'write-not-confirmed';
   const code = serverCode(e);
   if (code !== null && writeConcernServerCodes.has(code)) return 'write-not-confirmed';
   if (code !== null && timeLimitServerCodes.has(code)) return 'time-limit';
@@ -73,6 +78,8 @@ export const storeFailureOf = (e: unknown): StoreFailure | null => {
     e instanceof MongoClientClosedError ||
     unavailableErrorNames.has(e.name) ||
     e.hasErrorLabel('RetryableWriteError') ||
+    // Labelled by the server (WriteConflict 112, NoSuchTransaction 251...) or the driver (a network error inside a transaction): the transaction was aborted.
+    e.hasErrorLabel('TransientTransactionError') ||
     e.hasErrorLabel('ResetPool') ||
     e.hasErrorLabel('SystemOverloadedError')
   ) {

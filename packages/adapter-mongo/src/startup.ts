@@ -4,7 +4,7 @@ import { storeFailureOf } from './errors.js';
 import { indexDescriptions } from './indexes.js';
 
 // What the store checks and prepares once connected, before it serves a request: the
-// topology (retryable writes need a replica set), every index (created without the request
+// topology (transactions and retryable writes need a replica set), every index (created without the request
 // timeouts: building one over a large collection takes as long as it takes), and the bulk
 // writes a crash or a timeout left half done (bulk-writes.ts). A failure that waiting will
 // not cure (an index in conflict, duplicates under a unique index, missing privileges, a
@@ -22,12 +22,21 @@ export type Topology = 'replica set' | 'sharded cluster' | 'standalone';
 export const topologyOf = (hello: Document): Topology =>
   typeof hello['setName'] === 'string' ? 'replica set' : hello['msg'] === 'isdbgrid' ? 'sharded cluster' : 'standalone';
 
-const standaloneRisk =
-  'retryable writes are off on a standalone server (the driver turns them off silently), so a write cut off by a network error or a restart is neither retried nor known to have happened';
+// A standalone has no transactions, and every write of a ticket, message, user or group
+// records its change-feed event in the same transaction (transactions.ts): no fallback there
+// could keep "no change without its event, no hole a reader sees fill later". So it is
+// refused, or, with MONGO_ALLOW_STANDALONE=true, served read-only (reads, logins and tokens
+// work; each write of the feed's resources is refused before anything is sent).
+const standaloneLacks =
+  'it has no transactions, which every write of a ticket, message, user or group needs to record its change-feed event, and no retryable writes (the driver turns them off silently, so a write cut off by a network error or a restart is neither retried nor known to have happened)';
 
-export const standaloneRefused = `MongoDB is a standalone server, not a replica set: ${standaloneRisk}. Run a replica set (a single member is enough: see README, "Running on MongoDB") or set MONGO_ALLOW_STANDALONE=true to accept the risk`;
+export const standaloneRefused = `MongoDB is a standalone server, not a replica set: ${standaloneLacks}. Run a replica set (a single member is enough: see README, "Running on MongoDB"); MONGO_ALLOW_STANDALONE=true starts the service read-only instead`;
 
-export const standaloneAccepted = `MongoDB is a standalone server, not a replica set (accepted by MONGO_ALLOW_STANDALONE=true): ${standaloneRisk}`;
+export const standaloneAccepted = `MongoDB is a standalone server, not a replica set (accepted by MONGO_ALLOW_STANDALONE=true): the service is READ-ONLY, every write of a ticket, message, user or group is refused (500) because it needs a transaction to record its change-feed event; retryable writes are off too`;
+
+/** Why a write is refused on an accepted standalone (logged with the 500; never shown to the client). */
+export const standaloneWritesRefused =
+  'this write was refused: MongoDB is a standalone server (accepted read-only by MONGO_ALLOW_STANDALONE=true), and a write records its change-feed event in a transaction, which needs a replica set';
 
 /** Why the server refused an index, in the operator's terms, by error code. */
 const indexRefusals: Readonly<Record<number, string>> = {

@@ -9,10 +9,20 @@ import { mongoGroupRepository } from './group-repository.js';
 import { mongoIdempotencyStore } from './idempotency-store.js';
 import { mongoMessageRepository } from './message-repository.js';
 import { databaseFromUrl, maintenanceClientOptions, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
-import { connectionFailure, createDeclaredIndexes, MongoStartupError, standaloneAccepted, standaloneRefused, topologyOf, type Topology } from './startup.js';
+import {
+  connectionFailure,
+  createDeclaredIndexes,
+  MongoStartupError,
+  standaloneAccepted,
+  standaloneRefused,
+  standaloneWritesRefused,
+  topologyOf,
+  type Topology,
+} from './startup.js';
 import { mongoTicketRepository } from './ticket-repository.js';
 import { defaultSearchSettings } from './ticket-search.js';
 import { mongoTokenStore } from './token-store.js';
+import type { SessionSource } from './transactions.js';
 import { mongoUserRepository } from './user-repository.js';
 import { mongoWebhookRepository } from './webhook-repository.js';
 
@@ -101,6 +111,12 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
     return connecting;
   };
 
+  /** Transactions on `c`, refused on a standalone (accepted read-only): every write of the feed's resources needs one. */
+  const sessionsOf = (c: MongoClient, topology: () => Topology | null): SessionSource => ({
+    startSession: () => c.startSession(),
+    transactionsRefused: () => (topology() === 'standalone' ? standaloneWritesRefused : null),
+  });
+
   let report: StartReport | null = null;
   let refusal: { readonly error: MongoStartupError; readonly at: number } | null = null;
   let preparing: Promise<StartReport> | null = null;
@@ -114,7 +130,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
     try {
       const mdb = maintenance.db(dbName);
       await createDeclaredIndexes(mdb, options.withoutTtlIndexes === true);
-      const repaired = await repairPass(collectionsOf(mdb));
+      const repaired = await repairPass({ ...collectionsOf(mdb), sessions: sessionsOf(maintenance, () => topology) });
       return { topology, warnings: topology === 'standalone' ? [standaloneAccepted] : [], repaired };
     } finally {
       await maintenance.close();
@@ -154,7 +170,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
     if (closed || repairTimer !== null) return;
     repairTimer = setTimeout(() => {
       repairTimer = null;
-      repairPass(collectionsOf(db), timeouts.maxTimeMS).then(
+      repairPass({ ...collectionsOf(db), sessions }, timeouts.maxTimeMS).then(
         () => {
           repairDelayMs = 5_000;
         },
@@ -167,8 +183,10 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
     repairTimer.unref();
   };
 
+  const sessions = sessionsOf(client, () => report?.topology ?? null);
   const ctx: MongoContext = {
     ...collectionsOf(db),
+    sessions,
     maxTimeMS: timeouts.maxTimeMS,
     search: { ...defaultSearchSettings, ...options.search },
     run: async (op) => {

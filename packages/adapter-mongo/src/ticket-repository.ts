@@ -1,5 +1,6 @@
 import type { TicketRepository } from '@support/application';
-import { done, journaledOn, type MongoContext } from './context.js';
+import { ticketEvent } from '@support/domain';
+import { journaledOn, recordedWrite, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
 import { searchTickets } from './ticket-search.js';
 import { versionedFilter } from './writes.js';
@@ -7,16 +8,20 @@ import { versionedFilter } from './writes.js';
 export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
   const { tickets, maxTimeMS } = ctx;
   return {
-    insert: (t) => ctx.run(() => done(tickets.insertOne(toTicketDocument(t)))),
+    insert: (t) =>
+      recordedWrite(ctx, async (session) => {
+        await tickets.insertOne(toTicketDocument(t), { session });
+        return { result: undefined, changes: [ticketEvent('created', t, t.updatedAt)] };
+      }),
     findById: (id) =>
       ctx.run(async () => {
         const d = await tickets.findOne<StoredTicket>({ _id: id }, { projection: ticketProjection, maxTimeMS });
         return d === null ? null : fromTicketDocument(d);
       }),
     update: (t, expectedVersion) =>
-      ctx.run(async () => {
-        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { maxTimeMS });
-        return r.matchedCount === 1;
+      recordedWrite(ctx, async (session) => {
+        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { session, maxTimeMS });
+        return r.matchedCount === 1 ? { result: true, changes: [ticketEvent('updated', t, t.updatedAt)] } : { result: false, changes: [] };
       }),
     search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
     renameCustomer: (customerId, name, now) => journaledOn(ctx, { op: 'renameCustomer', customerId, name, now }),

@@ -1,4 +1,4 @@
-import { describeEventLogContract, describeTicketRepositoryContract, portContractSuites } from '@support/application/testing';
+import { describeTicketRepositoryContract, portContractSuites } from '@support/application/testing';
 import { engineStore } from './support/mingo-engine.js';
 
 // The port contract suites, unchanged, on the Mongo adapter running over the independent
@@ -7,8 +7,7 @@ import { engineStore } from './support/mingo-engine.js';
 // document) and its result compared with what the domain says, for every port; and every
 // query the adapter sends is checked against the declared indexes by MongoDB's rules (a
 // query that would sort in memory on the server fails the test).
-// The EventLog suite waits for the store to record events with its writes (the next commit).
-for (const describeContract of portContractSuites.filter((d) => d !== describeEventLogContract)) describeContract('MongoDB adapter on the mingo engine', () => engineStore());
+for (const describeContract of portContractSuites) describeContract('MongoDB adapter on the mingo engine', () => engineStore());
 
 // The ticket suite again with each search plan pinned, so that the small examples reach every
 // branch the cost plan saves for large stores: tie runs walked through the next rule's index

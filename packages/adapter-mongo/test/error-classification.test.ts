@@ -3,7 +3,7 @@ import type { UserId } from '@support/domain';
 import { expect } from 'chai';
 import { MongoServerError, type Document } from 'mongodb';
 import { createMongoStore, type MongoStore } from '../src/index.js';
-import { aTicket, aUser } from './support/builders.js';
+import { aTicket, aToken, aUser } from './support/builders.js';
 import { fakeMongod, type FakeMongod } from './support/fake-mongod.js';
 import { measure, silentListener } from './support/outage.js';
 
@@ -68,6 +68,7 @@ describe('error classification, from errors the real driver raises', function ()
   });
   afterEach(() => {
     fake.answers.clear();
+    fake.answerTimes.clear();
   });
   after(async () => {
     await store.close();
@@ -109,12 +110,16 @@ describe('error classification, from errors the real driver raises', function ()
       writeConcernError: { code, codeName, errmsg: `fake mongod: ${codeName}`, ...(code === 64 ? { errInfo: { wtimeout: true } } : {}) },
       ...(labels.length > 0 ? { errorLabels: labels } : {}),
     });
+    // A write of a ticket, message, user or group is a transaction: the majority confirms its
+    // commit. The other writes (tokens, counters) are single commands confirmed one by one.
     const cases: ReadonlyArray<readonly [string, string, () => Promise<unknown>]> = [
-      ['insert', 'tickets.insert', () => store.tickets.insert(aTicket())],
-      ['update', 'tickets.update (a versioned replace)', () => store.tickets.update(aTicket({ version: 2 }), 1)],
-      ['update', 'tickets.unassignUser (an updateMany)', () => store.tickets.unassignUser(7 as UserId, 1)],
-      ['delete', 'users.delete', () => store.users.delete(7 as UserId, 1)],
+      ['commitTransaction', 'tickets.insert (its transaction\'s commit)', () => store.tickets.insert(aTicket())],
+      ['commitTransaction', 'tickets.update (a versioned replace, its transaction\'s commit)', () => store.tickets.update(aTicket({ version: 2 }), 1)],
+      ['commitTransaction', 'tickets.unassignUser (a batch of a bulk write, its transaction\'s commit)', () => store.tickets.unassignUser(7 as UserId, 1)],
+      ['commitTransaction', 'users.delete (its transaction\'s commit)', () => store.users.delete(7 as UserId, 1)],
       ['findAndModify', 'ids.next (findOneAndUpdate)', () => store.ids.next('ticket')],
+      ['update', 'tokens.save (an upsert)', () => store.tokens.save(aToken())],
+      ['delete', 'tokens.revoke (a delete)', () => store.tokens.revoke('h')],
     ];
     for (const [command, what, call] of cases) {
       it(`${what}: wtimeout (64) is "write not confirmed", never "unavailable"`, async () => {
@@ -123,14 +128,39 @@ describe('error classification, from errors the real driver raises', function ()
       });
     }
     it('even with a retryable code and label (91 ShutdownInProgress): the driver retries, then it is "write not confirmed"', async () => {
-      fake.answers.set('insert', writeConcernReply(91, 'ShutdownInProgress', ['RetryableWriteError']));
-      const { error, sent } = await sentTimes('insert', () => store.tickets.insert(aTicket()));
+      fake.answers.set('update', writeConcernReply(91, 'ShutdownInProgress', ['RetryableWriteError']));
+      const { error, sent } = await sentTimes('update', () => store.tokens.save(aToken()));
+      expectClassified(error, 'write not confirmed', 91);
+      expect(sent).to.equal(2);
+    });
+    it('a commit with the same answer: the driver re-sends the commit once, then the outcome is unknown, "write not confirmed" (never re-sent for minutes)', async () => {
+      fake.answers.set('commitTransaction', writeConcernReply(91, 'ShutdownInProgress', ['RetryableWriteError']));
+      const { error, sent } = await sentTimes('commitTransaction', () => store.tickets.insert(aTicket()));
       expectClassified(error, 'write not confirmed', 91);
       expect(sent).to.equal(2);
     });
     it('MaxTimeMSExpired while waiting for the majority (50 inside writeConcernError) is "write not confirmed" too', async () => {
-      fake.answers.set('insert', writeConcernReply(50, 'MaxTimeMSExpired'));
+      fake.answers.set('commitTransaction', writeConcernReply(50, 'MaxTimeMSExpired'));
       expectClassified((await measure(() => store.tickets.insert(aTicket()))).error, 'write not confirmed', 50);
+    });
+  });
+
+  describe('transactions', () => {
+    it('a write conflict that outlasts the retries (112, TransientTransactionError): "unavailable", nothing was written', async () => {
+      fake.answers.set('insert', { ok: 0, code: 112, codeName: 'WriteConflict', errmsg: 'fake mongod: WriteConflict', errorLabels: ['TransientTransactionError'] });
+      const { error, sent } = await sentTimes('insert', () => store.tickets.insert(aTicket()));
+      expectClassified(error, 'unavailable', 112);
+      expect(sent, 'run again while the retry window lasts').to.be.above(1);
+      expect(fake.received, 'each failed run was aborted').to.include('abortTransaction');
+    });
+    it('a transient commit failure (251 NoSuchTransaction after a failover) runs the whole transaction again', async () => {
+      fake.answers.set('commitTransaction', { ok: 0, code: 251, codeName: 'NoSuchTransaction', errmsg: 'fake mongod: NoSuchTransaction', errorLabels: ['TransientTransactionError'] });
+      fake.answerTimes.set('commitTransaction', 1);
+      const inserts = fake.received.filter((c) => c === 'insert').length;
+      const { error, sent } = await sentTimes('commitTransaction', () => store.tickets.insert(aTicket()));
+      expect(error).to.equal(null);
+      expect(sent, 'committed on the second run').to.equal(2);
+      expect(fake.received.filter((c) => c === 'insert').length - inserts, 'the ticket and its event, inserted in each run').to.equal(4);
     });
   });
 

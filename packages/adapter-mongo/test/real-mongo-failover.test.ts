@@ -9,7 +9,8 @@ import { freshStores, realMongo } from './support/real-mongo.js';
 // A primary step-down while a writer keeps writing (a real replica set only: with one member,
 // it steps down, stays ineligible for stepDownSecs, then elects itself again). Every write
 // must end as done (and be there afterwards) or as "unavailable" / "not confirmed" (never a
-// bug, never a silent loss), and writes must go through again once a primary is back.
+// bug, never a silent loss), and writes must go through again once a primary is back; the
+// change feed must hold exactly the committed tickets, gap-free.
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -82,5 +83,13 @@ describe('MongoDB: a primary step-down during writes', function () {
     expect(done.length, 'writes resumed once a primary was back').to.be.above(before);
     for (const id of done) expect(await store.tickets.findById(id as TicketId), `acknowledged write ${id}`).to.not.equal(null);
     expect(new Set(done).size).to.equal(done.length);
+    // The change feed through the step-down: seqs 1..n without a hole, one ticket.created for
+    // each stored ticket and none for a ticket that is not stored (a write answered as a
+    // failure either committed with its event or left neither).
+    const events = await store.events.after(0, 1_000_000);
+    expect(events.map((e) => e.seq)).to.deep.equal(events.map((_, i) => i + 1));
+    const stored = (await store.db.collection('tickets').find({}, { projection: { _id: 1 } }).toArray()).map((d) => Number(d['_id']));
+    expect(events.map((e) => e.subject.id)).to.have.members(stored);
+    expect(events.every((e) => e.type === 'ticket.created')).to.equal(true);
   });
 });

@@ -31,7 +31,7 @@ describe('MongoDB: two service processes on one database', function () {
     url = withDatabase(mongo.url, dbName);
     // Both start at once on an empty database: one creates the first admin, both serve.
     // 100 requests per user and window (10 per client IP unauthenticated: the logins below fit).
-    const env = { ADMIN_PASSWORD: password, RATE_LIMIT: '100', RATE_LIMIT_WINDOW_S: '3600', MONGO_ALLOW_STANDALONE: 'true' };
+    const env = { ADMIN_PASSWORD: password, RATE_LIMIT: '100', RATE_LIMIT_WINDOW_S: '3600' };
     services = await Promise.all([startService(url, env), startService(url, env)]);
   });
   after(async () => {

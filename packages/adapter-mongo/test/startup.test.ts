@@ -2,6 +2,8 @@ import { StoreUnavailableError } from '@support/application';
 import type { UserId } from '@support/domain';
 import { expect } from 'chai';
 import { createMongoStore, MongoStartupError, type MongoStore } from '../src/index.js';
+import { TransactionsUnavailableError } from '../src/transactions.js';
+import { aTicket } from './support/builders.js';
 import { fakeMongod, type FakeMongod } from './support/fake-mongod.js';
 import { measure } from './support/outage.js';
 
@@ -31,12 +33,12 @@ describe('start: topology, indexes, readiness', function () {
     expect(await store?.health.ping()).to.equal(true);
   });
 
-  it('a standalone mongod is refused with one line naming MONGO_ALLOW_STANDALONE; requests answer "unavailable", readiness is false', async () => {
+  it('a standalone mongod is refused with one line naming what it lacks (transactions, retryable writes) and MONGO_ALLOW_STANDALONE; requests answer "unavailable", readiness is false', async () => {
     fake.setName = null;
     const s = open();
     const refused: unknown = await s.start().catch((e: unknown) => e);
     expect(refused).to.be.instanceOf(MongoStartupError);
-    expect((refused as Error).message).to.match(/standalone.*retryable writes.*MONGO_ALLOW_STANDALONE=true/);
+    expect((refused as Error).message).to.match(/standalone.*transactions.*retryable writes.*MONGO_ALLOW_STANDALONE=true/);
     expect((refused as Error).message).to.not.include('\n');
     expect(fake.received, 'no index is built on a refused server').to.not.include('createIndexes');
     expect((await measure(() => s.users.findById(1 as UserId))).error).to.be.instanceOf(StoreUnavailableError);
@@ -49,6 +51,21 @@ describe('start: topology, indexes, readiness', function () {
     expect(report.topology).to.equal('standalone');
     expect(report.warnings).to.have.length(1);
     expect(report.warnings[0]).to.match(/standalone.*retryable writes are off/);
+  });
+
+  it('on an accepted standalone the service is read-only: a write of the feed\'s resources is refused before anything is sent, reads work', async () => {
+    fake.setName = null;
+    const s = open({ allowStandalone: true });
+    const report = await s.start();
+    expect(report.warnings[0]).to.match(/READ-ONLY/);
+    const before = fake.received.length;
+    const refused: unknown = await s.tickets.insert(aTicket()).catch((e: unknown) => e);
+    expect(refused).to.be.instanceOf(TransactionsUnavailableError);
+    expect((refused as Error).message).to.match(/standalone.*transaction.*replica set/);
+    expect(await s.tickets.renameCustomer(10 as UserId, 'X', 1).catch((e: unknown) => e)).to.be.instanceOf(TransactionsUnavailableError);
+    const writes = fake.received.slice(before).filter((c) => ['insert', 'update', 'delete', 'findAndModify', 'commitTransaction'].includes(c));
+    expect(writes, 'nothing sent, not even the journal').to.deep.equal([]);
+    expect(await s.users.findById(1 as UserId)).to.equal(null);
   });
 
   const refusals: ReadonlyArray<readonly [number, string, RegExp]> = [

@@ -23,7 +23,7 @@ export interface Config {
    * may wait for the server's answer once sent.
    */
   readonly mongoOperationTimeoutMs: number | null;
-  /** MONGO_ALLOW_STANDALONE (default false): accept a standalone mongod, whose writes the driver never retries. */
+  /** MONGO_ALLOW_STANDALONE (default false): start on a standalone mongod read-only (it has no transactions, which every write of the feed's resources needs). */
   readonly mongoAllowStandalone: boolean;
   readonly adminEmail: string;
   readonly adminPassword: string | null;

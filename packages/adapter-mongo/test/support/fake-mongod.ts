@@ -40,7 +40,14 @@ const reply = (command: Document, connectionId: number, fake: FakeMongod): Docum
   const db = typeof command['$db'] === 'string' ? command['$db'] : 'admin';
   const isHello = name === 'hello' || name === 'isMaster' || name === 'ismaster';
   const override = isHello ? undefined : fake.answers.get(name);
-  if (override !== undefined) return override;
+  if (override !== undefined) {
+    const left = fake.answerTimes.get(name);
+    if (left !== undefined && left <= 1) {
+      fake.answers.delete(name);
+      fake.answerTimes.delete(name);
+    } else if (left !== undefined) fake.answerTimes.set(name, left - 1);
+    return override;
+  }
   switch (name) {
     case 'hello':
     case 'isMaster':
@@ -54,11 +61,24 @@ const reply = (command: Document, connectionId: number, fake: FakeMongod): Docum
     case 'delete':
       return { n: 0, nModified: 0, ok: 1 };
     case 'findAndModify':
-      return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+      return findAndModifyReply(command);
     default:
       // ping, createIndexes, endSessions, killCursors...
       return { ok: 1 };
   }
+};
+
+/**
+ * Nothing is stored, so nothing is found; an upsert answers the document it would create
+ * (the query's equalities, each $inc field at its increment), as a counter's first use does.
+ */
+const findAndModifyReply = (command: Document): Document => {
+  if (command['upsert'] !== true || command['new'] !== true) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+  const query = (command['query'] ?? {}) as Document;
+  const update = (command['update'] ?? {}) as Document;
+  const equalities = Object.fromEntries(Object.entries(query).filter(([k, v]) => !k.startsWith('$') && (typeof v !== 'object' || v === null)));
+  const value = { ...equalities, ...((update['$inc'] ?? {}) as Document) };
+  return { lastErrorObject: { n: 1, updatedExisting: false, upserted: value['_id'] as unknown }, value, ok: 1 };
 };
 
 const header = (length: number, requestId: number, responseTo: number, opCode: number): Buffer => {
@@ -119,6 +139,8 @@ export interface FakeMongod {
    * error document ({ok: 0, code, codeName, errmsg}), a reply with a writeConcernError, ...
    */
   readonly answers: Map<string, Document>;
+  /** How many times an answer of `answers` is given before the usual one returns (absent: always). */
+  readonly answerTimes: Map<string, number>;
   /** The replica set the fake says it is the primary of; null: a standalone mongod. */
   setName: string | null;
   /** Extra delay of the answers to these commands, by name (an index build that takes a while). */
@@ -187,6 +209,7 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
     delayMs: 0,
     received: [],
     answers: new Map(),
+    answerTimes: new Map(),
     setName: 'rs0',
     delays: new Map(),
     stop,

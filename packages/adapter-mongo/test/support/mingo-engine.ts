@@ -1,11 +1,12 @@
 import type { Store } from '@support/application';
 import { Query, update as applyOperators, updateMany as applyPipeline } from 'mingo';
-import { BSON, MongoServerError, ObjectId, type Collection, type Document } from 'mongodb';
+import { BSON, MongoServerError, ObjectId, type ClientSession, type Collection, type Document } from 'mongodb';
 import { collectionNames, type CollectionKey } from '../../src/collections.js';
 import { collectionsOf, type MongoContext } from '../../src/context.js';
 import { repositoriesOn } from '../../src/store.js';
 import { defaultSearchSettings, type SearchSettings } from '../../src/ticket-search.js';
 import { indexesOf, queryRefusal, type SortDocument } from './index-rules.js';
+import { EngineCore, EngineSession, keysOf, type SnapshotSource, type Staged } from './engine-transactions.js';
 import { mongoSort } from './mongo-order.js';
 
 // An independent engine for the adapter's documents: the repositories run unchanged on it,
@@ -16,8 +17,11 @@ import { mongoSort } from './mongo-order.js';
 // Each sorted or hinted query is also checked against the declared indexes by MongoDB's
 // rules (index-rules.ts): a query that would need an in-memory SORT fails loudly.
 //
-// It is not MongoDB (no concurrency beyond single-threaded turns, no TTL monitor, no write
-// concern): the contract suites on a real mongod remain the word of record.
+// Sessions and transactions (engine-transactions.ts): snapshot reads, writes staged until the
+// commit shows them all at once, WriteConflict on a document another open transaction wrote
+// or that changed since the snapshot. Operations interleave at their awaits, so concurrent
+// callers really do race. It is not MongoDB (one node, no TTL monitor, no write concern, no
+// durability): the contract suites on a real mongod remain the word of record.
 
 type Doc = Document;
 
@@ -66,9 +70,11 @@ export interface EngineOptions {
 /** A top-level projection, as the server applies it: all inclusions (and `_id` unless excluded) or all exclusions. */
 const projected = (d: Doc, projection: Doc): Doc => {
   const entries = Object.entries(projection) as [string, unknown][];
-  const including = entries.some(([k, v]) => k !== '_id' && v !== 0 && v !== false);
+  const truthy = (v: unknown): boolean => v !== 0 && v !== false;
+  // {_id: 1} alone includes the _id only; otherwise _id does not decide the kind.
+  const including = entries.some(([k, v]) => k !== '_id' && truthy(v)) || (entries.length > 0 && entries.every(([k, v]) => k === '_id' && truthy(v)));
   if (!including) return Object.fromEntries(Object.entries(d).filter(([k]) => projection[k] === undefined));
-  const keep = new Set(entries.filter(([, v]) => v !== 0 && v !== false).map(([k]) => k));
+  const keep = new Set(entries.filter(([, v]) => truthy(v)).map(([k]) => k));
   if (projection['_id'] === undefined) keep.add('_id');
   return Object.fromEntries(Object.entries(d).filter(([k]) => keep.has(k)));
 };
@@ -85,9 +91,10 @@ const compiled = (filter: Doc): Query => {
   return q;
 };
 
-/** A failure the engine raises on purpose: after changing `partial` documents, the next `times` runs of `op` throw `error`. */
+/** A failure the engine raises on purpose: after `skip` runs of `op` that go through, the next `times` runs change `partial` documents, then throw `error`. */
 export interface Fault {
   readonly op: 'updateMany' | 'deleteMany';
+  skip?: number;
   readonly partial: number;
   readonly error: Error;
   times: number;
@@ -98,7 +105,7 @@ class EngineCursor {
   private options: FindOptions;
   constructor(
     options: FindOptions,
-    private readonly run: (options: FindOptions) => Doc[],
+    private readonly run: (options: FindOptions) => Promise<Doc[]>,
   ) {
     this.options = { ...options };
   }
@@ -119,21 +126,69 @@ class EngineCursor {
     return this as never;
   }
   toArray(): Promise<Doc[]> {
-    return Promise.resolve(this.run(this.options));
+    return this.run(this.options);
   }
   async next(): Promise<Doc | null> {
     return (await this.toArray())[0] ?? null;
   }
 }
 
-class EngineCollection {
-  docs: Doc[] = [];
+/** Options every operation may carry; a session in a transaction makes it part of that transaction. */
+interface OpOptions {
+  readonly session?: unknown;
+}
+
+/** One document's change: what it was (null: inserted) and what it becomes (null: deleted). */
+interface Change {
+  readonly current: Doc | null;
+  readonly next: Doc | null;
+}
+
+class EngineCollection implements SnapshotSource {
+  private committed: Doc[] = [];
+  /** Whether a transaction's snapshot holds `committed`: the next commit copies it first. */
+  private shared = false;
   readonly faults: Fault[] = [];
   constructor(
     readonly key: CollectionKey,
+    private readonly core: EngineCore,
     private readonly sent: SentQuery[],
     private readonly options: EngineOptions,
-  ) {}
+  ) {
+    core.sources.push(this);
+  }
+
+  /** The committed documents (what a read outside a transaction sees). */
+  get docs(): readonly Doc[] {
+    return this.committed;
+  }
+
+  share(): Doc[] {
+    this.shared = true;
+    return this.committed;
+  }
+
+  private writable(): Doc[] {
+    if (this.shared) {
+      this.committed = [...this.committed];
+      this.shared = false;
+    }
+    return this.committed;
+  }
+
+  applyCommitted(staged: readonly Staged[]): void {
+    const docs = this.writable();
+    for (const { base, next } of staged) {
+      if (base === null) {
+        if (next !== null) docs.push(next);
+        continue;
+      }
+      const at = docs.indexOf(base);
+      if (at < 0) throw new Error(`engine: ${this.key} lost a document a transaction changed (its keys were not held)`);
+      if (next === null) docs.splice(at, 1);
+      else docs[at] = next;
+    }
+  }
 
   private record(op: string, filter: Doc, options: FindOptions = {}): void {
     this.sent.push({ collection: this.key, op, filter, ...(options.sort === undefined ? {} : { sort: options.sort }), ...(options.hint === undefined ? {} : { hint: options.hint }) });
@@ -142,13 +197,30 @@ class EngineCollection {
     if (refusal !== null) throw new Error(`${this.key}.${op}(${JSON.stringify(filter)}, sort ${JSON.stringify(options.sort)}, hint ${JSON.stringify(options.hint)}) is not served by an index: ${refusal}`);
   }
 
-  private matching(filter: Doc): Doc[] {
-    const query = compiled(filter);
-    return this.docs.filter((d) => query.test(d));
+  /** The documents the caller sees: the committed ones, or its transaction's snapshot with its own writes. */
+  private view(options: OpOptions): Doc[] {
+    const txn = EngineSession.transactionOf(options.session);
+    return txn === null ? this.committed : txn.view(this.key);
   }
 
-  /** Throws E11000 like the server when `candidate` would duplicate a unique key of another document. */
-  private checkUnique(candidate: Doc, replacing: Doc | null): void {
+  /** Runs a read; an error inside a transaction aborts it, as on the server. */
+  private reading<R>(options: OpOptions, read: (docs: Doc[]) => R): Promise<R> {
+    const txn = EngineSession.transactionOf(options.session);
+    try {
+      return Promise.resolve(read(this.view(options)));
+    } catch (e) {
+      if (txn !== null) this.core.abort(txn);
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  private matching(filter: Doc, docs: readonly Doc[]): Doc[] {
+    const query = compiled(filter);
+    return docs.filter((d) => query.test(d));
+  }
+
+  /** Throws E11000 like the server when `candidate` would duplicate a unique key of another document of `docs`. */
+  private checkUnique(candidate: Doc, replacing: Doc | null, docs: readonly Doc[]): void {
     for (const index of indexesOf(this.key)) {
       if (index.name !== '_id_' && index.unique !== true) continue;
       const fields = Object.keys(index.key);
@@ -158,7 +230,7 @@ class EngineCollection {
       };
       const keyOf = (d: Doc): string => JSON.stringify(fields.map((f) => valueOf(d, f)));
       const k = keyOf(candidate);
-      if (this.docs.some((d) => d !== replacing && keyOf(d) === k)) {
+      if (docs.some((d) => d !== replacing && keyOf(d) === k)) {
         const keyValue = Object.fromEntries(fields.map((f) => [f, candidate[f] ?? null]));
         throw new MongoServerError({
           message: `E11000 duplicate key error collection: engine.${collectionNames[this.key]} index: ${index.name} dup key: ${JSON.stringify(keyValue)}`,
@@ -187,142 +259,176 @@ class EngineCollection {
     return copy;
   }
 
-  /** Puts `next` in place of `current` (or adds it), through BSON, unique keys checked. */
-  private store(current: Doc | null, next: Doc): Doc {
-    const stored = throughBson(next);
-    this.checkUnique(stored, current);
-    if (current === null) this.docs.push(stored);
-    else this.docs[this.docs.indexOf(current)] = stored;
-    return stored;
-  }
-
   private read(d: Doc, projection?: Doc): Doc {
     const copy = throughBson(d);
     return projection === undefined ? copy : projected(copy, projection);
   }
 
-  async insertOne(doc: Doc) {
+  /** The fault armed for `op`, if any, counted down. */
+  private fault(op: Fault['op']): Fault | undefined {
+    const f = this.faults.find((x) => x.op === op && x.times > 0);
+    if (f === undefined) return undefined;
+    if ((f.skip ?? 0) > 0) {
+      f.skip = (f.skip ?? 0) - 1;
+      return undefined;
+    }
+    f.times -= 1;
+    return f;
+  }
+
+  /**
+   * Every write: `plan` computes its changes on the documents the caller sees; in a
+   * transaction they are staged (keys taken, WriteConflict when held or changed since the
+   * snapshot), outside one they are applied at once, after waiting for any transaction that
+   * holds one of their keys. A fault armed for `faultOp` applies only its first `partial`
+   * changes, then fails; any failure inside a transaction aborts it.
+   */
+  private async write<R>(options: OpOptions, faultOp: Fault['op'] | null, plan: (docs: Doc[]) => { changes: Change[]; result: R }): Promise<R> {
+    const txn = EngineSession.transactionOf(options.session);
+    for (;;) {
+      try {
+        const { changes, result } = plan(this.view(options));
+        if (txn === null && this.core.held(changes.flatMap((c) => [...keysOf(this.key, c.current), ...keysOf(this.key, c.next)]))) {
+          await this.core.released();
+          continue;
+        }
+        const fault = faultOp === null ? undefined : this.fault(faultOp);
+        for (const { current, next } of fault === undefined ? changes : changes.slice(0, fault.partial)) {
+          const stored = next === null ? null : throughBson(next);
+          if (txn !== null) {
+            // Against what the transaction sees first (11000); then the keys (WriteConflict when another holds one).
+            if (stored !== null) this.checkUnique(stored, current, txn.view(this.key));
+            txn.stage(this.key, current, stored);
+          } else {
+            if (stored !== null) this.checkUnique(stored, current, this.committed);
+            this.applyCommitted([{ base: current, next: stored }]);
+            this.core.committed([...keysOf(this.key, current), ...keysOf(this.key, stored)]);
+          }
+        }
+        if (fault !== undefined) throw fault.error;
+        return result;
+      } catch (e) {
+        if (txn !== null) this.core.abort(txn);
+        throw e;
+      }
+    }
+  }
+
+  insertOne(doc: Doc, options: OpOptions = {}) {
     const withId = '_id' in doc ? doc : { _id: new ObjectId(), ...doc };
-    this.store(null, withId);
-    return Promise.resolve({ acknowledged: true, insertedId: withId['_id'] as unknown });
+    return this.write(options, null, () => ({ changes: [{ current: null, next: withId }], result: { acknowledged: true, insertedId: withId['_id'] as unknown } }));
   }
 
   /** Ordered, as the driver's default: documents before a duplicate stay inserted, the rest are not tried. */
-  async insertMany(docs: readonly Doc[]) {
+  async insertMany(docs: readonly Doc[], options: OpOptions = {}) {
     const ids: unknown[] = [];
-    for (const d of docs) ids.push((await this.insertOne(d)).insertedId);
+    for (const d of docs) ids.push((await this.insertOne(d, options)).insertedId);
     return { acknowledged: true, insertedCount: ids.length, insertedIds: Object.fromEntries(ids.map((id, i) => [i, id])) };
   }
 
   /** A cursor as the driver's: options and chained sort/skip/limit/project alike, run when read. */
-  find(filter: Doc, options: FindOptions = {}) {
-    return new EngineCursor(options, (o) => {
-      this.record('find', filter, o);
-      const ordered = o.sort === undefined ? this.matching(filter) : mongoSort(this.matching(filter), o.sort);
-      const from = o.skip ?? 0;
-      const page = ordered.slice(from, o.limit === undefined || o.limit === 0 ? undefined : from + o.limit);
-      return page.map((d) => this.read(d, o.projection));
-    });
+  find(filter: Doc, options: FindOptions & OpOptions = {}) {
+    return new EngineCursor(options, (o) =>
+      this.reading(options, (docs) => {
+        this.record('find', filter, o);
+        const matches = this.matching(filter, docs);
+        const ordered = o.sort === undefined ? matches : mongoSort(matches, o.sort);
+        const from = o.skip ?? 0;
+        const page = ordered.slice(from, o.limit === undefined || o.limit === 0 ? undefined : from + o.limit);
+        return page.map((d) => this.read(d, o.projection));
+      }),
+    );
   }
 
-  async findOne(filter: Doc, options: FindOptions = {}) {
+  async findOne(filter: Doc, options: FindOptions & OpOptions = {}) {
     return (await this.find(filter, { ...options, limit: 1 }).toArray())[0] ?? null;
   }
 
-  async countDocuments(filter: Doc, options: FindOptions = {}) {
-    this.record('count', filter, { ...(options.hint === undefined ? {} : { hint: options.hint }) });
-    const n = this.matching(filter).length;
-    return Promise.resolve(options.limit === undefined || options.limit === 0 ? n : Math.min(n, options.limit));
+  countDocuments(filter: Doc, options: FindOptions & OpOptions = {}) {
+    return this.reading(options, (docs) => {
+      this.record('count', filter, { ...(options.hint === undefined ? {} : { hint: options.hint }) });
+      const n = this.matching(filter, docs).length;
+      return options.limit === undefined || options.limit === 0 ? n : Math.min(n, options.limit);
+    });
   }
 
   async estimatedDocumentCount() {
-    return Promise.resolve(this.docs.length);
+    return Promise.resolve(this.committed.length);
   }
 
-  async replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } = {}) {
-    const [current] = this.matching(filter);
-    if (current === undefined) {
-      if (options.upsert !== true) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-      this.store(null, { ...seedOf(filter), ...replacement });
-      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
-    }
-    this.store(current, { ...replacement, _id: current['_id'] as unknown });
-    return Promise.resolve({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+  replaceOne(filter: Doc, replacement: Doc, options: { upsert?: boolean } & OpOptions = {}) {
+    return this.write(options, null, (docs) => {
+      const [current] = this.matching(filter, docs);
+      if (current === undefined) {
+        if (options.upsert !== true) return { changes: [], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 } };
+        return { changes: [{ current: null, next: { ...seedOf(filter), ...replacement } }], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 } };
+      }
+      return { changes: [{ current, next: { ...replacement, _id: current['_id'] as unknown } }], result: { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 } };
+    });
   }
 
-  async updateOne(filter: Doc, update: unknown, options: { upsert?: boolean } = {}) {
-    const [current] = this.matching(filter);
-    if (current === undefined) {
-      if (options.upsert !== true) return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
-      this.store(null, this.updated(seedOf(filter), update, true));
-      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
-    }
-    this.store(current, this.updated(current, update, false));
-    return Promise.resolve({ acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
+  updateOne(filter: Doc, update: unknown, options: { upsert?: boolean } & OpOptions = {}) {
+    return this.write(options, null, (docs) => {
+      const [current] = this.matching(filter, docs);
+      if (current === undefined) {
+        if (options.upsert !== true) return { changes: [], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 } };
+        return { changes: [{ current: null, next: this.updated(seedOf(filter), update, true) }], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 } };
+      }
+      return { changes: [{ current, next: this.updated(current, update, false) }], result: { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 } };
+    });
   }
 
-  /** The fault armed for `op`, if any, counted down. */
-  private fault(op: Fault['op']): Fault | undefined {
-    const f = this.faults.find((x) => x.op === op && x.times > 0);
-    if (f !== undefined) f.times -= 1;
-    return f;
+  updateMany(filter: Doc, update: unknown, options: OpOptions = {}) {
+    return this.write(options, 'updateMany', (docs) => {
+      this.record('updateMany', filter);
+      const matched = this.matching(filter, docs);
+      const changes = matched.map((current) => ({ current, next: this.updated(current, update, false) }));
+      return { changes, result: { acknowledged: true, matchedCount: matched.length, modifiedCount: matched.length, upsertedCount: 0 } };
+    });
   }
 
-  async updateMany(filter: Doc, update: unknown) {
-    this.record('updateMany', filter);
-    const fault = this.fault('updateMany');
-    if (fault !== undefined) {
-      for (const d of this.matching(filter).slice(0, fault.partial)) this.store(d, this.updated(d, update, false));
-      throw fault.error;
-    }
-    const matched = this.matching(filter);
-    const next = matched.map((d) => this.updated(d, update, false));
-    matched.forEach((d, i) => this.store(d, next[i]!));
-    return Promise.resolve({ acknowledged: true, matchedCount: matched.length, modifiedCount: matched.length, upsertedCount: 0 });
+  deleteOne(filter: Doc, options: OpOptions = {}) {
+    return this.write(options, null, (docs) => {
+      const [current] = this.matching(filter, docs);
+      return { changes: current === undefined ? [] : [{ current, next: null }], result: { acknowledged: true, deletedCount: current === undefined ? 0 : 1 } };
+    });
   }
 
-  async deleteOne(filter: Doc) {
-    const [current] = this.matching(filter);
-    if (current !== undefined) this.docs.splice(this.docs.indexOf(current), 1);
-    return Promise.resolve({ acknowledged: true, deletedCount: current === undefined ? 0 : 1 });
-  }
-
-  async deleteMany(filter: Doc) {
-    this.record('deleteMany', filter);
-    const fault = this.fault('deleteMany');
-    if (fault !== undefined) {
-      const some = new Set(this.matching(filter).slice(0, fault.partial));
-      this.docs = this.docs.filter((d) => !some.has(d));
-      throw fault.error;
-    }
-    const gone = new Set(this.matching(filter));
-    this.docs = this.docs.filter((d) => !gone.has(d));
-    return Promise.resolve({ acknowledged: true, deletedCount: gone.size });
+  deleteMany(filter: Doc, options: OpOptions = {}) {
+    return this.write(options, 'deleteMany', (docs) => {
+      this.record('deleteMany', filter);
+      const gone = this.matching(filter, docs);
+      return { changes: gone.map((current) => ({ current, next: null })), result: { acknowledged: true, deletedCount: gone.length } };
+    });
   }
 
   /** Driver 7's result: the document (before, unless returnDocument is 'after'), or null when nothing matched and nothing was upserted. */
-  async findOneAndReplace(filter: Doc, replacement: Doc, options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } = {}) {
-    const [current] = this.matching(filter);
-    if (current === undefined) {
-      if (options.upsert !== true) return null;
-      const inserted = this.store(null, { ...seedOf(filter), ...replacement });
-      return options.returnDocument === 'after' ? this.read(inserted, options.projection) : null;
-    }
-    const before = this.read(current, options.projection);
-    const after = this.store(current, { ...replacement, _id: current['_id'] as unknown });
-    return Promise.resolve(options.returnDocument === 'after' ? this.read(after, options.projection) : before);
+  async findOneAndReplace(filter: Doc, replacement: Doc, options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {}) {
+    const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(options, null, (docs) => {
+      const [current] = this.matching(filter, docs);
+      if (current === undefined) {
+        const change = options.upsert === true ? { current: null, next: { ...seedOf(filter), ...replacement } } : null;
+        return { changes: change === null ? [] : [change], result: { change, before: null } };
+      }
+      const change = { current, next: { ...replacement, _id: current['_id'] as unknown } };
+      return { changes: [change], result: { change, before: this.read(current, options.projection) } };
+    });
+    if (change === null) return null;
+    return options.returnDocument === 'after' ? this.read(change.next, options.projection) : before;
   }
 
-  async findOneAndUpdate(filter: Doc, update: unknown, options: { upsert?: boolean; returnDocument?: 'before' | 'after' } = {}) {
-    const [current] = this.matching(filter);
-    if (current === undefined) {
-      if (options.upsert !== true) return null;
-      const inserted = this.store(null, this.updated(seedOf(filter), update, true));
-      return options.returnDocument === 'after' ? this.read(inserted) : null;
-    }
-    const before = this.read(current);
-    const after = this.store(current, this.updated(current, update, false));
-    return Promise.resolve(options.returnDocument === 'after' ? this.read(after) : before);
+  async findOneAndUpdate(filter: Doc, update: unknown, options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {}) {
+    const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(options, null, (docs) => {
+      const [current] = this.matching(filter, docs);
+      if (current === undefined) {
+        const change = options.upsert === true ? { current: null, next: this.updated(seedOf(filter), update, true) } : null;
+        return { changes: change === null ? [] : [change], result: { change, before: null } };
+      }
+      const change = { current, next: this.updated(current, update, false) };
+      return { changes: [change], result: { change, before: this.read(current, options.projection) } };
+    });
+    if (change === null) return null;
+    return options.returnDocument === 'after' ? this.read(change.next, options.projection) : before;
   }
 }
 
@@ -332,16 +438,21 @@ export interface Engine {
   readonly sent: SentQuery[];
   /** How many times a bulk write was left to the repair pass. */
   repairsScheduled: number;
+  /** Transactions: tests arm commit faults here. */
+  readonly core: EngineCore;
+  /** Set to a reason to play a deployment without transactions (a standalone accepted read-only). */
+  transactionsRefused: string | null;
   collection(key: CollectionKey): EngineCollection;
 }
 
 /** A fresh, empty engine and the adapter's context on it. */
 export const mingoEngine = (options: EngineOptions = {}): Engine => {
   const sent: SentQuery[] = [];
+  const core = new EngineCore();
   const collections = new Map<CollectionKey, EngineCollection>();
   const collection = (key: CollectionKey): EngineCollection => {
     let c = collections.get(key);
-    if (c === undefined) collections.set(key, (c = new EngineCollection(key, sent, options)));
+    if (c === undefined) collections.set(key, (c = new EngineCollection(key, core, sent, options)));
     return c;
   };
   // The adapter asks its Db for collections by name; the engine answers with its own.
@@ -352,19 +463,25 @@ export const mingoEngine = (options: EngineOptions = {}): Engine => {
     return key;
   };
   const db = { collection: (name: string) => collection(keyOf(name)) as unknown as Collection };
-  const engine = {
+  const engine: Engine = {
     sent,
     collection,
+    core,
     repairsScheduled: 0,
+    transactionsRefused: null,
     ctx: {
       ...collectionsOf(db as never),
+      sessions: {
+        startSession: () => new EngineSession(core) as unknown as ClientSession,
+        transactionsRefused: () => engine.transactionsRefused,
+      },
       maxTimeMS: 10_000,
       search: { ...defaultSearchSettings, ...options.search },
       run: (op) => op(),
       scheduleRepair: () => {
         engine.repairsScheduled += 1;
       },
-    } satisfies MongoContext as MongoContext,
+    } satisfies MongoContext,
   };
   return engine;
 };
