@@ -2,7 +2,7 @@ import type { MongoClientOptions } from 'mongodb';
 import type { SearchSettings } from './ticket-search.js';
 
 export interface MongoStoreOptions {
-  /** A MongoDB connection string (a replica set in production: majority writes need one). */
+  /** A MongoDB connection string (a replica set: the writes' transactions need one). */
   readonly url: string;
   /** The database; default: the one named in the URL's path, else "support". */
   readonly dbName?: string;
@@ -13,8 +13,10 @@ export interface MongoStoreOptions {
   /** How ticket searches choose their plan (tests pin each plan; the default decides by cost). */
   readonly search?: Partial<SearchSettings>;
   /**
-   * Accept a standalone mongod (no replica set), with a warning: the driver turns retryable
-   * writes off there. Default false: the start is refused with a line saying so.
+   * Accept a standalone mongod (no replica set) read-only, with a warning: it has no
+   * transactions, so every write of a ticket, message, user or group (which records its
+   * change-feed event in one) is refused, and no retryable writes. Default false: the start
+   * is refused with a line saying so.
    */
   readonly allowStandalone?: boolean;
   /**
