@@ -17,7 +17,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
-import { acceptBody, acceptQuery, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { requireRole } from '../policy.js';
 import type { DeliveryRecord } from '../ports/webhook-repository.js';
@@ -54,7 +54,7 @@ const acceptWebhookBody = async <C extends { readonly url?: string }>(ports: Por
 export const listWebhooks = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<WebhookList>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const found = await ports.webhooks.list(pageOffset(page.right), page.right.perPage);
   return E.right({ items: found.items, total: found.total, page: page.right });
@@ -180,7 +180,7 @@ export const webhookDeliveries = async (
 ): Promise<Outcome<DeliveryList>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const loaded = await load(ports, id);
   if (E.isLeft(loaded)) return loaded;
