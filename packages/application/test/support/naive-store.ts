@@ -1,5 +1,6 @@
 import {
   compareTickets,
+  pageBounds,
   emailKey,
   groupNameKey,
   leaveGroup,
@@ -28,10 +29,11 @@ import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswe
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
 // application never depends on one.
 
-const page = <T>(all: readonly T[], offset: number, limit: number): Page<T> => ({
-  items: all.slice(offset, offset + limit),
-  total: all.length,
-});
+/** A page of a list; every store refuses (rejects) a page starting past the deepest one. */
+const page = <T>(all: readonly T[], offset: number, limit: number): Promise<Page<T>> =>
+  offset >= pageBounds.maxOffset
+    ? Promise.reject(new RangeError(`a page must start before item ${String(pageBounds.maxOffset)}`))
+    : Promise.resolve(structuredClone({ items: all.slice(offset, offset + limit), total: all.length }));
 
 export const naiveStore = (): Store & { failing: boolean } => {
   const tickets = new Map<number, Ticket>();
@@ -79,10 +81,10 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
       search: (filter, sort, offset, limit) => {
         const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
-        return Promise.resolve(structuredClone(page(all, offset, limit)));
+        return page(all, offset, limit);
       },
       renameCustomer: (id, name, now) => {
-        bumpTickets((t) => t.customerId === id, (t) => renameCustomer(t, name, now));
+        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now));
         return Promise.resolve();
       },
       unassignUser: (id, now) => {
@@ -111,7 +113,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
         const all = [...messages.values()]
           .filter((m) => m.ticketId === ticketId && m.deletedAt === null && (internal || !m.internal))
           .sort((a, b) => a.number - b.number);
-        return Promise.resolve(page(all, offset, limit));
+        return page(all, offset, limit);
       },
     },
     users: {
@@ -138,7 +140,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
       list: (groupId, offset, limit) => {
         const all = [...users.values()].filter((u) => groupId === null || u.groupIds.includes(groupId)).sort((a, b) => a.id - b.id);
-        return Promise.resolve(page(all, offset, limit));
+        return page(all, offset, limit);
       },
       count: () => Promise.resolve(users.size),
       removeGroup: (groupId, now) => {
@@ -172,10 +174,13 @@ export const naiveStore = (): Store & { failing: boolean } => {
         record(groupDeletedEvent(id, now));
         return Promise.resolve(true);
       },
-      list: (offset, limit) => Promise.resolve(page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit)),
+      list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),
     },
     tokens: {
-      save: (r: TokenRecord) => Promise.resolve(void tokens.set(r.hash, { ...r, used: false })),
+      save: (r: TokenRecord) => {
+        if (!tokens.has(r.hash)) tokens.set(r.hash, { ...r, used: false });
+        return Promise.resolve();
+      },
       find: (hash, now) => {
         const r = tokens.get(hash);
         if (r === undefined || r.used || r.expiresAt <= now) return Promise.resolve(null);
