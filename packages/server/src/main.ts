@@ -34,6 +34,7 @@ const main = async (): Promise<void> => {
       ? `  admin: ${server.adminEmail}`
       : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   (shown once; set ADMIN_PASSWORD to choose it)`,
     `  docs: ${server.publicUrl}/docs`,
+    ...server.storeWarnings.map((w) => `  WARNING: ${w}`),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
