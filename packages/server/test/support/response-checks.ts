@@ -211,9 +211,11 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
       const url = new URL(path, 'https://localhost');
       const pathname = url.pathname;
       const query = url.searchParams;
-      const callback = query.get('callback');
+      // A parameter given twice is no answer to "which?": the service takes neither (400, unenveloped).
+      const once = (name: string): string | null => (query.getAll(name).length === 1 ? query.get(name) : null);
+      const callback = once('callback');
       const validCallback = callback !== null && callback.length <= 128 && /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(callback);
-      const asked = query.get('envelope') === 'true' || validCallback;
+      const asked = once('envelope') === 'true' || validCallback;
       const underV1 = pathname.startsWith('/v1/');
       const jsonp = validCallback && a.contentType.startsWith('application/javascript');
       let body: unknown = a.json;
