@@ -345,5 +345,15 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       expect(json.code).to.equal(40006);
       expect(json.description).to.be.a('string');
     });
+
+    it('CONNECT: 501 in JSON (Node alone would close the connection without an answer)', async () => {
+      // Found by the fuzz (test/fuzz): CONNECT /v1/tickets got "socket hang up", no answer at all.
+      const response = await rawTlsExchange(api, 'CONNECT /v1/tickets HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const [head = '', body = ''] = response.split('\r\n\r\n');
+      expect(head).to.match(/^HTTP\/1\.1 501 /);
+      expect(head.toLowerCase()).to.include('content-type: application/json');
+      expect(head.toLowerCase()).to.match(/x-request-id: \S+/);
+      expect((JSON.parse(body) as { code: number }).code).to.equal(50101);
+    });
   });
 });
