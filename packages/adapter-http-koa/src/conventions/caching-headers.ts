@@ -11,6 +11,6 @@ export const noStore = 'no-store';
 /**
  * The token endpoints. Every answer of theirs is no-store, a refusal before the route too (a
  * bad query parameter, an unknown X-Api-Version): the document promises it, and a client
- * must never find a token endpoint's answer in a cache.
+ * must never find a token endpoint's answer in a cache. The suffix in any case, as format-suffix.ts drops it.
  */
-export const isTokenEndpoint = (path: string): boolean => /^\/v1\/oauth\/(token|revoke)(\.json)?\/?$/.test(path);
+export const isTokenEndpoint = (path: string): boolean => /^\/v1\/oauth\/(token|revoke)(\.[jJ][sS][oO][nN])?\/?$/.test(path);

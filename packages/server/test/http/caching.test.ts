@@ -327,6 +327,7 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
         ['/v1/oauth/token?pretty=%FF', form],
         ['/v1/oauth/token', { ...form, 'X-Api-Version': '9.9' }],
         ['/v1/oauth/revoke?envelope=maybe', form],
+        ['/v1/oauth/token.JSON?callback=1x', form],
       ] as const) {
         const a = await api.request('POST', path, { headers, body: 'grant_type=password&username=x&password=y' });
         expect(a.status, `${path} ${a.text}`).to.equal(400);
