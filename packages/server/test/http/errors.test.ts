@@ -189,6 +189,17 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       }
     });
 
+    it('paths are case-sensitive: /V1/TICKETS names nothing (404), so no rule keyed on the path (Idempotency-Key, the token endpoints) can be walked around', async () => {
+      // Found while reading the fuzz's findings: the router matched /V1/TICKETS, the Idempotency-Key step (which looks for /v1/) did not, and a retried POST made a second ticket.
+      for (const [method, path] of [['GET', '/V1/TICKETS'], ['GET', '/v1/Tickets'], ['POST', '/V1/OAUTH/TOKEN'], ['GET', '/v1/USERS/me']] as const) {
+        expectError(await api.request(method, path, { token: admin }), 404, 40401);
+      }
+      for (let i = 0; i < 2; i++) {
+        const a = await api.request('POST', '/V1/TICKETS', { token: admin, body: { subject: 'Twice?' }, headers: { 'Idempotency-Key': 'case-key' } });
+        expectError(a, 404, 40401);
+      }
+    });
+
     it('a path id that is not a canonical positive integer is 404', async () => {
       for (const id of ['abc', '007', '-1', '0', '1.5']) expectError(await api.get(`/v1/tickets/${id}`, { token: admin }), 404);
     });
