@@ -151,7 +151,14 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const raw = Buffer.concat(chunks);
-            const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw;
+            // HEAD and 304 say Content-Encoding: gzip over no body at all.
+            let body: Buffer;
+            try {
+              body = res.headers['content-encoding'] === 'gzip' && raw.length > 0 ? gunzipSync(raw) : raw;
+            } catch (e) {
+              reject(new Error(`${method} ${path}: the gzip body does not inflate (${e instanceof Error ? e.message : String(e)})`));
+              return;
+            }
             const text = body.toString('utf8');
             let json: unknown = undefined;
             try {
