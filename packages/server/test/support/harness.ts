@@ -118,7 +118,7 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
   });
   const agent = apiOptions.keepAlive === true ? new HttpsAgent({ keepAlive: true, maxSockets: 1 }) : null;
 
-  const request = (method: string, path: string, options: RequestOptions = {}): Promise<Answer> =>
+  const request = (method: string, path: string, options: RequestOptions = {}, retried = false): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string | string[]> = {};
       for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = typeof value === 'string' ? value : [...value];
@@ -188,7 +188,12 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
           res.on('error', reject);
         },
       );
-      req.on('error', reject);
+      req.on('error', (e: NodeJS.ErrnoException) => {
+        // A kept-alive connection the server closed as idle just as this request went out:
+        // it never reached the service, so it is sent once more on a new one (Node's advice).
+        if (req.reusedSocket && e.code === 'ECONNRESET' && !retried) request(method, path, options, true).then(resolve, reject);
+        else reject(e);
+      });
       if (payload !== null) req.write(payload);
       req.end();
     });
