@@ -63,7 +63,7 @@ export const memoryTokenStore = (load: number): TokenStore => {
   return {
     save: (record) =>
       answer(() => {
-        forget(record.hash);
+        if (held.has(record.hash)) return;
         held.set(record.hash, { record: copyTokenRecord(record), used: false });
         families.add(record.familyId, record.hash);
         owners.add(record.userId, record.hash);

@@ -11,6 +11,7 @@ export const collectionNames = {
   events: 'events',
   deliveries: 'webhook_deliveries',
   counters: 'counters',
+  repairs: 'repairs',
 } as const;
 
 export type CollectionKey = keyof typeof collectionNames;

@@ -1,5 +1,10 @@
-import type { Collection, Db } from 'mongodb';
+import type { ChangeEvent } from '@support/domain';
+import type { ClientSession, Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
+import { journaled, type BulkIntent, type RepairDocument } from './bulk-writes.js';
+import { appendEvents } from './event-log.js';
+import { inTransaction, type SessionSource } from './transactions.js';
+import type { SearchSettings } from './ticket-search.js';
 import type {
   CounterDocument,
   GroupDocument,
@@ -26,13 +31,20 @@ export interface MongoContext {
   readonly deliveries: Collection<DeliveryDocument>;
   readonly events: Collection<EventDocument>;
   readonly counters: Collection<CounterDocument>;
+  readonly repairs: Collection<RepairDocument>;
+  /** Sessions for the transactions every write of the feed's resources runs in. */
+  readonly sessions: SessionSource;
   /** Server-side limit of each operation. */
   readonly maxTimeMS: number;
+  /** How ticket searches choose their plan. */
+  readonly search: SearchSettings;
   /**
    * Runs a driver call once the indexes exist (created on first use, retried after an
    * outage), within the deadline; an unreachable database is StoreUnavailableError.
    */
   run<T>(op: () => Promise<T>): Promise<T>;
+  /** Has the repair pass run soon, in the background: a bulk write was left undone. */
+  scheduleRepair(): void;
 }
 
 export const collectionsOf = (db: Db) => ({
@@ -47,7 +59,32 @@ export const collectionsOf = (db: Db) => ({
   deliveries: db.collection<DeliveryDocument>(collectionNames.deliveries),
   events: db.collection<EventDocument>(collectionNames.events),
   counters: db.collection<CounterDocument>(collectionNames.counters),
+  repairs: db.collection<RepairDocument>(collectionNames.repairs),
 });
+
+/** Runs a bulk write journaled (bulk-writes.ts), with the context's time limit and attempts. */
+export const journaledOn = (ctx: MongoContext, intent: BulkIntent): Promise<void> =>
+  ctx.run(() => journaled(ctx, intent, { maxTimeMS: ctx.maxTimeMS, attempts: 3, leftUndone: () => { ctx.scheduleRepair(); } }));
+
+/** What a write inside a transaction made: the port's result, and the changes to record (none for a refused write). */
+export interface RecordedResult<T> {
+  readonly result: T;
+  readonly changes: readonly ChangeEvent[];
+}
+
+/**
+ * Runs a write of a ticket, message, user or group and appends its events in one transaction
+ * (transactions.ts, event-log.ts), once the store is prepared and within the deadline. A write
+ * refused inside (version mismatch, duplicate key) records nothing.
+ */
+export const recordedWrite = <T>(ctx: MongoContext, work: (session: ClientSession) => Promise<RecordedResult<T>>): Promise<T> =>
+  ctx.run(() =>
+    inTransaction(ctx.sessions, { maxTimeMS: ctx.maxTimeMS, retryWindowMs: ctx.maxTimeMS }, async (session) => {
+      const { result, changes } = await work(session);
+      await appendEvents(ctx, session, changes, ctx.maxTimeMS);
+      return result;
+    }),
+  );
 
 /** Waits for a driver call whose result the port does not return. */
 export const done = async (p: Promise<unknown>): Promise<void> => {

@@ -234,6 +234,8 @@ export interface TokenDocument {
   expiresAt: Date;
   /** Set once a refresh token has been used: a second use is a replay. */
   used: boolean;
+  /** When the server stored it (set by the server on every save). */
+  savedAt?: Date;
 }
 
 export const toTokenDocument = (r: TokenRecord): TokenDocument => ({

@@ -1,5 +1,6 @@
-import { StoreUnavailableError } from '@support/application';
+import { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from '@support/application';
 import {
+  MongoClientClosedError,
   MongoError,
   MongoNetworkError,
   MongoNotConnectedError,
@@ -8,23 +9,33 @@ import {
   MongoServerSelectionError,
   MongoTopologyClosedError,
   MongoWriteConcernError,
-  MongoClientClosedError,
 } from 'mongodb';
 
-// Which driver failures mean "the database cannot be reached or does not answer" (the
-// application's StoreUnavailableError, 503) and which are bugs (they propagate as they are).
+// Driver failures sorted by what the client of the API should do about them:
+//   unavailable          the database cannot be reached, is not primary or is recovering, or
+//                        a transaction was aborted (a write conflict that outlasted the
+//                        retries, a failover): nothing was written, retry after a few
+//                        seconds (503 with Retry-After)
+//   write not confirmed  the primary applied the write but the majority did not confirm it
+//                        in time, or a transaction's commit has an unknown outcome: it may
+//                        have been applied, a blind retry may apply it twice
+//   time limit           the server stopped the operation at maxTimeMS: it is up, and the
+//                        same operation would most likely be stopped again
+// Anything else (a duplicate key the caller did not expect, a bad query) is a bug and
+// propagates as it is. The driver's message never reaches a client: it is kept as the cause.
 
-/** Server error codes of a node that is stepping down, shutting down, not primary or too slow. */
+/** Server codes of a node that cannot serve now: unreachable, stepping down, shutting down, not primary, recovering. */
 const unavailableServerCodes: ReadonlySet<number> = new Set([
   6, // HostUnreachable
   7, // HostNotFound
-  50, // MaxTimeMSExpired
-  64, // WriteConcernFailed (wtimeout: the majority did not acknowledge in time)
   89, // NetworkTimeout
   91, // ShutdownInProgress
+  133, // FailedToSatisfyReadPreference (no primary to be found, e.g. through mongos)
+  134, // ReadConcernMajorityNotAvailableYet (a node that has just started or stepped up)
   189, // PrimarySteppedDown
-  262, // ExceededTimeLimit
+  262, // ExceededTimeLimit (a network wait inside the cluster, not this operation's maxTimeMS)
   9001, // SocketException
+  10058, // LegacyNotPrimary ("not master" from old servers and some proxies)
   10107, // NotWritablePrimary
   11600, // InterruptedAtShutdown
   11602, // InterruptedDueToReplStateChange
@@ -32,12 +43,32 @@ const unavailableServerCodes: ReadonlySet<number> = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
+/** WriteConcernFailed (wtimeout) as a top-level code: the write reached the primary, not yet a majority. */
+const writeConcernServerCodes: ReadonlySet<number> = new Set([64]);
+
+/** MaxTimeMSExpired: the server's own time limit for this operation. */
+const timeLimitServerCodes: ReadonlySet<number> = new Set([50]);
+
 /** Errors the driver raises without a class of their own for the pool and its wait queue. */
 const unavailableErrorNames: ReadonlySet<string> = new Set(['MongoPoolClosedError', 'MongoWaitQueueTimeoutError']);
 
-export const isUnavailableError = (e: unknown): boolean => {
-  if (e instanceof StoreUnavailableError) return true;
-  if (!(e instanceof MongoError)) return false;
+export type StoreFailure = 'unavailable' | 'write-not-confirmed' | 'time-limit';
+
+const serverCode = (e: MongoError): number | null => (e instanceof MongoServerError && typeof e.code === 'number' ? e.code : null);
+
+/** What a failure means to the client, or null for a failure that is a bug. */
+export const storeFailureOf = (e: unknown): StoreFailure | null => {
+  if (e instanceof StoreUnavailableError) return 'unavailable';
+  if (e instanceof StoreWriteNotConfirmedError) return 'write-not-confirmed';
+  if (e instanceof StoreTimeLimitError) return 'time-limit';
+  if (!(e instanceof MongoError)) return null;
+  // First: whatever its code (even a retryable shutdown), a write-concern error comes after the primary applied the write.
+  if (e instanceof MongoWriteConcernError) return 'write-not-confirmed';
+  // A commit that did not answer (or whose majority did not confirm) may have committed.
+  if (e.hasErrorLabel('UnknownTransactionCommitResult')) return 'write-not-confirmed';
+  const code = serverCode(e);
+  if (code !== null && writeConcernServerCodes.has(code)) return 'write-not-confirmed';
+  if (code !== null && timeLimitServerCodes.has(code)) return 'time-limit';
   if (
     e instanceof MongoNetworkError || // also MongoNetworkTimeoutError and MongoPoolClearedError
     e instanceof MongoServerSelectionError ||
@@ -45,13 +76,30 @@ export const isUnavailableError = (e: unknown): boolean => {
     e instanceof MongoTopologyClosedError ||
     e instanceof MongoNotConnectedError ||
     e instanceof MongoClientClosedError ||
-    e instanceof MongoWriteConcernError
+    unavailableErrorNames.has(e.name) ||
+    e.hasErrorLabel('RetryableWriteError') ||
+    // Labelled by the server (WriteConflict 112, NoSuchTransaction 251...) or the driver (a network error inside a transaction): the transaction was aborted.
+    e.hasErrorLabel('TransientTransactionError') ||
+    e.hasErrorLabel('ResetPool') ||
+    e.hasErrorLabel('SystemOverloadedError')
   ) {
-    return true;
+    return 'unavailable';
   }
-  if (unavailableErrorNames.has(e.name)) return true;
-  if (e.hasErrorLabel('RetryableWriteError') || e.hasErrorLabel('ResetPool') || e.hasErrorLabel('SystemOverloadedError')) return true;
-  return e instanceof MongoServerError && typeof e.code === 'number' && unavailableServerCodes.has(e.code);
+  return code !== null && unavailableServerCodes.has(code) ? 'unavailable' : null;
+};
+
+export const isUnavailableError = (e: unknown): boolean => storeFailureOf(e) === 'unavailable';
+
+/** The application's error for a classified failure, the driver's error kept only as the cause. */
+const applicationError = (failure: StoreFailure, cause: unknown): Error => {
+  switch (failure) {
+    case 'unavailable':
+      return new StoreUnavailableError(undefined, { cause });
+    case 'write-not-confirmed':
+      return new StoreWriteNotConfirmedError(undefined, { cause });
+    case 'time-limit':
+      return new StoreTimeLimitError(undefined, { cause });
+  }
 };
 
 /** A duplicate-key error (11000) raised by the named unique index. */
@@ -63,10 +111,9 @@ export const isDuplicateKeyOn = (e: unknown, indexName: string, field: string): 
 };
 
 /**
- * Runs a driver call and reports an unreachable or silent database as StoreUnavailableError,
- * never with the driver's message (it is kept as the cause, for the logs). The deadline is a
- * backstop over the driver's own timeouts: whatever happens inside, the caller has an answer
- * by then.
+ * Runs a driver call and reports a classified failure as the application's error, never
+ * with the driver's message. The deadline is a backstop over the driver's own timeouts:
+ * whatever happens inside, the caller has an answer by then.
  */
 export const guard = async <T>(deadlineMs: number, op: () => Promise<T>): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
@@ -79,9 +126,9 @@ export const guard = async <T>(deadlineMs: number, op: () => Promise<T>): Promis
   try {
     return await Promise.race([op(), deadline]);
   } catch (e) {
-    if (e instanceof StoreUnavailableError) throw e;
-    if (isUnavailableError(e)) throw new StoreUnavailableError(undefined, { cause: e });
-    throw e;
+    if (e instanceof StoreUnavailableError || e instanceof StoreWriteNotConfirmedError || e instanceof StoreTimeLimitError) throw e;
+    const failure = storeFailureOf(e);
+    throw failure === null ? e : applicationError(failure, e);
   } finally {
     clearTimeout(timer);
   }

@@ -17,24 +17,29 @@ export const eventCounterId = 'events';
 
 const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, occurredAt: d.occurredAt.getTime(), data: d.data });
 
+/** The collections an append writes. */
+export type EventCollections = Pick<MongoContext, 'counters' | 'events'>;
+
 /**
- * Appends the events of a write inside its transaction. The counter is written by every
- * transaction that appends, so two of them conflict on it (WriteConflict: one is retried after
- * the other commits): seqs are taken in commit order, and a reader that sees seq n sees every
- * seq below it (the majority commit point moves in oplog order).
+ * Appends the events of a write inside its transaction, as the transaction's last writes. The
+ * counter is written by every transaction that appends, so two of them conflict on it
+ * (WriteConflict: the later one is run again after the other commits, transactions.ts): seqs
+ * are taken in commit order, and a reader that sees seq n sees every seq below it (the
+ * majority commit point moves in oplog order, and each append's commit follows the one before
+ * it). Called last, so the counter is held only from here to the commit.
  */
-export const appendEvents = async (ctx: MongoContext, session: ClientSession, changes: readonly ChangeEvent[]): Promise<void> => {
+export const appendEvents = async (c: EventCollections, session: ClientSession, changes: readonly ChangeEvent[], maxTimeMS: number): Promise<void> => {
   if (changes.length === 0) return;
-  const counter = await ctx.counters.findOneAndUpdate(
+  const counter = await c.counters.findOneAndUpdate(
     { _id: eventCounterId },
     { $inc: { seq: changes.length } },
-    { upsert: true, returnDocument: 'after', session, maxTimeMS: ctx.maxTimeMS },
+    { upsert: true, returnDocument: 'after', session, maxTimeMS },
   );
   if (counter === null) throw new Error('the event counter was not returned by its upsert');
   const first = counter.seq - changes.length + 1;
-  await ctx.events.insertMany(
-    changes.map((c, i) => ({ _id: first + i, type: c.type, subject: c.subject, occurredAt: new Date(c.occurredAt), data: c.data })),
-    { session, maxTimeMS: ctx.maxTimeMS },
+  await c.events.insertMany(
+    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, occurredAt: new Date(change.occurredAt), data: change.data })),
+    { session, maxTimeMS },
   );
 };
 

@@ -1,9 +1,10 @@
 import type { GroupRepository, GroupWriteResult } from '@support/application';
-import type { MongoContext } from './context.js';
+import { groupDeletedEvent, groupEvent } from '@support/domain';
+import { recordedWrite, type MongoContext } from './context.js';
 import { fromGroupDocument, toGroupDocument } from './documents.js';
 import { isDuplicateKeyOn } from './errors.js';
 import { uniqueIndexNames } from './indexes.js';
-import { pageWindow } from './ticket-query.js';
+import { countedPage } from './ticket-query.js';
 import { versionedFilter } from './writes.js';
 
 const nameTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.groupName, 'nameKey');
@@ -11,16 +12,18 @@ const nameTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.
 export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
   const { groups, maxTimeMS } = ctx;
   return {
-    insert: (g) =>
-      ctx.run(async () => {
-        try {
-          await groups.insertOne(toGroupDocument(g));
-          return 'ok' as const;
-        } catch (e) {
-          if (nameTaken(e)) return 'name_taken' as const;
-          throw e;
-        }
-      }),
+    // A duplicate key aborts the transaction; it is told apart once the transaction is over.
+    insert: async (g) => {
+      try {
+        return await recordedWrite(ctx, async (session) => {
+          await groups.insertOne(toGroupDocument(g), { session });
+          return { result: 'ok' as const, changes: [groupEvent('created', g, g.updatedAt)] };
+        });
+      } catch (e) {
+        if (nameTaken(e)) return 'name_taken' as const;
+        throw e;
+      }
+    },
     findById: (id) =>
       ctx.run(async () => {
         const d = await groups.findOne({ _id: id }, { maxTimeMS });
@@ -31,25 +34,31 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
         if (ids.length === 0) return [];
         return (await groups.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray()).map(fromGroupDocument);
       }),
-    update: (g, expectedVersion) =>
-      ctx.run(async (): Promise<GroupWriteResult> => {
-        try {
-          const r = await groups.replaceOne(versionedFilter({ _id: g.id }, expectedVersion), toGroupDocument(g), { maxTimeMS });
-          return r.matchedCount === 1 ? 'ok' : 'version_mismatch';
-        } catch (e) {
-          if (nameTaken(e)) return 'name_taken';
-          throw e;
-        }
+    update: async (g, expectedVersion): Promise<GroupWriteResult> => {
+      try {
+        return await recordedWrite(ctx, async (session) => {
+          const r = await groups.replaceOne(versionedFilter({ _id: g.id }, expectedVersion), toGroupDocument(g), { session, maxTimeMS });
+          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [groupEvent('updated', g, g.updatedAt)] } : { result: 'version_mismatch' as const, changes: [] };
+        });
+      } catch (e) {
+        if (nameTaken(e)) return 'name_taken';
+        throw e;
+      }
+    },
+    delete: (id, now) =>
+      recordedWrite(ctx, async (session) => {
+        const gone = (await groups.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
+        return { result: gone, changes: gone ? [groupDeletedEvent(id, now)] : [] };
       }),
-    delete: (id) => ctx.run(async () => (await groups.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
     list: (offset, limit) =>
       ctx.run(async () => {
-        const window = pageWindow(offset, limit);
-        const [docs, total] = await Promise.all([
-          window === null ? Promise.resolve([]) : groups.find({}, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
-          groups.countDocuments({}, { hint: { _id: 1 }, maxTimeMS }),
-        ]);
-        return { items: docs.map(fromGroupDocument), total };
+        const page = await countedPage(
+          offset,
+          limit,
+          () => groups.countDocuments({}, { hint: { _id: 1 }, maxTimeMS }),
+          (window) => groups.find({}, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
+        );
+        return { items: page.items.map(fromGroupDocument), total: page.total };
       }),
   };
 };

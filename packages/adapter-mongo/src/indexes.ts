@@ -1,20 +1,21 @@
 import type { Db, IndexDirection } from 'mongodb';
 import { collectionNames, type CollectionKey } from './collections.js';
-import { sortFieldPaths } from './ticket-query.js';
+import { sortFieldPaths, type TicketSortPath } from './ticket-query.js';
 
 // Every index of the adapter, declared here and nowhere else, created idempotently at start
 // (createIndexes with the same key and options is a no-op on the server).
 //
 // Tickets: the application lists tickets with `deleted: false`, optionally `state $in`,
-// `customerId` equality, `words $all` and a `closedAt >= t` range, sorted by one of seven
-// fields plus the `_id` tie-breaker in the same direction. Following ESR (Equality, Sort,
-// Range), each index puts the equality fields first (customerId or state, then `deleted`),
-// then the sort field and `_id`; a range on `closedAt` rides on the sort keys (and is an
-// index bound when the sort is by closed_at, as in recently_closed's default order). A
-// `state $in [a, b]` is a set of equality points: MongoDB merges the sorted runs of each
-// point (SORT_MERGE) instead of sorting in memory. One index {…, f: 1, _id: 1} serves both
-// directions of a sort by f, because the tie-breaker follows the last rule's direction, so
-// the sort is always {f: d, _id: d} and the index is read forwards or backwards.
+// `customerId` equality, `words $all` and a `closedAt >= t` range, in any complete order of
+// contract §5 (a sequence of distinct rules, each either way, then the id tie-breaker). Following ESR (Equality, Sort, Range), each index puts the
+// equality fields first (customerId or state, then `deleted`), then one sort field and `_id`.
+// A search walks the index of its first rule and orders the tie runs of that rule through
+// the same index with `f = value` added (then `_id` follows the equalities, so the id
+// tie-breaker in either direction is the index's order), or through the next rule's index
+// (ticket-plan.ts): one index per family and sort field serves every order, and no query
+// sorts in memory on the server. A `state $in [a, b]` is a set of equality points: MongoDB
+// merges the sorted runs of each point (SORT_MERGE). A range on `closedAt` rides on the sort
+// keys (and is an index bound when the first rule is closed_at, as in recently_closed).
 //
 // Families (each with all seven sort fields):
 //   live     {deleted, f, _id}               every staff list without a state filter
@@ -22,10 +23,10 @@ import { sortFieldPaths } from './ticket-query.js';
 //                                            on the few tickets of one customer), rename
 //   state    {state, deleted, f, _id}        staff lists filtered by state, recently_closed
 // plus one multikey index for search, {words, deleted, createdAt, _id}: a `q` lookup reads
-// the tickets holding one of its words (already in the default -created_at order); other
-// sorts of a search sort only those matches. Multi-rule sorts (sort=priority,-created_at)
-// are not given an index per combination (7! orders × directions): the planner scans the
-// filter's index and sorts the matches in memory, bounded by skip + limit (a top-k sort).
+// the tickets holding one of its words, in created_at order (the default order of a search).
+// A search sorted otherwise walks its sort index with the words as a filter, or, when its
+// matches are few, reads their sort keys through the words index and orders them in the
+// adapter (a bounded number of small documents; ticket-search.ts).
 
 export interface IndexSpec {
   readonly collection: CollectionKey;
@@ -38,10 +39,18 @@ export interface IndexSpec {
 
 const ticketSortPaths = Object.values(sortFieldPaths).filter((p) => p !== '_id');
 
-const ticketFamily = (family: string, prefix: Readonly<Record<string, 1>>): IndexSpec[] => [
-  { collection: 'tickets', name: `tickets_${family}_id`, key: { ...prefix, deleted: 1, _id: 1 } },
+export type TicketIndexFamily = 'live' | 'customer' | 'state';
+
+/** The names of the ticket indexes, as ticket-plan.ts hints them. */
+export const ticketIndexName = {
+  words: 'tickets_words',
+  sorted: (family: TicketIndexFamily, path: TicketSortPath): string => `tickets_${family}_${path === '_id' ? 'id' : path}`,
+} as const;
+
+const ticketFamily = (family: TicketIndexFamily, prefix: Readonly<Record<string, 1>>): IndexSpec[] => [
+  { collection: 'tickets', name: ticketIndexName.sorted(family, '_id'), key: { ...prefix, deleted: 1, _id: 1 } },
   ...ticketSortPaths.map(
-    (path): IndexSpec => ({ collection: 'tickets', name: `tickets_${family}_${path}`, key: { ...prefix, deleted: 1, [path]: 1, _id: 1 } }),
+    (path): IndexSpec => ({ collection: 'tickets', name: ticketIndexName.sorted(family, path), key: { ...prefix, deleted: 1, [path]: 1, _id: 1 } }),
   ),
 ];
 
@@ -52,7 +61,7 @@ export const indexSpecs: readonly IndexSpec[] = [
   ...ticketFamily('live', {}),
   ...ticketFamily('customer', { customerId: 1 }),
   ...ticketFamily('state', { state: 1 }),
-  { collection: 'tickets', name: 'tickets_words', key: { words: 1, deleted: 1, createdAt: 1, _id: 1 } },
+  { collection: 'tickets', name: ticketIndexName.words, key: { words: 1, deleted: 1, createdAt: 1, _id: 1 } },
   // Deleting a user unassigns their tickets; deleting a group takes it off its tickets.
   { collection: 'tickets', name: 'tickets_assigned_user', key: { assignedUserId: 1 } },
   { collection: 'tickets', name: 'tickets_group', key: { groupId: 1 } },
@@ -66,6 +75,8 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'tokens', name: 'tokens_family', key: { familyId: 1 } },
   { collection: 'tokens', name: 'tokens_user', key: { userId: 1 } },
   { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
+  // The bulk-write journal is read oldest first by the repair pass.
+  { collection: 'repairs', name: 'repairs_at', key: { at: 1 } },
   // Idempotency keys: claimed by the unique _id (scope and key); forgotten after their 24 h.
   { collection: 'idempotency', name: 'idempotency_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   // Webhooks due for delivery (few: admins create them); a webhook's delivery log, newest first.

@@ -1,25 +1,50 @@
 import { StoreUnavailableError, type Store, type StoreHealth } from '@support/application';
 import { MongoClient, type Db } from 'mongodb';
+import { repairPass } from './bulk-writes.js';
 import { collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
-import { guard } from './errors.js';
+import { guard, storeFailureOf } from './errors.js';
 import { mongoEventLog } from './event-log.js';
 import { mongoGroupRepository } from './group-repository.js';
 import { mongoIdempotencyStore } from './idempotency-store.js';
-import { createIndexes } from './indexes.js';
 import { mongoMessageRepository } from './message-repository.js';
-import { databaseFromUrl, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
+import { databaseFromUrl, maintenanceClientOptions, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
+import {
+  connectionFailure,
+  createDeclaredIndexes,
+  MongoStartupError,
+  standaloneAccepted,
+  standaloneRefused,
+  standaloneWritesRefused,
+  topologyOf,
+  type Topology,
+} from './startup.js';
 import { mongoTicketRepository } from './ticket-repository.js';
+import { defaultSearchSettings } from './ticket-search.js';
 import { mongoTokenStore } from './token-store.js';
+import type { SessionSource } from './transactions.js';
 import { mongoUserRepository } from './user-repository.js';
 import { mongoWebhookRepository } from './webhook-repository.js';
 
+export { MongoStartupError } from './startup.js';
+
+/** What the start found: the deployment, what the operator should know, the bulk writes it finished. */
+export interface StartReport {
+  readonly topology: Topology;
+  readonly warnings: readonly string[];
+  readonly repaired: number;
+}
+
 export interface MongoStore extends Store {
   /**
-   * Creates every index (idempotent). Every operation awaits it first, so the store never
-   * writes before the unique indexes exist; call it at start to learn early. Rejects with
-   * StoreUnavailableError while the database is unreachable and is tried again on next use.
+   * Connects, checks the topology, creates every index (without the request timeouts) and
+   * finishes the bulk writes left undone. Rejects with MongoStartupError for what waiting will
+   * not cure (the start should stop with its message), with StoreUnavailableError while the
+   * database is unreachable (requests and /readyz then try again). Until it has succeeded,
+   * every request answers "store unavailable" and the health check is false.
    */
+  start(): Promise<StartReport>;
+  /** The same preparation, for tests and tools that only need the indexes. */
   ensureIndexes(): Promise<void>;
   /** Closes the client's connections; the store is unusable afterwards. */
   close(): Promise<void>;
@@ -46,13 +71,16 @@ export class MongoConfigurationError extends Error {
   override readonly name = 'MongoConfigurationError';
 }
 
-const connectClient = (url: string, options: ReturnType<typeof mongoClientOptions>): MongoClient => {
+const newClient = (url: string, options: ReturnType<typeof mongoClientOptions>): MongoClient => {
   try {
     return new MongoClient(url, options);
   } catch (e) {
     throw new MongoConfigurationError(`not a usable MongoDB connection string: ${e instanceof Error ? e.message : String(e)}`);
   }
 };
+
+/** After a refusal (MongoStartupError), requests answer "unavailable" at once for this long before the preparation is tried again. */
+const refusalPauseMs = 30_000;
 
 /**
  * Every port of the application on MongoDB. Touches no network: the driver connects on
@@ -61,8 +89,9 @@ const connectClient = (url: string, options: ReturnType<typeof mongoClientOption
  */
 export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   const timeouts = resolveTimeouts(options);
-  const client = connectClient(options.url, mongoClientOptions(timeouts));
-  const db = client.db(options.dbName ?? databaseFromUrl(options.url) ?? 'support');
+  const client = newClient(options.url, mongoClientOptions(timeouts));
+  const dbName = options.dbName ?? databaseFromUrl(options.url) ?? 'support';
+  const db = client.db(dbName);
 
   // The driver connects by itself on first use, but when that first connection fails it
   // closes its topology and every later call fails at once ("Topology is closed"), for good.
@@ -70,37 +99,116 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   // Once connected, the driver rides out outages itself: its monitors keep probing and each
   // operation waits up to serverSelectionTimeoutMS for a primary.
   let closed = false;
-  const once = (step: () => Promise<void>): (() => Promise<void>) => {
-    let pending: Promise<void> | null = null;
-    return () => {
-      if (closed) return Promise.reject(new StoreUnavailableError('the data store has been closed'));
-      pending ??= guard(timeouts.deadlineMs, step).catch((e: unknown) => {
-        pending = null;
-        throw e;
-      });
-      return pending;
-    };
+  let connecting: Promise<void> | null = null;
+  const connect = (): Promise<void> => {
+    if (closed) return Promise.reject(new StoreUnavailableError('the data store has been closed'));
+    connecting ??= guard(timeouts.deadlineMs, async () => {
+      await client.connect();
+    }).catch((e: unknown) => {
+      connecting = null;
+      throw e;
+    });
+    return connecting;
   };
-  const connect = once(async () => {
-    await client.connect();
-  });
-  const ensureIndexes = once(async () => {
-    await connect();
-    await createIndexes(db);
+
+  /** Transactions on `c`, refused on a standalone (accepted read-only): every write of the feed's resources needs one. */
+  const sessionsOf = (c: MongoClient, topology: () => Topology | null): SessionSource => ({
+    startSession: () => c.startSession(),
+    transactionsRefused: () => (topology() === 'standalone' ? standaloneWritesRefused : null),
   });
 
+  let report: StartReport | null = null;
+  let refusal: { readonly error: MongoStartupError; readonly at: number } | null = null;
+  let preparing: Promise<StartReport> | null = null;
+
+  const prepareOnce = async (): Promise<StartReport> => {
+    await connect();
+    const topology = topologyOf(await guard(timeouts.deadlineMs, () => db.admin().command({ hello: 1 })));
+    if (topology === 'standalone' && options.allowStandalone !== true) throw new MongoStartupError(standaloneRefused);
+    // Index builds and repairs may take long on a large database: their own client, without the request timeouts.
+    const maintenance = newClient(options.url, maintenanceClientOptions(timeouts));
+    try {
+      const mdb = maintenance.db(dbName);
+      await createDeclaredIndexes(mdb, options.withoutTtlIndexes === true);
+      const repaired = await repairPass({ ...collectionsOf(mdb), sessions: sessionsOf(maintenance, () => topology) });
+      return { topology, warnings: topology === 'standalone' ? [standaloneAccepted] : [], repaired };
+    } finally {
+      await maintenance.close();
+    }
+  };
+
+  /** A preparation failure as the caller should see it: transient (unavailable), refused for good, or a bug. */
+  const asStartFailure = (e: unknown): unknown => {
+    if (e instanceof MongoStartupError || e instanceof StoreUnavailableError) return e;
+    if (storeFailureOf(e) !== null) return new StoreUnavailableError(undefined, { cause: e });
+    return new MongoStartupError(connectionFailure(e), { cause: e });
+  };
+
+  const prepare = (): Promise<StartReport> => {
+    if (closed) return Promise.reject(new StoreUnavailableError('the data store has been closed'));
+    if (report !== null) return Promise.resolve(report);
+    if (refusal !== null && Date.now() - refusal.at < refusalPauseMs) return Promise.reject(refusal.error);
+    preparing ??= prepareOnce().then(
+      (r) => {
+        report = r;
+        refusal = null;
+        return r;
+      },
+      (e: unknown) => {
+        preparing = null;
+        const failure = asStartFailure(e);
+        if (failure instanceof MongoStartupError) refusal = { error: failure, at: Date.now() };
+        throw failure;
+      },
+    );
+    return preparing;
+  };
+
+  let repairTimer: NodeJS.Timeout | null = null;
+  let repairDelayMs = 5_000;
+  const scheduleRepair = (): void => {
+    if (closed || repairTimer !== null) return;
+    repairTimer = setTimeout(() => {
+      repairTimer = null;
+      repairPass({ ...collectionsOf(db), sessions }, timeouts.maxTimeMS).then(
+        () => {
+          repairDelayMs = 5_000;
+        },
+        () => {
+          repairDelayMs = Math.min(60_000, repairDelayMs * 2);
+          scheduleRepair();
+        },
+      );
+    }, repairDelayMs);
+    repairTimer.unref();
+  };
+
+  const sessions = sessionsOf(client, () => report?.topology ?? null);
   const ctx: MongoContext = {
     ...collectionsOf(db),
-    maxTimeMS: timeouts.operationTimeoutMS,
+    sessions,
+    maxTimeMS: timeouts.maxTimeMS,
+    search: { ...defaultSearchSettings, ...options.search },
     run: async (op) => {
-      await ensureIndexes();
+      if (report === null) {
+        try {
+          await guard(timeouts.deadlineMs, prepare);
+        } catch (e) {
+          // A refusal is for the operator (the start says it); a request only learns the store cannot serve.
+          throw e instanceof MongoStartupError ? new StoreUnavailableError('the data store is not ready', { cause: e }) : e;
+        }
+      }
       return guard(timeouts.deadlineMs, op);
     },
+    scheduleRepair,
   };
 
   const health: StoreHealth = {
     ping: async () => {
       try {
+        // Not ready until the indexes exist: a preparation that does not finish within the
+        // ping's deadline goes on in the background, and the answer is false meanwhile.
+        if (report === null) await guard(timeouts.pingDeadlineMs, prepare);
         await connect();
         await guard(timeouts.pingDeadlineMs, () => db.command({ ping: 1 }));
         return true;
@@ -113,9 +221,13 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   return {
     ...repositoriesOn(ctx),
     health,
-    ensureIndexes,
+    start: prepare,
+    ensureIndexes: async () => {
+      await prepare();
+    },
     close: async () => {
       closed = true;
+      if (repairTimer !== null) clearTimeout(repairTimer);
       await client.close();
     },
     db,

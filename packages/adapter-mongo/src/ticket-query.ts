@@ -1,9 +1,10 @@
-import { completeSort, type SortField, type SortRule, type TicketFilter, type TicketState } from '@support/domain';
+import { pageBounds, type SortField, type TicketFilter, type TicketState } from '@support/domain';
 import type { TicketDocument } from './documents.js';
 
-// The translation of the domain's ticket query (TicketFilter + SortRule[]) into MongoDB
-// filter and sort documents. Pure, so the exact documents are unit-tested and their meaning
-// is cross-checked against the domain's reference `matchesTicket` / `compareTickets`.
+// The translation of the domain's ticket filter into a MongoDB filter document, the fields
+// each sort rule orders by, and paging. Pure, so the exact documents are unit-tested and
+// their meaning is cross-checked against the domain's reference `matchesTicket`. The
+// queries of a search, with their sorts and indexes, are built in ticket-plan.ts.
 
 /** The document field each sort field orders by: ranks for state and priority, `_id` for id. */
 export const sortFieldPaths = {
@@ -42,19 +43,27 @@ export const ticketFilterToMongo = (filter: TicketFilter): MongoTicketFilter => 
   return query;
 };
 
-export type MongoSort = Partial<Record<TicketSortPath, 1 | -1>>;
-
 /**
- * The sort document of a complete order (the id tie-breaker is added, in the direction
- * of the last rule, when the caller left it out). Key order is the rule order: the
- * driver sends the object's keys in insertion order, and `_id` is always last.
+ * A page of a list: counted first, then read only when it holds something (a page past the
+ * end reads nothing). The count and the page are two reads: a write between them can make
+ * the total and the page disagree by that write (see `MongoContext.readTogether`).
  */
-export const sortToMongo = (sort: readonly SortRule[]): MongoSort => {
-  const out: MongoSort = {};
-  for (const rule of completeSort(sort)) out[sortFieldPaths[rule.field]] = rule.direction === 'asc' ? 1 : -1;
-  return out;
+export const countedPage = async <T>(
+  offset: number,
+  limit: number,
+  count: () => Promise<number>,
+  read: (window: { skip: number; limit: number }) => Promise<T[]>,
+): Promise<{ items: T[]; total: number }> => {
+  const window = pageWindow(offset, limit);
+  const total = await count();
+  return { items: window === null || window.skip >= total ? [] : await read(window), total };
 };
 
-/** skip/limit of a page; a limit of 0 would mean "no limit" to MongoDB, so an empty page is not queried. */
-export const pageWindow = (offset: number, limit: number): { skip: number; limit: number } | null =>
-  limit <= 0 ? null : { skip: Math.max(0, offset), limit };
+/**
+ * skip/limit of a page; a limit of 0 would mean "no limit" to MongoDB, so an empty page is
+ * not queried. A skip walks that many index entries: the Page port's limit bounds it.
+ */
+export const pageWindow = (offset: number, limit: number): { skip: number; limit: number } | null => {
+  if (offset >= pageBounds.maxOffset) throw new RangeError(`a page must start before item ${pageBounds.maxOffset} (offset ${offset})`);
+  return limit <= 0 ? null : { skip: Math.max(0, offset), limit };
+};

@@ -1,48 +1,31 @@
-import type { Page, TicketRepository } from '@support/application';
-import type { Ticket } from '@support/domain';
-import { done, type MongoContext } from './context.js';
+import type { TicketRepository } from '@support/application';
+import { ticketEvent } from '@support/domain';
+import { journaledOn, recordedWrite, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
-import { pageWindow, sortToMongo, ticketFilterToMongo } from './ticket-query.js';
-import {
-  clearGroupFilter,
-  clearGroupUpdate,
-  renameCustomerUpdate,
-  unassignUserFilter,
-  unassignUserUpdate,
-  versionedFilter,
-} from './writes.js';
+import { searchTickets } from './ticket-search.js';
+import { versionedFilter } from './writes.js';
 
 export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
   const { tickets, maxTimeMS } = ctx;
   return {
-    insert: (t) => ctx.run(() => done(tickets.insertOne(toTicketDocument(t)))),
+    insert: (t) =>
+      recordedWrite(ctx, async (session) => {
+        await tickets.insertOne(toTicketDocument(t), { session });
+        return { result: undefined, changes: [ticketEvent('created', t, t.updatedAt)] };
+      }),
     findById: (id) =>
       ctx.run(async () => {
         const d = await tickets.findOne<StoredTicket>({ _id: id }, { projection: ticketProjection, maxTimeMS });
         return d === null ? null : fromTicketDocument(d);
       }),
     update: (t, expectedVersion) =>
-      ctx.run(async () => {
-        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { maxTimeMS });
-        return r.matchedCount === 1;
+      recordedWrite(ctx, async (session) => {
+        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { session, maxTimeMS });
+        return r.matchedCount === 1 ? { result: true, changes: [ticketEvent('updated', t, t.updatedAt)] } : { result: false, changes: [] };
       }),
-    search: (filter, sort, offset, limit) =>
-      ctx.run(async (): Promise<Page<Ticket>> => {
-        const query = ticketFilterToMongo(filter);
-        const window = pageWindow(offset, limit);
-        const [docs, total] = await Promise.all([
-          window === null
-            ? Promise.resolve([])
-            : tickets.find<StoredTicket>(query, { projection: ticketProjection, sort: sortToMongo(sort), ...window, maxTimeMS }).toArray(),
-          tickets.countDocuments(query, { maxTimeMS }),
-        ]);
-        return { items: docs.map(fromTicketDocument), total };
-      }),
-    renameCustomer: (customerId, name, now) =>
-      ctx.run(() => done(tickets.updateMany({ customerId }, renameCustomerUpdate(name, now), { maxTimeMS }))),
-    unassignUser: (userId, now) =>
-      ctx.run(() => done(tickets.updateMany(unassignUserFilter(userId), unassignUserUpdate(now), { maxTimeMS }))),
-    clearGroup: (groupId, now) =>
-      ctx.run(() => done(tickets.updateMany(clearGroupFilter(groupId), clearGroupUpdate(now), { maxTimeMS }))),
+    search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
+    renameCustomer: (customerId, name, now) => journaledOn(ctx, { op: 'renameCustomer', customerId, name, now }),
+    unassignUser: (userId, now) => journaledOn(ctx, { op: 'unassignUser', userId, now }),
+    clearGroup: (groupId, now) => journaledOn(ctx, { op: 'clearGroup', groupId, now }),
   };
 };

@@ -1,14 +1,18 @@
 import type { ConsumeResult, TokenStore } from '@support/application';
-import { done, type MongoContext } from './context.js';
+import { done, journaledOn, type MongoContext } from './context.js';
 import { fromTokenDocument, toTokenDocument } from './documents.js';
-import { consumeToken, liveTokenFilter } from './writes.js';
+import { consumeToken, liveTokenFilter, saveToken } from './writes.js';
 
 // Tokens are keyed by their hash; the TTL index on expiresAt lets MongoDB forget expired
 // ones (within a minute of expiry), and every lookup checks the expiry against `now` itself.
 export const mongoTokenStore = (ctx: MongoContext): TokenStore => {
   const { tokens, maxTimeMS } = ctx;
   return {
-    save: (record) => ctx.run(() => done(tokens.insertOne(toTokenDocument(record)))),
+    save: (record) =>
+      ctx.run(() => {
+        const { filter, update, options } = saveToken(toTokenDocument(record));
+        return done(tokens.updateOne(filter, update, { ...options, maxTimeMS }));
+      }),
     find: (hash, now) =>
       ctx.run(async () => {
         const d = await tokens.findOne(liveTokenFilter(hash, now), { maxTimeMS });
@@ -22,7 +26,7 @@ export const mongoTokenStore = (ctx: MongoContext): TokenStore => {
         return { status: before.used ? 'reused' : 'consumed', record: fromTokenDocument(before) };
       }),
     revoke: (hash) => ctx.run(() => done(tokens.deleteOne({ _id: hash }, { maxTimeMS }))),
-    revokeFamily: (familyId) => ctx.run(() => done(tokens.deleteMany({ familyId }, { maxTimeMS }))),
-    revokeUser: (userId) => ctx.run(() => done(tokens.deleteMany({ userId }, { maxTimeMS }))),
+    revokeFamily: (familyId) => journaledOn(ctx, { op: 'revokeFamily', familyId }),
+    revokeUser: (userId) => journaledOn(ctx, { op: 'revokeUser', userId }),
   };
 };

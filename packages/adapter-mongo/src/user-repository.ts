@@ -1,11 +1,11 @@
 import type { UserRepository, UserWriteResult } from '@support/application';
-import { emailKey } from '@support/domain';
-import { done, type MongoContext } from './context.js';
+import { emailKey, userDeletedEvent, userEvent } from '@support/domain';
+import { journaledOn, recordedWrite, type MongoContext } from './context.js';
 import { fromUserDocument, toUserDocument } from './documents.js';
 import { isDuplicateKeyOn } from './errors.js';
 import { uniqueIndexNames } from './indexes.js';
-import { pageWindow } from './ticket-query.js';
-import { removeGroupFromUsersFilter, removeGroupFromUsersUpdate, versionedFilter } from './writes.js';
+import { countedPage } from './ticket-query.js';
+import { removeGroupFromUsersFilter, versionedFilter } from './writes.js';
 
 const emailTaken = (e: unknown): boolean => isDuplicateKeyOn(e, uniqueIndexNames.userEmail, 'emailKey');
 
@@ -15,16 +15,18 @@ const everyoneHint = { _id: 1 } as const;
 export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
   const { users, maxTimeMS } = ctx;
   return {
-    insert: (u) =>
-      ctx.run(async () => {
-        try {
-          await users.insertOne(toUserDocument(u));
-          return 'ok' as const;
-        } catch (e) {
-          if (emailTaken(e)) return 'email_taken' as const;
-          throw e;
-        }
-      }),
+    // A duplicate key aborts the transaction; it is told apart once the transaction is over.
+    insert: async (u) => {
+      try {
+        return await recordedWrite(ctx, async (session) => {
+          await users.insertOne(toUserDocument(u), { session });
+          return { result: 'ok' as const, changes: [userEvent('created', u, u.updatedAt)] };
+        });
+      } catch (e) {
+        if (emailTaken(e)) return 'email_taken' as const;
+        throw e;
+      }
+    },
     findById: (id) =>
       ctx.run(async () => {
         const d = await users.findOne({ _id: id }, { maxTimeMS });
@@ -41,29 +43,34 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         const docs = await users.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray();
         return docs.map(fromUserDocument);
       }),
-    update: (u, expectedVersion) =>
-      ctx.run(async (): Promise<UserWriteResult> => {
-        try {
-          const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { maxTimeMS });
-          return r.matchedCount === 1 ? 'ok' : 'version_mismatch';
-        } catch (e) {
-          if (emailTaken(e)) return 'email_taken';
-          throw e;
-        }
+    update: async (u, expectedVersion): Promise<UserWriteResult> => {
+      try {
+        return await recordedWrite(ctx, async (session) => {
+          const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { session, maxTimeMS });
+          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt)] } : { result: 'version_mismatch' as const, changes: [] };
+        });
+      } catch (e) {
+        if (emailTaken(e)) return 'email_taken';
+        throw e;
+      }
+    },
+    delete: (id, now) =>
+      recordedWrite(ctx, async (session) => {
+        const gone = (await users.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
+        return { result: gone, changes: gone ? [userDeletedEvent(id, now)] : [] };
       }),
-    delete: (id) => ctx.run(async () => (await users.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
     list: (groupId, offset, limit) =>
       ctx.run(async () => {
-        const window = pageWindow(offset, limit);
         const filter = groupId === null ? {} : removeGroupFromUsersFilter(groupId);
-        const [docs, total] = await Promise.all([
-          window === null ? Promise.resolve([]) : users.find(filter, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
-          users.countDocuments(filter, groupId === null ? { hint: everyoneHint, maxTimeMS } : { maxTimeMS }),
-        ]);
-        return { items: docs.map(fromUserDocument), total };
+        const page = await countedPage(
+          offset,
+          limit,
+          () => users.countDocuments(filter, groupId === null ? { hint: everyoneHint, maxTimeMS } : { maxTimeMS }),
+          (window) => users.find(filter, { sort: { _id: 1 }, ...window, maxTimeMS }).toArray(),
+        );
+        return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId, now) =>
-      ctx.run(() => done(users.updateMany(removeGroupFromUsersFilter(groupId), removeGroupFromUsersUpdate(groupId, now), { maxTimeMS }))),
+    removeGroup: (groupId, now) => journaledOn(ctx, { op: 'removeGroup', groupId, now }),
   };
 };

@@ -1,9 +1,12 @@
-import { nameWords } from './documents.js';
+import { nameWords, type TokenDocument } from './documents.js';
 
 // The exact filter and update documents of the adapter's writes, pure so they are unit-tested.
 
 /** Optimistic concurrency: a replacement lands only on the version it was computed from. */
 export const versionedFilter = <K>(key: K, expectedVersion: number): K & { version: number } => ({ ...key, version: expectedVersion });
+
+/** A customer's tickets that do not carry their new name yet: running the rename again changes only those. */
+export const renameCustomerFilter = (customerId: number, name: string) => ({ customerId, customerName: { $ne: name } });
 
 /**
  * A customer's new name on every ticket of theirs, in one update per ticket run by the
@@ -45,12 +48,36 @@ export const sequenceIncrement = (name: string) => ({
 
 export const rateLimitId = (key: string, windowStart: number): string => `${windowStart}:${key}`;
 
-/** One request counted in a fixed window: atomic increment, created with its expiry on first use. */
+/**
+ * One request counted in a fixed window: atomic increment, created with its expiry on first
+ * use. The counter is kept one window longer than the window lasts: the TTL monitor deletes
+ * by the mongod's clock, and a counter deleted while this process still counts the window
+ * (its clock a little behind) would start the window again at 1. Nothing reads a counter of
+ * a past window (the `_id` carries the window), so keeping it longer costs only space.
+ */
 export const rateLimitHit = (key: string, windowStart: number, windowMs: number) => ({
   filter: { _id: rateLimitId(key, windowStart) },
-  update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + windowMs) } },
+  update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + 2 * windowMs) } },
   options: { upsert: true, returnDocument: 'after' },
 } as const);
+
+/**
+ * Saving a token inserts it unless its hash is already stored. A save the driver retried
+ * after a lost answer, or any second save of the same hash, keeps the first record as it
+ * is (a replace could mark a used refresh token unused again).
+ */
+export const saveToken = (doc: TokenDocument) => {
+  const { _id, ...fields } = doc;
+  // savedAt (the server's clock) lets a late repair of a revocation spare tokens issued after it.
+  return { filter: { _id }, update: { $setOnInsert: fields, $currentDate: { savedAt: true } }, options: { upsert: true } } as const;
+};
+
+/**
+ * A user's tokens; with a time, only those saved at or before it (tokens stored before
+ * savedAt existed count as saved before).
+ */
+export const revokeUserFilter = (userId: number, savedBy: Date | null) =>
+  savedBy === null ? { userId } : { userId, savedAt: { $not: { $gt: savedBy } } };
 
 /** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
 export const liveTokenFilter = (hash: string, now: number) => ({ _id: hash, used: false, expiresAt: { $gt: new Date(now) } });

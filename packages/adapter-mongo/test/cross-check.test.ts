@@ -16,17 +16,19 @@ import {
   type TicketState,
 } from '@support/domain';
 import { expect } from 'chai';
-import { find, updateMany } from 'mingo';
+import type { Store } from '@support/application';
+import { find } from 'mingo';
 import { toTicketDocument, type TicketDocument } from '../src/documents.js';
-import { pageWindow, sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
-import { renameCustomerUpdate } from '../src/writes.js';
+import { sortFieldPaths, ticketFilterToMongo } from '../src/ticket-query.js';
 import { customers, fixtureTickets, now } from './support/fixtures.js';
+import { engineStore } from './support/mingo-engine.js';
 import { bsonCompare, mongoSort } from './support/mongo-order.js';
 
-// The semantic cross-check: the adapter's generated filter and sort documents, evaluated
-// by an independent implementation of MongoDB's query semantics (mingo for the filter,
-// MongoDB's documented sort order for the sort, see support/mongo-order.ts), must select
-// the same tickets in the same order as the domain's reference matchesTicket +
+// The semantic cross-check: the adapter's ticket search, run with every query of its plan
+// (counts, index walks, tie runs) evaluated by an independent implementation of MongoDB's
+// query semantics (mingo for filters, MongoDB's documented sort order for sorts, see
+// support/mongo-order.ts, every document through BSON: support/mingo-engine.ts), must
+// select the same tickets in the same order as the domain's reference matchesTicket +
 // compareTickets (which the memory adapter is proven to equal), for every query shape of
 // contract §5, page by page.
 
@@ -51,24 +53,13 @@ const reference = (filter: TicketFilter, sort: readonly SortRule[], all: readonl
 type Doc = Record<string, unknown>;
 const asDocs = (ds: readonly object[]): Doc[] => ds as Doc[];
 
-/** mingo's selection, cached per filter document (the loops below ask for each one many times). */
-const selections = new Map<string, TicketDocument[]>();
-const select = (all: readonly TicketDocument[], filter: TicketFilter): TicketDocument[] => {
-  const mongoFilter = ticketFilterToMongo(filter);
-  const key = all === docs ? JSON.stringify(mongoFilter) : null;
-  const cached = key === null ? undefined : selections.get(key);
-  if (cached !== undefined) return cached;
-  const selected = find(asDocs(all), mongoFilter).all() as unknown as TicketDocument[];
-  if (key !== null) selections.set(key, selected);
-  return selected;
-};
+/** The fixture tickets in one engine store (mingo selects, MongoDB's order sorts, every document through BSON). */
+const engine = engineStore();
 
-/** What MongoDB would answer: mingo selects, MongoDB's order sorts, skip/limit page. */
-const viaMongo = (filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number, all: readonly TicketDocument[] = docs) => {
-  const selected = select(all, filter);
-  const ordered = mongoSort(selected, sortToMongo(sort)).map((d) => d._id);
-  const window = pageWindow(offset, limit);
-  return { ids: window === null ? [] : ordered.slice(window.skip, window.skip + window.limit), total: selected.length };
+/** What the adapter answers over the engine: its real plan (counts, index walks, tie runs), query by query. */
+const viaMongo = async (filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number, store: Store = engine) => {
+  const page = await store.tickets.search(filter, sort, offset, limit);
+  return { ids: page.items.map((t) => t.id), total: page.total };
 };
 
 const stateParams = [undefined, 'open', 'pending', 'closed', 'open,pending', 'pending,closed', 'closed,open', 'open,pending,closed'];
@@ -110,11 +101,14 @@ const queryOf = (state: string | undefined, q: string | undefined, sortParam: st
 });
 
 describe('cross-check: generated MongoDB filters and sorts select and order like the domain reference', () => {
+  before(async () => {
+    for (const t of tickets) await engine.tickets.insert(t);
+  });
   let shapes = 0;
   let nonTrivial = 0;
 
   for (const sortParam of sortParams) {
-    it(`sort=${sortParam ?? '(default)'}: every state list, caller, q and recently_closed, page by page`, () => {
+    it(`sort=${sortParam ?? '(default)'}: every state list, caller, q and recently_closed, page by page`, async () => {
       for (const alias of aliases)
         for (const state of stateParams)
           for (const q of qParams)
@@ -126,8 +120,8 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
                 const all = reference(filter, query.sort);
                 const offset = pageOffset(query);
                 const expected = all.slice(offset, offset + query.perPage);
-                const got = viaMongo(filter, query.sort, offset, query.perPage);
-                const where = `${JSON.stringify({ alias, customerId, ...params })}\n filter ${JSON.stringify(ticketFilterToMongo(filter))}\n sort ${JSON.stringify(sortToMongo(query.sort))}`;
+                const got = await viaMongo(filter, query.sort, offset, query.perPage);
+                const where = `${JSON.stringify({ alias, customerId, ...params })}\n filter ${JSON.stringify(ticketFilterToMongo(filter))}`;
                 expect(got.total, `total for ${where}`).to.equal(all.length);
                 expect(got.ids, `page for ${where}`).to.deep.equal(expected);
                 shapes += 1;
@@ -141,18 +135,18 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     expect(nonTrivial).to.be.above(shapes / 10);
   });
 
-  it('an empty state list selects nothing; no bound, no words select every live ticket', () => {
+  it('an empty state list selects nothing; no bound, no words select every live ticket', async () => {
     const sort = [{ field: 'id', direction: 'asc' }] as const;
     const empty: TicketFilter = { states: [], customerId: null, words: [], closedSince: null };
-    expect(viaMongo(empty, sort, 0, 100)).to.deep.equal({ ids: [], total: 0 });
+    expect(await viaMongo(empty, sort, 0, 100)).to.deep.equal({ ids: [], total: 0 });
     const everything: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
-    expect(viaMongo(everything, sort, 0, 100).ids).to.deep.equal(reference(everything, sort)).and.to.have.length(tickets.filter((t) => t.deletedAt === null).length);
+    expect((await viaMongo(everything, sort, 0, 100)).ids).to.deep.equal(reference(everything, sort)).and.to.have.length(tickets.filter((t) => t.deletedAt === null).length);
   });
 
-  it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', () => {
+  it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', async () => {
     const filter: TicketFilter = { states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
     const sort = [{ field: 'closed_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] as const;
-    const got = viaMongo(filter, sort, 0, 100).ids;
+    const got = (await viaMongo(filter, sort, 0, 100)).ids;
     expect(got).to.deep.equal(reference(filter, sort));
     const edge = tickets.filter((t) => t.deletedAt === null && t.closedAt === filter.closedSince);
     const outside = tickets.filter((t) => t.deletedAt === null && t.closedAt === now - 7 * 86_400_000 - 1);
@@ -162,15 +156,17 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     expect(got).to.not.include.members(outside.map((t) => t.id));
   });
 
-  it('a limit of 0 reads no page but still counts', () => {
+  it('a limit of 0 reads no page but still counts', async () => {
     const filter: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
-    expect(viaMongo(filter, [], 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
+    expect(await viaMongo(filter, [], 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
   });
 
-  it("after a customer rename (the adapter's pipeline update, run by mingo), search finds the new name and not the old", () => {
-    const renamedDocs = docs.map((d) => structuredClone(d));
+  it("after a customer rename (the adapter's pipeline update, run by mingo), search finds the new name and not the old", async () => {
+    const renamed = engineStore();
+    for (const t of tickets) await renamed.tickets.insert(t);
     const customer = customers[0];
-    updateMany(asDocs(renamedDocs), { customerId: customer.id }, renameCustomerUpdate('Émile Renamé-Neu', T_RENAME));
+    await renamed.tickets.renameCustomer(customer.id, 'Émile Renamé-Neu', T_RENAME);
+    const renamedDocs = renamed.engine.collection('tickets').docs as TicketDocument[];
     const renamedTickets = tickets.map((t) => (t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu', T_RENAME) : t));
     for (const d of renamedDocs) {
       const t = renamedTickets.find((x) => x.id === d._id)!;
@@ -182,7 +178,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     const sort = [{ field: 'id', direction: 'asc' }] as const;
     for (const words of [['emile'], ['renamé'.normalize('NFKD').replace(/\p{M}/gu, '')], ['zoe'], ['neu', 'printer']]) {
       const filter: TicketFilter = { states: null, customerId: null, words, closedSince: null };
-      expect(viaMongo(filter, sort, 0, 100, renamedDocs).ids, words.join(' ')).to.deep.equal(reference(filter, sort, renamedTickets));
+      expect((await viaMongo(filter, sort, 0, 100, renamed)).ids, words.join(' ')).to.deep.equal(reference(filter, sort, renamedTickets));
     }
   });
 });
@@ -213,7 +209,7 @@ describe('the sort order the cross-check uses is MongoDB’s, not mingo’s', ()
   it('where strings stay in the Basic Multilingual Plane, mingo’s own sort agrees on every sort of the cross-check', () => {
     const bmp = docs.filter((d) => !/[\uD800-\uDFFF]/.test(d.subject));
     for (const sortParam of sortParams) {
-      const sort = sortToMongo(ticketOrder(rulesOf(sortParam), false));
+      const sort = Object.fromEntries(ticketOrder(rulesOf(sortParam), false).map((r) => [sortFieldPaths[r.field], r.direction === 'asc' ? 1 : -1] as const));
       const byMingo = find(asDocs(bmp), {}).sort(sort).all().map((d) => d['_id']);
       expect(byMingo, String(sortParam)).to.deep.equal(mongoSort(bmp, sort).map((d) => d._id));
     }

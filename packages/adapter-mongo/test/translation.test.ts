@@ -14,26 +14,12 @@ import {
   toTokenDocument,
   toUserDocument,
 } from '../src/documents.js';
-import { pageWindow, sortToMongo, ticketFilterToMongo } from '../src/ticket-query.js';
-import {
-  clearGroupFilter,
-  clearGroupUpdate,
-  consumeToken,
-  liveTokenFilter,
-  messageListFilter,
-  messageListSort,
-  rateLimitHit,
-  removeGroupFromUsersFilter,
-  removeGroupFromUsersUpdate,
-  renameCustomerUpdate,
-  sequenceIncrement,
-  unassignUserFilter,
-  unassignUserUpdate,
-  versionedFilter,
-} from '../src/writes.js';
+import { countQuery, runBeforeQuery, runByIdQuery, walkQuery } from '../src/ticket-plan.js';
+import { pageWindow, ticketFilterToMongo } from '../src/ticket-query.js';
 import { aGroup, aMessage, aTicket, aToken, aUser, at } from './support/builders.js';
 
-// The exact documents the adapter sends, for each query shape and each write.
+// The exact filter and sort documents the adapter sends for each query shape, and the stored
+// layout of each record. What the writes do is executed, not restated: writes.test.ts.
 
 const noFilter = { states: null, customerId: null, words: [], closedSince: null } as const;
 
@@ -69,8 +55,8 @@ describe('translation: ticket filters', () => {
   });
 });
 
-describe('translation: ticket sorts', () => {
-  const cases = [
+describe('translation: ticket search plan', () => {
+  const sortPaths = [
     ['id', '_id'],
     ['subject', 'subject'],
     ['state', 'stateRank'],
@@ -79,28 +65,32 @@ describe('translation: ticket sorts', () => {
     ['updated_at', 'updatedAt'],
     ['closed_at', 'closedAt'],
   ] as const;
-  for (const [field, path] of cases) {
-    it(`${field} sorts by ${path}, with the _id tie-breaker in the same direction`, () => {
-      const asc = sortToMongo([{ field, direction: 'asc' }]);
-      const desc = sortToMongo([{ field, direction: 'desc' }]);
-      expect(asc).to.deep.equal(field === 'id' ? { _id: 1 } : { [path]: 1, _id: 1 });
-      expect(desc).to.deep.equal(field === 'id' ? { _id: -1 } : { [path]: -1, _id: -1 });
-      expect(Object.keys(desc).at(-1)).to.equal('_id');
+  for (const [field, path] of sortPaths) {
+    it(`${field} walks ${path} with the _id tie-breaker in the same direction, through the index of the filter's family`, () => {
+      const desc = walkQuery(noFilter, {}, { field, direction: 'desc' });
+      expect(desc).to.deep.equal({
+        filter: { deleted: false },
+        hint: `tickets_live_${field === 'id' ? 'id' : path}`,
+        sort: field === 'id' ? { _id: -1 } : { [path]: -1, _id: -1 },
+      });
+      expect(walkQuery({ ...noFilter, customerId: 7 as UserId }, {}, { field, direction: 'asc' }).hint).to.equal(`tickets_customer_${field === 'id' ? 'id' : path}`);
+      expect(walkQuery({ ...noFilter, states: ['open'] }, {}, { field, direction: 'asc' }).hint).to.equal(`tickets_state_${field === 'id' ? 'id' : path}`);
     });
   }
-  it('keeps the rule order in the key order; the tie-breaker follows the last rule', () => {
-    const sort = sortToMongo([
-      { field: 'priority', direction: 'desc' },
-      { field: 'created_at', direction: 'asc' },
-    ]);
-    expect(sort).to.deep.equal({ priorityRank: -1, createdAt: 1, _id: 1 });
-    expect(Object.keys(sort)).to.deep.equal(['priorityRank', 'createdAt', '_id']);
+  it('a search walks the words index in created_at order, a customer their own index; other orders walk the sort index with the words as a filter', () => {
+    const words = { ...noFilter, words: ['printer'] };
+    expect(walkQuery(words, {}, { field: 'created_at', direction: 'desc' })).to.deep.include({ hint: 'tickets_words', sort: { createdAt: -1, _id: -1 } });
+    expect(walkQuery({ ...words, customerId: 7 as UserId }, {}, { field: 'created_at', direction: 'desc' }).hint).to.equal('tickets_customer_createdAt');
+    expect(walkQuery(words, {}, { field: 'priority', direction: 'desc' }).hint).to.equal('tickets_live_priorityRank');
+    expect(countQuery(words)).to.deep.equal({ filter: { deleted: false, words: { $all: ['printer'] } }, hint: 'tickets_words' });
   });
-  it('rules after an explicit id are dropped (id is unique, nothing after it can matter)', () => {
-    expect(Object.keys(sortToMongo([{ field: 'priority', direction: 'asc' }, { field: 'id', direction: 'desc' }, { field: 'subject', direction: 'asc' }]))).to.deep.equal([
-      'priorityRank',
-      '_id',
-    ]);
+  it('a tie run adds `field = value` to the filter on the same index, and reads by _id in either direction', () => {
+    const rule = { field: 'priority', direction: 'desc' } as const;
+    expect(runByIdQuery(noFilter, {}, rule, 3, 'asc')).to.deep.equal({ filter: { deleted: false, priorityRank: 3 }, hint: 'tickets_live_priorityRank', sort: { _id: 1 } });
+    expect(runBeforeQuery(noFilter, { stateRank: 0 }, rule, 3, 40)).to.deep.equal({
+      filter: { deleted: false, stateRank: 0, priorityRank: 3, _id: { $gt: 40 } },
+      hint: 'tickets_live_priorityRank',
+    });
   });
   it('a page is skip/limit; a limit of 0 reads nothing (MongoDB would read everything)', () => {
     expect(pageWindow(60, 30)).to.deep.equal({ skip: 60, limit: 30 });
@@ -183,63 +173,5 @@ describe('translation: documents', () => {
     const r = aToken();
     expect(toTokenDocument(r)).to.deep.equal({ _id: r.hash, kind: 'refresh', userId: 10, familyId: 'family-1', expiresAt: new Date(r.expiresAt), used: false });
     expect(fromTokenDocument(toTokenDocument(r))).to.deep.equal(r);
-  });
-});
-
-describe('translation: writes', () => {
-  it('a versioned replace matches the id and the expected version', () => {
-    expect(versionedFilter({ _id: 5 }, 3)).to.deep.equal({ _id: 5, version: 3 });
-    expect(versionedFilter({ ticketId: 1, number: 2 }, 1)).to.deep.equal({ ticketId: 1, number: 2, version: 1 });
-  });
-  it('a customer rename is one pipeline update: the name, the rebuilt words, updatedAt moved forward, the version', () => {
-    expect(renameCustomerUpdate('Émile Zola', 1_700_000_000_000)).to.deep.equal([
-      {
-        $set: {
-          customerName: { $literal: 'Émile Zola' },
-          words: { $setUnion: ['$textWords', { $literal: ['emile', 'zola'] }] },
-          updatedAt: { $max: ['$updatedAt', { $literal: new Date(1_700_000_000_000) }] },
-          version: { $add: ['$version', 1] },
-        },
-      },
-    ]);
-  });
-  it('unassigning a user and clearing a group set null, move updatedAt forward and bump the version', () => {
-    const at = new Date(1_700_000_000_000);
-    expect(unassignUserFilter(4)).to.deep.equal({ assignedUserId: 4 });
-    expect(unassignUserUpdate(at.getTime())).to.deep.equal({ $set: { assignedUserId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
-    expect(clearGroupFilter(3)).to.deep.equal({ groupId: 3 });
-    expect(clearGroupUpdate(at.getTime())).to.deep.equal({ $set: { groupId: null }, $max: { updatedAt: at }, $inc: { version: 1 } });
-  });
-  it('removing a group from its members pulls it, moves updatedAt forward and bumps the version', () => {
-    const at = new Date(1_700_000_000_000);
-    expect(removeGroupFromUsersFilter(3)).to.deep.equal({ groupIds: 3 });
-    expect(removeGroupFromUsersUpdate(3, at.getTime())).to.deep.equal({ $pull: { groupIds: 3 }, $max: { updatedAt: at }, $inc: { version: 1 } });
-  });
-  it('a sequence step is an atomic $inc upsert returning the new value', () => {
-    expect(sequenceIncrement('message:7')).to.deep.equal({
-      filter: { _id: 'message:7' },
-      update: { $inc: { seq: 1 } },
-      options: { upsert: true, returnDocument: 'after' },
-    });
-  });
-  it('a rate-limit hit is an atomic $inc upsert, created with the end of its window as expiry', () => {
-    expect(rateLimitHit('user:7', 60_000, 3_600_000)).to.deep.equal({
-      filter: { _id: '60000:user:7' },
-      update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(3_660_000) } },
-      options: { upsert: true, returnDocument: 'after' },
-    });
-  });
-  it('a live token is unused and expires after now; consuming marks it and returns the state before', () => {
-    expect(liveTokenFilter('h', at)).to.deep.equal({ _id: 'h', used: false, expiresAt: { $gt: new Date(at) } });
-    expect(consumeToken('h', at)).to.deep.equal({
-      filter: { _id: 'h', expiresAt: { $gt: new Date(at) } },
-      update: { $set: { used: true } },
-      options: { returnDocument: 'before' },
-    });
-  });
-  it("a ticket's messages: not deleted, internal notes only for staff, by number", () => {
-    expect(messageListFilter(4, true)).to.deep.equal({ ticketId: 4, deletedAt: null });
-    expect(messageListFilter(4, false)).to.deep.equal({ ticketId: 4, deletedAt: null, internal: false });
-    expect(messageListSort).to.deep.equal({ number: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { invalidQuery, validationFailed, type FieldError, type QueryIssue } from '@support/domain';
+import { invalidQuery, pageTooDeep, validationFailed, type FieldError, type PageRequest, type QueryIssue } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Outcome } from './shared.js';
 
@@ -22,3 +22,10 @@ export type DecodedBody<C> = E.Either<RefusedBody, C>;
 export const acceptQuery = <Q>(q: DecodedQuery<Q>): Outcome<Q> => E.mapLeft((issues: readonly QueryIssue[]) => invalidQuery(issues))(q);
 
 export const acceptBody = <C>(b: DecodedBody<C>): Outcome<C> => E.mapLeft((r: RefusedBody) => validationFailed(r.errors))(b);
+
+/** A paged query, refused also when its page starts past the items any list serves (every list, every store). */
+export const acceptPage = <Q extends PageRequest>(q: DecodedQuery<Q>): Outcome<Q> =>
+  E.chain((page: Q): Outcome<Q> => {
+    const tooDeep = pageTooDeep(page);
+    return tooDeep === null ? E.right(page) : E.left(tooDeep);
+  })(acceptQuery(q));

@@ -2,6 +2,7 @@ import type { Group } from '@support/domain';
 import { expect } from 'chai';
 import type { Page } from '../src/index.js';
 import { aGroup, groupId, minutes, T0 } from './mothers.js';
+import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
 const ids = (page: Page<Group>): number[] => page.items.map((g) => g.id);
@@ -91,6 +92,11 @@ export function describeGroupRepositoryContract(name: string, makeStore: MakeSto
       expect(await groups().list(4, 2)).to.deep.equal({ items: [aGroup({ id: 6 })], total: 5 });
       expect(await groups().list(6, 2)).to.deep.equal({ items: [], total: 5 });
       expect((await groups().list(0, 2)).total).to.equal(5);
+    });
+
+    it('serves pages that start before pageBounds.maxOffset; a deeper one rejects (RangeError)', async () => {
+      await insertAll(aGroup({ id: 1 }));
+      await expectPagingLimit((offset, limit) => groups().list(offset, limit), 1);
     });
   });
 }

@@ -30,6 +30,7 @@ export {
 };
 export { freshStorePerTest, type ContractStore, type MakeStore } from './store-factory.js';
 export * from './mothers.js';
+export { manualClock, type ManualClock } from './clock.js';
 export { aFilter, expectedSearch, sortName, sortOf, wordsOf } from './reference-search.js';
 export { helpDesk } from './help-desk.js';
 

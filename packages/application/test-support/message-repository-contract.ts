@@ -2,6 +2,7 @@ import type { Message } from '@support/domain';
 import { expect } from 'chai';
 import type { Page } from '../src/index.js';
 import { aMessage, messageNumber, minutes, T0, ticketId } from './mothers.js';
+import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
 const numbers = (page: Page<Message>): number[] => page.items.map((m) => m.number);
@@ -108,6 +109,11 @@ export function describeMessageRepositoryContract(name: string, makeStore: MakeS
         expect(await messages().list(ticketId(1), true, 9, 3)).to.deep.equal({ items: [], total: 7 });
         expect(await messages().list(ticketId(1), false, 2, 2)).to.deep.include({ total: 5 });
         expect(await messages().list(ticketId(1), false, 2, 2).then(numbers)).to.deep.equal([4, 5]);
+      });
+
+      it('serves pages that start before pageBounds.maxOffset; a deeper one rejects (RangeError)', async () => {
+        await insertAll(aMessage({ number: 1 }));
+        await expectPagingLimit((offset, limit) => messages().list(ticketId(1), true, offset, limit), 1);
       });
 
       it('answers an empty page for a ticket without messages', async () => {

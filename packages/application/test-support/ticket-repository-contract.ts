@@ -2,6 +2,7 @@ import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@sup
 import { expect } from 'chai';
 import { aTicket, groupId, minutes, T0, ticketId, userId } from './mothers.js';
 import { aFilter, sortOf, wordsOf } from './reference-search.js';
+import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 import { tamper } from './tamper.js';
 import { ticketSearchExamples } from './ticket-search-examples.js';
@@ -134,6 +135,17 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
         await unchangedBy(others);
       });
 
+      it('renameCustomer leaves tickets already carrying the name as they are, so running it again changes nothing', async () => {
+        const renamed = aTicket({ id: 1, customerId: 1, customerName: 'Ada King', version: 3 });
+        const stale = aTicket({ id: 2, customerId: 1, customerName: 'Ada Lovelace', version: 1 });
+        for (const t of [renamed, stale]) await tickets().insert(t);
+        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 5000);
+        expect(await tickets().findById(ticketId(1))).to.deep.equal(renamed);
+        expect(await tickets().findById(ticketId(2))).to.deep.equal(renameCustomer(stale, 'Ada King', T0 + 5000));
+        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 9000);
+        expect(await tickets().findById(ticketId(2))).to.deep.equal(renameCustomer(stale, 'Ada King', T0 + 5000));
+      });
+
       it('bulk updates of nobody change nothing', async () => {
         const t = aTicket({ id: 1, customerId: 1, assignedUserId: 2, groupId: 3 });
         await tickets().insert(t);
@@ -142,6 +154,12 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
         await tickets().clearGroup(groupId(9), T0 + 5000);
         expect(await tickets().findById(ticketId(1))).to.deep.equal(t);
       });
+    });
+
+    it('search serves pages that start before pageBounds.maxOffset, for any filter and sort; a deeper one rejects (RangeError)', async () => {
+      await tickets().insert(aTicket({ id: 1 }));
+      await expectPagingLimit((offset, limit) => tickets().search(aFilter(), sortOf('-created_at'), offset, limit), 1);
+      await expectPagingLimit((offset, limit) => tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('state', '-priority'), offset, limit), 1);
     });
 
     ticketSearchExamples(() => store().tickets);

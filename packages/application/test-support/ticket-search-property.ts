@@ -32,7 +32,7 @@ class Run {
       const customerId = userId(this.customerBase + edit.customer);
       const now = T0 + 3_600_000;
       await this.repo.renameCustomer(customerId, edit.name, now);
-      for (const t of this.model.values()) if (t.customerId === customerId) this.model.set(t.id, renameCustomer(t, edit.name, now));
+      for (const t of this.model.values()) if (t.customerId === customerId && t.customerName !== edit.name) this.model.set(t.id, renameCustomer(t, edit.name, now));
       return;
     }
     const all = [...this.model.values()];

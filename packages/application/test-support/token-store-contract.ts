@@ -20,6 +20,17 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
       expect(await tokens().find('h-unknown', now)).to.equal(null);
     });
 
+    it('saving a hash that is already stored is not an error and keeps the stored token as it is', async () => {
+      const now = Date.now();
+      const record = aTokenRecord({ hash: 'h-twice', expiresAt: now + hours(1) });
+      await tokens().save(record);
+      await tokens().save(record);
+      expect(await tokens().find('h-twice', now)).to.deep.equal(record);
+      expect(await tokens().consume('h-twice', now)).to.deep.equal({ status: 'consumed', record });
+      await tokens().save(record);
+      expect(await tokens().consume('h-twice', now + 1)).to.deep.equal({ status: 'reused', record });
+    });
+
     it('stops finding a token once `now` reaches its expiresAt', async () => {
       const now = Date.now();
       const expiresAt = now + hours(1);

@@ -2,6 +2,7 @@ import { leaveGroup, type User } from '@support/domain';
 import { expect } from 'chai';
 import type { Page } from '../src/index.js';
 import { aUser, groupId, minutes, T0, userId } from './mothers.js';
+import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
 const ids = (page: Page<User> | readonly User[]): number[] => ('items' in page ? page.items : page).map((u) => u.id);
@@ -124,6 +125,12 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
         expect(await users().list(null, 4, 2)).to.deep.equal({ items: [aUser({ id: 9 })], total: 5 });
         expect(await users().list(null, 5, 2)).to.deep.equal({ items: [], total: 5 });
         expect((await users().list(null, 0, 2)).total).to.equal(5);
+      });
+
+      it('serves pages that start before pageBounds.maxOffset, members too; a deeper one rejects (RangeError)', async () => {
+        await insertAll(aUser({ id: 1, groupIds: [2] }));
+        await expectPagingLimit((offset, limit) => users().list(null, offset, limit), 1);
+        await expectPagingLimit((offset, limit) => users().list(groupId(2), offset, limit), 1);
       });
 
       it("lists only a group's members, by id ascending, with their total", async () => {

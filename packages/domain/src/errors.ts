@@ -45,6 +45,8 @@ export type DomainError =
   | { readonly _tag: 'Forbidden'; readonly message: string }
   | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' }
   | { readonly _tag: 'PreconditionFailed' }
+  /** The page starts past the first `maxOffset` items of a list (the deepest for its per_page: `deepestPage`). */
+  | { readonly _tag: 'PageTooDeep'; readonly maxOffset: number; readonly deepestPage: number }
   /** The change feed no longer keeps the events after the cursor asked for; `oldest` is the oldest kept seq. */
   | { readonly _tag: 'FeedExpired'; readonly oldest: number }
   | { readonly _tag: 'Conflict'; readonly message: string };

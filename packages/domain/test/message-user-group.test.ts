@@ -10,7 +10,7 @@ import {
   replacementMessageChanges,
   type Email,
 } from '../src/index.js';
-import { aGroup, aMessage, aUser, groupId, messageNumber, MINUTE, T0, ticketId, userId } from './support/mother.js';
+import { aGroup, aMessage, aUser, groupId, messageNumber, MINUTE, T0, ticketId, userId } from '../test-support/mothers.js';
 
 describe('message', () => {
   it('starts public (not internal), version 1, numbered as given', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { revise, sameItems } from '../src/index.js';
-import { aGroup, aMessage, aTicket, aUser, MINUTE, T0 } from './support/mother.js';
+import { aGroup, aMessage, aTicket, aUser, MINUTE, T0 } from '../test-support/mothers.js';
 
 describe('the write rule (revise)', () => {
   it('applies the change, moves updated_at to now and takes the next version, for every kind of record', () => {

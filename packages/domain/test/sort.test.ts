@@ -12,7 +12,7 @@ import {
   type Ticket,
   type TicketState,
 } from '../src/index.js';
-import { aTicket, T0 } from './support/mother.js';
+import { aTicket, T0 } from '../test-support/mothers.js';
 
 const sign = (n: number): number => Math.sign(n) || 0;
 const ids = (ts: readonly Ticket[]): number[] => ts.map((t) => t.id);

@@ -1,6 +1,10 @@
 import { expect } from 'chai';
+import fc from 'fast-check';
 import {
+  deepestPage,
   lastPage,
+  pageBounds,
+  pageTooDeep,
   matchesTicket,
   pageOffset,
   searchTerms,
@@ -11,7 +15,7 @@ import {
   type TicketFilter,
   type TicketQuery,
 } from '../src/index.js';
-import { aTicket, DAY, T0, userId } from './support/mother.js';
+import { aTicket, DAY, T0, userId } from '../test-support/mothers.js';
 
 /** A ticket query: every state, no words, the default order, first page, with these parts. */
 const query = (spec: Partial<TicketQuery> = {}): TicketQuery => ({
@@ -42,6 +46,20 @@ describe('ticket query', () => {
     expect(lastPage(0, 30)).to.equal(1);
     expect(lastPage(30, 30)).to.equal(1);
     expect(lastPage(31, 30)).to.equal(2);
+  });
+
+  it('refuses a page that starts past the first pageBounds.maxOffset (10000) items, naming the deepest page for its size', () => {
+    expect(pageBounds.maxOffset).to.equal(10_000);
+    for (const [perPage, deepest] of [[1, 10_000], [30, 334], [100, 100], [7, 1429]] as const) {
+      expect(deepestPage(perPage)).to.equal(deepest);
+      expect(pageTooDeep({ page: deepest, perPage }), `page ${deepest} of ${perPage}`).to.equal(null);
+      expect(pageTooDeep({ page: deepest + 1, perPage })).to.deep.equal({ _tag: 'PageTooDeep', maxOffset: 10_000, deepestPage: deepest });
+    }
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 100 }), (page, perPage) => {
+        expect(pageTooDeep({ page, perPage }) === null).to.equal(pageOffset({ page, perPage }) < 10_000);
+      }),
+    );
   });
 
   describe('ticketFilter', () => {

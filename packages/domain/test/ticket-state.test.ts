@@ -16,7 +16,7 @@ import {
   type Ticket,
   type TicketState,
 } from '../src/index.js';
-import { aTicket, leftOf, rightOf, T0 } from './support/mother.js';
+import { aTicket, leftOf, rightOf, T0 } from '../test-support/mothers.js';
 
 // The contract's transition table (§4), written out independently of the implementation:
 // open<->pending, open/pending->closed, closed->open; staying in a state is no transition.

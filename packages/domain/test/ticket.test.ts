@@ -16,9 +16,9 @@ import {
   type Ticket,
   type TicketPatchInput,
 } from '../src/index.js';
-import { aCustomer, aTicket, fieldCodes, groupId, leftOf, MINUTE, rightOf, T0, ticketId, userId } from './support/mother.js';
+import { aCustomer, aTicket, fieldCodes, groupId, leftOf, MINUTE, rightOf, T0, ticketId, userId } from '../test-support/mothers.js';
 
-const alice = aCustomer(2, 'Alice Liddell');
+const alice = aCustomer();
 const bob = aCustomer(5, 'Bob Builder');
 
 /** A ticket with every optional field away from its default. */
@@ -43,8 +43,8 @@ describe('ticket', () => {
         summary: '',
         state: 'open',
         priority: 'normal',
-        customerId: 2,
-        customerName: 'Alice Liddell',
+        customerId: 1,
+        customerName: 'Ada Lovelace',
         assignedUserId: null,
         groupId: null,
         tags: [],
@@ -75,7 +75,7 @@ describe('ticket', () => {
         summary: '',
         state: 'open',
         priority: 'normal',
-        customer: { id: 2, name: 'Alice Liddell' },
+        customer: { id: 1, name: 'Ada Lovelace' },
         assignedUserId: null,
         groupId: null,
         tags: [],

@@ -11,7 +11,7 @@ import {
   type Webhook,
   type WebhookId,
 } from '../src/index.js';
-import { aTicket, aUser } from './support/mother.js';
+import { aTicket, aUser } from '../test-support/mothers.js';
 
 const aWebhook = (extra: Partial<Webhook> = {}): Webhook => ({
   id: 3 as WebhookId,

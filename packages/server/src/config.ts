@@ -23,6 +23,8 @@ export interface Config {
    * may wait for the server's answer once sent.
    */
   readonly mongoOperationTimeoutMs: number | null;
+  /** MONGO_ALLOW_STANDALONE (default false): start on a standalone mongod read-only (it has no transactions, which every write of the feed's resources needs). */
+  readonly mongoAllowStandalone: boolean;
   readonly adminEmail: string;
   readonly adminPassword: string | null;
   readonly rateLimit: number;
@@ -165,6 +167,7 @@ export const configFromEnv = (env: Env): Config => {
     mongoUrl,
     mongoServerSelectionTimeoutMs: read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     mongoOperationTimeoutMs: read(env, 'MONGO_OPERATION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
+    mongoAllowStandalone: read(env, 'MONGO_ALLOW_STANDALONE', boolean) ?? false,
     adminEmail: read(env, 'ADMIN_EMAIL', email) ?? 'admin@example.com',
     adminPassword: read(env, 'ADMIN_PASSWORD', password) ?? null,
     rateLimit: read(env, 'RATE_LIMIT', integerIn('limit', 1, 1_000_000_000)) ?? 5000,

@@ -18,7 +18,7 @@ import { argon2Hasher } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
 
 /** A store the server can close at shutdown. */
-export type ServerStore = Store & { readonly close?: () => Promise<void>; readonly ensureIndexes?: () => Promise<void> };
+export type ServerStore = Store & { readonly close?: () => Promise<void>; readonly start?: () => Promise<{ readonly warnings: readonly string[] }> };
 
 /**
  * The HTTP app for the origin it answers as. A function because that origin may be known
@@ -70,6 +70,7 @@ const storeFor = (config: Config): ServerStore => {
       url: config.mongoUrl ?? '',
       ...(config.mongoServerSelectionTimeoutMs === null ? {} : { serverSelectionTimeoutMS: config.mongoServerSelectionTimeoutMs }),
       ...(config.mongoOperationTimeoutMs === null ? {} : { operationTimeoutMS: config.mongoOperationTimeoutMs }),
+      allowStandalone: config.mongoAllowStandalone,
     });
   }
   return createMemoryStore();

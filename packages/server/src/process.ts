@@ -22,6 +22,7 @@ const banner = (server: RunningServer): string =>
       ? `  admin: ${server.adminEmail}`
       : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   (shown once; set ADMIN_PASSWORD to choose it)`,
     `  docs: ${server.publicUrl}/docs`,
+    ...server.storeWarnings.map((w) => `  WARNING: ${w}`),
     '',
   ].join('\n');
 

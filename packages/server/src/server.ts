@@ -1,5 +1,5 @@
 import { answerClientError, answerConnect, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
-import type { Application, Store } from '@support/application';
+import { StoreUnavailableError, type Application, type Store } from '@support/application';
 import { Email } from '@support/domain';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
@@ -7,7 +7,7 @@ import { createServer as createHttpServer, type Server as HttpServer } from 'nod
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, type Config } from './config.js';
-import { buildContainer, TYPES } from './container.js';
+import { buildContainer, TYPES, type ServerStore } from './container.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
 import { startRetention, startWebhookWorker } from './webhook-worker.js';
@@ -23,7 +23,7 @@ export interface StartOptions {
   readonly webhookPollMs?: number;
   /** Milliseconds in-flight requests get at shutdown before their connections are cut. */
   readonly shutdownGraceMs?: number;
-  /** Milliseconds between attempts to create the first admin while the store is unreachable (default 5000). */
+  /** Milliseconds between attempts to prepare the store and create the first admin while the store is unreachable (default 5000). */
   readonly adminRetryMs?: number;
   /**
    * Called when the first admin is created after the start (the store was unreachable then),
@@ -46,6 +46,8 @@ export interface RunningServer {
   readonly adminEmail: string;
   /** The first admin's generated password, when this start created that admin with one. */
   readonly generatedAdminPassword: string | null;
+  /** What the store said at start that the operator must know (e.g. a standalone MongoDB). */
+  readonly storeWarnings: readonly string[];
   readonly store: Store;
   readonly app: Application;
   /** Stops accepting, lets in-flight requests finish, closes the store. */
@@ -132,6 +134,53 @@ const bootstrapAdmin = async (
   };
 };
 
+/**
+ * Prepares the store before the service listens (Mongo: topology, indexes, unfinished bulk
+ * writes) and logs what the operator must know. A refusal stops the start (its message is
+ * one line); an unreachable store does not: it prepares itself once it answers (requests
+ * and /readyz answer 503 until then), and these attempts log a refusal when they meet one.
+ */
+const startStore = async (store: ServerStore, config: Config, logger: HttpLogger, retryMs: number): Promise<{ warnings: readonly string[]; stop: () => void }> => {
+  if (store.start === undefined) return { warnings: [], stop: () => undefined };
+  const start = store.start;
+  const warn = (warnings: readonly string[]): void => {
+    for (const warning of warnings) logger.error(`store warning: ${warning}`, { store: config.store });
+  };
+  try {
+    const { warnings } = await start();
+    warn(warnings);
+    return { warnings, stop: () => undefined };
+  } catch (e) {
+    if (!(e instanceof StoreUnavailableError)) throw e;
+  }
+  logger.error('store unavailable at start: it will be prepared (indexes, unfinished writes) when it answers', { store: config.store });
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const again = (): void => {
+    timer = setTimeout(() => {
+      start().then(
+        ({ warnings }) => {
+          logger.info('store ready', { store: config.store });
+          warn(warnings);
+        },
+        (e: unknown) => {
+          if (!(e instanceof StoreUnavailableError)) logger.error(`store refused: ${e instanceof Error ? e.message : String(e)}`, { store: config.store });
+          if (!stopped) again();
+        },
+      );
+    }, retryMs);
+    timer.unref();
+  };
+  again();
+  return {
+    warnings: [],
+    stop: () => {
+      stopped = true;
+      if (timer !== null) clearTimeout(timer);
+    },
+  };
+};
+
 /** Starts the service as configured: the composition root's only entry point. */
 export const startServer = async (config: Config, options: StartOptions = {}): Promise<RunningServer> => {
   const container = buildContainer(config);
@@ -141,11 +190,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const store = container.get(TYPES.Store);
   const app = container.get(TYPES.Application);
 
-  if (store.ensureIndexes !== undefined) {
-    await store.ensureIndexes().catch(() => {
-      logger.error('store unavailable at start: indexes will be created on first use', { store: config.store });
-    });
-  }
+  const storeStart = await startStore(store, config, logger, options.adminRetryMs ?? 5_000);
 
   const https = createHttpsServer({ cert: tls.cert, key: tls.key, maxHeaderSize: maxHeaderBytes });
   const plain = config.httpPort === null ? null : createHttpServer({ maxHeaderSize: maxHeaderBytes });
@@ -188,11 +233,13 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     cert: tls.cert,
     adminEmail: config.adminEmail,
     generatedAdminPassword: admin.password,
+    storeWarnings: storeStart.warnings,
     store,
     app,
     close: () => {
       closing ??= (async () => {
         admin.stop();
+        storeStart.stop();
         stopping.abort();
         retention.stop();
         // In-flight deliveries end within their 10 s timeout; an attempt cut short is retried after a restart.

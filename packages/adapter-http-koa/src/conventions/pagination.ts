@@ -1,10 +1,11 @@
-import { lastPage } from '@support/domain';
+import { deepestPage, lastPage } from '@support/domain';
 import type { PageInfo } from '../reply.js';
 
 // Lists are paged with `page` (from 1) and `per_page`. The Link header (RFC 8288) carries
 // absolute, ready-to-use URLs for first, prev, next and last; each keeps every query
 // parameter of the request as the client sent it, except `access_token` (a secret that
-// must not travel in links) and `page`. X-Total-Count carries the number of items.
+// must not travel in links) and `page`. X-Total-Count carries the number of items; `last`
+// and `next` never point past the deepest page a list serves (pageBounds.maxOffset).
 
 export interface PageLinks {
   readonly link: string;
@@ -37,7 +38,8 @@ const keptParams = (querystring: string, set: string): string[] =>
 export const pageLinks = (base: string, querystring: string, info: PageInfo): PageLinks => {
   const kept = keptParams(querystring, 'page');
   const url = (page: number): string => `${base}?${[...kept, `page=${page}`].join('&')}`;
-  const last = lastPage(info.total, info.perPage);
+  // A list longer than the deepest page it serves links no further than that page.
+  const last = Math.min(lastPage(info.total, info.perPage), deepestPage(info.perPage));
   const rels: [string, number][] = [['first', 1]];
   if (info.page > 1) rels.push(['prev', Math.min(info.page - 1, last)]);
   const next = info.page < last ? info.page + 1 : null;

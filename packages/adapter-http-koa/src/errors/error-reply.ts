@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '@support/application';
+import { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from '@support/application';
 import type { Reply } from '../reply.js';
 import { HttpProblem, problem } from './http-problem.js';
 
@@ -27,7 +27,9 @@ const hasStatus = (e: unknown): e is { status: number; expose?: boolean } =>
 
 /**
  * Any thrown value as an HTTP problem. Expected 4xx arrive as HttpProblem; a store outage
- * is 503 with Retry-After; anything else is a bug: 500, with nothing of it in the body.
+ * is 503 with Retry-After; a write the store could not confirm and a request the store
+ * stopped at its time limit are 500 with codes of their own; anything else is a bug: 500,
+ * with nothing of it in the body.
  */
 export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boolean } => {
   if (e instanceof HttpProblem) return { problem: e, unexpected: false };
@@ -38,6 +40,17 @@ export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boole
       }),
       unexpected: false,
     };
+  }
+  // Not 503: Retry-After would invite a blind retry, which could apply the write twice.
+  if (e instanceof StoreWriteNotConfirmedError) {
+    const description =
+      'the data store applied this write but could not confirm in time that it is durable: it may have been applied. Read the resource (or the list it belongs to) before sending it again';
+    return { problem: problem('writeNotConfirmed', description), unexpected: true };
+  }
+  // Not 503 either: the store is up, and the same request would most likely meet the limit again.
+  if (e instanceof StoreTimeLimitError) {
+    const description = 'the data store stopped this request at its time limit; the same request is likely to be stopped again (a narrower query or an earlier page may succeed)';
+    return { problem: problem('storeTimeLimit', description), unexpected: true };
   }
   // Malformed percent-encoding in a path reaches us from the router as URIError.
   if (e instanceof URIError) return { problem: problem('malformedRequest', 'the URL is not validly percent-encoded'), unexpected: false };

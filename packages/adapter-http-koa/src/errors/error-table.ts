@@ -21,6 +21,7 @@ export const errorKinds = {
   badMethodOverride: kind(400, 4, 'Invalid method override'),
   tokenSentTwice: kind(400, 5, 'Token sent more than one way'),
   malformedRequest: kind(400, 6, 'Malformed request'),
+  pageTooDeep: kind(400, 7, 'Page beyond the first 10000 items'),
   badIdempotencyKey: kind(400, 8, 'Invalid Idempotency-Key'),
   oauthInvalidRequest: kind(400, 10, 'Invalid token request'),
   oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
@@ -49,6 +50,8 @@ export const errorKinds = {
   rateLimited: kind(429, 1, 'Rate limit exceeded'),
   headersTooLarge: kind(431, 1, 'Request header fields too large'),
   internal: kind(500, 1, 'Internal server error'),
+  writeNotConfirmed: kind(500, 2, 'Write not confirmed'),
+  storeTimeLimit: kind(500, 3, 'Data store time limit reached'),
   notImplemented: kind(501, 1, 'Not implemented'),
   storeUnavailable: kind(503, 1, 'Service unavailable'),
 } as const satisfies Record<string, ErrorKind>;
@@ -99,6 +102,8 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return errorKinds.eventsExpired;
     case 'Conflict':
       return errorKinds.conflict;
+    case 'PageTooDeep':
+      return errorKinds.pageTooDeep;
   }
 };
 

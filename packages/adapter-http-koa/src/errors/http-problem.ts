@@ -83,6 +83,11 @@ export const domainProblem = (e: DomainError): HttpProblem => {
       return new HttpProblem(k, 'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag');
     case 'Conflict':
       return new HttpProblem(k, e.message);
+    case 'PageTooDeep':
+      return new HttpProblem(
+        k,
+        `a page must start within the first ${e.maxOffset} items of a list (with this per_page, page ${e.deepestPage} is the deepest); narrow the list with a filter, q or another sort to reach later items`,
+      );
     case 'FeedExpired':
       return new HttpProblem(k, `events before seq ${String(e.oldest)} are no longer kept; the oldest available is ${String(e.oldest)}: read from after=${String(e.oldest - 1)}`, {
         oldestSeq: e.oldest,

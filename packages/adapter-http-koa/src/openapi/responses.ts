@@ -35,7 +35,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
   return {
     BadRequest: answer(
       400,
-      'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
+      'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, a page that starts past the first 10000 items of a list (40007, naming the deepest page for its per_page), or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
       problemExample('badQueryParameter', 'state: unknown state "opened"; states are: open, pending, closed', {
         errors: [{ code: errorKinds.badQueryParameter.code, field: 'state', message: 'unknown state "opened"; states are: open, pending, closed' }],
       }),
@@ -130,7 +130,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     HeadersTooLarge: answer(431, 'The request header fields exceed 16 KiB (answered before routing).', problemExample('headersTooLarge', "the request's header fields exceed 16384 bytes"), {
       minimal: true,
     }),
-    InternalError: answer(500, 'A defect: logged with the request id; the body names nothing of it.', problemExample('internal', 'the server failed to answer this request; it has been logged'), {
+    InternalError: answer(500, 'A defect (50001): logged with the request id; the body names nothing of it. 50002: a write the data store could not confirm durable, which may have been applied (read before sending it again). 50003: the data store stopped the request at its time limit.', problemExample('internal', 'the server failed to answer this request; it has been logged'), {
       rate: false,
     }),
     NotImplemented: answer(501, 'A method this API does not implement at all.', problemExample('notImplemented', 'BREW is not a method this API implements')),

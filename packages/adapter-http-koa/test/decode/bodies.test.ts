@@ -86,6 +86,30 @@ describe('request body codecs', () => {
     }
   });
 
+  describe('every text field', () => {
+    // JSON can carry a lone surrogate; BSON would store U+FFFD instead, so no store could give it back.
+    const texts: Array<[string, Decode, Record<string, unknown>, string]> = [
+      ['subject', ticketCreate, {}, 'subject'],
+      ['summary', ticketCreate, { subject: 's' }, 'summary'],
+      ['message body', messageCreate, {}, 'body'],
+      ['user name', userCreate, { email: 'a@b.co', password: 'long enough' }, 'name'],
+      ['password', userCreate, { name: 'Ada', email: 'a@b.co' }, 'password'],
+      ['group name', groupCreate, {}, 'name'],
+      ['group description', groupCreate, { name: 'Ops' }, 'description'],
+    ];
+    for (const [what, codec, rest, field] of texts) {
+      it(`${what}: a lone UTF-16 surrogate is an invalid value; a pair (an emoji) is text`, () => {
+        for (const lone of ['\uD800', 'abc\uDBFF', '\uDC00 x y z 1', '😀\uD83D']) {
+          expect(errorsOf(codec, { ...rest, [field]: `${lone} pad to 8` }), JSON.stringify(lone)).to.deep.equal([[field, 'invalid_value']]);
+        }
+        expect(decoded(codec, { ...rest, [field]: '😀 Zoë pad to 8' })).to.deep.include({ [field]: '😀 Zoë pad to 8' });
+      });
+    }
+    it('a tag: a lone surrogate is an invalid value, named by its place in the list', () => {
+      expect(errorsOf(ticketCreate, { subject: 's', tags: ['ok', 'x\uDFFF'] })).to.deep.equal([['tags.1', 'invalid_value']]);
+    });
+  });
+
   it('a refused body names the fields it gave, refused or not (null when it is not an object)', () => {
     expect(leftOf(decodeBody(TicketCreateBody, { subject: '', customer_id: 'x', colour: 'red' })).given).to.deep.equal(['subject', 'customer_id', 'colour']);
     expect(leftOf(decodeBody(TicketCreateBody, { subject: '' })).given).to.deep.equal(['subject']);

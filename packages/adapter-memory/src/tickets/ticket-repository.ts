@@ -3,6 +3,7 @@ import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type Ticket
 import { answer } from '../answer.js';
 import type { MemoryEventLog } from '../event-log.js';
 import { copyTicket } from '../copies.js';
+import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { TicketTable } from './ticket-table.js';
 
@@ -45,10 +46,15 @@ export const memoryTicketRepository = (settings: SearchSettings & { readonly chu
       }),
     search: (filter, sort, offset, limit) =>
       answer(() => {
+        checkOffset(offset);
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name, now) => rewrite(table.ofCustomer(customerId), (t) => renameCustomer(t, name, now)),
+    renameCustomer: (customerId, name, now) =>
+      rewrite(
+        table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
+        (t) => renameCustomer(t, name, now),
+      ),
     unassignUser: (userId, now) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now)),
     clearGroup: (groupId, now) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now)),
   };

@@ -4,8 +4,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 
 // A stand-in for mongod that speaks just enough of the wire protocol (the OP_QUERY
 // handshake, OP_MSG commands) to let the real driver connect, and that can then go silent,
-// disappear and come back on the same port. It stores nothing: reads find nothing, writes
-// acknowledge without effect. It exists to drive the real driver through outages and
+// disappear and come back on the same port, or answer a command with a given document (a
+// server error, a write-concern error) so that the driver raises its real error for it. It
+// stores nothing: reads find nothing, writes acknowledge without effect. It exists to drive the real driver through outages and
 // recoveries on a machine without mongod; the adapter's behaviour on real data is the
 // contract suite's job.
 
@@ -15,10 +16,12 @@ const OP_MSG = 2013;
 
 export type FakeMode = 'answer' | 'silent';
 
-const helloReply = (connectionId: number): Document => ({
+const helloReply = (connectionId: number, setName: string | null, port: number): Document => ({
   helloOk: true,
   ismaster: true,
   isWritablePrimary: true,
+  // A replica-set primary unless told otherwise: what the store expects in production.
+  ...(setName === null ? {} : { setName, setVersion: 1, hosts: [`127.0.0.1:${port}`], primary: `127.0.0.1:${port}`, me: `127.0.0.1:${port}` }),
   maxBsonObjectSize: 16 * 1024 * 1024,
   maxMessageSizeBytes: 48_000_000,
   maxWriteBatchSize: 100_000,
@@ -32,14 +35,24 @@ const helloReply = (connectionId: number): Document => ({
 
 const emptyCursor = (db: string, coll: unknown): Document => ({ cursor: { id: BSON.Long.fromNumber(0), ns: `${db}.${String(coll)}`, firstBatch: [] }, ok: 1 });
 
-const reply = (command: Document, connectionId: number): Document => {
+const reply = (command: Document, connectionId: number, fake: FakeMongod): Document => {
   const name = Object.keys(command)[0] ?? '';
   const db = typeof command['$db'] === 'string' ? command['$db'] : 'admin';
+  const isHello = name === 'hello' || name === 'isMaster' || name === 'ismaster';
+  const override = isHello ? undefined : fake.answers.get(name);
+  if (override !== undefined) {
+    const left = fake.answerTimes.get(name);
+    if (left !== undefined && left <= 1) {
+      fake.answers.delete(name);
+      fake.answerTimes.delete(name);
+    } else if (left !== undefined) fake.answerTimes.set(name, left - 1);
+    return override;
+  }
   switch (name) {
     case 'hello':
     case 'isMaster':
     case 'ismaster':
-      return helloReply(connectionId);
+      return helloReply(connectionId, fake.setName, fake.port);
     case 'find':
     case 'aggregate':
       return emptyCursor(db, command[name]);
@@ -48,11 +61,24 @@ const reply = (command: Document, connectionId: number): Document => {
     case 'delete':
       return { n: 0, nModified: 0, ok: 1 };
     case 'findAndModify':
-      return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+      return findAndModifyReply(command);
     default:
       // ping, createIndexes, endSessions, killCursors...
       return { ok: 1 };
   }
+};
+
+/**
+ * Nothing is stored, so nothing is found; an upsert answers the document it would create
+ * (the query's equalities, each $inc field at its increment), as a counter's first use does.
+ */
+const findAndModifyReply = (command: Document): Document => {
+  if (command['upsert'] !== true || command['new'] !== true) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+  const query = (command['query'] ?? {}) as Document;
+  const update = (command['update'] ?? {}) as Document;
+  const equalities = Object.fromEntries(Object.entries(query).filter(([k, v]) => !k.startsWith('$') && (typeof v !== 'object' || v === null)));
+  const value = { ...equalities, ...((update['$inc'] ?? {}) as Document) };
+  return { lastErrorObject: { n: 1, updatedExisting: false, upserted: value['_id'] as unknown }, value, ok: 1 };
 };
 
 const header = (length: number, requestId: number, responseTo: number, opCode: number): Buffer => {
@@ -108,6 +134,17 @@ export interface FakeMongod {
   delayMs: number;
   /** Commands received, by name (for assertions that a call really reached the server). */
   readonly received: string[];
+  /**
+   * Answers given instead of the usual ones, by command name (not for the handshake): an
+   * error document ({ok: 0, code, codeName, errmsg}), a reply with a writeConcernError, ...
+   */
+  readonly answers: Map<string, Document>;
+  /** How many times an answer of `answers` is given before the usual one returns (absent: always). */
+  readonly answerTimes: Map<string, number>;
+  /** The replica set the fake says it is the primary of; null: a standalone mongod. */
+  setName: string | null;
+  /** Extra delay of the answers to these commands, by name (an index build that takes a while). */
+  readonly delays: Map<string, number>;
   /** Stops listening and drops every connection: the port is closed. */
   stop(): Promise<void>;
   /** Listens on the same port again. */
@@ -138,9 +175,10 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
         if (request === null) continue;
         const name = Object.keys(request.command)[0] ?? '';
         fake.received.push(name);
-        const answer = encode(reply(request.command, connectionId), msg.readInt32LE(4), request.opCode, ++requestIds);
-        if (fake.delayMs === 0 || request.opCode === OP_QUERY) socket.write(answer);
-        else setTimeout(() => socket.write(answer), fake.delayMs);
+        const answer = encode(reply(request.command, connectionId, fake), msg.readInt32LE(4), request.opCode, ++requestIds);
+        const delay = request.opCode === OP_QUERY ? 0 : fake.delayMs + (fake.delays.get(name) ?? 0);
+        if (delay === 0) socket.write(answer);
+        else setTimeout(() => socket.write(answer), delay);
       }
     });
   };
@@ -170,6 +208,10 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
     mode: 'answer',
     delayMs: 0,
     received: [],
+    answers: new Map(),
+    answerTimes: new Map(),
+    setName: 'rs0',
+    delays: new Map(),
     stop,
     start,
   };

@@ -13,12 +13,15 @@
 // Timestamp < Regular Expression < MaxKey; strings by simple binary comparison of UTF-8
 // unless a collation is given.
 
-type Sortable = null | undefined | number | string | boolean | Date;
+import { ObjectId } from 'mongodb';
+
+type Sortable = null | undefined | number | string | boolean | Date | ObjectId;
 
 const typeRank = (v: Sortable): number => {
   if (v === null || v === undefined) return 1;
   if (typeof v === 'number') return 2;
   if (typeof v === 'string') return 3;
+  if (v instanceof ObjectId) return 7;
   if (typeof v === 'boolean') return 8;
   return 9; // Date
 };
@@ -31,6 +34,8 @@ export const bsonCompare = (a: Sortable, b: Sortable): number => {
   if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  // ObjectIds by their 12 bytes (time first, so creation order within a process).
+  if (a instanceof ObjectId && b instanceof ObjectId) return Buffer.compare(Buffer.from(a.id), Buffer.from(b.id));
   return 0; // null and missing
 };
 

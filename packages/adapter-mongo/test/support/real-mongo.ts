@@ -5,7 +5,9 @@ import { createMongoStore, type MongoStore } from '../../src/index.js';
 // Where a real mongod comes from, honestly: MONGO_URL when set; otherwise a Testcontainers
 // MongoDB (a single-node replica set, reached with directConnection=true) when a container
 // runtime answers; otherwise nowhere, and the suites that need one are skipped with one
-// loud line and reported as pending, never as passed.
+// loud line and reported as pending, never as passed. It must be a replica set member (or
+// mongos): every write of the store runs in a transaction with its change-feed events, and a
+// standalone has no transactions (the store starts on one only read-only).
 
 export type RealMongo =
   | { readonly available: true; readonly url: string; readonly source: string; stop(): Promise<void> }
@@ -13,9 +15,27 @@ export type RealMongo =
 
 const firstLine = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 
+/** Why the server cannot hold the suites (a standalone), or null. */
+const topologyRefusal = async (url: string): Promise<string | null> => {
+  const client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
+  try {
+    const hello = await client.db('admin').command({ hello: 1 });
+    return typeof hello['setName'] === 'string' || hello['msg'] === 'isdbgrid'
+      ? null
+      : `${url} is a standalone mongod, which has no transactions (start it with --replSet rs0 and run rs.initiate(): see README, "Running on MongoDB")`;
+  } catch (e) {
+    return `${url} did not answer (${firstLine(e)})`;
+  } finally {
+    await client.close();
+  }
+};
+
 const resolve = async (): Promise<RealMongo> => {
   const fromEnv = process.env['MONGO_URL'];
-  if (fromEnv !== undefined && fromEnv !== '') return { available: true, url: fromEnv, source: 'MONGO_URL', stop: () => Promise.resolve() };
+  if (fromEnv !== undefined && fromEnv !== '') {
+    const refusal = await topologyRefusal(fromEnv);
+    return refusal === null ? { available: true, url: fromEnv, source: 'MONGO_URL', stop: () => Promise.resolve() } : { available: false, reason: refusal };
+  }
   try {
     const { MongoDBContainer } = await import('@testcontainers/mongodb');
     const container = await new MongoDBContainer('mongo:7').start();
@@ -63,7 +83,9 @@ export const freshStores = (url: string) => {
   const names: string[] = [];
   return {
     make: (dbName = `contract_${randomBytes(6).toString('hex')}`): MongoStore => {
-      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000 });
+      // MONGO_WITHOUT_TTL=true: for FerretDB runs (scripts/ferretdb-run.mjs), which has no TTL indexes.
+      const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
+      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, withoutTtlIndexes });
       opened.push(store);
       if (!names.includes(dbName)) names.push(dbName);
       return store;

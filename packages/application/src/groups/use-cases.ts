@@ -15,7 +15,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
-import { acceptBody, acceptQuery, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -41,7 +41,7 @@ const loadGroup = async (ports: Ports, id: GroupId): Promise<Outcome<Group>> => 
 export const listGroups = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<GroupList>> => {
   const ok = readable(actor);
   if (E.isLeft(ok)) return ok;
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const found = await ports.groups.list(pageOffset(page.right), page.right.perPage);
   return E.right({ items: found.items, total: found.total, page: page.right });
@@ -60,7 +60,7 @@ export const groupMembers = async (
 ): Promise<Outcome<UserList>> => {
   const ok = readable(actor);
   if (E.isLeft(ok)) return ok;
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const group = await loadGroup(ports, id);
   if (E.isLeft(group)) return group;

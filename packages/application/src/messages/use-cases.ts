@@ -20,7 +20,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
-import { acceptBody, acceptQuery, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { isCustomer, staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -54,7 +54,7 @@ export const listMessages = async (
   ticketId: TicketId,
   decoded: DecodedQuery<PageRequest>,
 ): Promise<Outcome<MessageList>> => {
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const ticket = await loadTicket(ports, actor, ticketId);
   if (E.isLeft(ticket)) return ticket;

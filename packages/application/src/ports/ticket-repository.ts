@@ -1,5 +1,10 @@
 import type { SortRule, Ticket, TicketFilter, TicketId, UserId, GroupId } from '@support/domain';
 
+/**
+ * Every list of every store (`search`, `list`) serves pages that start before the domain's
+ * `pageBounds.maxOffset`: an offset at or past it rejects with a RangeError, so that no
+ * request makes a store walk further (the use cases refuse such pages first, as PageTooDeep).
+ */
 export interface Page<T> {
   readonly items: readonly T[];
   /** How many items match in all, on every page. */
@@ -19,7 +24,11 @@ export interface TicketRepository {
    * A write is visible to the next search as soon as it has been answered.
    */
   search(filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number): Promise<Page<Ticket>>;
-  /** Puts a renamed customer's new name on every ticket of theirs (the domain's renameCustomer on each, at `now`). */
+  /**
+   * Puts a renamed customer's new name on every ticket of theirs that does not carry it yet
+   * (the domain's renameCustomer on each, at `now`); a ticket already carrying it is left as
+   * it is, so that running the rename again changes only what an interrupted run missed.
+   */
   renameCustomer(customerId: UserId, name: string, now: number): Promise<void>;
   /** Unassigns every ticket assigned to this user (the domain's unassignTicket on each, at `now`). */
   unassignUser(userId: UserId, now: number): Promise<void>;

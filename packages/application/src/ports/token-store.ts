@@ -19,6 +19,10 @@ export type ConsumeResult =
   | { readonly status: 'missing' };
 
 export interface TokenStore {
+  /**
+   * Stores a new token. Saving a hash that is already stored is not an error and changes
+   * nothing: a save repeated after a lost answer must not make a used token usable again.
+   */
   save(record: TokenRecord): Promise<void>;
   /** A token that exists, is not revoked, not consumed and not expired at `now`. */
   find(hash: string, now: number): Promise<TokenRecord | null>;

@@ -1,7 +1,7 @@
 import { pageOffset, ticketFilter, type TicketId, type TicketQuery, type TicketRelation } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
-import { acceptQuery, type DecodedQuery } from '../decoded.js';
+import { acceptPage, acceptQuery, type DecodedQuery } from '../decoded.js';
 import { isCustomer } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
@@ -10,7 +10,7 @@ import { loadTicket } from './access.js';
 import { withRelations } from './relations.js';
 
 export const listTickets = async (ports: Ports, actor: Actor, decoded: DecodedQuery<TicketQuery>): Promise<Outcome<TicketList>> => {
-  const accepted = acceptQuery(decoded);
+  const accepted = acceptPage(decoded);
   if (E.isLeft(accepted)) return accepted;
   const query = accepted.right;
   const filter = ticketFilter(query, isCustomer(actor) ? actor.user.id : null, ports.clock.now());

@@ -23,7 +23,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
-import { acceptBody, acceptQuery, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -51,7 +51,7 @@ const emailTaken = (email: string): FieldError => fieldError('email', 'not_uniqu
 export const listUsers = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<UserList>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'list users');
   if (denied !== null) return E.left(denied);
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const found = await ports.users.list(null, pageOffset(page.right), page.right.perPage);
   return E.right({ items: found.items, total: found.total, page: page.right });

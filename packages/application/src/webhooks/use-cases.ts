@@ -6,7 +6,6 @@ import {
   revise,
   validationFailed,
   webhookSecret,
-  type FieldError,
   type PageRequest,
   type Webhook,
   type WebhookChanges,
@@ -18,7 +17,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
-import { acceptBody, acceptQuery, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { requireRole } from '../policy.js';
 import type { DeliveryRecord } from '../ports/webhook-repository.js';
@@ -39,17 +38,23 @@ const load = async (ports: Ports, id: WebhookId): Promise<Outcome<Webhook>> => {
   return w === null ? E.left(notFound('webhook', id)) : E.right(w);
 };
 
-/** The SSRF guard at the door: a receiver the sender would refuse is refused now, with its reason. */
-const targetErrors = async (ports: Ports, url: string | undefined): Promise<FieldError[]> => {
-  if (url === undefined) return [];
-  const why = await ports.webhookSender.refuses(url);
-  return why === null ? [] : [fieldError('url', 'invalid_value', why)];
+/**
+ * An admin's body with a receiver the sender would call (the SSRF guard at the door: a receiver
+ * it would refuse is refused now, with its reason).
+ */
+const acceptWebhookBody = async <C extends { readonly url?: string }>(ports: Ports, actor: Actor, decoded: DecodedBody<C>): Promise<Outcome<C>> => {
+  const ok = admin(actor);
+  if (E.isLeft(ok)) return ok;
+  const input = acceptBody(decoded);
+  if (E.isLeft(input) || input.right.url === undefined) return input;
+  const why = await ports.webhookSender.refuses(input.right.url);
+  return why === null ? input : E.left(validationFailed([fieldError('url', 'invalid_value', why)]));
 };
 
 export const listWebhooks = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<WebhookList>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const found = await ports.webhooks.list(pageOffset(page.right), page.right.perPage);
   return E.right({ items: found.items, total: found.total, page: page.right });
@@ -65,12 +70,8 @@ export const getWebhook = async (ports: Ports, actor: Actor, id: WebhookId): Pro
  * (a replay reaches back into what the feed keeps).
  */
 export const createWebhook = async (ports: Ports, actor: Actor, decoded: DecodedBody<WebhookCreateInput>): Promise<Outcome<Webhook>> => {
-  const ok = admin(actor);
-  if (E.isLeft(ok)) return ok;
-  const input = acceptBody(decoded);
+  const input = await acceptWebhookBody(ports, actor, decoded);
   if (E.isLeft(input)) return input;
-  const errors = await targetErrors(ports, input.right.url);
-  if (errors.length > 0) return E.left(validationFailed(errors));
   const now = ports.clock.now();
   const { newest } = await ports.events.bounds();
   const webhook: Webhook = {
@@ -121,12 +122,8 @@ export const patchWebhook = async (
   decoded: DecodedBody<WebhookPatchInput>,
   options: WriteOptions<Webhook> = {},
 ): Promise<Outcome<Webhook>> => {
-  const ok = admin(actor);
-  if (E.isLeft(ok)) return ok;
-  const input = acceptBody(decoded);
+  const input = await acceptWebhookBody(ports, actor, decoded);
   if (E.isLeft(input)) return input;
-  const errors = await targetErrors(ports, input.right.url);
-  if (errors.length > 0) return E.left(validationFailed(errors));
   const p = input.right;
   return changeWebhook(
     ports,
@@ -183,7 +180,7 @@ export const webhookDeliveries = async (
 ): Promise<Outcome<DeliveryList>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
-  const page = acceptQuery(decoded);
+  const page = acceptPage(decoded);
   if (E.isLeft(page)) return page;
   const loaded = await load(ports, id);
   if (E.isLeft(loaded)) return loaded;

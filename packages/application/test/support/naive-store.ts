@@ -1,5 +1,6 @@
 import {
   compareTickets,
+  pageBounds,
   emailKey,
   groupNameKey,
   leaveGroup,
@@ -28,10 +29,11 @@ import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswe
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
 // application never depends on one.
 
-const page = <T>(all: readonly T[], offset: number, limit: number): Page<T> => ({
-  items: all.slice(offset, offset + limit),
-  total: all.length,
-});
+/** A page of a list; every store refuses (rejects) a page starting past the deepest one. */
+const page = <T>(all: readonly T[], offset: number, limit: number): Promise<Page<T>> =>
+  offset >= pageBounds.maxOffset
+    ? Promise.reject(new RangeError(`a page must start before item ${String(pageBounds.maxOffset)}`))
+    : Promise.resolve(structuredClone({ items: all.slice(offset, offset + limit), total: all.length }));
 
 export const naiveStore = (): Store & { failing: boolean } => {
   const tickets = new Map<number, Ticket>();
@@ -47,7 +49,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const sequences = new Map<string, number>();
   const mkey = (t: number, n: number): string => `${t}/${n}`;
   const log: StoredEvent[] = [];
-  let forgottenBefore = Number.NEGATIVE_INFINITY;
+  /** Events up to this seq are forgotten (from the oldest on). */
+  let forgottenUpTo = 0;
   const wakers = new Set<() => void>();
   const record = (...changes: ChangeEvent[]): void => {
     for (const c of changes) log.push({ seq: log.length + 1, ...c });
@@ -65,23 +68,23 @@ export const naiveStore = (): Store & { failing: boolean } => {
     failing: false,
     tickets: {
       insert: (t: Ticket) => {
-        tickets.set(t.id, t);
+        tickets.set(t.id, structuredClone(t));
         record(ticketEvent('created', t, t.updatedAt));
         return Promise.resolve();
       },
-      findById: (id: number) => Promise.resolve(tickets.get(id) ?? null),
+      findById: (id: number) => Promise.resolve(structuredClone(tickets.get(id) ?? null)),
       update: (t: Ticket, v: number) => {
         if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
-        tickets.set(t.id, t);
+        tickets.set(t.id, structuredClone(t));
         record(ticketEvent('updated', t, t.updatedAt));
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
         const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
-        return Promise.resolve(page(all, offset, limit));
+        return page(all, offset, limit);
       },
       renameCustomer: (id, name, now) => {
-        bumpTickets((t) => t.customerId === id, (t) => renameCustomer(t, name, now));
+        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now));
         return Promise.resolve();
       },
       unassignUser: (id, now) => {
@@ -110,7 +113,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
         const all = [...messages.values()]
           .filter((m) => m.ticketId === ticketId && m.deletedAt === null && (internal || !m.internal))
           .sort((a, b) => a.number - b.number);
-        return Promise.resolve(page(all, offset, limit));
+        return page(all, offset, limit);
       },
     },
     users: {
@@ -137,7 +140,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
       list: (groupId, offset, limit) => {
         const all = [...users.values()].filter((u) => groupId === null || u.groupIds.includes(groupId)).sort((a, b) => a.id - b.id);
-        return Promise.resolve(page(all, offset, limit));
+        return page(all, offset, limit);
       },
       count: () => Promise.resolve(users.size),
       removeGroup: (groupId, now) => {
@@ -171,10 +174,13 @@ export const naiveStore = (): Store & { failing: boolean } => {
         record(groupDeletedEvent(id, now));
         return Promise.resolve(true);
       },
-      list: (offset, limit) => Promise.resolve(page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit)),
+      list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),
     },
     tokens: {
-      save: (r: TokenRecord) => Promise.resolve(void tokens.set(r.hash, { ...r, used: false })),
+      save: (r: TokenRecord) => {
+        if (!tokens.has(r.hash)) tokens.set(r.hash, { ...r, used: false });
+        return Promise.resolve();
+      },
       find: (hash, now) => {
         const r = tokens.get(hash);
         if (r === undefined || r.used || r.expiresAt <= now) return Promise.resolve(null);
@@ -232,8 +238,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     events: {
-      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > after && e.occurredAt >= forgottenBefore).slice(0, limit)),
-      bounds: () => Promise.resolve({ oldest: log.find((e) => e.occurredAt >= forgottenBefore)?.seq ?? null, newest: log.length }),
+      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo)).slice(0, limit)),
+      bounds: () => Promise.resolve({ oldest: forgottenUpTo < log.length ? forgottenUpTo + 1 : null, newest: log.length }),
       waitFor: (after, signal) =>
         log.length > after || signal.aborted
           ? Promise.resolve()
@@ -246,7 +252,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
               signal.addEventListener('abort', wake, { once: true });
             }),
       forget: (before) => {
-        forgottenBefore = Math.max(forgottenBefore, before);
+        while (forgottenUpTo < log.length && (log[forgottenUpTo]?.occurredAt ?? Infinity) < before) forgottenUpTo += 1;
         return Promise.resolve();
       },
     },

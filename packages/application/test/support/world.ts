@@ -17,28 +17,18 @@ import {
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { createApplication, type Actor, type Application, type DecodedQuery, type Ports, type WebhookSender } from '../../src/index.js';
+import { manualClock, type ManualClock } from '../../test-support/clock.js';
 import { naiveStore } from './naive-store.js';
 
-/** A clock the test moves by hand. */
-export const manualClock = (start = Date.UTC(2026, 0, 1)): { now(): number; advance(ms: number): void; set(ms: number): void } => {
-  let t = start;
-  return { now: () => t, advance: (ms) => void (t += ms), set: (ms) => void (t = ms) };
-};
+import { rightOf } from '@support/domain/testing';
+
+export { leftOf, rightOf } from '@support/domain/testing';
 
 /** Deterministic, cheap stand-ins for argon2 and random tokens; use-case tests check behaviour, not cryptography. */
 export const fakePasswords = { hash: (pw: string) => Promise.resolve(`hashed:${pw}`), verify: (h: string, pw: string) => Promise.resolve(h === `hashed:${pw}`) };
 export const fakeSecrets = (): Ports['secrets'] => {
   let n = 0;
   return { generate: () => `token-${++n}`, digest: (t) => `sha256(${t})` };
-};
-
-export const rightOf = <T>(e: E.Either<unknown, T>): T => {
-  if (E.isLeft(e)) throw new Error(`expected success, got ${JSON.stringify(e.left)}`);
-  return e.right;
-};
-export const leftOf = <L>(e: E.Either<L, unknown>): L => {
-  if (E.isRight(e)) throw new Error(`expected a failure, got ${JSON.stringify(e.right)}`);
-  return e.left;
 };
 
 /** A body or query as the edge hands it over once decoded. */
@@ -82,7 +72,7 @@ export const ticketQuery = (spec: TicketQuerySpec = {}): DecodedQuery<TicketQuer
 export interface World {
   readonly app: Application;
   readonly ports: Ports & { readonly store: ReturnType<typeof naiveStore> };
-  readonly clock: ReturnType<typeof manualClock>;
+  readonly clock: ManualClock;
   readonly sender: FakeSender;
   readonly admin: Actor;
   /** Creates a user with this role (and name) and returns them as a caller. */
@@ -118,7 +108,7 @@ export const fakeSender = (): FakeSender => {
 
 export const world = async (config: { rateLimit?: number; tokenTtl?: number } = {}): Promise<World> => {
   const store = naiveStore();
-  const clock = manualClock();
+  const clock = manualClock(Date.UTC(2026, 0, 1));
   const sender = fakeSender();
   const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets(), webhookSender: sender };
   const app = createApplication(ports, {

@@ -8,6 +8,13 @@ import { codePointLength } from '../text.js';
 export const failWith = (u: unknown, c: t.Context, code: FieldErrorCode, message: string): t.Validation<never> =>
   t.failure(u, c, `${code}|${message}`);
 
+/**
+ * A UTF-16 surrogate without its partner. JSON may carry one (`"\ud800"`), but it is not
+ * Unicode text: UTF-8 and BSON cannot hold it (MongoDB would store U+FFFD instead), so a
+ * store could not give back what it was given.
+ */
+const loneSurrogate = /\p{Cs}/u;
+
 const codes: readonly FieldErrorCode[] = [
   'required',
   'unknown_field',
@@ -49,9 +56,10 @@ export interface BoundedStringOptions {
 export const boundedString = (name: string, { min, max, nonBlank = false }: BoundedStringOptions): t.Type<string, string> =>
   new t.Type<string, string, unknown>(
     name,
-    (u): u is string => typeof u === 'string' && codePointLength(u) >= min && codePointLength(u) <= max,
+    (u): u is string => typeof u === 'string' && codePointLength(u) >= min && codePointLength(u) <= max && !loneSurrogate.test(u),
     (u, c) => {
       if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
+      if (loneSurrogate.test(u)) return failWith(u, c, 'invalid_value', 'must be Unicode text: it holds a UTF-16 surrogate without its pair');
       const n = codePointLength(u);
       if (n < min || n > max) {
         const bounds = min === 0 ? `at most ${max}` : `${min} to ${max}`;

@@ -99,6 +99,14 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       expect(escaped.json).to.include({ subject: 'Café 🎫' });
     });
 
+    it('a \\u escape of a lone UTF-16 surrogate is valid JSON but not text: 422 invalid value, nothing stored', async () => {
+      const before = await ticketCount();
+      const lone = await postTicket(`{"subject":"Caf\\u00e9 \\ud83c","customer_id":${customer.id}}`);
+      const body = expectError(lone, 422, 42200);
+      expect(body.errors).to.deep.equal([{ code: 42206, field: 'subject', message: 'must be Unicode text: it holds a UTF-16 surrogate without its pair' }]);
+      expect(await ticketCount()).to.equal(before);
+    });
+
     it('a UTF-8 byte order mark is ignored (RFC 8259 §8.1), for JSON and forms', async () => {
       const a = await postTicket(Buffer.concat([bom, Buffer.from(JSON.stringify({ subject: 'With BOM 🙂', customer_id: customer.id }))]));
       expect(a.status, a.text).to.equal(201);

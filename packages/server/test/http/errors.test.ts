@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '@support/application';
+import { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from '@support/application';
 import { expect } from 'chai';
 import { startApi, type Api } from '../support/harness.js';
 import { createTicket, expectError, expectNoStack, rawTlsExchange, streamedRequest, type CreatedTicket } from '../support/http-conventions.js';
@@ -336,6 +336,27 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
         expectError(a, 503, 50301);
         expect(Number(a.header('retry-after'))).to.be.greaterThan(0);
         expect(a.text).not.to.include('mongodb');
+      });
+    });
+
+    it('a write the store could not confirm is 500 code 50002, saying it may have been applied, without Retry-After', async () => {
+      const unconfirmed = (): Promise<never> => Promise.reject(new StoreWriteNotConfirmedError('waiting for replication timed out (mongodb wtimeout)'));
+      await replacing(api.server.app.tickets, 'create', unconfirmed, async () => {
+        const a = await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': 'application/json' } });
+        const body = expectError(a, 500, 50002);
+        expect(body.description).to.include('may have been applied');
+        expect(a.header('retry-after')).to.equal(undefined);
+        expect(a.text).not.to.match(/mongo|replication/i);
+      });
+    });
+
+    it('a request the store stopped at its time limit is 500 code 50003, not 503 (retrying would meet the limit again)', async () => {
+      const stopped = (): Promise<never> => Promise.reject(new StoreTimeLimitError('operation exceeded time limit (mongodb code 50)'));
+      await replacing(api.server.app.tickets, 'list', stopped, async () => {
+        const a = await api.get('/v1/tickets?q=printer', { token: admin });
+        expectError(a, 500, 50003);
+        expect(a.header('retry-after')).to.equal(undefined);
+        expect(a.text).not.to.match(/mongo|code 50/i);
       });
     });
   });

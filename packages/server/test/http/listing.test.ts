@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { startApi, type Answer, type Api } from '../support/harness.js';
 import { arr, createTicket, linkRels, obj, patchJson, pathOf } from '../support/resources.js';
+import { expectError } from '../support/http-conventions.js';
 
 // One data set, listed many ways. Tickets t1..t7 (creation order); t5, t6, t7 share one
 // created_at so that the id tie-breaker decides between them.
@@ -207,6 +208,15 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
       for (const q of ['per_page=0', 'per_page=101', 'per_page=ten']) await badQuery(`?${q}`, ['per_page']);
       await badQuery('?page=0&per_page=1000&sort=bogus&state=shut', ['page', 'per_page', 'sort', 'state'], ['bogus', 'shut']);
       expect((await api.get('/v1/tickets?unknown_param=1', { token: admin })).status).to.equal(200);
+    });
+
+    it('refuses a page that starts past the first 10000 items of any list: 400 code 40007 naming the limit', async () => {
+      expect((await api.get('/v1/tickets?per_page=30&page=334', { token: admin })).json, 'starts at item 9990').to.deep.equal([]);
+      const deep = ['/v1/tickets?page=335', '/v1/tickets?per_page=100&page=101', '/v1/tickets?page=2147483647&q=printer', '/v1/users?page=335', '/v1/groups?per_page=1&page=10001', '/v1/groups/1/users?page=400', `/v1/tickets/${t[0]!}/messages?per_page=10&page=1001`];
+      for (const path of deep) {
+        const body = expectError(await api.get(path, { token: admin }), 400, 40007);
+        expect(body.description, path).to.include('10000');
+      }
     });
 
     it('names the bad page value itself, says when page is repeated, and reports an empty list item once', async () => {

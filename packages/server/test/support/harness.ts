@@ -1,4 +1,5 @@
-import type { Clock, PasswordHasher } from '@support/application';
+import type { PasswordHasher } from '@support/application';
+import { manualClock, type ManualClock } from '@support/application/testing';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
@@ -6,24 +7,8 @@ import type { Container } from 'inversify';
 import { configFromEnv, startServer, TYPES, type RunningServer } from '../../src/index.js';
 import { responseChecks } from './response-checks.js';
 
-/** A clock the test moves by hand. */
-export interface ManualClock extends Clock {
-  advance(ms: number): void;
-  set(ms: number): void;
-}
-
-export const manualClock = (start = Date.UTC(2026, 0, 6, 9, 0, 0)): ManualClock => {
-  let now = start;
-  return {
-    now: () => now,
-    advance: (ms) => {
-      now += ms;
-    },
-    set: (ms) => {
-      now = ms;
-    },
-  };
-};
+// The one test clock (the application's), re-exported for the HTTP and process tests.
+export { manualClock, type ManualClock };
 
 /**
  * A cheap stand-in for argon2id in HTTP tests (the real hasher has its own tests):

@@ -1,0 +1,162 @@
+import {
+  searchTerms,
+  sortFields,
+  ticketFilter,
+  ticketOrder,
+  type SortField,
+  type SortRule,
+  type TicketFilter,
+  type TicketState,
+  type UserId,
+} from '@support/domain';
+import { expect } from 'chai';
+import { countQuery, levelQueries, matchesQuery, plannedQueries, walkIsTheOrder, type PlannedQuery, type RunKeys } from '../src/ticket-plan.js';
+import { sortFieldPaths } from '../src/ticket-query.js';
+import { queryRefusal } from './support/index-rules.js';
+
+// The proof that no ticket search sorts in memory on the server, without a server: every
+// query shape contract §5 allows (every filter combination, every complete sort: each
+// sequence of distinct rules in both directions, with the id tie-breaker implicit or
+// explicit in either direction), each query its plan can send (ticket-plan.ts), checked
+// against the declared indexes (indexes.ts) by MongoDB's rules (support/index-rules.ts).
+// Removing an index, or a plan that sends a query no index serves, fails this test; the
+// real-mongod suite asks the server itself (explain) for the same queries.
+
+const now = Date.UTC(2026, 0, 15);
+const customer = 101 as UserId;
+
+/** Every filter the contract can produce: caller, state list, q words, recently_closed. */
+const filterShapes = (): { readonly name: string; readonly params: Record<string, string>; readonly alias: boolean; readonly filter: TicketFilter }[] => {
+  const out = [];
+  for (const alias of [false, true])
+    for (const caller of [null, customer])
+      for (const state of [undefined, 'open', 'closed', 'open,pending', 'open,pending,closed'])
+        for (const q of [undefined, 'printer', 'printer café']) {
+          const params = { ...(state === undefined ? {} : { state }), ...(q === undefined ? {} : { q }) };
+          // The query the HTTP edge decodes from these parameters, made by the domain's rules.
+          const query = {
+            states: state === undefined ? null : (state.split(',') as TicketState[]),
+            recentlyClosed: alias,
+            terms: searchTerms(q ?? ''),
+            sort: ticketOrder([], alias),
+            embed: [],
+            page: 1,
+            perPage: 30,
+          };
+          const name = `${alias ? 'recently_closed ' : ''}${caller === null ? 'staff' : 'customer'} ${JSON.stringify(params)}`;
+          out.push({ name, params, alias, filter: ticketFilter(query, caller, now) });
+        }
+  return out;
+};
+
+/** Every `sort` parameter: sequences of distinct non-id fields, each direction, then no id, `id` or `-id`. */
+const sortParams = (): string[] => {
+  const fields = sortFields.filter((f) => f !== 'id');
+  const out: string[] = [];
+  const extend = (prefix: string[], left: readonly string[]): void => {
+    for (const id of [null, 'id', '-id']) out.push([...prefix, ...(id === null ? [] : [id])].join(','));
+    for (const f of left) for (const item of [f, `-${f}`]) extend([...prefix, item], left.filter((x) => x !== f));
+  };
+  extend([], fields);
+  return out;
+};
+
+const permutations = (n: number, k: number): number => (k === 0 ? 1 : n * permutations(n - 1, k - 1));
+
+describe('index coverage: every query of every search shape is served by a declared index, no in-memory sort', function () {
+  this.timeout(120_000);
+  const filters = filterShapes();
+  const sorts = sortParams();
+
+  it('enumerates every sort parameter of the contract: Σ P(6,k)·2^k sequences × (no id, id, -id)', () => {
+    const sequences = [0, 1, 2, 3, 4, 5, 6].reduce((sum, k) => sum + permutations(6, k) * 2 ** k, 0);
+    expect(sorts).to.have.length(sequences * 3);
+    expect(new Set(sorts).size).to.equal(sorts.length);
+  });
+
+  for (const { name, filter } of filters) {
+    it(`${name}: its count and its read of every match`, () => {
+      for (const q of [countQuery(filter), matchesQuery(filter)]) expect(queryRefusal('tickets', q.filter, q.sort, q.hint), JSON.stringify(q)).to.equal(null);
+    });
+  }
+
+  it('every filter × every sort parameter: each level of tie runs sends only queries a declared index serves in order', () => {
+    // A level's queries depend on the filter, on which fields the levels above fix (a run's
+    // `f = value`), on its rule and on what follows the rule: each distinct level is checked
+    // once, then looked up (by a small integer) for every shape that has it.
+    const paths = Object.values(sortFieldPaths);
+    const fields = sortFields.length;
+    const restKinds = ['order', 'id-asc', 'id-desc', 'more'] as const;
+    const restKind = (rules: readonly SortRule[]): number =>
+      walkIsTheOrder(rules) ? 0 : rules.length === 2 ? (rules[1]!.direction === 'asc' ? 1 : 2) : 3;
+    /** The levels of a complete sort, each as [fixed fields mask, field index, direction, rest kind]. */
+    const levelsOf = (rules: readonly SortRule[]): number[][] => {
+      const out: number[][] = [];
+      let fixed = 0;
+      for (let level = 0; level < rules.length; level++) {
+        const here = rules.slice(level);
+        const rule = here[0]!;
+        out.push([fixed, sortFields.indexOf(rule.field), rule.direction === 'asc' ? 0 : 1, restKind(here)]);
+        if (walkIsTheOrder(here) || here.length <= 2) break;
+        fixed |= 1 << sortFields.indexOf(rule.field);
+      }
+      return out;
+    };
+    const verdicts = new Int8Array(filters.length * (1 << fields) * fields * 2 * restKinds.length);
+    const refusals = new Map<number, string>();
+    let shapes = 0;
+    let distinct = 0;
+    for (const alias of [false, true]) {
+      const sortLevels = sorts.map((s) => levelsOf(parseSort(s, alias)));
+      for (const [fi, { filter, alias: filterAlias }] of filters.entries()) {
+        if (filterAlias !== alias) continue;
+        for (const [si, levels] of sortLevels.entries()) {
+          shapes += 1;
+          for (const [fixed, field, direction, rest] of levels as [number, number, number, number][]) {
+            const key = (((fi * (1 << fields) + fixed) * fields + field) * 2 + direction) * restKinds.length + rest;
+            if (verdicts[key] === 0) {
+              distinct += 1;
+              const runs: RunKeys = Object.fromEntries(sortFields.filter((_, i) => (fixed & (1 << i)) !== 0).map((f) => [sortFieldPaths[f], sample[sortFieldPaths[f]]]));
+              const rule: SortRule = { field: sortFields[field]!, direction: direction === 0 ? 'asc' : 'desc' };
+              // Of what follows the rule, a level uses only whether it is more than the id and the id's direction.
+              const more: SortRule[] = [{ field: 'subject', direction: 'asc' }, { field: 'id', direction: 'asc' }];
+              const next: SortRule[] = rest === 0 ? [] : rest === 3 ? more : [{ field: 'id', direction: rest === 1 ? 'asc' : 'desc' }];
+              const refusal = firstRefusal(levelQueries(filter, runs, rule, next));
+              verdicts[key] = refusal === null ? 1 : 2;
+              if (refusal !== null) refusals.set(key, refusal);
+            }
+            if (verdicts[key] === 2) throw new Error(`${filters[fi]!.name} sort=${sorts[si]!}: ${refusals.get(key) ?? ''}`);
+          }
+        }
+      }
+    }
+    expect(shapes).to.equal(filters.length * sorts.length);
+    expect(distinct).to.be.above(1000);
+    expect(paths).to.have.length(fields);
+  });
+
+  it('plannedQueries lists the same queries, for a sample of shapes (it is what the real-mongod suite explains)', () => {
+    for (const { filter, alias } of filters)
+      for (const sort of ['', '-priority,created_at', 'state,-priority,subject,-id', 'closed_at,-updated_at,id', 'subject,-id'])
+        expect(firstRefusal(plannedQueries(filter, parseSort(sort, alias))), sort).to.equal(null);
+  });
+});
+
+const sample: Readonly<Record<string, unknown>> = { _id: 1, subject: 'x', stateRank: 0, priorityRank: 0, createdAt: new Date(0), updatedAt: new Date(0), closedAt: null };
+
+const firstRefusal = (queries: readonly PlannedQuery[]): string | null => {
+  for (const q of queries) {
+    const refusal = queryRefusal('tickets', q.filter, q.sort, q.hint);
+    if (refusal !== null) return `${JSON.stringify(q)}: ${refusal}`;
+  }
+  return null;
+};
+
+/** The complete order of a `sort` parameter ('-priority,created_at'), by the domain's rules (the id tie-breaker added). */
+const parseSort = (sort: string, alias: boolean): SortRule[] => {
+  const rules = (sort === '' ? [] : sort.split(',')).map((item): SortRule => ({
+    field: item.replace(/^-/, '') as SortField,
+    direction: item.startsWith('-') ? 'desc' : 'asc',
+  }));
+  return [...ticketOrder(rules, alias)];
+};

@@ -1,0 +1,110 @@
+import type { SortRule, TicketFilter, TicketId, TicketState, Priority, UserId } from '@support/domain';
+import { sortOf } from '@support/application/testing';
+import { expect } from 'chai';
+import { toTicketDocument } from '../src/documents.js';
+import type { MongoStore } from '../src/index.js';
+import { aTicket } from './support/builders.js';
+import { freshStores, realMongo } from './support/real-mongo.js';
+
+// A help desk of 100,000 tickets (SCALE_TICKETS to change it) on a real mongod, and the time
+// of each query shape of the contract on it (median of 5), printed as a table. The shapes'
+// plans are proven index-served by index-coverage.test.ts; this shows what they cost.
+
+const mulberry32 = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const words = ['printer', 'export', 'invoice', 'login', 'password', 'reset', 'file', 'error', 'slow', 'crash', 'email', 'report', 'billing', 'upgrade', 'quasar'];
+const states: TicketState[] = ['open', 'pending', 'closed'];
+const priorities: Priority[] = ['low', 'normal', 'high', 'urgent'];
+const day = 86_400_000;
+const now = Date.UTC(2026, 0, 15);
+
+const helpDesk = (n: number) => {
+  const random = mulberry32(42);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
+  /** Zipf-like: word i about 1/(i+1) as often as the first (so 'quasar' is rare). */
+  const word = (): string => words[Math.min(words.length - 1, Math.floor(1 / (random() + 1 / words.length)) - 1)] ?? 'printer';
+  return Array.from({ length: n }, (_, i) => {
+    const createdAt = now - (n - i) * 300_000;
+    const state = random() < 0.9 ? 'closed' : pick(states);
+    const customerId = (random() < 0.05 ? 1 + Math.floor(random() * 10) : 11 + Math.floor(random() * 5000)) as UserId;
+    return aTicket({
+      id: (i + 1) as TicketId,
+      subject: `${word()} ${word()} ${i % 97}`,
+      summary: `${word()} ${word()} ${word()}`,
+      state,
+      priority: pick(priorities),
+      customerId,
+      customerName: `Customer ${customerId}`,
+      createdAt,
+      updatedAt: createdAt + Math.floor(random() * 5 * day),
+      closedAt: state === 'closed' ? createdAt + Math.floor(random() * 10 * day) : null,
+      deletedAt: random() < 0.01 ? createdAt + day : null,
+    });
+  });
+};
+
+const filter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({ states: null, customerId: null, words: [], closedSince: null, ...spec });
+
+const shapes: ReadonlyArray<readonly [string, TicketFilter, SortRule[], number]> = [
+  ['first page, -created_at (default)', filter(), sortOf('-created_at'), 0],
+  ['deepest page (offset 9,990)', filter(), sortOf('-created_at'), 9_990],
+  ['sort=subject,-id (id against the rule)', filter(), sortOf('subject', '-id'), 0],
+  ['state=open, -priority', filter({ states: ['open'] }), sortOf('-priority'), 0],
+  ['state=open,pending, -priority,created_at', filter({ states: ['open', 'pending'] }), sortOf('-priority', 'created_at'), 0],
+  ['state,-priority,subject (three rules)', filter(), sortOf('state', '-priority', 'subject'), 300],
+  ['closed_at,-updated_at (null run first)', filter(), sortOf('closed_at', '-updated_at'), 0],
+  ["a customer's tickets", filter({ customerId: 4000 as UserId }), sortOf('-created_at'), 0],
+  ["a big account's tickets, -priority", filter({ customerId: 3 as UserId }), sortOf('-priority'), 0],
+  ['q=export (common)', filter({ words: ['export'] }), sortOf('-created_at'), 0],
+  ['q=quasar (rare), sort=priority', filter({ words: ['quasar'] }), sortOf('priority'), 0],
+  ['q=export file, -priority', filter({ words: ['export', 'file'] }), sortOf('-priority'), 0],
+  ['recently_closed', filter({ states: ['closed'], closedSince: now - 7 * day }), sortOf('-closed_at'), 0],
+  ['state=open&q=export', filter({ states: ['open'], words: ['export'] }), sortOf('-created_at'), 0],
+];
+
+describe('MongoDB at scale: 100,000 tickets, the time of each query shape', function () {
+  this.timeout(900_000);
+  const n = Number(process.env['SCALE_TICKETS'] ?? 100_000);
+  let stores: ReturnType<typeof freshStores> | null = null;
+  let store: MongoStore;
+
+  before(async function () {
+    const mongo = await realMongo();
+    if (!mongo.available) {
+      this.skip();
+      return;
+    }
+    stores = freshStores(mongo.url);
+    store = stores.make();
+    await store.start();
+    const docs = helpDesk(n).map(toTicketDocument);
+    for (let i = 0; i < docs.length; i += 2_000) await store.db.collection('tickets').insertMany(docs.slice(i, i + 2_000) as never[]);
+  });
+  after(async () => {
+    await stores?.cleanUp();
+  });
+
+  it(`prints the median time of each shape over ${n} tickets; none takes a second`, async () => {
+    const rows: string[] = [];
+    const medians: number[] = [];
+    for (const [name, f, sort, offset] of shapes) {
+      const times: number[] = [];
+      let total = 0;
+      for (let run = 0; run < 5; run++) {
+        const start = performance.now();
+        total = (await store.tickets.search(f, sort, offset, 30)).total;
+        times.push(performance.now() - start);
+      }
+      const median = times.sort((a, b) => a - b)[2] ?? 0;
+      medians.push(median);
+      rows.push(`| ${name} | ${total} | ${median.toFixed(1)} ms |`);
+    }
+    console.log(['', `  ${n} tickets on a real mongod, page of 30, median of 5:`, '| shape | matches | median |', '|---|---|---|', ...rows].join('\n'));
+    for (const [i, m] of medians.entries()) expect(m, shapes[i]?.[0]).to.be.below(1_000);
+  });
+});
