@@ -5,12 +5,13 @@ export interface EmailBrand {
   readonly Email: unique symbol;
 }
 
-// local@domain: a practical subset of RFC 5321 (no quoted local parts, no IP literals),
-// a domain of LDH labels, whole address at most 254 characters.
+// local@domain: a practical subset of RFC 5321 (no quoted local parts, no IP literals): a
+// local part of dot-separated atoms (no dot first, last or twice), a domain of LDH labels,
+// whole address at most 254 characters.
 const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-const isEmail = (s: string): boolean => s.length <= 254 && emailPattern.test(s) && !s.startsWith('.') && !s.includes('..');
+const isEmail = (s: string): boolean => s.length <= 254 && emailPattern.test(s) && !s.startsWith('.') && !s.includes('..') && !s.includes('.@');
 
 export type Email = t.Branded<string, EmailBrand>;
 

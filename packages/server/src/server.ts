@@ -1,4 +1,4 @@
-import { answerClientError, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
+import { answerClientError, answerConnect, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
 import { StoreUnavailableError, type Application, type Store } from '@support/application';
 import { Email } from '@support/domain';
 import { isLeft } from 'fp-ts/lib/Either.js';
@@ -208,6 +208,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
       void handler(req, res);
     });
     s.on('clientError', answerClientError(logger));
+    s.on('connect', answerConnect(logger));
     s.headersTimeout = 20_000;
     s.requestTimeout = 60_000;
     s.keepAliveTimeout = 5_000;

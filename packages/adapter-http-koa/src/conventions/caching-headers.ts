@@ -7,3 +7,10 @@
 export const varyHeader = 'Accept-Encoding, Authorization';
 export const revalidate = 'private, no-cache';
 export const noStore = 'no-store';
+
+/**
+ * The token endpoints. Every answer of theirs is no-store, a refusal before the route too (a
+ * bad query parameter, an unknown X-Api-Version): the document promises it, and a client
+ * must never find a token endpoint's answer in a cache. The suffix in any case, as format-suffix.ts drops it.
+ */
+export const isTokenEndpoint = (path: string): boolean => /^\/v1\/oauth\/(token|revoke)(\.[jJ][sS][oO][nN])?\/?$/.test(path);

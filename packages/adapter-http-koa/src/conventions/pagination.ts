@@ -22,8 +22,9 @@ const nameOf = (pair: string): string => {
   }
 };
 
-// Characters that may stand in a URL inside <...> of a Link header; anything else is escaped.
-const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]/g;
+// Characters that may stand in a URL inside <...> of a Link header; anything else is escaped,
+// and so is a % that starts no escape (the query reads it as text, a URI must say %25).
+const unsafe = /[^A-Za-z0-9\-._~!$&'()*+,;=:@/?%]|%(?![0-9A-Fa-f]{2})/g;
 const escapeUnsafe = (s: string): string => s.replace(unsafe, (c) => encodeURIComponent(c));
 
 /** The request's parameters as sent, without the token and the one a link sets itself. */

@@ -11,7 +11,7 @@ import { prettyJson } from '../conventions/serialization.js';
 
 export const maxHeaderBytes = 16 * 1024;
 
-const reasons: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large' };
+const reasons: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' };
 
 const problemFor = (code: string | undefined): HttpProblem => {
   switch (code) {
@@ -25,6 +25,27 @@ const problemFor = (code: string | undefined): HttpProblem => {
   }
 };
 
+/** Writes a JSON error straight to the socket and closes it: for requests that never reach Koa. */
+const answerOnSocket = (socket: Duplex, p: HttpProblem, logger: HttpLogger, error: string): void => {
+  const requestId = randomUUID();
+  const body = Buffer.from(prettyJson(problemBody(p)));
+  logger.info('client error', { request_id: requestId, status: p.kind.status, error });
+  socket.write(
+    [
+      `HTTP/1.1 ${p.kind.status} ${reasons[p.kind.status] ?? 'Bad Request'}`,
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${body.length}`,
+      `X-Request-Id: ${requestId}`,
+      'X-Content-Type-Options: nosniff',
+      'Cache-Control: no-store',
+      'Connection: close',
+      '',
+      '',
+    ].join('\r\n'),
+  );
+  socket.end(body);
+};
+
 /** A listener for the server's `clientError` event. */
 export const answerClientError =
   (logger: HttpLogger) =>
@@ -33,22 +54,20 @@ export const answerClientError =
       socket.destroy();
       return;
     }
-    const p = problemFor(err.code);
-    const requestId = randomUUID();
-    const body = Buffer.from(prettyJson(problemBody(p)));
-    logger.info('client error', { request_id: requestId, status: p.kind.status, error: err.code ?? err.name });
-    socket.write(
-      [
-        `HTTP/1.1 ${p.kind.status} ${reasons[p.kind.status] ?? 'Bad Request'}`,
-        'Content-Type: application/json; charset=utf-8',
-        `Content-Length: ${body.length}`,
-        `X-Request-Id: ${requestId}`,
-        'X-Content-Type-Options: nosniff',
-        'Cache-Control: no-store',
-        'Connection: close',
-        '',
-        '',
-      ].join('\r\n'),
-    );
-    socket.end(body);
+    answerOnSocket(socket, problemFor(err.code), logger, err.code ?? err.name);
+  };
+
+/**
+ * A listener for the server's `connect` event. CONNECT is a proxy's method, which this API
+ * does not implement; without a listener Node closes the connection without a word, where
+ * every other method gets an answer (501 for those the API does not implement).
+ */
+export const answerConnect =
+  (logger: HttpLogger) =>
+  (_request: unknown, socket: Duplex): void => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    answerOnSocket(socket, problem('notImplemented', 'CONNECT is not a method this API implements'), logger, 'CONNECT');
   };

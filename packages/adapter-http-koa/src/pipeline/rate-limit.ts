@@ -1,6 +1,7 @@
 import type { RateLimitStatus, RateSubject } from '@support/application';
 import type { UserId } from '@support/domain';
 import type { Middleware } from 'koa';
+import { isTokenEndpoint } from '../conventions/caching-headers.js';
 import { arrivedOverTls } from '../conventions/transport-security.js';
 import type { ResponseHeaders } from '../conventions/response-headers.js';
 import { isDocsPath } from '../docs/renderer.js';
@@ -25,13 +26,10 @@ export interface RateRequest {
 
 export type Counted = { readonly kind: 'exempt' } | RateSubject;
 
-// The token endpoints never look at Authorization: a client without a token must be able
-// to reach them, and their allowance is the client IP's.
-const tokenEndpoint = /^\/v1\/oauth\/(token|revoke)(\.json)?\/?$/;
-
 /**
  * Who a request counts against. Health checks are for load balancers: exempt. Plain HTTP
- * (refused whatever the token), the documentation page and the token endpoints count per
+ * (refused whatever the token), the documentation page and the token endpoints (which never
+ * look at Authorization: a client without a token must reach them) count per
  * client IP without looking at a token. Everything else counts against the user a valid
  * token proves, else per client IP. `tokenUser` looks at the credentials (the user of a
  * valid token, else null); it is called only when a token can decide.
@@ -39,7 +37,7 @@ const tokenEndpoint = /^\/v1\/oauth\/(token|revoke)(\.json)?\/?$/;
 export const whoIsCounted = async (request: RateRequest, tokenUser: () => Promise<UserId | null>): Promise<Counted> => {
   if (isHealthPath(request.path)) return { kind: 'exempt' };
   const perIp: RateSubject = { kind: 'ip', ip: request.ip };
-  if (!request.overTls || isDocsPath(request.path) || tokenEndpoint.test(request.path)) return perIp;
+  if (!request.overTls || isDocsPath(request.path) || isTokenEndpoint(request.path)) return perIp;
   const user = await tokenUser();
   return user === null ? perIp : { kind: 'user', userId: user };
 };

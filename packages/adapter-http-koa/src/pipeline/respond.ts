@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { isTokenEndpoint } from '../conventions/caching-headers.js';
 import { lenientPresentation } from '../conventions/presentation.js';
 import { keptHeaders } from '../conventions/idempotency-key.js';
 import { render } from '../conventions/render.js';
@@ -91,6 +92,8 @@ export const respond =
       reply = problemReply(p);
       presentation = lenientPresentation(ctx.query);
     }
+    // The token routes mark their own answers no-store; this covers what refuses a request before them.
+    if (isTokenEndpoint(ctx.path)) reply = { ...reply, noStore: true };
     let answer: Rendered;
     try {
       adoptNodeHeaders(ctx);

@@ -15,7 +15,10 @@ import { webhookRoutes } from './webhooks.js';
 
 /** Every route of the API. Routes only translate: HTTP in, a use case, a Reply out. */
 export const createRouter = (services: Services): AppRouter => {
-  const router = new Router<RequestState>();
+  // Case-sensitive (RFC 3986 §6.2.2.1), as every rule the pipeline keys on a path is
+  // (Idempotency-Key under /v1/, the token endpoints): with @koa/router's default,
+  // /V1/TICKETS reached the route while those rules looked the other way.
+  const router = new Router<RequestState>({ sensitive: true });
   oauthRoutes(router, services);
   ticketRoutes(router, services);
   messageRoutes(router, services);

@@ -319,6 +319,22 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       expect(bad.status).to.equal(400);
       expect(bad.header('cache-control')).to.equal('no-store');
     });
+
+    it('token endpoints are no-store also when the request is refused before the route (bad query parameter, unknown X-Api-Version)', async () => {
+      // Found by the fuzz (test/fuzz): these answered private, no-cache without Pragma, which the document and RFC 6749 §5.1 rule out.
+      const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
+      for (const [path, headers] of [
+        ['/v1/oauth/token?pretty=%FF', form],
+        ['/v1/oauth/token', { ...form, 'X-Api-Version': '9.9' }],
+        ['/v1/oauth/revoke?envelope=maybe', form],
+        ['/v1/oauth/token.JSON?callback=1x', form],
+      ] as const) {
+        const a = await api.request('POST', path, { headers, body: 'grant_type=password&username=x&password=y' });
+        expect(a.status, `${path} ${a.text}`).to.equal(400);
+        expect(a.header('cache-control'), path).to.equal('no-store');
+        expect(a.header('pragma'), path).to.equal('no-cache');
+      }
+    });
   });
 });
 

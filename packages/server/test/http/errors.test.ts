@@ -189,6 +189,17 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       }
     });
 
+    it('paths are case-sensitive: /V1/TICKETS names nothing (404), so no rule keyed on the path (Idempotency-Key, the token endpoints) can be walked around', async () => {
+      // Found while reading the fuzz's findings: the router matched /V1/TICKETS, the Idempotency-Key step (which looks for /v1/) did not, and a retried POST made a second ticket.
+      for (const [method, path] of [['GET', '/V1/TICKETS'], ['GET', '/v1/Tickets'], ['POST', '/V1/OAUTH/TOKEN'], ['GET', '/v1/USERS/me']] as const) {
+        expectError(await api.request(method, path, { token: admin }), 404, 40401);
+      }
+      for (let i = 0; i < 2; i++) {
+        const a = await api.request('POST', '/V1/TICKETS', { token: admin, body: { subject: 'Twice?' }, headers: { 'Idempotency-Key': 'case-key' } });
+        expectError(a, 404, 40401);
+      }
+    });
+
     it('a path id that is not a canonical positive integer is 404', async () => {
       for (const id of ['abc', '007', '-1', '0', '1.5']) expectError(await api.get(`/v1/tickets/${id}`, { token: admin }), 404);
     });
@@ -365,6 +376,16 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       const json = JSON.parse(body) as { code: number; message: string; description: string };
       expect(json.code).to.equal(40006);
       expect(json.description).to.be.a('string');
+    });
+
+    it('CONNECT: 501 in JSON (Node alone would close the connection without an answer)', async () => {
+      // Found by the fuzz (test/fuzz): CONNECT /v1/tickets got "socket hang up", no answer at all.
+      const response = await rawTlsExchange(api, 'CONNECT /v1/tickets HTTP/1.1\r\nHost: localhost\r\n\r\n');
+      const [head = '', body = ''] = response.split('\r\n\r\n');
+      expect(head).to.match(/^HTTP\/1\.1 501 /);
+      expect(head.toLowerCase()).to.include('content-type: application/json');
+      expect(head.toLowerCase()).to.match(/x-request-id: \S+/);
+      expect((JSON.parse(body) as { code: number }).code).to.equal(50101);
     });
   });
 });

@@ -1,6 +1,7 @@
 import { defaultOpenApiDocument } from '@support/adapter-http-koa';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { METHODS } from 'node:http';
 import type { Answer } from './harness.js';
 
 // Every answer of every HTTP test is checked against the served OpenAPI document
@@ -13,12 +14,13 @@ import type { Answer } from './harness.js';
 // Answers the document describes in prose rather than per operation:
 //   - envelope=true / callback=<name>: 200 with an Envelope (JSONP: /**/name(...);); the
 //     envelope is checked, then its status_code and response as the real answer.
-//   - HEAD: checked as GET, without a body.
+//   - HEAD: checked as GET, without a body (with an envelope asked for: 200, nothing more to see).
 //   - OPTIONS on a known URL: 204 with Allow.
 //   - X-HTTP-Method-Override: a POST on a URL without POST is checked against its PUT,
 //     PATCH and DELETE operations (the harness does not pass request headers here).
 //   - A method the URL does not offer (405 + Allow, 501) and URLs that name no operation
-//     (404, 406, ...): an error answer, checked against the document's error responses.
+//     (404, 406, ...): an error answer, checked against the document's error responses;
+//     so are the answers to methods Node's parser refuses (BREW) and to CONNECT.
 
 type Json = Record<string, unknown>;
 
@@ -85,14 +87,19 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
     const source = segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
     return { template, regex: new RegExp(`^${source}$`), literal: segments.filter((s) => !s.startsWith('{')).length };
   });
-  /** The documented path for a request path: literal segments win over templates (/v1/users/me). */
-  const findPath = (pathname: string): string | null => {
-    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-    for (const candidate of [trimmed, trimmed.replace(/\.json$/i, '')]) {
-      const found = templates.filter((t) => t.regex.test(candidate)).sort((a, b) => b.literal - a.literal)[0];
-      if (found !== undefined) return found.template;
-    }
-    return null;
+  /**
+   * The documented path for a request path: literal segments win over templates
+   * (/v1/users/me). `exact` is false when it was found only without one trailing slash or a
+   * .json suffix, which the service may take as the resource's URL (contract §2) or as none.
+   */
+  const findPath = (pathname: string): { template: string; exact: boolean } | null => {
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    // The most literal match over every reading (/v1/tickets/recently_closed.json is the saved search, not a ticket id).
+    const matches = [pathname, trimmed, trimmed.replace(/\.json$/i, '')].flatMap((candidate, i) =>
+      templates.filter((t) => t.regex.test(candidate)).map((t) => ({ t, i, exact: candidate === pathname })),
+    );
+    const best = matches.sort((a, b) => b.t.literal - a.t.literal || a.i - b.i)[0];
+    return best === undefined ? null : { template: best.t.template, exact: best.exact };
   };
 
   const resolve = (r: Json): Json => {
@@ -163,13 +170,30 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
 
   const checkAnswer = (method: string, pathname: string, a: Received, withHeaders: boolean): void => {
     const where = `${method} ${pathname}`;
-    const head = method === 'HEAD';
-    const withBody = !head;
-    const template = findPath(pathname);
-    if (template === null) {
-      checkUnrouted(where, a, withBody);
+    const found = findPath(pathname);
+    if (found === null) {
+      checkUnrouted(where, a, method !== 'HEAD');
       return;
     }
+    if (found.exact) {
+      checkTemplate(method, pathname, found.template, a, withHeaders);
+      return;
+    }
+    try {
+      checkTemplate(method, pathname, found.template, a, withHeaders);
+    } catch (e) {
+      try {
+        checkUnrouted(where, a, method !== 'HEAD');
+      } catch {
+        throw e;
+      }
+    }
+  };
+
+  const checkTemplate = (method: string, pathname: string, template: string, a: Received, withHeaders: boolean): void => {
+    const where = `${method} ${pathname}`;
+    const head = method === 'HEAD';
+    const withBody = !head;
     const item = paths[template] ?? {};
     const operation = item[head ? 'get' : method.toLowerCase()];
     if (operation !== undefined) {
@@ -209,13 +233,22 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
   return {
     check(method, path, a) {
       const url = new URL(path, 'https://localhost');
-      const pathname = url.pathname;
+      // The path as sent: URL would resolve dot segments (/docs/assets/.. is not /docs to the server).
+      const pathname = path.split('?')[0] ?? path;
       const query = url.searchParams;
-      const callback = query.get('callback');
+      // A method Node's parser does not know (BREW), and CONNECT, are answered before the
+      // service reads the request: an error, never enveloped.
+      if (!METHODS.includes(method) || method === 'CONNECT') {
+        checkAnswer(method, pathname, a, true);
+        return;
+      }
+      // A parameter given twice is no answer to "which?": the service takes neither (400, unenveloped).
+      const once = (name: string): string | null => (query.getAll(name).length === 1 ? query.get(name) : null);
+      const callback = once('callback');
       const validCallback = callback !== null && callback.length <= 128 && /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(callback);
-      const asked = query.get('envelope') === 'true' || validCallback;
+      const asked = once('envelope') === 'true' || validCallback;
       const underV1 = pathname.startsWith('/v1/');
-      const jsonp = validCallback && a.contentType.startsWith('application/javascript');
+      const jsonp = method !== 'HEAD' && validCallback && a.contentType.startsWith('application/javascript');
       let body: unknown = a.json;
       if (jsonp) {
         const m = jsonpPattern.exec(a.text.trim());
@@ -226,6 +259,12 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
       const looksEnveloped = isObject(body) && 'status_code' in body && 'response' in body && 'next_page' in body;
       // Under /v1 the envelope is required when asked for; the health and documentation
       // endpoints answer before the presentation is read, except for errors.
+      // HEAD: the envelope's 200 carries the real status in the body it leaves out.
+      if (method === 'HEAD' && asked && a.status === 200) return;
+      if (method === 'HEAD' && asked && underV1 && a.status !== 304) {
+        if (a.status !== 200) throw new Error(`${method} ${path}: an enveloped answer must be 200, got ${a.status}`);
+        return;
+      }
       const wrapped = a.status !== 304 && method !== 'HEAD' && asked && (underV1 || looksEnveloped);
       if (!wrapped) {
         checkAnswer(method, pathname, a, true);
