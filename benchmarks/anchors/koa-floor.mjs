@@ -1,0 +1,60 @@
+// Benchmark (not a test): how close can a Koa app get to bare node:https at all? The floor under
+// the service's ratios in bench:anchors (the design card fixes Koa).
+//
+//   node benchmarks/anchors/koa-floor.mjs        # after tsc -b (for the certificate); ~1 min
+//
+// Bare node:https and Koa 3 + @koa/router (no middleware) answer the same constant ticket
+// (~600 B, the service's headers) or its 304, each server in a fresh process pinned to one
+// core, the load generator (autocannon, this process) on the other, 50 keep-alive connections,
+// interleaved rounds (BENCH_ROUNDS, 3; BENCH_SECONDS, 4). Prints req/s, the ratio to bare node
+// and each server's CPU time per request (steadier than req/s on a shared machine).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeCertificate } from './cert.mjs';
+import { drive } from './load.mjs';
+import { pinLoadGenerator } from './pinning.mjs';
+import { firstLine, startNode, stop } from './processes.mjs';
+import { median } from './table.mjs';
+
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+const pin = pinLoadGenerator();
+if (pin.warning !== null) console.log(`!!! ${pin.warning}: figures not comparable with pinned runs`);
+const work = mkdtempSync(join(tmpdir(), 'bench-floor-'));
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+const tls = await writeCertificate(work);
+const script = fileURLToPath(new URL('floor-server.mjs', import.meta.url));
+const kinds = ['node', 'koa'];
+const endpoints = [
+  { name: 'GET ticket, plain', route: { method: 'GET', path: '/v1/tickets/1001' }, headers: {}, expect: 200 },
+  { name: 'GET ticket, 304', route: { method: 'GET', path: '/v1/tickets/1001' }, headers: { 'if-none-match': '"_ysmBphbHelN8wFJ8hI-RLAuW_c"' }, expect: 304 },
+];
+
+const results = new Map(); // `${endpoint} ${kind}` -> [{ rps, cpuUs, ratio }]
+for (let round = 0; round < rounds; round++) {
+  for (const endpoint of endpoints) {
+    const order = kinds.map((_, i) => kinds[(i + round) % kinds.length]);
+    const perRound = {};
+    for (const kind of order) {
+      const child = startNode(pin.prefix, [script, kind, tls.certFile, tls.keyFile]);
+      const { port } = await firstLine(child, kind);
+      const r = await drive({ port, pid: child.pid }, endpoint, { connections: 50, warmup: 1, seconds });
+      await stop(child);
+      if (r.errors > 0 || r.unsteady) throw new Error(`${kind} ${endpoint.name}: ${r.errors} errors${r.unsteady ? ', unsteady' : ''}`);
+      perRound[kind] = { rps: r.rps, cpuUs: (r.serverCpu / r.rps) * 1e6 };
+      console.log(`round ${round + 1}/${rounds} ${endpoint.name}: ${kind} ${Math.round(r.rps)}/s, ${perRound[kind].cpuUs.toFixed(0)} µs CPU/request`);
+    }
+    for (const kind of kinds) {
+      const key = `${endpoint.name}|${kind}`;
+      if (!results.has(key)) results.set(key, []);
+      results.get(key).push({ ...perRound[kind], ratio: perRound[kind].rps / perRound.node.rps });
+    }
+  }
+}
+console.log('\n| endpoint | server | req/s | × node | CPU µs/request |\n|---|---|--:|--:|--:|');
+for (const [key, rs] of results) {
+  const [endpoint, kind] = key.split('|');
+  console.log(`| ${endpoint} | ${kind} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.ratio)).toFixed(2)} | ${median(rs.map((r) => r.cpuUs)).toFixed(0)} |`);
+}
