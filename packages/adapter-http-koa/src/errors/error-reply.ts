@@ -19,7 +19,6 @@ export const problemReply = (p: HttpProblem): Reply => ({
   status: p.kind.status,
   body: problemBody(p),
   ...(p.extras.headers === undefined ? {} : { headers: p.extras.headers }),
-  ...(p.extras.noStore === true ? { noStore: true } : {}),
 });
 
 const hasStatus = (e: unknown): e is { status: number; expose?: boolean } =>

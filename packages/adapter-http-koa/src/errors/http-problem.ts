@@ -15,8 +15,6 @@ export interface ProblemExtras {
   readonly headers?: Readonly<Record<string, string>>;
   /** RFC 6749 `error` member of a token-endpoint failure. */
   readonly oauthError?: string;
-  /** Token-endpoint answers must not be stored (RFC 6749 §5.1). */
-  readonly noStore?: boolean;
   /** An expired change-feed cursor: the oldest seq still kept, where to resume. */
   readonly oldestSeq?: number;
 }

@@ -92,7 +92,8 @@ export const respond =
       reply = problemReply(p);
       presentation = lenientPresentation(ctx.query);
     }
-    // The token routes mark their own answers no-store; this covers what refuses a request before them.
+    // Every answer on a token endpoint's path is no-store (RFC 6749 §5.1): the routes' own, and
+    // a refusal before them (a bad query parameter, an unknown X-Api-Version, a 405). The one place.
     if (isTokenEndpoint(ctx.path)) reply = { ...reply, noStore: true };
     let answer: Rendered;
     try {

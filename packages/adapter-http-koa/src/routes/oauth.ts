@@ -6,10 +6,11 @@ import { HttpProblem } from '../errors/http-problem.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 
 // OAuth 2 (RFC 6749 password and refresh_token grants, RFC 7009 revocation). Bodies are
-// form-encoded as the RFCs require, or JSON. Every answer is Cache-Control: no-store;
-// failures carry the RFC's `error` member beside this API's code/message/description.
+// form-encoded as the RFCs require, or JSON. Every answer is Cache-Control: no-store
+// (pipeline/respond.ts marks every answer on a token endpoint's path); failures carry the
+// RFC's `error` member beside this API's code/message/description.
 
-const oauthProblem = (e: OAuthError): HttpProblem => new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error, noStore: true });
+const oauthProblem = (e: OAuthError): HttpProblem => new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error });
 const invalidRequest = (description: string): HttpProblem => oauthProblem({ _tag: 'OAuthError', error: 'invalid_request', description });
 
 /** The body's parameters; RFC 6749 §3.2: a parameter must not be sent twice. */
@@ -18,7 +19,7 @@ const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, st
   try {
     body = await readBody(ctx, [mediaTypes.form, mediaTypes.json]);
   } catch (e) {
-    if (e instanceof HttpProblem) throw new HttpProblem(e.kind, e.description, { oauthError: 'invalid_request', noStore: true });
+    if (e instanceof HttpProblem) throw new HttpProblem(e.kind, e.description, { oauthError: 'invalid_request' });
     throw e;
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('the body must hold the parameters as an object or a form');
@@ -58,7 +59,7 @@ export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
         });
     }
     if (E.isLeft(grant)) throw oauthProblem(grant.left);
-    ctx.state.reply = { status: 200, body: grantBody(grant.right), noStore: true };
+    ctx.state.reply = { status: 200, body: grantBody(grant.right) };
   });
 
   router.post('/v1/oauth/revoke', async (ctx) => {
@@ -66,6 +67,6 @@ export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
     if (p.token === undefined || p.token === '') throw invalidRequest('token is required: the access or refresh token to revoke');
     await app.auth.revoke(p.token);
     // RFC 7009 §2.2: 200 whether or not the token was known, so nothing can be learnt from it.
-    ctx.state.reply = { status: 200, body: undefined, noStore: true };
+    ctx.state.reply = { status: 200, body: undefined };
   });
 };
