@@ -1,11 +1,13 @@
 import type { Application } from '@support/application';
 import Koa from 'koa';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { responseCache } from './cache/response-cache.js';
 import { resolveOptions, type HttpOptions } from './options.js';
 import { accessLog } from './pipeline/access-log.js';
 import { docs } from './pipeline/docs.js';
 import { health } from './pipeline/health.js';
 import { idempotency } from './pipeline/idempotency.js';
+import { LaneRoutes, shortLane } from './pipeline/lane.js';
 import { negotiate } from './pipeline/negotiate.js';
 import { rateLimit } from './pipeline/rate-limit.js';
 import { startRequest } from './pipeline/request-id.js';
@@ -30,28 +32,47 @@ import type { RequestState, Services } from './state.js';
  *   negotiate      X-Api-Version, pretty/envelope/callback, X-HTTP-Method-Override, .json/.xml
  *   idempotency    Idempotency-Key on POST: claim and run, replay a kept answer, 409/422
  *   router         the routes; allowedMethods gives 405 + Allow
+ *
+ * GET/HEAD of a ticket and of the ticket list take the short lane (pipeline/lane.ts): the same
+ * stages and route handler, without Koa's composer and the router around them.
  */
-export const createHttpApp = (app: Application, httpOptions: HttpOptions): Koa<RequestState> => {
+/** The HTTP adapter as the server mounts it: a request listener for node:http(s). */
+export interface HttpApp {
+  callback(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
+}
+
+export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpApp => {
   const options = resolveOptions(httpOptions);
   const services: Services = { app, urls: urlsFor(options.publicUrl), options, cache: responseCache(options.responseCacheBytes) };
   // Behind a trusted proxy, the client address is the one the nearest proxy saw
   // (the last X-Forwarded-For entry): earlier entries are whatever the client wrote.
   const koa = new Koa<RequestState>({ proxy: options.trustProxy, maxIpsCount: 1 });
-  const router = createRouter(services);
-  koa.use(startRequest(services));
-  koa.use(accessLog(services));
-  koa.use(respond(services));
-  koa.use(rateLimit(services));
-  koa.use(requireTls(services));
-  koa.use(health(services));
-  koa.use(docs(services));
-  koa.use(negotiate(services));
-  koa.use(idempotency(services));
+  const lane = new LaneRoutes();
+  const router = createRouter(services, lane);
+  const stages = [
+    startRequest(services),
+    accessLog(services),
+    respond(services),
+    rateLimit(services),
+    requireTls(services),
+    health(services),
+    docs(services),
+    negotiate(services),
+    idempotency(services),
+  ];
+  for (const stage of stages) koa.use(stage);
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   // Errors are answered by `respond`; this only catches what escapes it (a broken socket).
   koa.on('error', (e: unknown) => {
     options.logger.error('unhandled', { detail: e instanceof Error ? e.message : String(e) });
   });
-  return koa;
+  return {
+    callback: () => {
+      const long = koa.callback();
+      if (!options.shortLane) return long;
+      const short = shortLane(koa, stages, lane);
+      return (req, res) => short(req, res) ?? long(req, res);
+    },
+  };
 };

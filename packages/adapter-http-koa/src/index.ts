@@ -1,4 +1,4 @@
-export { createHttpApp } from './app.js';
+export { createHttpApp, type HttpApp } from './app.js';
 export type { HttpLogger, HttpOptions } from './options.js';
 export { answerClientError, answerConnect, maxHeaderBytes } from './node/client-error.js';
 export { apiVersions, type ApiVersions } from './conventions/api-version.js';

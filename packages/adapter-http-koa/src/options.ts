@@ -29,6 +29,11 @@ export interface HttpOptions {
   readonly shutdown?: AbortSignal;
   /** Bytes the cache of rendered answers may hold (cache/response-cache.ts); 0 keeps none. Default 64 MiB. */
   readonly responseCacheBytes?: number;
+  /**
+   * Serve the most read routes through the short lane (pipeline/lane.ts). Default true; false
+   * sends every request through Koa and the router (the tests compare the two).
+   */
+  readonly shortLane?: boolean;
 }
 
 export interface ResolvedHttpOptions {
@@ -41,6 +46,7 @@ export interface ResolvedHttpOptions {
   readonly accessLog: boolean;
   readonly shutdown: AbortSignal;
   readonly responseCacheBytes: number;
+  readonly shortLane: boolean;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -53,4 +59,5 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   accessLog: o.accessLog ?? true,
   shutdown: o.shutdown ?? new AbortController().signal,
   responseCacheBytes: o.responseCacheBytes ?? defaultResponseCacheBytes,
+  shortLane: o.shortLane ?? true,
 });

@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { LaneRoutes } from '../pipeline/lane.js';
 import { responseCache } from '../cache/response-cache.js';
 import { resolveOptions } from '../options.js';
 import { urlsFor } from '../representations/urls.js';
@@ -14,13 +15,13 @@ import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
 /** Every route of the API. Routes only translate: HTTP in, a use case, a Reply out. */
-export const createRouter = (services: Services): AppRouter => {
+export const createRouter = (services: Services, lane: LaneRoutes = new LaneRoutes()): AppRouter => {
   // Case-sensitive (RFC 3986 §6.2.2.1), as every rule the pipeline keys on a path is
   // (Idempotency-Key under /v1/, the token endpoints): with @koa/router's default,
   // /V1/TICKETS reached the route while those rules looked the other way.
   const router = new Router<RequestState>({ sensitive: true });
   oauthRoutes(router, services);
-  ticketRoutes(router, services);
+  ticketRoutes(router, services, lane);
   messageRoutes(router, services);
   userRoutes(router, services);
   groupRoutes(router, services);

@@ -63,6 +63,8 @@ export interface Api {
   readonly clock: ManualClock;
   /** Origin used in URLs the API emits. */
   readonly origin: string;
+  /** Every line the service logged so far, as JSON of { m: message, ...fields }. */
+  readonly logs: readonly string[];
   request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
   get(path: string, options?: RequestOptions): Promise<Answer>;
   post(path: string, body: unknown, options?: RequestOptions): Promise<Answer>;
@@ -196,6 +198,7 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
     server,
     clock,
     origin: server.publicUrl,
+    logs,
     request,
     get: (path, options) => request('GET', path, options),
     post: (path, body, options) => request('POST', path, { ...options, body }),

@@ -1,0 +1,91 @@
+import { expect } from 'chai';
+import { responseCache } from '../src/cache/response-cache.js';
+import { resolveOptions } from '../src/options.js';
+import { LaneRoutes } from '../src/pipeline/lane.js';
+import { urlsFor } from '../src/representations/urls.js';
+import { createRouter } from '../src/routes/router.js';
+import type { Services } from '../src/state.js';
+
+// The short lane (pipeline/lane.ts) must take a request only where the router would run the
+// very same handler and nothing else, with the same path parameters. These tests build the
+// real router (no application behind it: no handler runs) and hold every lane route against it.
+
+const services: Services = {
+  app: undefined as never,
+  urls: urlsFor('https://localhost'),
+  options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
+  cache: responseCache(0),
+};
+
+const built = (): { lane: LaneRoutes; router: ReturnType<typeof createRouter> } => {
+  const lane = new LaneRoutes();
+  const router = createRouter(services, lane);
+  return { lane, router };
+};
+
+/** The route's path with every :param replaced by `id`. */
+const pathWith = (path: string, id: string): string => path.replace(/:[A-Za-z]+/g, id);
+
+const ids = ['1', '42', '007', '0', '9007199254740991', '99999999999999999999'];
+const queries = ['', '?', '?fields=id,subject', '?pretty=true&envelope=true', '?access_token=x', '?%FF=1'];
+
+describe('short lane', () => {
+  it('serves the ticket and the ticket list, GET and HEAD', () => {
+    const { lane } = built();
+    expect(lane.routes.map((r) => r.path)).to.have.members(['/v1/tickets', '/v1/tickets/:ticketId']);
+    expect(lane.match('GET', '/v1/tickets/12')?.params).to.deep.equal({ ticketId: '12' });
+    expect(lane.match('HEAD', '/v1/tickets/12?fields=id')?.params).to.deep.equal({ ticketId: '12' });
+    expect(lane.match('GET', '/v1/tickets?per_page=30')?.route.path).to.equal('/v1/tickets');
+  });
+
+  it('where the router runs exactly one layer, the same handler, with the same parameters', () => {
+    const { lane, router } = built();
+    for (const route of lane.routes) {
+      for (const id of ids) {
+        for (const query of queries) {
+          const url = pathWith(route.path, id) + query;
+          for (const method of ['GET', 'HEAD']) {
+            const found = lane.match(method, url);
+            expect(found, `${method} ${url}`).to.not.equal(null);
+            const matched = router.match(url.split('?')[0] as string, method);
+            expect(matched.route, `${method} ${url}`).to.equal(true);
+            expect(matched.pathAndMethod, `${method} ${url}`).to.have.length(1);
+            const layer = matched.pathAndMethod[0];
+            expect(layer?.stack, `${method} ${url}`).to.deep.equal([route.handler]);
+            const params = layer?.params(url.split('?')[0] as string, layer.captures(url.split('?')[0] as string), {});
+            expect(params, `${method} ${url}`).to.deep.equal(found?.params);
+          }
+        }
+      }
+    }
+  });
+
+  it('leaves every other request to Koa', () => {
+    const { lane } = built();
+    const others: [string, string][] = [
+      ['POST', '/v1/tickets'],
+      ['PUT', '/v1/tickets/1'],
+      ['PATCH', '/v1/tickets/1'],
+      ['DELETE', '/v1/tickets/1'],
+      ['OPTIONS', '/v1/tickets/1'],
+      ['get', '/v1/tickets/1'],
+      // The router matches these too, with rules of its own or of negotiate (suffix, decoding, trailing slash).
+      ['GET', '/v1/tickets/1/'],
+      ['GET', '/v1/tickets/1.json'],
+      ['GET', '/v1/tickets.json'],
+      ['GET', '/v1/tickets/'],
+      ['GET', '/v1/tickets/%31'],
+      ['GET', '/v1/tickets/recently_closed'],
+      ['GET', '/v1/tickets/abc'],
+      ['GET', '/v1/tickets/1/messages'],
+      ['GET', '/V1/tickets/1'],
+      ['GET', '/v1/Tickets'],
+      ['GET', '//v1/tickets/1'],
+      ['GET', 'https://localhost/v1/tickets/1'],
+      ['GET', '/v1/tickets/1#x'],
+      ['GET', '/v1/ticket/1'],
+      ['GET', '/v1/tickets/123456789012345678901'],
+    ];
+    for (const [method, url] of others) expect(lane.match(method, url), `${method} ${url}`).to.equal(null);
+  });
+});

@@ -1,0 +1,188 @@
+import { createHttpApp } from '@support/adapter-http-koa';
+import type { Application } from '@support/application';
+import { expect } from 'chai';
+import { TYPES, type HttpAppFor } from '../../src/index.js';
+import type { HttpLogger } from '@support/adapter-http-koa';
+import { startApi, type Answer, type Api, type RequestOptions } from '../support/harness.js';
+import { createTicket, type CreatedTicket } from '../support/http-conventions.js';
+
+// The short lane (adapter-http-koa/src/pipeline/lane.ts) serves GET and HEAD of a ticket and
+// of the ticket list without Koa's composer and the router. It must answer exactly as the long
+// way does. Two services share one store and one clock: one with the lane (the default), one
+// with every request through Koa and the router. Each request goes to both, the lane first;
+// status, headers and the bytes on the wire must be the same, and so must the access log line.
+// What differs by nature: Date (the wall clock), the generated request id (a fixed
+// X-Request-Id is sent, so it is compared too), and X-Rate-Limit-Remaining (both count against
+// the same subject in the one store: the second answer has one less).
+
+const publicUrl = 'https://support.example.com';
+
+const comparable = (a: Answer): Record<string, unknown> => {
+  const headers: Record<string, unknown> = { ...a.headers };
+  delete headers.date;
+  delete headers['x-rate-limit-remaining'];
+  return { status: a.status, headers, raw: a.raw.toString('base64') };
+};
+
+/** The access log line of the request with this id, without its duration. */
+const accessLine = (api: Api, requestId: string): Record<string, unknown> | undefined => {
+  for (const line of api.logs) {
+    const entry = JSON.parse(line) as Record<string, unknown>;
+    if (entry.m === 'request' && entry.request_id === requestId) {
+      delete entry.duration_ms;
+      return entry;
+    }
+  }
+  return undefined;
+};
+
+describe('short lane: the same answers as Koa and the router', () => {
+  let lane: Api;
+  let long: Api;
+  let admin: string;
+  let customer: { id: number; token: string };
+  let other: { id: number; token: string };
+  let agent: { id: number; token: string };
+  let ticket: CreatedTicket;
+  let pairs = 0;
+
+  before(async () => {
+    lane = await startApi({ HTTP_PORT: '0', PUBLIC_URL: publicUrl });
+    long = await startApi(
+      { HTTP_PORT: '0', PUBLIC_URL: publicUrl },
+      {
+        rebind: (c) => {
+          c.rebindSync(TYPES.Store).toConstantValue(lane.server.store);
+          c.rebindSync(TYPES.Clock).toConstantValue(lane.clock);
+          c.rebindSync(TYPES.HttpApp).toResolvedValue(
+            (app: Application, logger: HttpLogger): HttpAppFor =>
+              (url, shutdown) =>
+                createHttpApp(app, { publicUrl: url, trustProxy: false, logger, shutdown, shortLane: false }),
+            [TYPES.Application, TYPES.Logger],
+          );
+        },
+      },
+    );
+    admin = await lane.adminToken();
+    customer = await lane.userWithToken('customer', 'Grace Hopper');
+    other = await lane.userWithToken('customer', 'Alan Kay');
+    agent = await lane.userWithToken('agent', 'Ada Lovelace');
+    ticket = await createTicket(lane, admin, customer.id, { subject: 'Lane', summary: 'y'.repeat(300) });
+    for (let i = 0; i < 4; i += 1) await createTicket(lane, admin, customer.id, { subject: `export ${i}` });
+  });
+  after(async () => {
+    await long.close();
+    await lane.close();
+  });
+
+  /** Sends one request to both services (the lane first) and checks the two answers are one. */
+  const both = async (method: string, path: string, options: RequestOptions = {}): Promise<Answer> => {
+    pairs += 1;
+    const requestId = `lane-pair-${pairs}`;
+    const withId: RequestOptions = { ...options, headers: { 'X-Request-Id': requestId, ...options.headers } };
+    const a = await lane.request(method, path, withId);
+    const b = await long.request(method, path, withId);
+    const what = `${method} ${path} ${JSON.stringify(options.headers ?? {})}`;
+    expect(comparable(a), what).to.deep.equal(comparable(b));
+    const remaining = a.header('x-rate-limit-remaining');
+    if (remaining !== undefined) expect(Number(b.header('x-rate-limit-remaining')), what).to.equal(Number(remaining) - 1);
+    expect(accessLine(lane, requestId), `${what}: access log`).to.not.equal(undefined);
+    expect(accessLine(lane, requestId), `${what}: access log`).to.deep.equal(accessLine(long, requestId));
+    return a;
+  };
+
+  it('one ticket: every representation option, compression and conditional form', async () => {
+    const first = await both('GET', ticket.path, { token: admin });
+    expect(first.status).to.equal(200);
+    const etag = first.header('etag') ?? '';
+    const lastModified = first.header('last-modified') ?? '';
+    const variants: [string, RequestOptions][] = [
+      [ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip' } }],
+      [ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip;q=0, identity' } }],
+      [ticket.path, { token: admin, headers: { 'Accept-Encoding': 'br, *' } }],
+      [ticket.path, { token: admin, headers: { 'If-None-Match': etag } }],
+      [ticket.path, { token: admin, headers: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' } }],
+      [ticket.path, { token: admin, headers: { 'If-None-Match': `W/${etag}, "other"` } }],
+      [ticket.path, { token: admin, headers: { 'If-None-Match': '"other"' } }],
+      [ticket.path, { token: admin, headers: { 'If-None-Match': '*' } }],
+      [ticket.path, { token: admin, headers: { 'If-Modified-Since': lastModified } }],
+      [ticket.path, { token: admin, headers: { 'If-Modified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' } }],
+      [ticket.path, { token: admin, headers: { 'If-Modified-Since': 'not a date' } }],
+      [`${ticket.path}?fields=id,subject,state`, { token: admin }],
+      [`${ticket.path}?fields=nope`, { token: admin }],
+      [`${ticket.path}?embed=customer,group`, { token: admin, headers: { 'Accept-Encoding': 'gzip' } }],
+      [`${ticket.path}?embed=customer.name`, { token: admin }],
+      [`${ticket.path}?embed=nothing`, { token: admin }],
+      [`${ticket.path}?pretty=true`, { token: admin }],
+      [`${ticket.path}?pretty=maybe`, { token: admin }],
+      [`${ticket.path}?envelope=true`, { token: admin }],
+      [`${ticket.path}?callback=show`, { token: admin }],
+      [`${ticket.path}?callback=1bad!`, { token: admin }],
+      [`${ticket.path}?unknown=1`, { token: admin }],
+      [`${ticket.path}?%FF=1`, { token: admin }],
+      [`${ticket.path}?fields=id&fields=subject`, { token: admin }],
+      [`${ticket.path}?`, { token: admin }],
+      [ticket.path, { token: admin, headers: { 'X-Api-Version': '1.0' } }],
+      [ticket.path, { token: admin, headers: { 'X-Api-Version': '9.9' } }],
+      [ticket.path, { token: admin, headers: { 'X-Api-Version': 'banana' } }],
+      [ticket.path, { token: admin, headers: { Accept: 'application/xml' } }],
+      [ticket.path, { token: admin, headers: { Accept: 'text/html, application/json;q=0.1' } }],
+      [ticket.path, { token: admin, headers: { 'X-HTTP-Method-Override': 'DELETE' } }],
+      [ticket.path, { token: admin, headers: { 'Idempotency-Key': 'k-1' } }],
+      [ticket.path, { token: admin, headers: { 'Content-Type': 'application/json' }, body: '{"a":1}' }],
+    ];
+    for (const [path, options] of variants) await both('GET', path, options);
+    for (const [path, options] of variants.slice(0, 6)) await both('HEAD', path, options);
+  });
+
+  it('one ticket: every caller, every refusal', async () => {
+    await both('GET', ticket.path, { token: customer.token });
+    await both('GET', ticket.path, { token: other.token });
+    await both('GET', ticket.path, { token: agent.token, headers: { 'Accept-Encoding': 'gzip' } });
+    await both('GET', ticket.path);
+    await both('GET', ticket.path, { token: 'not-a-token' });
+    await both('GET', ticket.path, { headers: { Authorization: 'Basic YTpi' } });
+    await both('GET', `${ticket.path}?access_token=${admin}`);
+    await both('GET', `${ticket.path}?access_token=${admin}`, { token: admin });
+    await both('GET', `${ticket.path}?access_token=${admin}&access_token=${admin}`);
+    for (const id of ['0', '007', '999999', '99999999999999999999', '9007199254740991']) await both('GET', `/v1/tickets/${id}`, { token: admin });
+    const a = await both('GET', ticket.path, { token: admin, plain: true });
+    expect(a.status).to.equal(403);
+  });
+
+  it('the ticket list: pages, filters, search, refusals', async () => {
+    const first = await both('GET', '/v1/tickets', { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
+    expect(first.status).to.equal(200);
+    for (const path of [
+      '/v1/tickets?per_page=2&page=2',
+      '/v1/tickets?q=export&per_page=30',
+      '/v1/tickets?state=open&sort=-created_at',
+      '/v1/tickets?sort=bad',
+      '/v1/tickets?per_page=0',
+      '/v1/tickets?fields=id,subject&pretty=true',
+      '/v1/tickets?envelope=true&per_page=1',
+    ]) {
+      await both('GET', path, { token: admin });
+      await both('GET', path, { token: customer.token, headers: { 'Accept-Encoding': 'gzip' } });
+    }
+    await both('GET', '/v1/tickets', { token: admin, headers: { 'If-None-Match': first.header('etag') ?? '' } });
+    await both('HEAD', '/v1/tickets?per_page=1', { token: admin });
+    await both('GET', '/v1/tickets');
+  });
+
+  it('a change through either service is what both answer next', async () => {
+    const before = await both('GET', ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
+    for (const [api, subject] of [
+      [lane, 'changed through the lane service'],
+      [long, 'changed through the long way'],
+    ] as const) {
+      const patched = await api.request('PATCH', ticket.path, { token: admin, body: { subject } });
+      expect(patched.status, patched.text).to.equal(200);
+      lane.clock.advance(1_000);
+      const after = await both('GET', ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': before.header('etag') ?? '' } });
+      expect(after.status).to.equal(200);
+      expect((after.json as { subject: string }).subject).to.equal(subject);
+      await both('GET', '/v1/tickets?per_page=100', { token: admin });
+    }
+  });
+});
