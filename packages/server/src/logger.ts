@@ -60,9 +60,17 @@ export const jsonLogger = (sink: LineSink = stdoutLines): HttpLogger => {
     return lastTime;
   };
 
+  // The message of the last line, as JSON: most lines are the access log's "request".
+  let lastMessage = '';
+  let lastMessageJson = '""';
   const line = (level: string, message: string, fields: Readonly<Record<string, unknown>> = {}): void => {
-    let text = `{"time":"${time()}","level":"${level}","message":${JSON.stringify(message)}`;
-    for (const [name, value] of Object.entries(fields)) {
+    if (message !== lastMessage) {
+      lastMessage = message;
+      lastMessageJson = JSON.stringify(message);
+    }
+    let text = `{"time":"${time()}","level":"${level}","message":${lastMessageJson}`;
+    for (const name of Object.keys(fields)) {
+      const value = fields[name];
       const prefix = prefixOf(name);
       if (prefix === false) {
         viaObject(level, message, fields);

@@ -26,17 +26,15 @@ export const accessLog =
       await next();
     } finally {
       if (options.accessLog) {
-        options.logger.info('request', {
-          request_id: ctx.state.requestId,
-          method,
-          path,
-          ...(query === '' ? {} : { query: maskedQuery(query) }),
-          status: ctx.status,
-          // Whole microseconds, in milliseconds.
-          duration_ms: Math.floor((performance.now() - ctx.state.startedAt) * 1000) / 1000,
-          ...(ctx.state.actor === null ? {} : { user_id: ctx.state.actor.user.id }),
-          client_ip: ctx.ip,
-        });
+        // Built field by field (no spreads: this runs once per request); the order is the line's.
+        const fields: Record<string, unknown> = { request_id: ctx.state.requestId, method, path };
+        if (query !== '') fields.query = maskedQuery(query);
+        fields.status = ctx.status;
+        // Whole microseconds, in milliseconds.
+        fields.duration_ms = Math.floor((performance.now() - ctx.state.startedAt) * 1000) / 1000;
+        if (ctx.state.actor !== null) fields.user_id = ctx.state.actor.user.id;
+        fields.client_ip = ctx.ip;
+        options.logger.info('request', fields);
       }
     }
   };

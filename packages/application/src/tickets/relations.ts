@@ -18,6 +18,8 @@ export const withRelations = async (
   tickets: readonly Ticket[],
   embed: readonly TicketRelation[],
 ): Promise<TicketView[]> => {
+  // Nothing to load: the common read (no `embed`) needs no batch and no lookups.
+  if (embed.length === 0) return tickets.map((ticket) => bareView(actor, ticket));
   const embedsCustomer = embed.includes('customer');
   const embedsAssignee = embed.includes('assigned_user');
   const embedsGroup = embed.includes('group');
