@@ -30,9 +30,17 @@ const ids = ['1', '42', '007', '0', '9007199254740991', '99999999999999999999'];
 const queries = ['', '?', '?fields=id,subject', '?pretty=true&envelope=true', '?access_token=x', '?%FF=1'];
 
 describe('short lane', () => {
-  it('serves the ticket and the ticket list, GET and HEAD', () => {
+  it('serves the most read routes, GET and HEAD', () => {
     const { lane } = built();
-    expect(lane.routes.map((r) => r.path)).to.have.members(['/v1/tickets', '/v1/tickets/:ticketId']);
+    expect(lane.routes.map((r) => r.path)).to.have.members([
+      '/v1/tickets',
+      '/v1/tickets/:ticketId',
+      '/v1/tickets/:ticketId/messages',
+      '/v1/tickets/:ticketId/messages/:messageId',
+      '/v1/users/:userId',
+      '/v1/groups/:groupId',
+    ]);
+    expect(lane.match('GET', '/v1/tickets/12/messages/3?pretty=true')?.params).to.deep.equal({ ticketId: '12', messageId: '3' });
     expect(lane.match('GET', '/v1/tickets/12')?.params).to.deep.equal({ ticketId: '12' });
     expect(lane.match('HEAD', '/v1/tickets/12?fields=id')?.params).to.deep.equal({ ticketId: '12' });
     expect(lane.match('GET', '/v1/tickets?per_page=30')?.route.path).to.equal('/v1/tickets');
@@ -77,7 +85,12 @@ describe('short lane', () => {
       ['GET', '/v1/tickets/%31'],
       ['GET', '/v1/tickets/recently_closed'],
       ['GET', '/v1/tickets/abc'],
-      ['GET', '/v1/tickets/1/messages'],
+      ['GET', '/v1/tickets/1/messages/'],
+      ['GET', '/v1/users/me'],
+      ['GET', '/v1/users'],
+      ['GET', '/v1/groups/1/users'],
+      ['GET', '/v1/webhooks/1'],
+      ['GET', '/v1/events'],
       ['GET', '/V1/tickets/1'],
       ['GET', '/v1/Tickets'],
       ['GET', '//v1/tickets/1'],

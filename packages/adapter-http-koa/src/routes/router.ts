@@ -22,9 +22,9 @@ export const createRouter = (services: Services, lane: LaneRoutes = new LaneRout
   const router = new Router<RequestState>({ sensitive: true });
   oauthRoutes(router, services);
   ticketRoutes(router, services, lane);
-  messageRoutes(router, services);
-  userRoutes(router, services);
-  groupRoutes(router, services);
+  messageRoutes(router, services, lane);
+  userRoutes(router, services, lane);
+  groupRoutes(router, services, lane);
   eventRoutes(router, services);
   webhookRoutes(router, services);
   deprecationRoutes(router, services);

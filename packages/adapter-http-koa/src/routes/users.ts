@@ -7,11 +7,12 @@ import { decodePage } from '../decode/page.js';
 import { created, ok } from '../reply.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
-import { actorOf, idParam, pageInfo, unwrap } from './support.js';
+import type { LaneRoutes } from '../pipeline/lane.js';
+import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
 
 // /v1/users/me is the caller; every operation on /v1/users/{id} works on it too.
 
-export const userRoutes = (router: AppRouter, { app, urls }: Services): void => {
+export const userRoutes = (router: AppRouter, { app, urls }: Services, lane: LaneRoutes): void => {
   const represent = (u: User): Record<string, unknown> => userRepresentation(urls, u);
   const written = (ctx: RouteContext, u: User): void => {
     ctx.state.reply = ok(represent(u), { lastModified: u.updatedAt });
@@ -32,9 +33,12 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services): void => 
   for (const path of ['/v1/users/me', '/v1/users/:userId']) {
     const target = (ctx: RouteContext): UserId | 'me' => (path.endsWith('/me') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId));
 
-    router.get(path, async (ctx) => {
+    const read = async (ctx: RouteContext): Promise<void> => {
       written(ctx, unwrap(await app.users.get(actorOf(ctx), target(ctx))));
-    });
+    };
+    // Not /v1/users/me on the lane: the router matches it as /v1/users/:userId too (two layers).
+    if (path.endsWith('/me')) router.get(path, read);
+    else laneGet(router, lane, path, read);
 
     router.put(path, async (ctx) => {
       const actor = actorOf(ctx);

@@ -6,8 +6,8 @@ import type { HttpLogger } from '@support/adapter-http-koa';
 import { startApi, type Answer, type Api, type RequestOptions } from '../support/harness.js';
 import { createTicket, type CreatedTicket } from '../support/http-conventions.js';
 
-// The short lane (adapter-http-koa/src/pipeline/lane.ts) serves GET and HEAD of a ticket and
-// of the ticket list without Koa's composer and the router. It must answer exactly as the long
+// The short lane (adapter-http-koa/src/pipeline/lane.ts) serves GET and HEAD of the most read
+// routes (tickets, a ticket, its messages, a user, a group) without Koa's composer and the router. It must answer exactly as the long
 // way does. Two services share one store and one clock: one with the lane (the default), one
 // with every request through Koa and the router. Each request goes to both, the lane first;
 // status, headers and the bytes on the wire must be the same, and so must the access log line.
@@ -168,6 +168,40 @@ describe('short lane: the same answers as Koa and the router', () => {
     await both('GET', '/v1/tickets', { token: admin, headers: { 'If-None-Match': first.header('etag') ?? '' } });
     await both('HEAD', '/v1/tickets?per_page=1', { token: admin });
     await both('GET', '/v1/tickets');
+  });
+
+  it('messages, users and groups', async () => {
+    const posted = await lane.post(`${ticket.path}/messages`, { body: 'Hello from the customer' }, { token: customer.token });
+    expect(posted.status, posted.text).to.equal(201);
+    const internal = await lane.post(`${ticket.path}/messages`, { body: 'Staff only', internal: true }, { token: agent.token });
+    expect(internal.status, internal.text).to.equal(201);
+    const group = await lane.post('/v1/groups', { name: 'Lane group' }, { token: admin });
+    expect(group.status, group.text).to.equal(201);
+    const groupPath = `/v1/groups/${(group.json as { id: number }).id}`;
+    const messages = `${ticket.path}/messages`;
+    for (const token of [admin, agent.token, customer.token, other.token]) {
+      await both('GET', messages, { token });
+      await both('GET', `${messages}?per_page=1&page=2`, { token, headers: { 'Accept-Encoding': 'gzip' } });
+      await both('GET', `${messages}/1`, { token });
+      await both('GET', `${messages}/2?pretty=true`, { token });
+      await both('GET', `${messages}/99`, { token });
+      await both('GET', `/v1/tickets/999999/messages`, { token });
+      await both('GET', `/v1/users/${customer.id}`, { token, headers: { 'Accept-Encoding': 'gzip' } });
+      await both('GET', `/v1/users/${agent.id}?envelope=true`, { token });
+      await both('GET', '/v1/users/999999', { token });
+      await both('GET', groupPath, { token });
+      await both('GET', `${groupPath}?fields=id`, { token });
+      await both('GET', '/v1/groups/0', { token });
+    }
+    expect((await both('GET', messages, { token: customer.token })).status).to.equal(200);
+    expect((await both('GET', messages, { token: other.token })).status).to.equal(404);
+    expect((await both('GET', groupPath, { token: agent.token })).status).to.equal(200);
+    expect((await both('GET', '/v1/users/999999', { token: admin })).status).to.equal(404);
+    const m = await both('GET', `${messages}/1`, { token: admin });
+    expect(m.status).to.equal(200);
+    await both('GET', `${messages}/1`, { token: admin, headers: { 'If-None-Match': m.header('etag') ?? '' } });
+    await both('HEAD', `/v1/users/${customer.id}`, { token: admin });
+    await both('GET', `/v1/users/${customer.id}`);
   });
 
   it('a change through either service is what both answer next', async () => {
