@@ -17,6 +17,11 @@ import { urlsFor } from './representations/urls.js';
 import { createRouter } from './routes/router.js';
 import type { RequestState, Services } from './state.js';
 
+/** The HTTP adapter as the server mounts it: a request listener for node:http(s). */
+export interface HttpApp {
+  callback(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
+}
+
 /**
  * The HTTP face of the application. It owns translation only: every rule lives in the
  * use cases. The pipeline, outermost first:
@@ -33,14 +38,10 @@ import type { RequestState, Services } from './state.js';
  *   idempotency    Idempotency-Key on POST: claim and run, replay a kept answer, 409/422
  *   router         the routes; allowedMethods gives 405 + Allow
  *
- * GET/HEAD of a ticket and of the ticket list take the short lane (pipeline/lane.ts): the same
- * stages and route handler, without Koa's composer and the router around them.
+ * GET/HEAD of the most read routes (those registered with `laneGet`) take the short lane
+ * (pipeline/lane.ts): the same stages and route handler, without Koa's composer and the
+ * router around them.
  */
-/** The HTTP adapter as the server mounts it: a request listener for node:http(s). */
-export interface HttpApp {
-  callback(): (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
-}
-
 export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpApp => {
   const options = resolveOptions(httpOptions);
   const services: Services = { app, urls: urlsFor(options.publicUrl), options, cache: responseCache(options.responseCacheBytes) };
