@@ -39,6 +39,7 @@ describe('short lane', () => {
       '/v1/tickets/:ticketId/messages/:messageId',
       '/v1/users/:userId',
       '/v1/groups/:groupId',
+      '/v1/events',
     ]);
     expect(lane.match('GET', '/v1/tickets/12/messages/3?pretty=true')?.params).to.deep.equal({ ticketId: '12', messageId: '3' });
     expect(lane.match('GET', '/v1/tickets/12')?.params).to.deep.equal({ ticketId: '12' });
@@ -90,7 +91,8 @@ describe('short lane', () => {
       ['GET', '/v1/users'],
       ['GET', '/v1/groups/1/users'],
       ['GET', '/v1/webhooks/1'],
-      ['GET', '/v1/events'],
+      ['GET', '/v1/events/'],
+      ['GET', '/v1/events.json'],
       ['GET', '/V1/tickets/1'],
       ['GET', '/v1/Tickets'],
       ['GET', '//v1/tickets/1'],

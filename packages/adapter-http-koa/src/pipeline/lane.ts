@@ -5,7 +5,7 @@ import type { RequestState, RouteContext } from '../state.js';
 
 /**
  * The short lane: the most read routes (the ticket list, a ticket, its messages, a user, a
- * group), recognised from the request line alone, run through the same pipeline stages as
+ * group, the change feed), recognised from the request line alone, run through the same pipeline stages as
  * every request and the same route handler, on a Koa context made by
  * Koa itself (`createContext`: the same `ctx.path`, `ctx.query`, `ctx.ip`, proxy rules), without
  * what Koa and the router add around them: Koa's composer, its on-finished hook (the answer is

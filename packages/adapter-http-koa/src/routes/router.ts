@@ -25,7 +25,7 @@ export const createRouter = (services: Services, lane: LaneRoutes = new LaneRout
   messageRoutes(router, services, lane);
   userRoutes(router, services, lane);
   groupRoutes(router, services, lane);
-  eventRoutes(router, services);
+  eventRoutes(router, services, lane);
   webhookRoutes(router, services);
   deprecationRoutes(router, services);
   openApiRoutes(router, services);

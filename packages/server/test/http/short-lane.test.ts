@@ -7,7 +7,8 @@ import { startApi, type Answer, type Api, type RequestOptions } from '../support
 import { createTicket, type CreatedTicket } from '../support/http-conventions.js';
 
 // The short lane (adapter-http-koa/src/pipeline/lane.ts) serves GET and HEAD of the most read
-// routes (tickets, a ticket, its messages, a user, a group) without Koa's composer and the router. It must answer exactly as the long
+// routes (tickets, a ticket, its messages, a user, a group, the change feed) without Koa's
+// composer and the router. It must answer exactly as the long
 // way does. Two services share one store and one clock: one with the lane (the default), one
 // with every request through Koa and the router. Each request goes to both, the lane first;
 // status, headers and the bytes on the wire must be the same, and so must the access log line.
@@ -202,6 +203,19 @@ describe('short lane: the same answers as Koa and the router', () => {
     await both('GET', `${messages}/1`, { token: admin, headers: { 'If-None-Match': m.header('etag') ?? '' } });
     await both('HEAD', `/v1/users/${customer.id}`, { token: admin });
     await both('GET', `/v1/users/${customer.id}`);
+  });
+
+  it('the change feed', async () => {
+    const first = await both('GET', '/v1/events', { token: admin });
+    expect(first.status, first.text).to.equal(200);
+    expect((first.json as unknown[]).length).to.be.greaterThan(0);
+    for (const path of ['/v1/events?after=2&per_page=3', '/v1/events?after=999999&wait=0', '/v1/events?per_page=0', '/v1/events?wait=-1', '/v1/events?after=x']) {
+      await both('GET', path, { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
+    }
+    await both('GET', '/v1/events?envelope=true&per_page=2', { token: admin });
+    await both('GET', '/v1/events', { token: customer.token });
+    await both('GET', '/v1/events', { token: agent.token });
+    await both('GET', '/v1/events');
   });
 
   it('a change through either service is what both answer next', async () => {
