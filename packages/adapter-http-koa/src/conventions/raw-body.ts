@@ -1,7 +1,7 @@
 import type { RawBody } from '../reply.js';
 import type { AppContext } from '../state.js';
 import { acceptsGzip } from './compression.js';
-import { notModified } from './conditional-requests.js';
+import { answersNotModified } from './conditional-requests.js';
 import type { Rendered } from './rendered.js';
 import { requestHeader } from './request-header.js';
 import type { ResponseHeaders } from './response-headers.js';
@@ -18,7 +18,8 @@ export const renderRaw = async (
   compressionThreshold: number,
 ): Promise<Rendered> => {
   if (raw.etag !== undefined) headers.set('ETag', raw.etag);
-  if (raw.etag !== undefined && (request.method === 'GET' || request.method === 'HEAD') && status === 200 && notModified(requestHeader(request, 'if-none-match'), '', raw.etag, null)) {
+  // No Last-Modified: If-None-Match alone decides.
+  if (raw.etag !== undefined && answersNotModified(request, status, raw.etag, null)) {
     return { status: 304, body: null, plain: null };
   }
   let bytes = raw.bytes;

@@ -3,7 +3,7 @@ import type { Reply } from '../reply.js';
 import { apiVersionHeader } from './api-version.js';
 import { noStore, revalidate, varyHeader } from './caching-headers.js';
 import { acceptsGzip, gzipBody } from './compression.js';
-import { notModified } from './conditional-requests.js';
+import { answersNotModified } from './conditional-requests.js';
 import { answerBytes } from './answer-bytes.js';
 import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
@@ -16,7 +16,6 @@ import type { Presentation } from './presentation.js';
 // (answer-bytes.ts: envelope, ETag, pretty-printing, JSONP; kept in the response cache when
 // the body is cacheable), then 304 or the bytes, gzipped when the client takes gzip.
 
-const isRead = (method: string): boolean => method === 'GET' || method === 'HEAD';
 const emptyBody = Buffer.alloc(0);
 
 
@@ -52,7 +51,7 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
   if (answer.etag !== null) {
     headers.set('ETag', answer.etag);
     if (answer.lastModified !== null) headers.set('Last-Modified', answer.lastModified);
-    if (isRead(ctx.method) && reply.status === 200 && notModified(requestHeader(ctx, 'if-none-match'), requestHeader(ctx, 'if-modified-since'), answer.etag, reply.lastModified ?? null)) {
+    if (answersNotModified(ctx, reply.status, answer.etag, reply.lastModified ?? null)) {
       return { status: 304, body: null, plain: null };
     }
   }

@@ -99,10 +99,10 @@ export const respond =
     try {
       adoptNodeHeaders(ctx);
       answer = await render(ctx, services, reply, presentation);
-      if (ctx.state.idempotency !== null) await settleIdempotency(ctx, services, answer.status, answer.plain);
+      await settleIdempotency(ctx, services, answer.status, answer.plain);
     } catch (e) {
       services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
-      if (ctx.state.idempotency !== null) await settleIdempotency(ctx, services, 500, null);
+      await settleIdempotency(ctx, services, 500, null);
       ctx.state.headers.set('Content-Type', 'application/json; charset=utf-8');
       answer = { status: 500, body: failed, plain: failed };
     }
