@@ -1,25 +1,14 @@
 import { expect } from 'chai';
-import { responseCache } from '../src/cache/response-cache.js';
-import { resolveOptions } from '../src/options.js';
 import { LaneRoutes } from '../src/pipeline/lane.js';
-import { urlsFor } from '../src/representations/urls.js';
-import { createRouter } from '../src/routes/router.js';
-import type { Services } from '../src/state.js';
+import { routerWithoutApp } from '../src/routes/router.js';
 
 // The short lane (pipeline/lane.ts) must take a request only where the router would run the
 // very same handler and nothing else, with the same path parameters. These tests build the
 // real router (no application behind it: no handler runs) and hold every lane route against it.
 
-const services: Services = {
-  app: undefined as never,
-  urls: urlsFor('https://localhost'),
-  options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
-  cache: responseCache(0),
-};
-
-const built = (): { lane: LaneRoutes; router: ReturnType<typeof createRouter> } => {
+const built = (): { lane: LaneRoutes; router: ReturnType<typeof routerWithoutApp> } => {
   const lane = new LaneRoutes();
-  const router = createRouter(services, lane);
+  const router = routerWithoutApp(lane);
   return { lane, router };
 };
 

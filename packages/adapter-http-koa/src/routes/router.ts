@@ -38,17 +38,20 @@ export interface ServedRoute {
   readonly path: string;
 }
 
-/**
- * Every method and path the router serves (HEAD included where GET is), read from a router
- * built with no application behind it: its handlers never run. The OpenAPI tests compare
- * this with the document.
- */
-export const servedRoutes = (): readonly ServedRoute[] => {
+/** The router built with no application behind it, for reading what it serves: its handlers never run. */
+export const routerWithoutApp = (lane: LaneRoutes = new LaneRoutes()): AppRouter => {
   const services: Services = {
     app: undefined as never,
     urls: urlsFor('https://localhost'),
     options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
     cache: responseCache(0),
   };
-  return createRouter(services).stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) })));
+  return createRouter(services, lane);
 };
+
+/**
+ * Every method and path the router serves (HEAD included where GET is). The OpenAPI tests
+ * compare this with the document.
+ */
+export const servedRoutes = (): readonly ServedRoute[] =>
+  routerWithoutApp().stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) })));
