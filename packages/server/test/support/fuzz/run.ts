@@ -104,7 +104,7 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
   const currentWorld = async (): Promise<World> => {
     if (world === null || served >= worldLifetime) {
       world = await makeWorld(api, creator, store);
-      creator = world.admin.token;
+      creator = world.keeper.token;
       served = 0;
     }
     served += 1;
