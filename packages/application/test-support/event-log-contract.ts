@@ -12,6 +12,7 @@ import {
   type ChangeEvent,
   type StoredEvent,
 } from '@support/domain';
+import { getEventListeners } from 'node:events';
 import { expect } from 'chai';
 import type { Store } from '../src/index.js';
 import { aGroup, aMessage, aTicket, aUser, groupId, minutes, T0, ticketId, userId } from './mothers.js';
@@ -152,6 +153,19 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       await second;
       // Something newer than 0 already: no wait at all.
       await store().events.waitFor(0, new AbortController().signal);
+    });
+
+    it('leaves nothing on the signal of a wait an event ended, so one signal serves wait after wait', async () => {
+      const shared = new AbortController();
+      for (let i = 1; i <= 3; i++) {
+        const wait = store().events.waitFor(i - 1, shared.signal);
+        await store().groups.insert(aGroup({ id: i, name: `Group ${String(i)}` }));
+        const timeout = setTimeout(() => { shared.abort(); }, 5000);
+        await wait;
+        clearTimeout(timeout);
+        expect(shared.signal.aborted, 'woken by the event, not by the abort').to.equal(false);
+        expect(getEventListeners(shared.signal, 'abort'), `listeners left after wait ${String(i)}`).to.have.length(0);
+      }
     });
 
     it('forgets events from the oldest on, up to the first one that occurred at or after the instant', async () => {

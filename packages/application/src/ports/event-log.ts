@@ -14,7 +14,8 @@ export interface EventLog {
   bounds(): Promise<{ readonly oldest: number | null; readonly newest: number }>;
   /**
    * Resolves once an event after `after` may exist (soon after it was appended, by any
-   * process), or when `signal` aborts; never rejects for either.
+   * process), or when `signal` aborts; never rejects for either. Once resolved it leaves
+   * nothing attached to `signal`, so one signal can serve wait after wait (the webhook worker's).
    */
   waitFor(after: number, signal: AbortSignal): Promise<void>;
   /** Forgets the events that occurred before `before` (epoch ms). */

@@ -246,6 +246,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
           : new Promise<void>((resolve) => {
               const wake = (): void => {
                 wakers.delete(wake);
+                signal.removeEventListener('abort', wake);
                 resolve();
               };
               wakers.add(wake);

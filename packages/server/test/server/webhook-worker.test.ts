@@ -1,6 +1,7 @@
 import { StoreUnavailableError } from '@support/application';
 import type { WebhookId } from '@support/domain';
 import { expect } from 'chai';
+import { getEventListeners } from 'node:events';
 import { startWebhookWorker, type Deliveries, type FeedNews } from '../../src/webhook-worker.js';
 
 // The delivery worker on its own, with the application's delivery steps stood in for: how it
@@ -84,10 +85,15 @@ describe('server: the webhook delivery worker', () => {
     const wakers: (() => void)[] = [];
     const news: FeedNews = {
       newest: () => Promise.resolve(newest),
+      // As the port promises: a wait woken by news leaves nothing on its signal.
       waitFor: (after, signal) =>
         newest > after ? Promise.resolve() : new Promise((r) => {
-          wakers.push(r);
-          signal.addEventListener('abort', () => { r(); }, { once: true });
+          const done = (): void => {
+            signal.removeEventListener('abort', done);
+            r();
+          };
+          wakers.push(done);
+          signal.addEventListener('abort', done, { once: true });
         }),
     };
     const due: WebhookId[] = [];
@@ -110,5 +116,50 @@ describe('server: the webhook delivery worker', () => {
     await until('the delivery after the news', () => served === 1, 1000);
     expect(Date.now() - started).to.be.below(500);
     await worker.stop();
+  });
+
+  it('keeps up with a busy feed: one feed signal for the waits news ends, one listener on it at a time', async () => {
+    // A feed that gets an event every millisecond or so, as a service under write load does.
+    let newest = 0;
+    const wakers = new Set<() => void>();
+    const signals = new Set<AbortSignal>();
+    let mostListeners = 0;
+    const news: FeedNews = {
+      newest: () => Promise.resolve(newest),
+      waitFor: (after, signal) => {
+        signals.add(signal);
+        if (newest > after || signal.aborted) return Promise.resolve();
+        return new Promise((r) => {
+          const done = (): void => {
+            wakers.delete(done);
+            signal.removeEventListener('abort', done);
+            r();
+          };
+          wakers.add(done);
+          signal.addEventListener('abort', done, { once: true });
+          mostListeners = Math.max(mostListeners, getEventListeners(signal, 'abort').length);
+        });
+      },
+    };
+    let rounds = 0;
+    const deliveries: Deliveries = {
+      due: () => {
+        rounds += 1;
+        return Promise.resolve([]);
+      },
+      deliverNext: () => Promise.resolve(false),
+    };
+    const worker = startWebhookWorker(deliveries, news, recordingLogger(), 60_000);
+    for (let i = 0; i < 200; i++) {
+      newest += 1;
+      for (const wake of [...wakers]) wake();
+      await new Promise((r) => setImmediate(r));
+    }
+    await until('the round after the last event', () => wakers.size === 1, 1000);
+    expect(rounds, 'a round per event at most (and more than one)').to.be.within(2, 201);
+    expect(mostListeners, 'one listener on the feed signal at a time').to.equal(1);
+    expect(signals.size, 'the same feed signal for waits that news ended').to.equal(1);
+    await worker.stop();
+    expect(wakers.size, 'stop ends the wait in flight').to.equal(0);
   });
 });
