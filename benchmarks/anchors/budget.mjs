@@ -29,15 +29,8 @@ import { firstLine, startNode, stop } from './processes.mjs';
 import { startService } from './service.mjs';
 import { median } from './table.mjs';
 import { client } from './https-client.mjs';
+import { knob } from './knobs.mjs';
 
-const knob = (name, fallback, min) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be a whole number >= ${min} (got ${process.env[name]})`);
-    process.exit(2);
-  }
-  return value;
-};
 const rounds = knob('BENCH_ROUNDS', 3, 1);
 const seconds = knob('BENCH_SECONDS', 4, 1);
 const works = (process.env.BENCH_WORK_US ?? '0,10,20,40,80').split(',').map(Number);

@@ -32,17 +32,10 @@ import { pinLoadGenerator } from './pinning.mjs';
 import { firstLine, rssBytes, startNode, stop } from './processes.mjs';
 import { startService } from './service.mjs';
 import { median, summaryTable } from './table.mjs';
+import { knob } from './knobs.mjs';
 
 // ---------------------------------------------------------------------------- settings
 
-const knob = (name, fallback, min) => {
-  const value = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be a whole number >= ${min} (got ${process.env[name]})`);
-    process.exit(2);
-  }
-  return value;
-};
 const rounds = knob('BENCH_ROUNDS', 3, 1);
 const seconds = knob('BENCH_SECONDS', 4, 1);
 const connections = knob('BENCH_CONNECTIONS', 50, 1);
