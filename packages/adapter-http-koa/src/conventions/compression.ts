@@ -1,5 +1,7 @@
 import { promisify } from 'node:util';
 import { gzip as gzipAsync, gzipSync } from 'node:zlib';
+import type { AppContext } from '../state.js';
+import { requestHeader } from './request-header.js';
 
 // gzip when the client accepts it. Measured on this service's hardware: streaming gzip
 // (koa-compress) of small JSON bodies costs 4x the throughput of compressing them in one
@@ -40,5 +42,13 @@ export const acceptsGzip = (acceptEncoding: string): boolean => {
   }
   return lastAccepts;
 };
+
+/**
+ * Whether an answer's body goes gzipped: it reaches the threshold (HttpOptions'
+ * compressionThreshold, 1 byte by default) and the request's Accept-Encoding takes gzip. The
+ * one place for the rendered answers (render.ts) and the ready ones (raw-body.ts).
+ */
+export const sendsGzip = (request: Pick<AppContext, 'req'>, bodyLength: number, threshold: number): boolean =>
+  bodyLength >= threshold && acceptsGzip(requestHeader(request, 'accept-encoding'));
 
 export const gzipBody = async (body: Buffer): Promise<Buffer> => (body.length <= syncCompressionLimit ? gzipSync(body) : gzip(body));

@@ -1,9 +1,8 @@
 import type { RawBody } from '../reply.js';
 import type { AppContext } from '../state.js';
-import { acceptsGzip } from './compression.js';
+import { sendsGzip } from './compression.js';
 import { answersNotModified } from './conditional-requests.js';
 import type { Rendered } from './rendered.js';
-import { requestHeader } from './request-header.js';
 import type { ResponseHeaders } from './response-headers.js';
 
 // Answers whose bytes are ready (the documentation page and its assets, a replayed answer)
@@ -23,7 +22,7 @@ export const renderRaw = async (
     return { status: 304, body: null, plain: null };
   }
   let bytes = raw.bytes;
-  if (raw.gzipped !== undefined && bytes.length >= compressionThreshold && acceptsGzip(requestHeader(request, 'accept-encoding'))) {
+  if (raw.gzipped !== undefined && sendsGzip(request, bytes.length, compressionThreshold)) {
     bytes = await raw.gzipped();
     headers.set('Content-Encoding', 'gzip');
   }

@@ -2,12 +2,11 @@ import type { AppContext, Services } from '../state.js';
 import type { Reply } from '../reply.js';
 import { apiVersionHeader } from './api-version.js';
 import { noStore, revalidate, varyHeader } from './caching-headers.js';
-import { acceptsGzip, gzipBody } from './compression.js';
+import { gzipBody, sendsGzip } from './compression.js';
 import { answersNotModified } from './conditional-requests.js';
 import { answerBytes } from './answer-bytes.js';
 import { cursorLinks, pageLinks } from './pagination.js';
 import { setHeaders } from './response-headers.js';
-import { requestHeader } from './request-header.js';
 import { renderRaw } from './raw-body.js';
 import type { Rendered } from './rendered.js';
 import type { Presentation } from './presentation.js';
@@ -58,7 +57,7 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
 
   const bytes = answer.bytes;
   let sent = bytes;
-  if (bytes.length >= options.compressionThreshold && acceptsGzip(requestHeader(ctx, 'accept-encoding'))) {
+  if (sendsGzip(ctx, bytes.length, options.compressionThreshold)) {
     let gzipped = answer.gzipped;
     if (gzipped === null) {
       gzipped = await gzipBody(bytes);
