@@ -27,6 +27,45 @@ const recordingLogger = () => {
   };
 };
 
+/**
+ * A feed whose events the test publishes. As the port promises, a wait woken by news leaves
+ * nothing on its signal; it records the signals it was given and the most listeners one held.
+ */
+const fakeFeed = () => {
+  let newest = 0;
+  const wakers = new Set<() => void>();
+  const signals = new Set<AbortSignal>();
+  let mostListeners = 0;
+  const news: FeedNews = {
+    newest: () => Promise.resolve(newest),
+    waitFor: (after, signal) => {
+      signals.add(signal);
+      if (newest > after || signal.aborted) return Promise.resolve();
+      return new Promise((r) => {
+        const done = (): void => {
+          wakers.delete(done);
+          signal.removeEventListener('abort', done);
+          r();
+        };
+        wakers.add(done);
+        signal.addEventListener('abort', done, { once: true });
+        mostListeners = Math.max(mostListeners, getEventListeners(signal, 'abort').length);
+      });
+    },
+  };
+  return {
+    news,
+    signals,
+    /** A new event: every waiting reader wakes. */
+    publish: (): void => {
+      newest += 1;
+      for (const wake of [...wakers]) wake();
+    },
+    waiting: (): number => wakers.size,
+    mostListeners: (): number => mostListeners,
+  };
+};
+
 describe('server: the webhook delivery worker', () => {
   it('pauses while the store is unreachable (one log line) and resumes when it answers', async () => {
     let down = true;
@@ -81,21 +120,7 @@ describe('server: the webhook delivery worker', () => {
   });
 
   it('wakes for news without waiting for the poll', async () => {
-    let newest = 0;
-    const wakers: (() => void)[] = [];
-    const news: FeedNews = {
-      newest: () => Promise.resolve(newest),
-      // As the port promises: a wait woken by news leaves nothing on its signal.
-      waitFor: (after, signal) =>
-        newest > after ? Promise.resolve() : new Promise((r) => {
-          const done = (): void => {
-            signal.removeEventListener('abort', done);
-            r();
-          };
-          wakers.push(done);
-          signal.addEventListener('abort', done, { once: true });
-        }),
-    };
+    const feed = fakeFeed();
     const due: WebhookId[] = [];
     let served = 0;
     const deliveries: Deliveries = {
@@ -106,13 +131,12 @@ describe('server: the webhook delivery worker', () => {
         return Promise.resolve(true);
       },
     };
-    const worker = startWebhookWorker(deliveries, news, recordingLogger(), 60_000);
+    const worker = startWebhookWorker(deliveries, feed.news, recordingLogger(), 60_000);
     await new Promise((r) => setTimeout(r, 30));
     expect(served).to.equal(0);
     const started = Date.now();
     due.push(id(7));
-    newest = 1;
-    for (const wake of wakers.splice(0)) wake();
+    feed.publish();
     await until('the delivery after the news', () => served === 1, 1000);
     expect(Date.now() - started).to.be.below(500);
     await worker.stop();
@@ -120,27 +144,7 @@ describe('server: the webhook delivery worker', () => {
 
   it('keeps up with a busy feed: one feed signal for the waits news ends, one listener on it at a time', async () => {
     // A feed that gets an event every millisecond or so, as a service under write load does.
-    let newest = 0;
-    const wakers = new Set<() => void>();
-    const signals = new Set<AbortSignal>();
-    let mostListeners = 0;
-    const news: FeedNews = {
-      newest: () => Promise.resolve(newest),
-      waitFor: (after, signal) => {
-        signals.add(signal);
-        if (newest > after || signal.aborted) return Promise.resolve();
-        return new Promise((r) => {
-          const done = (): void => {
-            wakers.delete(done);
-            signal.removeEventListener('abort', done);
-            r();
-          };
-          wakers.add(done);
-          signal.addEventListener('abort', done, { once: true });
-          mostListeners = Math.max(mostListeners, getEventListeners(signal, 'abort').length);
-        });
-      },
-    };
+    const feed = fakeFeed();
     let rounds = 0;
     const deliveries: Deliveries = {
       due: () => {
@@ -149,17 +153,16 @@ describe('server: the webhook delivery worker', () => {
       },
       deliverNext: () => Promise.resolve(false),
     };
-    const worker = startWebhookWorker(deliveries, news, recordingLogger(), 60_000);
+    const worker = startWebhookWorker(deliveries, feed.news, recordingLogger(), 60_000);
     for (let i = 0; i < 200; i++) {
-      newest += 1;
-      for (const wake of [...wakers]) wake();
+      feed.publish();
       await new Promise((r) => setImmediate(r));
     }
-    await until('the round after the last event', () => wakers.size === 1, 1000);
+    await until('the round after the last event', () => feed.waiting() === 1, 1000);
     expect(rounds, 'a round per event at most (and more than one)').to.be.within(2, 201);
-    expect(mostListeners, 'one listener on the feed signal at a time').to.equal(1);
-    expect(signals.size, 'the same feed signal for waits that news ended').to.equal(1);
+    expect(feed.mostListeners(), 'one listener on the feed signal at a time').to.equal(1);
+    expect(feed.signals.size, 'the same feed signal for waits that news ended').to.equal(1);
     await worker.stop();
-    expect(wakers.size, 'stop ends the wait in flight').to.equal(0);
+    expect(feed.waiting(), 'stop ends the wait in flight').to.equal(0);
   });
 });
