@@ -8,7 +8,16 @@
 // matter; read them as FerretDB's divergences, not as the adapter's verdict.
 //
 //   npx -y pnpm@10 exec tsc -b
-//   FERRETDB_BIN=~/go/bin/ferretdb node scripts/ferretdb-run.mjs [extra mocha args]
+//   FERRETDB_BIN=/tmp/fdb/ferretdb node scripts/ferretdb-run.mjs [extra mocha args]
+//
+// Building it: `go install github.com/FerretDB/FerretDB/cmd/ferretdb@v1.24.2` makes a binary
+// that panics at start ("Invalid build/version/version.txt file content"): that file is
+// generated in FerretDB's own repository and is not in the module. Build from a copy with it:
+//
+//   src=$(go mod download -json github.com/FerretDB/FerretDB@v1.24.2 | sed -n 's/.*"Dir": "\(.*\)",/\1/p')
+//   cp -r "$src" /tmp/fdb-src && chmod -R u+w /tmp/fdb-src
+//   echo v1.24.2 > /tmp/fdb-src/build/version/version.txt
+//   (cd /tmp/fdb-src && go build -o /tmp/fdb/ferretdb ./cmd/ferretdb)
 //
 // It starts FerretDB on a free loopback port with a fresh SQLite directory (removed at the
 // end), sets MONGO_URL for the suites, and stops FerretDB when they are done.
