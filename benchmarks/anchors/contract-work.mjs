@@ -1,0 +1,78 @@
+// The work the API contract asks of every request besides writing the answer's bytes, written
+// with no framework and nothing in between (no stages, no promises): the floor of any server
+// that keeps the contract. raw-server.mjs does it per request with `contract`, which budget.mjs
+// runs in its rounds, next to the raw anchor.
+//
+// Per request: the request id (the client's or a new UUID); the bearer token's SHA-256 and its
+// lookup, its expiry, its user; the rate-limit count of the caller's window and its three
+// headers; the route's match and the resource's version read; the cached answer's key looked
+// up; one access-log line, written once per turn of the event loop (as the service writes
+// them) to /dev/null (the service's stdout in the benchmarks).
+import { createHash, randomUUID } from 'node:crypto';
+import { openSync, writeSync } from 'node:fs';
+
+/** The headers the contract's work sets per request; an answer's other headers are constant. */
+const perRequest = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
+
+/** `headers` without the ones the contract's work sets (null stays null). */
+export const constantHeaders = (headers) => (headers === null ? null : Object.fromEntries(Object.entries(headers).filter(([k]) => !perRequest.includes(k.toLowerCase()))));
+
+/**
+ * A worker that accepts one bearer token (the service's, whose answers are replayed). Its
+ * `work(req, res)` answers the per-request headers, or null after answering 401 itself.
+ */
+export const contractWorker = (acceptedToken) => {
+  const digest = (token) => createHash('sha256').update(token).digest('base64url');
+  const tokens = new Map([[digest(acceptedToken), { userId: 1, expiresAt: Date.now() + 3_600_000 }]]);
+  const users = new Map([[1, { id: 1, role: 'admin', active: true }]]);
+  const versions = new Map();
+  const cachedKeys = new Set();
+  const windows = new Map();
+  const limit = 1_000_000_000;
+  const windowSeconds = 3600;
+  const devNull = openSync('/dev/null', 'w');
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    const text = pending;
+    pending = '';
+    writeSync(devNull, text);
+  };
+  const log = (line) => {
+    pending += line;
+    if (!scheduled) {
+      scheduled = true;
+      setImmediate(flush);
+    }
+  };
+  const resourcePath = /^\/v1\/tickets\/([0-9]{1,20})(?:\?|$)/;
+
+  const work = (req, res) => {
+    const started = performance.now();
+    const requestId = req.headers['x-request-id'] ?? randomUUID();
+    const authorization = req.headers.authorization ?? '';
+    const token = authorization.startsWith('Bearer ') ? tokens.get(digest(authorization.slice(7))) : undefined;
+    const user = token !== undefined && token.expiresAt > Date.now() ? users.get(token.userId) : undefined;
+    if (user === undefined || !user.active) {
+      res.writeHead(401).end();
+      return null;
+    }
+    const window = Math.floor(Date.now() / 1000 / windowSeconds);
+    const windowKey = `${user.id}:${window}`;
+    const used = (windows.get(windowKey) ?? 0) + 1;
+    windows.set(windowKey, used);
+    const resource = resourcePath.exec(req.url);
+    if (resource !== null) {
+      const id = resource[1];
+      const version = versions.get(id) ?? (versions.set(id, 1), 1);
+      const key = `ticket:${id}@${version}:${user.role}:${req.url}`;
+      if (!cachedKeys.has(key)) cachedKeys.add(key);
+    }
+    res.on('finish', () =>
+      log(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'request', request_id: requestId, method: req.method, path: req.url, status: res.statusCode, duration_ms: Math.round((performance.now() - started) * 1000) / 1000, user_id: user.id })}\n`),
+    );
+    return { 'x-request-id': requestId, 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(limit - used), 'x-ratelimit-reset': String((window + 1) * windowSeconds) };
+  };
+  return { work };
+};
