@@ -6,20 +6,27 @@
 // Per request: the request id (the client's or a new UUID); the bearer token's SHA-256 and its
 // lookup, its expiry, its user; the rate-limit count of the caller's window and its three
 // headers; the route's match and the resource's version read; the cached answer's key looked
-// up; one access-log line, written once per turn of the event loop (as the service writes
-// them) to /dev/null (the service's stdout in the benchmarks).
+// up; one access-log line once the answer is written (`written`, as the service's access-log
+// stage writes it after the answer), lines written once per turn of the event loop (as the
+// service writes them) to /dev/null (the service's stdout in the benchmarks).
 import { createHash, randomUUID } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
 
 /** The headers the contract's work sets per request; an answer's other headers are constant. */
 const perRequest = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
 
-/** `headers` without the ones the contract's work sets (null stays null). */
-export const constantHeaders = (headers) => (headers === null ? null : Object.fromEntries(Object.entries(headers).filter(([k]) => !perRequest.includes(k.toLowerCase()))));
+/**
+ * `headers` without the ones the contract's work sets, as a flat list of names and values (null
+ * stays null): writeHead takes a list without building an object per request, as the service's
+ * one writeHead does (pipeline/write.ts).
+ */
+export const constantHeaders = (headers) => (headers === null ? null : Object.entries(headers).filter(([k]) => !perRequest.includes(k.toLowerCase())).flat());
 
 /**
  * A worker that accepts one bearer token (the service's, whose answers are replayed). Its
- * `work(req, res)` answers the per-request headers, or null after answering 401 itself.
+ * `work(req, res)` answers what the request needs (`headers`: the per-request headers as a flat
+ * list of names and values), or null after answering 401 itself; `written(req, res, w)` logs
+ * the request once its answer is written.
  */
 export const contractWorker = (acceptedToken) => {
   const digest = (token) => createHash('sha256').update(token).digest('base64url');
@@ -69,10 +76,10 @@ export const contractWorker = (acceptedToken) => {
       const key = `ticket:${id}@${version}:${user.role}:${req.url}`;
       if (!cachedKeys.has(key)) cachedKeys.add(key);
     }
-    res.on('finish', () =>
-      log(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'request', request_id: requestId, method: req.method, path: req.url, status: res.statusCode, duration_ms: Math.round((performance.now() - started) * 1000) / 1000, user_id: user.id })}\n`),
-    );
-    return { 'x-request-id': requestId, 'x-ratelimit-limit': String(limit), 'x-ratelimit-remaining': String(limit - used), 'x-ratelimit-reset': String((window + 1) * windowSeconds) };
+    const headers = ['x-request-id', requestId, 'x-ratelimit-limit', String(limit), 'x-ratelimit-remaining', String(limit - used), 'x-ratelimit-reset', String((window + 1) * windowSeconds)];
+    return { headers, requestId, userId: user.id, started };
   };
-  return { work };
+  const written = (req, res, w) =>
+    log(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'request', request_id: w.requestId, method: req.method, path: req.url, status: res.statusCode, duration_ms: Math.round((performance.now() - w.started) * 1000) / 1000, user_id: w.userId })}\n`);
+  return { work, written };
 };

@@ -30,35 +30,52 @@ if (contract !== null) {
   }
 }
 
-/** `dynamic`: the contract's headers (then the captured ones without theirs), or null (raw: the captured ones as they are). */
-const respond = (req, res, a, dynamic) => {
+const respond = (req, res, a) => {
   if (a.etag !== null && req.headers['if-none-match'] === a.etag) {
-    res.writeHead(304, dynamic === null ? a.notModifiedHeaders : { ...a.constant.notModifiedHeaders, ...dynamic });
+    res.writeHead(304, a.notModifiedHeaders);
     res.end();
   } else if (a.gzipHeaders !== null && acceptsGzip(req.headers['accept-encoding'])) {
     const body = gzipSync(a.body);
-    res.writeHead(a.status, { ...(dynamic === null ? a.gzipHeaders : { ...a.constant.gzipHeaders, ...dynamic }), 'content-encoding': 'gzip', 'content-length': body.length });
+    res.writeHead(a.status, { ...a.gzipHeaders, 'content-encoding': 'gzip', 'content-length': body.length });
     res.end(body);
   } else {
-    res.writeHead(a.status, { ...(dynamic === null ? a.headers : { ...a.constant.headers, ...dynamic }), 'content-length': a.body.length });
+    res.writeHead(a.status, { ...a.headers, 'content-length': a.body.length });
     res.end(a.body);
   }
 };
 
+/** The same answers with the contract's per-request headers in place of the captured ones; then the log line. */
+const respondWithContract = (req, res, a, w) => {
+  const perRequest = w.headers;
+  if (a.etag !== null && req.headers['if-none-match'] === a.etag) {
+    res.writeHead(304, a.constant.notModifiedHeaders.concat(perRequest));
+    res.end();
+  } else if (a.gzipHeaders !== null && acceptsGzip(req.headers['accept-encoding'])) {
+    const body = gzipSync(a.body);
+    res.writeHead(a.status, a.constant.gzipHeaders.concat(perRequest, ['content-encoding', 'gzip', 'content-length', String(body.length)]));
+    res.end(body);
+  } else {
+    res.writeHead(a.status, a.constant.headers.concat(perRequest, ['content-length', String(a.body.length)]));
+    res.end(a.body);
+  }
+  contract.written(req, res, w);
+};
+
 const server = createServer({ cert: readFileSync(certFile), key: readFileSync(keyFile) }, (req, res) => {
   if (workMs > 0) busy();
-  const dynamic = contract === null ? null : contract.work(req, res);
-  if (contract !== null && dynamic === null) return;
+  const w = contract === null ? null : contract.work(req, res);
+  if (contract !== null && w === null) return;
+  const answer = w === null ? respond : (rq, rs, a) => respondWithContract(rq, rs, a, w);
   const a = answers.get(`${req.method} ${req.url}`);
   if (a === undefined) {
     res.writeHead(404).end();
   } else if (req.method === 'GET') {
-    respond(req, res, a, dynamic);
+    answer(req, res, a);
   } else {
     // Read the request body before answering, as a server that uses it must.
     const chunks = [];
     req.on('data', (c) => chunks.push(c));
-    req.on('end', () => respond(req, res, a, dynamic));
+    req.on('end', () => answer(req, res, a));
   }
 });
 server.keepAliveTimeout = 5_000; // the service's
