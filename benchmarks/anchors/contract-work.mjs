@@ -7,10 +7,13 @@
 // lookup, its expiry, its user; the rate-limit count of the caller's window and its three
 // headers; the route's match and the resource's version read; the cached answer's key looked
 // up; one access-log line once the answer is written (`written`, as the service's access-log
-// stage writes it after the answer), lines written once per turn of the event loop (as the
-// service writes them) to /dev/null (the service's stdout in the benchmarks).
+// stage writes it after the answer, with its fields), made by the service's own logger and
+// written once per turn of the event loop (packages/server's jsonLogger and batchedLines, from
+// its build) to /dev/null (the service's stdout in the benchmarks).
 import { createHash, randomUUID } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
+import { jsonLogger } from '../../packages/server/dist/src/logger.js';
+import { batchedLines } from '../../packages/server/dist/src/stdout-lines.js';
 
 /** The headers the contract's work sets per request; an answer's other headers are constant. */
 const perRequest = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];
@@ -38,21 +41,7 @@ export const contractWorker = (acceptedToken) => {
   const limit = 1_000_000_000;
   const windowSeconds = 3600;
   const devNull = openSync('/dev/null', 'w');
-  let pending = '';
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    const text = pending;
-    pending = '';
-    writeSync(devNull, text);
-  };
-  const log = (line) => {
-    pending += line;
-    if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
-  };
+  const logger = jsonLogger(batchedLines((text) => writeSync(devNull, text)));
   const resourcePath = /^\/v1\/tickets\/([0-9]{1,20})(?:\?|$)/;
 
   const work = (req, res) => {
@@ -79,7 +68,16 @@ export const contractWorker = (acceptedToken) => {
     const headers = ['x-request-id', requestId, 'x-ratelimit-limit', String(limit), 'x-ratelimit-remaining', String(limit - used), 'x-ratelimit-reset', String((window + 1) * windowSeconds)];
     return { headers, requestId, userId: user.id, started };
   };
+  // The access-log stage's fields (pipeline/access-log.ts; the requests measured have no query string).
   const written = (req, res, w) =>
-    log(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'request', request_id: w.requestId, method: req.method, path: req.url, status: res.statusCode, duration_ms: Math.round((performance.now() - w.started) * 1000) / 1000, user_id: w.userId })}\n`);
+    logger.info('request', {
+      request_id: w.requestId,
+      method: req.method,
+      path: req.url,
+      status: res.statusCode,
+      duration_ms: Math.floor((performance.now() - w.started) * 1000) / 1000,
+      user_id: w.userId,
+      client_ip: req.socket.remoteAddress,
+    });
   return { work, written };
 };
