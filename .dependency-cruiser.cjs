@@ -32,8 +32,15 @@ module.exports = {
       name: 'no-import-of-an-adapter',
       comment: 'only the composition root (server) and the adapter itself may import an adapter',
       severity: 'error',
-      from: { path: '^packages/([^/]+)/', pathNot: '^packages/server/' },
+      from: { path: '^packages/([^/]+)/', pathNot: '^packages/(server|adapter-embedded)/' },
       to: { path: '^packages/(adapter-[^/]+)/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'embedded-builds-only-on-memory',
+      comment: 'the embedded store is the memory engine made durable: of the adapters it may import only adapter-memory',
+      severity: 'error',
+      from: { path: '^packages/adapter-embedded/' },
+      to: { path: '^packages/adapter-[^/]+/', pathNot: '^packages/adapter-(embedded|memory)/' },
     },
     {
       name: 'nothing-imports-the-server',

@@ -31,6 +31,8 @@ const probes = [
   ['packages/application/src', "import '../../adapter-memory/src/index.js';", 'application importing an adapter', 'no-import-of-an-adapter'],
   ['packages/adapter-memory/src', "import '../../server/src/main.js';", 'an adapter importing the server', 'nothing-imports-the-server'],
   ['packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';", 'one adapter importing another', 'no-import-of-an-adapter'],
+  ['packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';", 'the memory store importing the embedded store', 'no-import-of-an-adapter'],
+  ['packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';", 'the embedded store importing another adapter than memory', 'embedded-builds-only-on-memory'],
 ];
 let missed = 0;
 for (const [dir, line, what, rule] of probes) {

@@ -2,12 +2,22 @@ import type { EventLog } from '@support/application';
 import type { ChangeEvent, StoredEvent } from '@support/domain';
 import { answer } from './answer.js';
 
+/** Where the repositories record the changes they make, in the same synchronous step as the write. */
+export interface ChangeRecorder {
+  record(change: ChangeEvent): void;
+  /** Every change of a write that changed several resources (a rename reaching many tickets). */
+  append(changes: readonly ChangeEvent[]): void;
+}
+
+/** A change feed the memory store's repositories write to. */
+export type RecordingEventLog = EventLog & ChangeRecorder;
+
 /**
  * The change feed in memory. Repositories append inside the same synchronous step as their
  * write, so seq order is commit order and a reader can never see a hole. Events are forgotten
  * from the oldest on, which keeps the kept ones a contiguous run of seqs.
  */
-export class MemoryEventLog implements EventLog {
+export class MemoryEventLog implements RecordingEventLog {
   /** The kept changes, oldest first: the last one has seq `newest`, so each one's seq is implied by its place. */
   private kept: ChangeEvent[] = [];
   private newest = 0;

@@ -1,13 +1,14 @@
 import type { GroupRepository, GroupWriteResult } from '@support/application';
 import { groupDeletedEvent, groupEvent, groupNameKey, type Group } from '@support/domain';
-import { answer } from './answer.js';
 import { copyGroup } from './copies.js';
-import type { MemoryEventLog } from './event-log.js';
+import type { ChangeRecorder } from './event-log.js';
+import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
-export const memoryGroupRepository = (load: number, events: MemoryEventLog): GroupRepository => {
-  const rows = new Map<number, Group>();
+export const memoryGroupRepository = (journal: Journal, load: number, events: ChangeRecorder): GroupRepository => {
+  const rows = journal.map<number, Group>('groups');
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   const idsByName = new Map<string, number>();
   const ids = new SortedList<number>((a, b) => a - b, load);
   const holderOf = (name: string): number | undefined => idsByName.get(groupNameKey(name));
@@ -26,6 +27,7 @@ export const memoryGroupRepository = (load: number, events: MemoryEventLog): Gro
     rows.set(next.id, stored);
     return stored;
   };
+  journal.restorer('groups', (_, g) => put(g as Group));
   return {
     insert: (group) =>
       answer(() => {

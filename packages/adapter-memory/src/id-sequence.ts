@@ -1,8 +1,10 @@
 import type { IdSequence } from '@support/application';
-import { answer } from './answer.js';
+import type { Journal } from './journal.js';
 
-export const memoryIdSequence = (): IdSequence => {
-  const last = new Map<string, number>();
+export const memoryIdSequence = (journal: Journal): IdSequence => {
+  const last = journal.map<string, number>('ids');
+  journal.restorer('ids', (name, n) => last.set(name as string, n as number));
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   return {
     next: (name) =>
       answer(() => {

@@ -1,6 +1,6 @@
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@support/application';
-import { answer } from './answer.js';
 import { ExpiryQueue } from './expiry-queue.js';
+import type { Journal } from './journal.js';
 
 interface Entry {
   readonly owner: string;
@@ -17,9 +17,14 @@ const copyAnswer = (a: StoredAnswer): StoredAnswer => ({ status: a.status, heade
  * whenever a claim shows a later instant (callers pass the clock), so memory holds only the
  * records of the retention window.
  */
-export const memoryIdempotencyStore = (load: number): IdempotencyStore => {
-  const entries = new Map<string, Entry>();
+export const memoryIdempotencyStore = (journal: Journal, load: number): IdempotencyStore => {
+  const entries = journal.map<string, Entry>('idempotency');
   const expiries = new ExpiryQueue<string>(load);
+  journal.restorer('idempotency', (k, e) => {
+    entries.set(k as string, e as Entry);
+    expiries.set(k as string, (e as Entry).expiresAt);
+  });
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   let latestNow = Number.NEGATIVE_INFINITY;
   // Unambiguous whatever the scope and key hold.
   const id = (scope: string, key: string): string => JSON.stringify([scope, key]);

@@ -1,18 +1,19 @@
 import type { MessageRepository } from '@support/application';
 import { messageEvent, type Message } from '@support/domain';
-import { answer } from './answer.js';
 import { copyMessage } from './copies.js';
-import type { MemoryEventLog } from './event-log.js';
+import type { ChangeRecorder } from './event-log.js';
+import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
 /** One ticket's messages by number, with the numbers of the listed ones: all, and not internal. */
 class Thread {
-  readonly byNumber = new Map<number, Message>();
+  readonly byNumber: Map<number, Message>;
   readonly listed: SortedList<number>;
   readonly listedPublic: SortedList<number>;
 
-  constructor(load: number) {
+  constructor(journal: Journal, ticketId: number, load: number) {
+    this.byNumber = journal.map('messages', (n) => [ticketId, n]);
     this.listed = new SortedList<number>((a, b) => a - b, load);
     this.listedPublic = new SortedList<number>((a, b) => a - b, load);
   }
@@ -32,16 +33,21 @@ const follow = (list: SortedList<number>, n: number, was: boolean, is: boolean):
   if (is && !was) list.insert(n);
 };
 
-export const memoryMessageRepository = (load: number, events: MemoryEventLog): MessageRepository => {
+export const memoryMessageRepository = (journal: Journal, load: number, events: ChangeRecorder): MessageRepository => {
   const threads = new Map<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
     if (thread === undefined) {
-      thread = new Thread(load);
+      thread = new Thread(journal, ticketId, load);
       threads.set(ticketId, thread);
     }
     return thread;
   };
+  journal.restorer('messages', (_, value) => {
+    const m = value as Message;
+    threadOf(m.ticketId).put(m);
+  });
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   return {
     insert: (message) =>
       answer(() => {

@@ -1,8 +1,9 @@
 import type { Store } from '@support/application';
-import { MemoryEventLog } from './event-log.js';
+import { MemoryEventLog, type RecordingEventLog } from './event-log.js';
 import { memoryGroupRepository } from './group-repository.js';
 import { memoryIdSequence } from './id-sequence.js';
 import { memoryIdempotencyStore } from './idempotency-store.js';
+import { Journal, type ChangeSink, type RecordKey } from './journal.js';
 import { memoryMessageRepository } from './message-repository.js';
 import { memoryStoreSettings, type MemoryStoreOptions } from './options.js';
 import { memoryRateLimitCounter } from './rate-limit-counter.js';
@@ -11,23 +12,51 @@ import { memoryTokenStore } from './token-store.js';
 import { memoryUserRepository } from './user-repository.js';
 import { memoryWebhookRepository } from './webhook-repository.js';
 
-/** Every port of the store in this process's memory: empty at start, gone at exit. */
-export const createMemoryStore = (options: MemoryStoreOptions = {}): Store => {
+/** Notes a change the memory store made outside its own tables (the change feed's events) in the current port call. */
+export type NoteChange = (table: string, key: RecordKey, value: unknown) => void;
+
+/** What makes the memory store durable: where its changes go, and the change feed it writes to (bound to the engine's journal). */
+export interface Durability {
+  readonly sink: ChangeSink;
+  readonly feed: (note: NoteChange) => RecordingEventLog;
+}
+
+/** The memory store's ports, and how a durable store puts stored records back into it. */
+export interface MemoryEngine {
+  readonly store: Store;
+  /** Puts stored records (as the sink received them) back into the tables and their indexes. */
+  restore(records: Iterable<{ readonly table: string; readonly key: RecordKey; readonly value: unknown }>): void;
+}
+
+/** Every port of the store in memory; with `durability`, every change also goes to its sink before it is answered. */
+export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability: Durability | null = null): MemoryEngine => {
   const settings = memoryStoreSettings(options);
+  const journal = new Journal(durability?.sink ?? null);
   // Every repository records its changes here in the same synchronous step as the write.
-  const events = new MemoryEventLog();
-  return {
-    tickets: memoryTicketRepository(settings, events),
-    messages: memoryMessageRepository(settings.chunkLoad, events),
-    users: memoryUserRepository(settings.chunkLoad, events),
-    groups: memoryGroupRepository(settings.chunkLoad, events),
-    tokens: memoryTokenStore(settings.chunkLoad),
+  const events = durability === null ? new MemoryEventLog() : durability.feed((table, key, value) => {
+          journal.note(table, key, value);
+        });
+  const store: Store = {
+    tickets: memoryTicketRepository(journal, settings, events),
+    messages: memoryMessageRepository(journal, settings.chunkLoad, events),
+    users: memoryUserRepository(journal, settings.chunkLoad, events),
+    groups: memoryGroupRepository(journal, settings.chunkLoad, events),
+    tokens: memoryTokenStore(journal, settings.chunkLoad),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
-    idempotency: memoryIdempotencyStore(settings.chunkLoad),
-    webhooks: memoryWebhookRepository(settings.chunkLoad),
+    idempotency: memoryIdempotencyStore(journal, settings.chunkLoad),
+    webhooks: memoryWebhookRepository(journal, settings.chunkLoad),
     events,
-    ids: memoryIdSequence(),
+    ids: memoryIdSequence(journal),
     // Memory always answers.
     health: { ping: () => Promise.resolve(true) },
   };
+  return {
+    store,
+    restore: (records) => {
+      journal.restore(records);
+    },
+  };
 };
+
+/** Every port of the store in this process's memory: empty at start, gone at exit. */
+export const createMemoryStore = (options: MemoryStoreOptions = {}): Store => createMemoryEngine(options).store;

@@ -1,11 +1,12 @@
 import type { ConsumeResult, TokenRecord, TokenStore } from '@support/application';
-import { answer } from './answer.js';
 import { copyTokenRecord } from './copies.js';
 import { ExpiryQueue } from './expiry-queue.js';
+import type { Journal } from './journal.js';
 
+/** Kept as it is (a use stores a new Held): a durable store may still be writing the old one. */
 interface Held {
   readonly record: TokenRecord;
-  used: boolean;
+  readonly used: boolean;
 }
 
 /** Indexes of token hashes by a key (family, user); empty entries are dropped. */
@@ -31,8 +32,9 @@ class HashSets<K> {
  * forgotten lazily: every lookup first drops those that expired by the latest `now` seen
  * (callers pass the clock, so that instant has passed for everyone).
  */
-export const memoryTokenStore = (load: number): TokenStore => {
-  const held = new Map<string, Held>();
+export const memoryTokenStore = (journal: Journal, load: number): TokenStore => {
+  const held = journal.map<string, Held>('tokens');
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   const families = new HashSets<string>();
   const owners = new HashSets<number>();
   const expiries = new ExpiryQueue<string>(load);
@@ -50,6 +52,16 @@ export const memoryTokenStore = (load: number): TokenStore => {
     answer(() => {
       for (const hash of hashesOf()) forget(hash);
     });
+  const keep = (h: Held): void => {
+    const { record } = h;
+    held.set(record.hash, h);
+    families.add(record.familyId, record.hash);
+    owners.add(record.userId, record.hash);
+    expiries.set(record.hash, record.expiresAt);
+  };
+  journal.restorer('tokens', (_, h) => {
+    keep(h as Held);
+  });
   /** The token if it has not expired at `now`, after forgetting what expired before. */
   const live = (hash: string, now: number): Held | undefined => {
     if (now > latestNow) {
@@ -64,10 +76,7 @@ export const memoryTokenStore = (load: number): TokenStore => {
     save: (record) =>
       answer(() => {
         if (held.has(record.hash)) return;
-        held.set(record.hash, { record: copyTokenRecord(record), used: false });
-        families.add(record.familyId, record.hash);
-        owners.add(record.userId, record.hash);
-        expiries.set(record.hash, record.expiresAt);
+        keep({ record: copyTokenRecord(record), used: false });
       }),
     find: (hash, now) =>
       answer(() => {
@@ -79,7 +88,7 @@ export const memoryTokenStore = (load: number): TokenStore => {
         const h = live(hash, now);
         if (h === undefined) return { status: 'missing' };
         const status = h.used ? 'reused' : 'consumed';
-        h.used = true;
+        if (!h.used) held.set(hash, { record: h.record, used: true });
         return { status, record: copyTokenRecord(h.record) };
       }),
     revoke: (hash) => revokeAll(() => [hash]),

@@ -1,8 +1,8 @@
 import type { UserRepository, UserWriteResult } from '@support/application';
 import { emailKey, leaveGroup, userDeletedEvent, userEvent, type GroupId, type User } from '@support/domain';
-import { answer } from './answer.js';
 import { copyUser } from './copies.js';
-import type { MemoryEventLog } from './event-log.js';
+import type { ChangeRecorder } from './event-log.js';
+import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -10,12 +10,16 @@ const byId = (a: number, b: number): number => a - b;
 
 /** Users by id, by e-mail key (unique) and by group (members in id order). */
 class UserTable {
-  readonly rows = new Map<number, User>();
+  readonly rows: Map<number, User>;
   readonly idsByEmail = new Map<string, number>();
   readonly ids: SortedList<number>;
   private readonly members = new Map<number, SortedList<number>>();
 
-  constructor(private readonly load: number) {
+  constructor(
+    journal: Journal,
+    private readonly load: number,
+  ) {
+    this.rows = journal.map('users');
     this.ids = new SortedList<number>(byId, load);
   }
 
@@ -70,8 +74,12 @@ class UserTable {
   }
 }
 
-export const memoryUserRepository = (load: number, events: MemoryEventLog): UserRepository => {
-  const table = new UserTable(load);
+export const memoryUserRepository = (journal: Journal, load: number, events: ChangeRecorder): UserRepository => {
+  const table = new UserTable(journal, load);
+  journal.restorer('users', (_, u) => {
+    table.put(u as User);
+  });
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   const copyOf = (id: number): User => {
     const u = table.rows.get(id);
     if (u === undefined) throw new Error(`user ${id} is listed but not stored`);

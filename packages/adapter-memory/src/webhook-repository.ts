@@ -1,6 +1,6 @@
 import type { DeliveryRecord, WebhookRepository } from '@support/application';
 import type { Webhook } from '@support/domain';
-import { answer } from './answer.js';
+import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -12,11 +12,19 @@ interface Lease {
 }
 
 /** Webhooks, their delivery leases and their delivery logs (newest last, trimmed to `keep`). */
-export const memoryWebhookRepository = (load: number): WebhookRepository => {
-  const rows = new Map<number, Webhook>();
+export const memoryWebhookRepository = (journal: Journal, load: number): WebhookRepository => {
+  const rows = journal.map<number, Webhook>('webhooks');
   const ids = new SortedList<number>((a, b) => a - b, load);
-  const leases = new Map<number, Lease>();
-  const logs = new Map<number, DeliveryRecord[]>();
+  const leases = journal.map<number, Lease>('leases');
+  // A log is replaced, never changed in place: a durable store may still be writing the old one.
+  const logs = journal.map<number, readonly DeliveryRecord[]>('deliveries');
+  journal.restorer('webhooks', (id, w) => {
+    rows.set(id as number, w as Webhook);
+    ids.insert(id as number);
+  });
+  journal.restorer('leases', (id, l) => leases.set(id as number, l as Lease));
+  journal.restorer('deliveries', (id, log) => logs.set(id as number, log as readonly DeliveryRecord[]));
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   const copyOf = (id: number): Webhook => {
     const w = rows.get(id);
     if (w === undefined) throw new Error(`webhook ${String(id)} is listed but not stored`);
@@ -70,10 +78,8 @@ export const memoryWebhookRepository = (load: number): WebhookRepository => {
     recordDelivery: (record, keep) =>
       answer(() => {
         if (!rows.has(record.webhookId)) return;
-        const log = logs.get(record.webhookId) ?? [];
-        log.push({ ...record });
-        if (log.length > keep) log.splice(0, log.length - keep);
-        logs.set(record.webhookId, log);
+        const log = [...(logs.get(record.webhookId) ?? []), { ...record }];
+        logs.set(record.webhookId, log.length > keep ? log.slice(log.length - keep) : log);
       }),
     deliveries: (id, limit) => answer(() => [...(logs.get(id) ?? [])].reverse().slice(0, limit).map((r) => ({ ...r }))),
   };

@@ -1,14 +1,22 @@
 import type { TicketRepository } from '@support/application';
 import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
-import { answer } from '../answer.js';
-import type { MemoryEventLog } from '../event-log.js';
+import type { ChangeRecorder } from '../event-log.js';
+import type { Journal } from '../journal.js';
 import { copyTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { TicketTable } from './ticket-table.js';
 
-export const memoryTicketRepository = (settings: SearchSettings & { readonly chunkLoad: number }, events: MemoryEventLog): TicketRepository => {
-  const table = new TicketTable(settings.chunkLoad);
+export const memoryTicketRepository = (
+  journal: Journal,
+  settings: SearchSettings & { readonly chunkLoad: number },
+  events: ChangeRecorder,
+): TicketRepository => {
+  const table = new TicketTable(journal, settings.chunkLoad);
+  journal.restorer('tickets', (_, t) => {
+    table.put(t as Ticket);
+  });
+  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).

@@ -1,4 +1,5 @@
 import { sortKey, ticketWords, type SortField, type Ticket } from '@support/domain';
+import type { Journal } from '../journal.js';
 import { Buckets } from './buckets.js';
 import { SortIndexes, type SortKey } from './sort-indexes.js';
 import { TicketFacts } from './ticket-facts.js';
@@ -19,7 +20,7 @@ const liveWords = (t: Ticket | undefined): string[] => (isLive(t) ? ticketWords(
  * test conditions and order tickets without reading rows.
  */
 export class TicketTable {
-  private readonly rows = new Map<number, Ticket>();
+  private readonly rows: Map<number, Ticket>;
   readonly order: SortIndexes;
   readonly words: WordIndex;
   readonly facts = new TicketFacts();
@@ -28,7 +29,8 @@ export class TicketTable {
   private readonly byAssignee = new Buckets();
   private readonly byGroup = new Buckets();
 
-  constructor(load: number) {
+  constructor(journal: Journal, load: number) {
+    this.rows = journal.map('tickets');
     this.order = new SortIndexes((id, field) => this.keyOf(id, field), load);
     this.words = new WordIndex(load);
   }

@@ -1,0 +1,106 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { open, type RootDatabase } from 'lmdb';
+
+/** The layout of the data this version writes; a directory written by a newer one is refused. */
+export const formatVersion = 1;
+
+/** Files of a data directory. */
+export const dataFiles = {
+  store: 'store.lmdb',
+  lock: 'store.lmdb-lock',
+  owner: 'service.pid',
+} as const;
+
+/** A data directory that cannot be used: the start stops with this one line. */
+export class DataDirError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DataDirError';
+  }
+}
+
+const isAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    // EPERM: it exists but belongs to someone else.
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Makes this process the data directory's only user (LMDB itself lets several processes in,
+ * but the memory store in front of it is one process's). A file left by a process that is
+ * gone (killed, power cut) is taken over. Answers the release.
+ */
+export const takeOwnership = (dir: string): (() => void) => {
+  const path = join(dir, dataFiles.owner);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    try {
+      const fd = openSync(path, 'wx', 0o600);
+      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }) + '\n');
+      closeSync(fd);
+      return () => {
+        rmSync(path, { force: true });
+      };
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new DataDirError(`DATA_DIR ${dir} cannot be used: ${(e as Error).message}`);
+    }
+    let holder: { pid?: unknown } = {};
+    try {
+      holder = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
+    } catch {
+      // Torn or empty (the holder died while writing it): nobody holds it.
+    }
+    if (typeof holder.pid === 'number' && holder.pid !== process.pid && isAlive(holder.pid)) {
+      throw new DataDirError(`DATA_DIR ${dir} is in use by process ${String(holder.pid)} (${path}); stop it first, or give this process another DATA_DIR`);
+    }
+    rmSync(path, { force: true });
+  }
+  throw new DataDirError(`DATA_DIR ${dir} could not be taken over (${path} keeps coming back)`);
+};
+
+/**
+ * Opens (or creates) the LMDB environment, refusing one that cannot be used: a file cut short
+ * (a torn copy), one LMDB cannot open, or one a newer version wrote.
+ */
+export const openEnvironment = (dir: string): RootDatabase => {
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, dataFiles.store);
+  const existed = existsSync(path);
+  let env: RootDatabase;
+  try {
+    // overlappingSync off: a commit's promise resolves once it is synced, and the next one starts after it.
+    env = open({ path, overlappingSync: false, maxDbs: 32 });
+  } catch (e) {
+    throw new DataDirError(`DATA_DIR ${dir}: the store ${path} cannot be opened (${(e as Error).message}); restore it from a backup`);
+  }
+  if (existed) checkWhole(env, path, dir);
+  const meta = env.openDB<number, string>({ name: 'meta' });
+  const found = meta.get('format');
+  if (found === undefined) {
+    if (existed && hasData(env)) throw new DataDirError(`DATA_DIR ${dir}: ${path} holds data but no format version; it was not written by this service`);
+    meta.putSync('format', formatVersion);
+  } else if (found > formatVersion) {
+    throw new DataDirError(`DATA_DIR ${dir} was written by a newer version of this service (data format ${String(found)}; this one reads up to ${String(formatVersion)})`);
+  }
+  return env;
+};
+
+/** LMDB reads its pages from the file mapped in memory: a file shorter than its last page is a torn copy, refused before any read. */
+const checkWhole = (env: RootDatabase, path: string, dir: string): void => {
+  const stats = env.getStats() as { pageSize: number; lastPageNumber: number };
+  const needed = (stats.lastPageNumber + 1) * stats.pageSize;
+  const size = statSync(path).size;
+  if (size < needed) {
+    void env.close();
+    throw new DataDirError(`DATA_DIR ${dir}: ${path} is cut short (${String(size)} bytes of at least ${String(needed)}): a torn copy; restore it from a backup`);
+  }
+};
+
+/** Whether any table that every store writes first holds a record (the root itself lists the tables). */
+const hasData = (env: RootDatabase): boolean =>
+  ['users', 'events'].some((name) => env.openDB({ name }).getKeysCount({ limit: 1 }) > 0);

@@ -1,0 +1,102 @@
+import type { RecordChange, RecordingEventLog } from '@support/adapter-memory';
+import type { ChangeEvent, StoredEvent } from '@support/domain';
+import type { Database } from 'lmdb';
+
+/** The change feed's tables: events by seq, and the newest seq ever given (kept when every event is forgotten). */
+export const feedTables = { events: 'events', newest: 'feed' } as const;
+const newestKey = 'newest';
+
+type Note = (table: string, key: number | string, value: unknown) => void;
+
+/**
+ * The change feed of the embedded store, read from LMDB and never held in memory: an event
+ * is written in the same transaction as the change it records and can be read once that
+ * transaction is durable, never before. `seq` is handed out when the change is made (in
+ * memory, in commit order); a reader sees seqs up to the newest durable one only.
+ */
+export class LmdbFeed implements RecordingEventLog {
+  private given: number;
+  private durable: number;
+  private note: Note = () => {
+    throw new Error('the feed is not attached to a store');
+  };
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    private readonly events: Database<StoredEvent, number>,
+    private readonly meta: Database<number, string>,
+    private readonly commit: (changes: readonly RecordChange[]) => Promise<void>,
+  ) {
+    this.durable = this.newestStored();
+    this.given = this.durable;
+  }
+
+  /** Binds the feed to a (new) memory engine's journal; seqs start again after the newest durable one. */
+  attach(note: Note): void {
+    this.note = note;
+    this.given = this.durable;
+  }
+
+  private newestStored(): number {
+    let newest = this.meta.get(newestKey) ?? 0;
+    for (const key of this.events.getKeys({ reverse: true, limit: 1 })) newest = Math.max(newest, key);
+    return newest;
+  }
+
+  record(change: ChangeEvent): void {
+    this.given += 1;
+    this.note(feedTables.events, this.given, { ...change, seq: this.given });
+    this.note(feedTables.newest, newestKey, this.given);
+  }
+
+  append(changes: readonly ChangeEvent[]): void {
+    for (const change of changes) this.record(change);
+  }
+
+  /** Called with each durable commit's changes. */
+  committed(changes: readonly RecordChange[]): void {
+    let newest = this.durable;
+    for (const c of changes) if (c.table === feedTables.events && typeof c.key === 'number' && c.value !== undefined) newest = Math.max(newest, c.key);
+    if (newest === this.durable) return;
+    this.durable = newest;
+    const woken = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of woken) wake();
+  }
+
+  after(after: number, limit: number): Promise<readonly StoredEvent[]> {
+    const out: StoredEvent[] = [];
+    if (limit <= 0 || after >= this.durable) return Promise.resolve(out);
+    for (const { key, value } of this.events.getRange({ start: after + 1, end: this.durable + 1, limit })) out.push({ ...value, seq: key });
+    return Promise.resolve(out);
+  }
+
+  bounds(): Promise<{ readonly oldest: number | null; readonly newest: number }> {
+    let oldest: number | null = null;
+    for (const key of this.events.getKeys({ limit: 1 })) oldest = key <= this.durable ? key : null;
+    return Promise.resolve({ oldest, newest: this.durable });
+  }
+
+  waitFor(after: number, signal: AbortSignal): Promise<void> {
+    if (this.durable > after || signal.aborted) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.waiters.delete(done);
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      this.waiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** Forgets the events that occurred before `before`, in one transaction, oldest first. */
+  forget(before: number): Promise<void> {
+    const gone: RecordChange[] = [];
+    for (const { key, value } of this.events.getRange({ end: this.durable + 1 })) {
+      if (value.occurredAt >= before) break;
+      gone.push({ table: feedTables.events, key, value: undefined });
+    }
+    return gone.length === 0 ? Promise.resolve() : this.commit(gone);
+  }
+}

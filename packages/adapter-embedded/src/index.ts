@@ -1,0 +1,3 @@
+export { createEmbeddedStore, type EmbeddedStore, type EmbeddedStoreOptions, type LoadReport } from './embedded-store.js';
+export { DataDirError, dataFiles, formatVersion } from './data-dir.js';
+export { CommitFailedError } from './lmdb-sink.js';

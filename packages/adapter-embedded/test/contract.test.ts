@@ -1,0 +1,12 @@
+import { describeTicketRepositoryContract, portContractSuites } from '@support/application/testing';
+import { startedStore, tempDataDir } from './temp-store.js';
+
+// Every port contract suite, unchanged, on the embedded store: each test gets a fresh
+// temporary data directory, so every write goes through LMDB and is committed before it
+// answers.
+for (const describeContract of portContractSuites) describeContract('Embedded store', () => startedStore(tempDataDir(), {}, true));
+
+// The ticket suite with tiny chunks too, as the memory store runs it.
+describeTicketRepositoryContract('Embedded store (index walks, chunks of 2)', () =>
+  startedStore(tempDataDir(), { memory: { chunkLoad: 2, searchPlan: 'walk-index', runSortLimit: 0 } }, true),
+);

@@ -1,0 +1,129 @@
+import { answer } from './answer.js';
+
+/** The tables whose records a durable store keeps: every record the memory store must not forget. */
+export const journalTables = ['users', 'groups', 'tickets', 'messages', 'tokens', 'idempotency', 'webhooks', 'leases', 'deliveries', 'ids'] as const;
+export type JournalTable = (typeof journalTables)[number];
+
+/** A record's key in its table: a number, a string, or a tuple of them (a message: ticket id and number). */
+export type RecordKey = number | string | readonly (number | string)[];
+
+/** One record a port call wrote (`value`) or removed (`value` undefined). Values are plain data, never changed in place. */
+export interface RecordChange {
+  readonly table: string;
+  readonly key: RecordKey;
+  readonly value: unknown;
+}
+
+/**
+ * Where a durable store keeps the memory store's changes. The memory store calls `commit` at
+ * the end of every port call that changed records, synchronously, with all of that call's
+ * changes (so one call is one transaction), and answers the call only once the commit resolved.
+ */
+export interface ChangeSink {
+  /** Makes the changes durable, all or none; rejects when they could not be. */
+  commit(changes: readonly RecordChange[]): Promise<void>;
+  /**
+   * Null when no commit is pending; else a promise that settles once every commit asked for so
+   * far has: a read waits for it, so that no answer shows a change that is not durable yet.
+   */
+  pending(): Promise<void> | null;
+}
+
+/** Keys in a map of one table, and how a key of the map names its record there. */
+type KeyOf<K> = (key: K) => RecordKey;
+
+/** A map that reports every set and delete to its journal: the one place a durable store learns of a write. */
+class TrackedMap<K, V> extends Map<K, V> {
+  constructor(
+    private readonly journal: Journal,
+    private readonly table: string,
+    private readonly keyOf: KeyOf<K>,
+  ) {
+    super();
+  }
+
+  override set(key: K, value: V): this {
+    super.set(key, value);
+    this.journal.note(this.table, this.keyOf(key), value);
+    return this;
+  }
+
+  override delete(key: K): boolean {
+    const had = super.delete(key);
+    if (had) this.journal.note(this.table, this.keyOf(key), undefined);
+    return had;
+  }
+}
+
+const asKey = (key: unknown): RecordKey => key as RecordKey;
+
+/**
+ * The memory store's write path: each port call runs synchronously (atomic for every
+ * concurrent caller) through `run`, and the records it changed in the tracked maps go to the
+ * sink as one commit. Without a sink this is the plain memory store.
+ */
+export class Journal {
+  private changes: RecordChange[] | null = null;
+  private loading = false;
+  private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
+
+  constructor(private readonly sink: ChangeSink | null) {}
+
+  /** A map of a table whose every change is journalled; `keyOf` turns a map key into the record's key. */
+  map<K, V>(table: JournalTable, keyOf: KeyOf<K> = asKey): Map<K, V> {
+    return this.sink === null ? new Map<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
+  }
+
+  /** How a stored record of `table` is put back into the memory store's tables and indexes (at start). */
+  restorer(table: JournalTable, restore: (key: RecordKey, value: unknown) => void): void {
+    this.restorers.set(table, restore);
+  }
+
+  /** A change a port call made outside a tracked map (the change feed's events). */
+  note(table: string, key: RecordKey, value: unknown): void {
+    if (this.loading) return;
+    if (this.changes === null) throw new Error(`a ${table} record changed outside a journalled port call`);
+    this.changes.push({ table, key, value });
+  }
+
+  /** Puts stored records back, without journalling them again. */
+  restore(records: Iterable<{ readonly table: string; readonly key: RecordKey; readonly value: unknown }>): void {
+    this.loading = true;
+    try {
+      for (const { table, key, value } of records) {
+        const restore = this.restorers.get(table);
+        if (restore === undefined) throw new Error(`no table ${table} to restore a record into`);
+        restore(key, value);
+      }
+    } finally {
+      this.loading = false;
+    }
+  }
+
+  /**
+   * Runs one port call. It answers once its changes are durable; a call that changed nothing
+   * answers once every change it could have seen is durable.
+   */
+  run<T>(operation: () => T): Promise<T> {
+    const sink = this.sink;
+    if (sink === null) return answer(operation);
+    if (this.changes !== null) throw new Error('a port call ran inside another one');
+    this.changes = [];
+    let result: T;
+    try {
+      result = operation();
+    } catch (e) {
+      // A bug: the call threw after changing what it changed; those changes still go to the sink,
+      // so that the durable copy never lags behind what memory holds.
+      const changes = this.changes;
+      this.changes = null;
+      if (changes.length > 0) void sink.commit(changes).catch(() => undefined);
+      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+    }
+    const changes = this.changes;
+    this.changes = null;
+    if (changes.length > 0) return sink.commit(changes).then(() => result);
+    const pending = sink.pending();
+    return pending === null ? Promise.resolve(result) : pending.then(() => result);
+  }
+}
