@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import { MemoryEventLog } from '../packages/adapter-memory/dist/src/event-log.js';
 import { memoryTicketRepository } from '../packages/adapter-memory/dist/src/tickets/ticket-repository.js';
 import { memoryStoreSettings } from '../packages/adapter-memory/dist/src/options.js';
+import { Journal } from '../packages/adapter-memory/dist/src/journal.js';
 import { configFromEnv, startServer, TYPES } from '../packages/server/dist/src/index.js';
 import { revise } from '../packages/domain/dist/src/index.js';
 
@@ -81,7 +82,7 @@ for (let r = 0; r < rounds; r++) {
   const times = {};
   for (const side of order) {
     global.gc?.();
-    times[side] = await writeAll(memoryTicketRepository(settings, side === 'feed' ? new MemoryEventLog() : silentFeed));
+    times[side] = await writeAll(memoryTicketRepository(new Journal(null), settings, side === 'feed' ? new MemoryEventLog() : silentFeed));
   }
   withFeed.push(times.feed);
   without.push(times.none);
