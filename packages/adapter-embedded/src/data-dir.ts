@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
@@ -21,6 +21,9 @@ export class DataDirError extends Error {
   }
 }
 
+/** The data directories this process holds (a pid file naming this process may be a stale one from a container's earlier run). */
+const heldHere = new Set<string>();
+
 const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
@@ -37,13 +40,18 @@ const isAlive = (pid: number): boolean => {
  * gone (killed, power cut) is taken over. Answers the release.
  */
 export const takeOwnership = (dir: string): (() => void) => {
+  mkdirSync(dir, { recursive: true });
   const path = join(dir, dataFiles.owner);
+  const real = realpathSync(dir);
+  if (heldHere.has(real)) throw new DataDirError(`DATA_DIR ${dir} is in use by this process already (${path})`);
   for (let attempt = 0; attempt < 3; attempt += 1) {
     try {
       const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }) + '\n');
       closeSync(fd);
+      heldHere.add(real);
       return () => {
+        heldHere.delete(real);
         rmSync(path, { force: true });
       };
     } catch (e) {

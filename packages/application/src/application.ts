@@ -141,8 +141,8 @@ export interface Application {
     delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
   };
   readonly setup: {
-    /** Creates the first admin when no user exists yet; true when it did. */
-    ensureFirstAdmin(email: Email, password: string): Promise<boolean>;
+    /** Creates the first admin when no user exists yet (running `beforeCreate` first, only then); true when it did. */
+    ensureFirstAdmin(email: Email, password: string, beforeCreate?: () => Promise<void>): Promise<boolean>;
   };
   readonly health: {
     /** Whether the store answers. */

@@ -89,6 +89,6 @@ export const createApplication = (ports: Ports, config: ApplicationConfig): Appl
     patch: (actor, id, input, options) => patchGroupUseCase(ports, actor, id, input, options),
     delete: (actor, id, options) => deleteGroupUseCase(ports, actor, id, options),
   },
-  setup: { ensureFirstAdmin: (email, password) => ensureFirstAdmin(ports, email, password) },
+  setup: { ensureFirstAdmin: (email, password, beforeCreate) => ensureFirstAdmin(ports, email, password, beforeCreate) },
   health: { ready: () => ports.health.ping() },
 });

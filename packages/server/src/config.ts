@@ -11,7 +11,10 @@ export interface Config {
   readonly tlsCertFile: string | null;
   readonly tlsKeyFile: string | null;
   readonly httpPort: number | null;
-  readonly store: 'memory' | 'mongo';
+  /** STORE: embedded (durable, in DATA_DIR; the default), memory (volatile) or mongo. */
+  readonly store: StoreKind;
+  /** DATA_DIR (default ./data): the embedded store's directory, its TLS certificate and the first admin's generated password. */
+  readonly dataDir: string;
   readonly mongoUrl: string | null;
   /**
    * MONGO_SERVER_SELECTION_TIMEOUT_MS (default: the adapter's, 5000): how long a Mongo
@@ -79,10 +82,13 @@ const nonEmpty = new t.Type<string, string, unknown>(
   String,
 );
 
-const storeKind = new t.Type<'memory' | 'mongo', string, unknown>(
+export const storeKinds = ['embedded', 'memory', 'mongo'] as const;
+export type StoreKind = (typeof storeKinds)[number];
+
+const storeKind = new t.Type<StoreKind, string, unknown>(
   'store',
-  (u): u is 'memory' | 'mongo' => u === 'memory' || u === 'mongo',
-  (u, c) => (u === 'memory' || u === 'mongo' ? t.success(u) : t.failure(u, c, 'must be "memory" or "mongo"')),
+  (u): u is StoreKind => storeKinds.includes(u as StoreKind),
+  (u, c) => (storeKinds.includes(u as StoreKind) ? t.success(u as StoreKind) : t.failure(u, c, 'must be "embedded", "memory" or "mongo"')),
   String,
 );
 
@@ -150,7 +156,7 @@ const read = <A>(env: Env, name: string, codec: t.Type<A, string>): A | undefine
 /** Decodes the settings; throws ConfigError naming the first bad variable. */
 export const configFromEnv = (env: Env): Config => {
   const port = read(env, 'PORT', integerIn('port', 0, 65535)) ?? 8443;
-  const store = read(env, 'STORE', storeKind) ?? 'memory';
+  const store = read(env, 'STORE', storeKind) ?? 'embedded';
   const mongoUrl = read(env, 'MONGO_URL', nonEmpty) ?? null;
   if (store === 'mongo' && mongoUrl === null) throw new ConfigError('MONGO_URL must be set when STORE=mongo');
   const tlsCertFile = read(env, 'TLS_CERT_FILE', nonEmpty) ?? null;
@@ -167,6 +173,7 @@ export const configFromEnv = (env: Env): Config => {
     tlsKeyFile,
     httpPort: read(env, 'HTTP_PORT', integerIn('port', 0, 65535)) ?? null,
     store,
+    dataDir: read(env, 'DATA_DIR', nonEmpty) ?? './data',
     mongoUrl,
     mongoServerSelectionTimeoutMs: read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     mongoOperationTimeoutMs: read(env, 'MONGO_OPERATION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,

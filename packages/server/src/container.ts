@@ -1,4 +1,5 @@
 import { createHttpApp, httpWebhookSender, urlsFor, type HttpLogger } from '@support/adapter-http-koa';
+import { createEmbeddedStore } from '@support/adapter-embedded';
 import { createMemoryStore } from '@support/adapter-memory';
 import { createMongoStore } from '@support/adapter-mongo';
 import {
@@ -64,13 +65,21 @@ export const TYPES = {
   HttpApp: service<HttpAppFor>('HttpApp'),
 } as const;
 
-const storeFor = (config: Config): ServerStore => {
+const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'mongo') {
     return createMongoStore({
       url: config.mongoUrl ?? '',
       ...(config.mongoServerSelectionTimeoutMs === null ? {} : { serverSelectionTimeoutMS: config.mongoServerSelectionTimeoutMs }),
       ...(config.mongoOperationTimeoutMs === null ? {} : { operationTimeoutMS: config.mongoOperationTimeoutMs }),
       allowStandalone: config.mongoAllowStandalone,
+    });
+  }
+  if (config.store === 'embedded') {
+    return createEmbeddedStore({
+      dataDir: config.dataDir,
+      log: (level, message, fields) => {
+        logger[level](message, fields);
+      },
     });
   }
   return createMemoryStore();
@@ -86,7 +95,7 @@ export const buildContainer = (config: Config): Container => {
   const c = new Container();
   c.bind(TYPES.Config).toConstantValue(config);
   c.bind(TYPES.Logger).toResolvedValue(() => jsonLogger()).inSingletonScope();
-  c.bind(TYPES.Store).toResolvedValue((cfg) => storeFor(cfg), [TYPES.Config]).inSingletonScope();
+  c.bind(TYPES.Store).toResolvedValue((cfg, logger) => storeFor(cfg, logger), [TYPES.Config, TYPES.Logger]).inSingletonScope();
   c.bind(TYPES.Clock).toConstantValue(systemClock);
   c.bind(TYPES.PasswordHasher).toResolvedValue(() => argon2Hasher()).inSingletonScope();
   c.bind(TYPES.TokenGenerator).toConstantValue(cryptoTokens);

@@ -12,6 +12,11 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+const dataLine = (server: RunningServer): string => {
+  if (server.dataDir !== null) return `  data: kept in ${server.dataDir} (back it up while running: npx -y pnpm@10 backup <dir>)`;
+  return server.storeKind === 'memory' ? '  data: in memory only (STORE=memory): everything is lost when the service stops' : '  data: in MongoDB (STORE=mongo)';
+};
+
 const banner = (server: RunningServer): string =>
   [
     '',
@@ -20,7 +25,8 @@ const banner = (server: RunningServer): string =>
     ...(server.httpPort === null ? [] : [`  plain HTTP on port ${server.httpPort} answers 403 (TLS required)`]),
     server.generatedAdminPassword === null
       ? `  admin: ${server.adminEmail}`
-      : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   (shown once; set ADMIN_PASSWORD to choose it)`,
+      : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   (shown once${server.dataDir === null ? '' : `, also kept in ${server.dataDir}/initial-admin-password until changed`}; set ADMIN_PASSWORD to choose it)`,
+    dataLine(server),
     `  docs: ${server.publicUrl}/docs`,
     ...server.storeWarnings.map((w) => `  WARNING: ${w}`),
     '',

@@ -6,8 +6,10 @@ import type { Container } from 'inversify';
 import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
-import { ConfigError, type Config } from './config.js';
+import { resolve } from 'node:path';
+import { ConfigError, type Config, type StoreKind } from './config.js';
 import { buildContainer, TYPES, type ServerStore } from './container.js';
+import { forgetInitialPasswordWhenChanged, keepInitialPassword } from './initial-password.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
 import { startRetention, startWebhookWorker } from './webhook-worker.js';
@@ -48,6 +50,9 @@ export interface RunningServer {
   readonly generatedAdminPassword: string | null;
   /** What the store said at start that the operator must know (e.g. a standalone MongoDB). */
   readonly storeWarnings: readonly string[];
+  readonly storeKind: StoreKind;
+  /** Where the data lives: the embedded store's directory (absolute), or null for the other stores. */
+  readonly dataDir: string | null;
   readonly store: Store;
   readonly app: Application;
   /** Stops accepting, lets in-flight requests finish, closes the store. */
@@ -93,9 +98,11 @@ const bootstrapAdmin = async (
   if (isLeft(email)) throw new ConfigError('ADMIN_EMAIL must be an e-mail address');
   const password = config.adminPassword ?? generatedPassword();
   const generated = config.adminPassword === null ? password : null;
+  // With the embedded store, a generated password is also kept in DATA_DIR until the admin changes it.
+  const keepIn = generated !== null && config.store === 'embedded' ? config.dataDir : null;
   const attempt = async (): Promise<boolean | 'unavailable'> => {
     try {
-      return await app.setup.ensureFirstAdmin(email.right, password);
+      return await app.setup.ensureFirstAdmin(email.right, password, keepIn === null ? undefined : () => keepInitialPassword(keepIn, password));
     } catch {
       return 'unavailable';
     }
@@ -186,7 +193,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const container = buildContainer(config);
   options.rebind?.(container);
   const logger = container.get(TYPES.Logger);
-  const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile);
+  const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile, config.store === 'embedded' ? config.dataDir : null);
   const store = container.get(TYPES.Store);
   const app = container.get(TYPES.Application);
 
@@ -215,6 +222,17 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   }
 
   const admin = await bootstrapAdmin(app, config, logger, options);
+  const stopWatchingPassword =
+    config.store === 'embedded'
+      ? forgetInitialPasswordWhenChanged(config.dataDir, config.adminEmail, store, container.get(TYPES.PasswordHasher), {
+          removed: () => {
+            logger.info('the first admin changed the generated password: its file in DATA_DIR is removed', { data_dir: config.dataDir });
+          },
+          failed: (e) => {
+            logger.error('could not check the kept first admin password', { detail: e instanceof Error ? e.message : String(e) });
+          },
+        })
+      : () => undefined;
   const deliveries = startWebhookWorker(
     app.webhooks,
     { newest: async () => (await store.events.bounds()).newest, waitFor: (after, signal) => store.events.waitFor(after, signal) },
@@ -234,11 +252,14 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     adminEmail: config.adminEmail,
     generatedAdminPassword: admin.password,
     storeWarnings: storeStart.warnings,
+    storeKind: config.store,
+    dataDir: config.store === 'embedded' ? resolve(config.dataDir) : null,
     store,
     app,
     close: () => {
       closing ??= (async () => {
         admin.stop();
+        stopWatchingPassword();
         storeStart.stop();
         stopping.abort();
         retention.stop();

@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { ConfigError } from './config.js';
 
@@ -41,9 +42,53 @@ const readPem = async (file: string, variable: string): Promise<string> => {
   }
 };
 
-/** The configured certificate, or a self-signed one when none is configured. */
-export const tlsMaterial = async (certFile: string | null, keyFile: string | null): Promise<TlsMaterial> => {
-  if (certFile === null || keyFile === null) return selfSignedTls();
+/** Where a generated certificate is kept in a data directory (the key readable by its owner only). */
+export const keptTlsFiles = { cert: 'tls-cert.pem', key: 'tls-key.pem' } as const;
+
+const readIfThere = async (path: string): Promise<string | null> => {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw new ConfigError(`DATA_DIR: ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+};
+
+/** Writes a file whole or not at all (a crash mid-write leaves the old state, never half a key). */
+const writeWhole = async (path: string, text: string, mode: number): Promise<void> => {
+  const part = `${path}.part`;
+  await writeFile(part, text, { mode });
+  await rename(part, path);
+};
+
+/**
+ * The self-signed certificate kept in `dir`, made there on the first start: the service keeps
+ * its identity (and clients their pinned fingerprint) across restarts.
+ */
+const keptSelfSignedTls = async (dir: string): Promise<TlsMaterial> => {
+  const certPath = join(dir, keptTlsFiles.cert);
+  const keyPath = join(dir, keptTlsFiles.key);
+  const [cert, key] = [await readIfThere(certPath), await readIfThere(keyPath)];
+  if (cert !== null && key !== null) {
+    try {
+      return { cert, key, fingerprint: fingerprintOf(cert), selfSigned: true };
+    } catch {
+      throw new ConfigError(`DATA_DIR: ${certPath} is not a PEM certificate; remove it and ${keptTlsFiles.key} to make a new one`);
+    }
+  }
+  const made = await selfSignedTls();
+  await mkdir(dir, { recursive: true });
+  await writeWhole(keyPath, made.key, 0o600);
+  await writeWhole(certPath, made.cert, 0o644);
+  return made;
+};
+
+/**
+ * The configured certificate; else a self-signed one, kept in `keepIn` (the embedded store's
+ * data directory) when given, made anew for this process when not.
+ */
+export const tlsMaterial = async (certFile: string | null, keyFile: string | null, keepIn: string | null = null): Promise<TlsMaterial> => {
+  if (certFile === null || keyFile === null) return keepIn === null ? selfSignedTls() : keptSelfSignedTls(keepIn);
   const cert = await readPem(certFile, 'TLS_CERT_FILE');
   const key = await readPem(keyFile, 'TLS_KEY_FILE');
   let fingerprint: string;

@@ -62,7 +62,7 @@ describe('server: the first admin when the store is unreachable at start', () =>
     const flaky = flakyStore();
     const created: { email: string; password: string | null }[] = [];
     const logs: string[] = [];
-    server = await startServer(configFromEnv({ PORT: '0' }), {
+    server = await startServer(configFromEnv({ PORT: '0', STORE: 'memory' }), {
       rebind: rebound(flaky.store, { info: (m, f) => logs.push(JSON.stringify({ m, ...f })), error: (m, f) => logs.push(JSON.stringify({ m, ...f })) }),
       adminRetryMs: 20,
       shutdownGraceMs: 500,
@@ -94,7 +94,7 @@ describe('server: the first admin when the store is unreachable at start', () =>
   it('with ADMIN_PASSWORD reports the creation without a password', async () => {
     const flaky = flakyStore();
     const created: { email: string; password: string | null }[] = [];
-    server = await startServer(configFromEnv({ PORT: '0', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }), {
+    server = await startServer(configFromEnv({ PORT: '0', STORE: 'memory', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }), {
       rebind: rebound(flaky.store),
       adminRetryMs: 20,
       shutdownGraceMs: 500,
@@ -107,7 +107,7 @@ describe('server: the first admin when the store is unreachable at start', () =>
 
   it('stops retrying when the server is closed', async () => {
     const flaky = flakyStore();
-    const started = await startServer(configFromEnv({ PORT: '0' }), {
+    const started = await startServer(configFromEnv({ PORT: '0', STORE: 'memory' }), {
       rebind: rebound(flaky.store),
       adminRetryMs: 20,
       shutdownGraceMs: 500,

@@ -14,6 +14,8 @@ export const mainJs = fileURLToPath(new URL('../../src/main.js', import.meta.url
  */
 export const childEnv = (env: Readonly<Record<string, string>>): Record<string, string> => ({
   PATH: process.env.PATH ?? '/usr/bin:/bin',
+  // The volatile store unless the test chooses one: the default (embedded, ./data) would put every child on one directory.
+  STORE: 'memory',
   ...env,
 });
 

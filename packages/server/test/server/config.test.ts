@@ -21,7 +21,8 @@ describe('server: configuration from the environment (contract §1)', () => {
       tlsCertFile: null,
       tlsKeyFile: null,
       httpPort: null,
-      store: 'memory',
+      store: 'embedded',
+      dataDir: './data',
       mongoUrl: null,
       mongoServerSelectionTimeoutMs: null,
       mongoOperationTimeoutMs: null,
@@ -52,6 +53,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       TLS_KEY_FILE: '/etc/tls/key.pem',
       HTTP_PORT: '8080',
       STORE: 'mongo',
+      DATA_DIR: '/var/lib/support',
       MONGO_URL: 'mongodb://db.example.com:27017/support',
       MONGO_SERVER_SELECTION_TIMEOUT_MS: '250',
       MONGO_OPERATION_TIMEOUT_MS: '1500',
@@ -75,6 +77,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       tlsKeyFile: '/etc/tls/key.pem',
       httpPort: 8080,
       store: 'mongo',
+      dataDir: '/var/lib/support',
       mongoUrl: 'mongodb://db.example.com:27017/support',
       mongoServerSelectionTimeoutMs: 250,
       mongoOperationTimeoutMs: 1500,
@@ -104,6 +107,7 @@ describe('server: configuration from the environment (contract §1)', () => {
 
   const bad: readonly (readonly [string, Readonly<Record<string, string>>])[] = [
     ['PORT', { PORT: 'abc' }],
+    ['DATA_DIR', { DATA_DIR: '  ' }],
     ['PORT', { PORT: '' }],
     ['PORT', { PORT: '-1' }],
     ['PORT', { PORT: '65536' }],

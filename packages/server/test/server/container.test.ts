@@ -14,7 +14,7 @@ const day = 86_400_000;
 
 const testContainer = (env: Readonly<Record<string, string>> = {}) => {
   const clock = manualClock();
-  const c = buildContainer(configFromEnv(env));
+  const c = buildContainer(configFromEnv({ STORE: 'memory', ...env }));
   c.rebindSync(TYPES.Clock).toConstantValue(clock);
   c.rebindSync(TYPES.PasswordHasher).toConstantValue(plainHasher);
   c.rebindSync(TYPES.Logger).toConstantValue({ info: () => undefined, error: () => undefined });

@@ -20,7 +20,7 @@ describe('server: preparing the store at start', () => {
     logs.length = 0;
   });
   const start = (store: ServerStore) =>
-    startServer(configFromEnv({ PORT: '0' }), {
+    startServer(configFromEnv({ PORT: '0', STORE: 'memory' }), {
       rebind: (c) => {
         c.rebindSync(TYPES.Store).toConstantValue(store);
         c.rebindSync(TYPES.PasswordHasher).toConstantValue(plainHasher);

@@ -85,7 +85,8 @@ let userCounter = 0;
  */
 export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOptions: ApiOptions = {}): Promise<Api> => {
   const clock = manualClock();
-  const config = configFromEnv({ PORT: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env });
+  // The memory store unless a test asks for another (STORE=embedded with its DATA_DIR).
+  const config = configFromEnv({ PORT: '0', STORE: 'memory', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env });
   const logs: string[] = [];
   const server = await startServer(config, {
     rebind: (c) => {
