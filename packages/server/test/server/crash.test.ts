@@ -1,0 +1,163 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startMain, type ChildAnswer, type Started } from './child.js';
+
+// Acknowledged means durable: the service on the embedded store, under concurrent writes, is
+// SIGKILLed at random moments; after each restart every write whose answer had arrived is
+// there, the feed has no gap, and every event's change is there (and every change has its
+// event). Seeded: CRASH_SEED=<n> replays a run, CRASH_KILLS=<n> sets how many kills (default 20).
+
+const kills = Number(process.env.CRASH_KILLS ?? 20);
+const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+
+/** mulberry32: a small seeded generator, so a failing run can be replayed. */
+const random = (s: number): (() => number) => {
+  let a = s >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+};
+
+interface Acknowledged {
+  /** Ticket id -> the subject its last acknowledged write gave it ("edited ..." once a PATCH was acknowledged). */
+  readonly tickets: Map<number, { subject: string }>;
+  /** "ticket/number" of every message whose 201 arrived. */
+  readonly messages: Set<string>;
+}
+
+describe('server: the embedded store under SIGKILL', function () {
+  this.timeout(300_000);
+  let dir: string;
+  let child: Started | null = null;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'support-crash-'));
+  });
+  after(() => {
+    if (child !== null && !child.hasExited()) child.proc.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it(`loses no acknowledged write across ${String(kills)} kills (seed ${String(seed)})`, async () => {
+    const next = random(seed);
+    const env = { STORE: 'embedded', DATA_DIR: dir, ADMIN_PASSWORD: 'crash-admin-1', RATE_LIMIT: '1000000000' };
+    const acked: Acknowledged = { tickets: new Map(), messages: new Set() };
+    let token = '';
+    let customerId = 0;
+    const failure = (what: string): string => `${what} (CRASH_SEED=${String(seed)})`;
+    const writes: number[] = [];
+
+    for (let round = 0; round <= kills; round += 1) {
+      child = await startMain(env, 30_000);
+      const running = child;
+      const call = (method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
+        running.request(
+          method,
+          path,
+          body === undefined
+            ? { headers: { Authorization: `Bearer ${token}` } }
+            : { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+        );
+      if (round === 0) {
+        const grant = await running.request('POST', '/v1/oauth/token', {
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: 'grant_type=password&username=admin%40example.com&password=crash-admin-1',
+        });
+        token = (grant.json as { access_token: string }).access_token;
+        const customer = await call('POST', '/v1/users', { name: 'Crash Customer', email: 'crash@example.com', role: 'customer', password: 'crash-password-1' });
+        customerId = (customer.json as { id: number }).id;
+      }
+
+      // The feed: seqs 1..newest without a gap; every ticket.created names a ticket that exists, and every ticket has one.
+      const created = new Set<number>();
+      let after = 0;
+      for (;;) {
+        const page = await call('GET', `/v1/events?after=${String(after)}&per_page=100`);
+        const events = page.json as { seq: number; type: string; resource: { id: number } }[];
+        if (events.length === 0) break;
+        for (const e of events) {
+          expect(e.seq, failure(`the feed after seq ${String(after)}`)).to.equal(after + 1);
+          after = e.seq;
+          if (e.type === 'ticket.created') created.add(e.resource.id);
+        }
+      }
+      // Every ticket is listed with its subject; every acknowledged write is there, as acknowledged (or newer).
+      const listed = new Map<number, string>();
+      for (let page = 1; ; page += 1) {
+        const list = await call('GET', `/v1/tickets?sort=id&per_page=100&page=${String(page)}`);
+        const items = list.json as { id: number; subject: string }[];
+        for (const t of items) listed.set(t.id, t.subject);
+        if (items.length < 100) break;
+      }
+      expect([...listed.keys()], failure('tickets and their ticket.created events')).to.deep.equal([...created].sort((a, b) => a - b));
+      for (const [id, { subject }] of acked.tickets) {
+        expect(listed.has(id), failure(`ticket ${String(id)} after round ${String(round)}`)).to.equal(true);
+        if (subject.startsWith('edited')) expect(listed.get(id), failure(`ticket ${String(id)}'s acknowledged edit`)).to.match(/^edited/);
+      }
+      const byTicket = new Map<string, number[]>();
+      for (const key of acked.messages) {
+        const [ticket = '', number = ''] = key.split('/');
+        byTicket.set(ticket, [...(byTicket.get(ticket) ?? []), Number(number)]);
+      }
+      for (const [ticket, numbers] of byTicket) {
+        const kept = new Set<number>();
+        for (let page = 1; ; page += 1) {
+          const list = await call('GET', `/v1/tickets/${ticket}/messages?per_page=100&page=${String(page)}`);
+          const items = list.json as { id: number }[];
+          for (const m of items) kept.add(m.id);
+          if (items.length < 100) break;
+        }
+        for (const n of numbers) expect(kept.has(n), failure(`message ${ticket}/${String(n)} after round ${String(round)}`)).to.equal(true);
+      }
+      writes.push(acked.tickets.size + acked.messages.size);
+
+      if (round === kills) {
+        await running.stop();
+        // The kills must have fallen among writes, or this proves nothing.
+        expect(writes.at(-1) ?? 0, failure('acknowledged writes in all')).to.be.at.least(kills * 3);
+        break;
+      }
+      // Concurrent writers until the kill, which comes at a random moment.
+      let killed = false;
+      const writer = async (w: number): Promise<void> => {
+        for (let i = 0; !killed; i += 1) {
+          try {
+            const kind = next();
+            const ids = [...acked.tickets.keys()];
+            if (kind < 0.5 || ids.length === 0) {
+              const subject = `round ${String(round)} writer ${String(w)} #${String(i)}`;
+              const a = await call('POST', '/v1/tickets', { subject, customer_id: customerId });
+              if (a.status === 201) acked.tickets.set((a.json as { id: number }).id, { subject });
+            } else if (kind < 0.75) {
+              const id = ids[Math.floor(next() * ids.length)] ?? 0;
+              const subject = `edited in round ${String(round)}`;
+              const a = await call('PATCH', `/v1/tickets/${String(id)}`, { subject });
+              if (a.status === 200) acked.tickets.set(id, { subject });
+            } else {
+              const id = ids[Math.floor(next() * ids.length)] ?? 0;
+              const a = await call('POST', `/v1/tickets/${String(id)}/messages`, { body: `note ${String(i)}` });
+              if (a.status === 201) acked.messages.add(`${String(id)}/${String((a.json as { id: number }).id)}`);
+            }
+          } catch {
+            // The connection died with the process: this write was not acknowledged.
+            return;
+          }
+        }
+      };
+      const writers = Array.from({ length: 6 }, (_, w) => writer(w));
+      // The kill falls among writes: after a few were answered in this round, at a random moment.
+      const before = acked.tickets.size + acked.messages.size;
+      while (acked.tickets.size + acked.messages.size < before + 3) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, Math.floor(next() * 300)));
+      running.proc.kill('SIGKILL');
+      killed = true;
+      await running.exited;
+      await Promise.all(writers);
+    }
+  });
+});
