@@ -1,4 +1,4 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
@@ -79,6 +79,8 @@ export const openEnvironment = (dir: string): RootDatabase => {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, dataFiles.store);
   const existed = existsSync(path);
+  // LMDB maps the file and trusts its pages: a file cut short or not LMDB's would crash the process on open, not refuse it.
+  if (existed) checkWhole(path, dir);
   let env: RootDatabase;
   try {
     // overlappingSync off: a commit's promise resolves once it is synced, and the next one starts after it.
@@ -86,7 +88,6 @@ export const openEnvironment = (dir: string): RootDatabase => {
   } catch (e) {
     throw new DataDirError(`DATA_DIR ${dir}: the store ${path} cannot be opened (${(e as Error).message}); restore it from a backup`);
   }
-  if (existed) checkWhole(env, path, dir);
   const meta = env.openDB<number, string>({ name: 'meta' });
   const found = meta.get('format');
   if (found === undefined) {
@@ -98,13 +99,43 @@ export const openEnvironment = (dir: string): RootDatabase => {
   return env;
 };
 
-/** LMDB reads its pages from the file mapped in memory: a file shorter than its last page is a torn copy, refused before any read. */
-const checkWhole = (env: RootDatabase, path: string, dir: string): void => {
-  const stats = env.getStats() as { pageSize: number; lastPageNumber: number };
-  const needed = (stats.lastPageNumber + 1) * stats.pageSize;
+const lmdbMagic = 0xbeefc0de;
+
+/** LMDB's meta page (lmdb.h / mdb.c, MDB_meta): magic, version, address, map size, two MDB_db (48 bytes), last page, txn id. */
+const readMeta = (file: Buffer, page: number, pageSize: number): { readonly lastPage: number; readonly txnId: number; readonly pageSize: number } | null => {
+  const start = page * pageSize;
+  for (let at = start; at <= start + 64 && at + 144 <= file.length; at += 4) {
+    if (file.readUInt32LE(at) !== lmdbMagic) continue;
+    const ownPageSize = file.readUInt32LE(at + 24);
+    return { lastPage: Number(file.readBigUInt64LE(at + 120)), txnId: Number(file.readBigUInt64LE(at + 128)), pageSize: ownPageSize };
+  }
+  return null;
+};
+
+/**
+ * LMDB reads its pages straight from the mapped file: a file shorter than its newest meta page
+ * says (a torn copy) or one that is not LMDB's would crash the process (SIGBUS, SIGSEGV)
+ * instead of being refused, so both are checked on the file before LMDB opens it.
+ */
+const checkWhole = (path: string, dir: string): void => {
+  const fd = openSync(path, 'r');
+  const head = Buffer.alloc(2 * 65536);
+  let read: number;
+  try {
+    read = readSync(fd, head, 0, head.length, 0);
+  } finally {
+    closeSync(fd);
+  }
+  const file = head.subarray(0, read);
+  const first = readMeta(file, 0, 4096);
+  const second = first === null ? null : readMeta(file, 1, first.pageSize);
+  const newest = [first, second].filter((m) => m !== null).sort((a, b) => b.txnId - a.txnId)[0];
+  if (newest === undefined || newest.pageSize < 512 || newest.pageSize > 65536) {
+    throw new DataDirError(`DATA_DIR ${dir}: the store ${path} cannot be opened (it is not an LMDB store); restore it from a backup`);
+  }
+  const needed = (newest.lastPage + 1) * newest.pageSize;
   const size = statSync(path).size;
   if (size < needed) {
-    void env.close();
     throw new DataDirError(`DATA_DIR ${dir}: ${path} is cut short (${String(size)} bytes of at least ${String(needed)}): a torn copy; restore it from a backup`);
   }
 };

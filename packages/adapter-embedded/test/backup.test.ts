@@ -24,9 +24,9 @@ describe('Embedded store: backup while running', function () {
     const source = dir();
     const store = await startedStore(source);
     let written = 0;
-    let stop = false;
+    const state = { stop: false };
     const writer = (async () => {
-      while (!stop && written < 900) {
+      while (!state.stop && written < 900) {
         written += 1;
         await store.tickets.insert(aTicket({ id: written, subject: `Ticket ${String(written)}` }));
       }
@@ -34,7 +34,7 @@ describe('Embedded store: backup while running', function () {
     while (written < 50) await new Promise((r) => setTimeout(r, 5));
     const copy = `${dir()}/copy`;
     await backupDataDir(source, copy);
-    stop = true;
+    state.stop = true;
     await writer;
     await store.close();
 

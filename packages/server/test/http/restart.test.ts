@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createEmbeddedStore } from '@support/adapter-embedded';
 import { TYPES } from '../../src/index.js';
 import { manualClock, startApi, type Api, type Answer } from '../support/harness.js';
 
@@ -120,6 +121,40 @@ describe('HTTP: the embedded store across a restart', function () {
     expect(events.map((e) => [e.seq, e.type])).to.deep.equal([[newestBefore + 1, 'ticket.created']]);
     const message = await second.post(`/v1/tickets/${ticketId}/messages`, { body: 'Still here' }, { token: agent.token });
     expect((message.json as { id: number }).id).to.equal(4);
+  });
+
+  it('answers 503 with Retry-After while commits fail, /readyz too, and recovers without a restart', async () => {
+    let failing = false;
+    api = await startApi(
+      { STORE: 'embedded', DATA_DIR: dir },
+      {
+        rebind: (c) => {
+          c.rebindSync(TYPES.Store).toConstantValue(
+            createEmbeddedStore({
+              dataDir: dir,
+              beforeCommit: () => {
+                if (failing) throw new Error('EIO: injected');
+              },
+            }),
+          );
+        },
+      },
+    );
+    const token = await api.adminToken();
+    const customer = await api.userWithToken('customer');
+    const before = await api.get('/v1/tickets', { token });
+    failing = true;
+    const refused = await api.post('/v1/tickets', { subject: 'Lost?', customer_id: customer.id }, { token });
+    expect(refused.status).to.equal(503);
+    expect(refused.header('retry-after')).to.match(/^\d+$/);
+    expect((refused.json as { code: number }).code).to.equal(50301);
+    expect((await api.get('/readyz')).status).to.equal(503);
+    // Nothing of the refused write shows: the list is what it was.
+    expect((await api.get('/v1/tickets', { token })).text).to.equal(before.text);
+    failing = false;
+    expect((await api.get('/readyz')).status).to.equal(200);
+    const created = await api.post('/v1/tickets', { subject: 'Kept', customer_id: customer.id }, { token });
+    expect(created.status).to.equal(201);
   });
 
   it('refuses a second service on the same DATA_DIR, naming the process that holds it', async () => {
