@@ -1,8 +1,12 @@
+import { defaultFeedBytes } from './event-log.js';
+
 export type SearchPlanChoice = 'cost' | 'walk-index' | 'sort-matches';
 
 export interface MemoryStoreOptions {
   /** Values per chunk of every sorted list (tests make it tiny so that chunks split and merge). */
   readonly chunkLoad?: number;
+  /** Approximate bytes the change feed may hold; beyond them it forgets its oldest events (default 256 MiB). */
+  readonly feedBytes?: number;
   /**
    * How a ticket search finds its page: by estimated cost (the default), or always by walking
    * a sort index, or always by sorting the candidates (tests pin each plan).
@@ -19,6 +23,7 @@ export type MemoryStoreSettings = Required<MemoryStoreOptions>;
 
 export const memoryStoreSettings = (options: MemoryStoreOptions): MemoryStoreSettings => ({
   chunkLoad: options.chunkLoad ?? 512,
+  feedBytes: options.feedBytes ?? defaultFeedBytes,
   searchPlan: options.searchPlan ?? 'cost',
   runSortLimit: options.runSortLimit ?? 1024,
 });

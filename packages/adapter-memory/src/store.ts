@@ -33,7 +33,7 @@ export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability:
   const settings = memoryStoreSettings(options);
   const journal = new Journal(durability?.sink ?? null);
   // Every repository records its changes here in the same synchronous step as the write.
-  const events = durability === null ? new MemoryEventLog() : durability.feed((table, key, value) => {
+  const events = durability === null ? new MemoryEventLog(settings.feedBytes) : durability.feed((table, key, value) => {
           journal.note(table, key, value);
         });
   const store: Store = {

@@ -1,4 +1,5 @@
-import { describeTicketRepositoryContract, portContractSuites } from '@support/application/testing';
+import { aTicket, describeTicketRepositoryContract, portContractSuites } from '@support/application/testing';
+import { expect } from 'chai';
 import { createMemoryStore } from '../src/index.js';
 
 // Every port contract suite, unchanged, on the memory store; each test gets a fresh store.
@@ -17,3 +18,18 @@ describeTicketRepositoryContract('Memory store (index walks, chunks of 3, runs o
 describeTicketRepositoryContract('Memory store (sorted candidates, chunks of 4)', () =>
   createMemoryStore({ chunkLoad: 4, searchPlan: 'sort-matches' }),
 );
+
+describe('Memory store: the change feed within its byte budget', () => {
+  it('forgets its oldest events beyond the budget, keeping the rest a contiguous run up to the newest', async () => {
+    const store = createMemoryStore({ feedBytes: 64 * 1024 });
+    for (let id = 1; id <= 400; id += 1) await store.tickets.insert(aTicket({ id, summary: 'z'.repeat(500) }));
+    const { oldest, newest } = await store.events.bounds();
+    expect(newest).to.equal(400);
+    expect(oldest).to.be.a('number').greaterThan(1);
+    const kept = await store.events.after(0, 1000);
+    expect(kept.map((e) => e.seq)).to.deep.equal(Array.from({ length: 400 - (oldest ?? 0) + 1 }, (_, i) => (oldest ?? 0) + i));
+    // About the budget: ~1.1 KB an event here, so fewer than 64 of them are kept.
+    expect(kept.length).to.be.within(30, 64);
+    expect(kept.at(-1)?.subject).to.deep.equal({ resource: 'ticket', id: 400 });
+  });
+});

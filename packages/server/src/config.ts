@@ -38,6 +38,8 @@ export interface Config {
   readonly trustProxy: boolean;
   /** EVENTS_RETENTION_DAYS: how long the change feed keeps events (default 30). */
   readonly eventsRetentionDays: number;
+  /** EVENTS_MEMORY_BYTES (STORE=memory only): the feed's budget in (approximate) bytes, beyond which it forgets its oldest events (default 256 MiB). */
+  readonly eventsMemoryBytes: number;
   /** WEBHOOK_RETRY_S: seconds before each retry of a failed delivery (default 5,30,120,600,3600,21600); then the webhook is switched off. */
   readonly webhookRetrySeconds: readonly number[];
   /** WEBHOOK_ALLOW_PRIVATE: receivers on http:// and on loopback or private addresses (development and tests only). */
@@ -186,6 +188,7 @@ export const configFromEnv = (env: Env): Config => {
     refreshTokenTtlSeconds: read(env, 'REFRESH_TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 2_592_000,
     trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
     eventsRetentionDays: read(env, 'EVENTS_RETENTION_DAYS', integerIn('days', 1, 3650)) ?? 30,
+    eventsMemoryBytes: read(env, 'EVENTS_MEMORY_BYTES', integerIn('bytes', 1_048_576, 2 ** 40)) ?? 268_435_456,
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,
     ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }),

@@ -82,7 +82,7 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
       },
     });
   }
-  return createMemoryStore();
+  return createMemoryStore({ feedBytes: config.eventsMemoryBytes });
 };
 
 /**

@@ -35,6 +35,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       refreshTokenTtlSeconds: 2_592_000,
       trustProxy: false,
       eventsRetentionDays: 30,
+      eventsMemoryBytes: 268_435_456,
       webhookRetrySeconds: [5, 30, 120, 600, 3600, 21600],
       webhookAllowPrivate: false,
     });
@@ -66,6 +67,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       REFRESH_TOKEN_TTL_S: '7200',
       TRUST_PROXY: 'true',
       EVENTS_RETENTION_DAYS: '7',
+      EVENTS_MEMORY_BYTES: '1048576',
       WEBHOOK_RETRY_S: '1, 10,100',
       WEBHOOK_ALLOW_PRIVATE: 'yes',
     });
@@ -90,6 +92,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       refreshTokenTtlSeconds: 7200,
       trustProxy: true,
       eventsRetentionDays: 7,
+      eventsMemoryBytes: 1_048_576,
       webhookRetrySeconds: [1, 10, 100],
       webhookAllowPrivate: true,
     });
