@@ -30,7 +30,7 @@ export const topologyOf = (hello: Document): Topology =>
 const standaloneLacks =
   'it has no transactions, which every write of a ticket, message, user or group needs to record its change-feed event, and no retryable writes (the driver turns them off silently, so a write cut off by a network error or a restart is neither retried nor known to have happened)';
 
-export const standaloneRefused = `MongoDB is a standalone server, not a replica set: ${standaloneLacks}. Run a replica set (a single member is enough: see README, "Running on MongoDB"); MONGO_ALLOW_STANDALONE=true starts the service read-only instead`;
+export const standaloneRefused = `MongoDB is a standalone server, not a replica set: ${standaloneLacks}. Run a replica set (a single member is enough: see docs/mongodb.md); MONGO_ALLOW_STANDALONE=true starts the service read-only instead`;
 
 export const standaloneAccepted = `MongoDB is a standalone server, not a replica set (accepted by MONGO_ALLOW_STANDALONE=true): the service is READ-ONLY, every write of a ticket, message, user or group is refused (500) because it needs a transaction to record its change-feed event; retryable writes are off too`;
 

@@ -4,7 +4,7 @@ import { installStopSignals } from './signals.js';
 // started. A SIGTERM or SIGINT that arrives while the modules load or the server starts
 // stops the process once it can, cleanly (exit 0, no stack, no banner).
 const signals = installStopSignals();
-// Tests only: START_PAUSE=before-load holds start-up here until a signal (README, "Stopping").
+// Tests only: START_PAUSE=before-load holds start-up here until a signal (docs/operations.md, "Stopping").
 if (process.env.START_PAUSE === 'before-load') await signals.pauseUntilSignal('before-load');
 const { runProcess } = await import('./process.js');
 await runProcess(signals);

@@ -78,7 +78,7 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
     if (e instanceof ConfigError) return fail(e.message);
     return fail(`could not start: ${e instanceof Error ? e.message : String(e)}`);
   }
-  // Tests only: START_PAUSE=before-banner holds here, listening, until a signal (README, "Stopping").
+  // Tests only: START_PAUSE=before-banner holds here, listening, until a signal (docs/operations.md, "Stopping").
   if (process.env.START_PAUSE === 'before-banner') await signals.pauseUntilSignal('before-banner');
   const stop = stopper(server);
   signals.handleWith(stop);

@@ -11,7 +11,7 @@ export interface StopSignals {
   /** From now on a signal calls `handler` (the running server's stop). */
   handleWith(handler: (signal: StopSignal) => void): void;
   /**
-   * Tests only (START_PAUSE, see README "Stopping"): writes one line saying where start-up
+   * Tests only (START_PAUSE, see docs/operations.md, "Stopping"): writes one line saying where start-up
    * waits, and resolves at the first signal, so a test can signal at a known point.
    */
   pauseUntilSignal(at: string): Promise<void>;

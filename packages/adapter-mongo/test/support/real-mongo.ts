@@ -22,7 +22,7 @@ const topologyRefusal = async (url: string): Promise<string | null> => {
     const hello = await client.db('admin').command({ hello: 1 });
     return typeof hello['setName'] === 'string' || hello['msg'] === 'isdbgrid'
       ? null
-      : `${url} is a standalone mongod, which has no transactions (start it with --replSet rs0 and run rs.initiate(): see README, "Running on MongoDB")`;
+      : `${url} is a standalone mongod, which has no transactions (start it with --replSet rs0 and run rs.initiate(): see docs/mongodb.md)`;
   } catch (e) {
     return `${url} did not answer (${firstLine(e)})`;
   } finally {
@@ -69,7 +69,7 @@ export const realMongo = async (): Promise<RealMongo> => {
   if (!announced) {
     announced = true;
     if (r.available) console.warn(`\nMongoDB contract suite runs against a real mongod from ${r.source}.`);
-    else console.warn(`\nMongoDB contract suite did NOT run: ${r.reason}. Set MONGO_URL=mongodb://... to run it (see README, "Running on MongoDB").`);
+    else console.warn(`\nMongoDB contract suite did NOT run: ${r.reason}. Set MONGO_URL=mongodb://... to run it (see docs/mongodb.md).`);
   }
   return r;
 };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fuzzOperation, fuzzOperations, fuzzSettings, startFuzzer, type Fuzzer } from '../support/fuzz/run.js';
 
 // The same fuzz on the MongoDB store, where the Mongo suite runs: MONGO_URL names a mongod
-// (a replica set: README, "Running on MongoDB"); the fuzz uses a fresh database and drops it.
+// (a replica set: docs/mongodb.md); the fuzz uses a fresh database and drops it.
 // Without MONGO_URL it does not run, says so in one line, and stays pending, never passed.
 
 /** MONGO_URL with its database (the path) replaced: mongodb://h1,h2/old?x=y -> mongodb://h1,h2/fuzz_ab12?x=y. */
@@ -17,7 +17,7 @@ describe('fuzz: every operation of the OpenAPI document, every role, on the Mong
 
   before(async function () {
     if (mongoUrl === '') {
-      console.warn('\nMongoDB fuzz suite did NOT run: MONGO_URL is not set. Set MONGO_URL=mongodb://... to run it (see README, "Running on MongoDB").');
+      console.warn('\nMongoDB fuzz suite did NOT run: MONGO_URL is not set. Set MONGO_URL=mongodb://... to run it (see docs/mongodb.md).');
       this.skip();
     }
     started = Date.now();

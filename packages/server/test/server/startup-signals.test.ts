@@ -3,7 +3,7 @@ import { spawnMain, type Child } from './child.js';
 
 // SIGTERM or SIGINT during start-up, before the banner, stops the process cleanly: exit 0,
 // no stack, no banner. main.ts installs the handlers before the service's modules load.
-// START_PAUSE (tests only, README "Stopping") holds start-up at a known point until the
+// START_PAUSE (tests only, docs/operations.md "Stopping") holds start-up at a known point until the
 // signal comes, so each case signals exactly where it says: while the modules would load
 // (before-load), and once the server listens with the store open (before-banner).
 
