@@ -1,5 +1,5 @@
 // Soak (not a test): the real service in a child process (`node packages/server/dist/src/main.js`,
-// memory store, the real argon2id hasher), driven over HTTPS at a fixed rate of mixed reads and
+// SOAK_STORE: embedded (default) or memory, the real argon2id hasher), driven over HTTPS at a fixed rate of mixed reads and
 // writes for SOAK_SECONDS, printing once a minute (SOAK_REPORT_S): requests answered and per
 // second, latency p50/p99/max, 5xx and transport errors, the server's RSS and CPU share, the
 // machine's load average, and the size of what it stores (tickets, change-feed events), so
@@ -17,9 +17,10 @@
 // and priority (admin), new messages. Exit code 1 when any 5xx or transport error was seen.
 import { spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:https';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { connect } from 'node:tls';
 import { fileURLToPath } from 'node:url';
@@ -49,8 +50,12 @@ const phrase = (n) => Array.from({ length: n }, () => pick(words)).join(' ');
 
 const mainJs = fileURLToPath(new URL('../packages/server/dist/src/main.js', import.meta.url));
 const adminPassword = 'soak-admin-password';
+// SOAK_STORE: embedded (the default, on a fresh temporary DATA_DIR, removed at exit) or memory.
+const store = process.env.SOAK_STORE ?? 'embedded';
+const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const child = spawn(process.execPath, [mainJs], {
-  env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '1000000000', TOKEN_TTL_S: '86400' },
+  env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '1000000000', TOKEN_TTL_S: '86400', STORE: store, DATA_DIR: dataDir },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let out = '';

@@ -2,7 +2,7 @@ import { createMemoryEngine, journalTables, type MemoryEngine, type MemoryStoreO
 import type { Store } from '@support/application';
 import type { StoredEvent } from '@support/domain';
 import type { Database, RootDatabase } from 'lmdb';
-import { openEnvironment, takeOwnership } from './data-dir.js';
+import { openEnvironment, tableOptions, takeOwnership } from './data-dir.js';
 import { delegate } from './delegate.js';
 import { feedTables, LmdbFeed } from './feed.js';
 import { LmdbSink } from './lmdb-sink.js';
@@ -99,7 +99,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     try {
       env = openEnvironment(options.dataDir);
       const root = env;
-      const tables = new Map<string, Database>([...journalTables, feedTables.events, feedTables.newest, metaTable].map((name) => [name, root.openDB({ name })]));
+      const tables = new Map<string, Database>([...journalTables, feedTables.events, feedTables.newest, metaTable].map((name) => [name, root.openDB({ name, ...tableOptions })]));
       const state: { opened: Opened | null } = { opened: null };
       const sink = new LmdbSink(root, tables, {
         committed: (changes) => {

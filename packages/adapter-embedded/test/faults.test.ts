@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
-import { CommitFailedError, DataDirError, dataFiles, type EmbeddedStore } from '../src/index.js';
+import { CommitFailedError, DataDirError, dataFiles, tableOptions, type EmbeddedStore } from '../src/index.js';
 import { startedStore, tempDataDir } from './temp-store.js';
 
 // Faults are answered, never hidden: a failed commit refuses its writes (and the reads that
@@ -136,7 +136,7 @@ describe('Embedded store: faults', function () {
     const store = await startedStore(dir);
     await store.close();
     const env = open({ path: join(dir, dataFiles.store) });
-    await env.openDB({ name: 'meta' }).put('format', 99);
+    await env.openDB({ name: 'meta', ...tableOptions }).put('format', 99);
     await env.close();
     const e = await refusal(() => startedStore(dir));
     expect(e).to.be.instanceOf(DataDirError);

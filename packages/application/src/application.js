@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=application.js.map

@@ -1,0 +1,38 @@
+/** Keys are scoped to the caller: the user (all their tokens), else the client address. */
+export const idempotencyScope = (actor, clientIp) => actor === null ? `ip:${clientIp}` : `user:${actor.user.id}`;
+/**
+ * Which answers are kept for a repeat (contract §7.1): 2xx and 4xx, except 401 (the caller
+ * was not known), 409 (a conflict of the moment) and 429 (the limit of the moment); a 5xx is
+ * a failure the repeat should run again.
+ */
+export const isKeptStatus = (status) => status >= 200 && status < 500 && !(status >= 300 && status < 400) && status !== 401 && status !== 409 && status !== 429;
+/**
+ * Claims `key` for a request whose method, path and body hash to `fingerprint`. The claim is
+ * atomic in the store, so of concurrent requests with one key exactly one runs.
+ */
+export const beginIdempotent = async (ports, config, scope, key, fingerprint) => {
+    const now = ports.clock.now();
+    const owner = ports.secrets.generate();
+    const outcome = await ports.idempotency.claim(scope, key, {
+        owner,
+        fingerprint,
+        now,
+        leaseUntil: now + config.leaseSeconds * 1000,
+        expiresAt: now + config.retentionSeconds * 1000,
+    });
+    if (outcome.kind !== 'claimed') {
+        if (outcome.fingerprint !== fingerprint)
+            return { kind: 'mismatch' };
+        return outcome.kind === 'completed' ? { kind: 'replay', answer: outcome.answer } : { kind: 'in_flight' };
+    }
+    return {
+        kind: 'run',
+        finish: async (answer) => {
+            if (answer !== null && isKeptStatus(answer.status))
+                await ports.idempotency.complete(scope, key, owner, answer);
+            else
+                await ports.idempotency.release(scope, key, owner);
+        },
+    };
+};
+//# sourceMappingURL=use-case.js.map

@@ -1,0 +1,12 @@
+export * from './ports/index.js';
+export type * from './actor.js';
+export type * from './views.js';
+export type * from './application.js';
+export type * from './decoded.js';
+export type * from './rate-limit.js';
+export * from './auth/oauth.js';
+export * from './create-application.js';
+export { isKeptStatus, type IdempotencyConfig, type IdempotencyDecision } from './idempotency/use-case.js';
+export { eventsQueryBounds, type EventPage, type EventsQuery } from './events/feed.js';
+export { withDeadline } from './deadline.js';
+//# sourceMappingURL=index.d.ts.map

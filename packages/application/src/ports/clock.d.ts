@@ -1,0 +1,5 @@
+export interface Clock {
+    /** Epoch milliseconds. */
+    now(): number;
+}
+//# sourceMappingURL=clock.d.ts.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=clock.js.map

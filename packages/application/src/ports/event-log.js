@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=event-log.js.map

@@ -1,0 +1,15 @@
+import type { Group, GroupId } from '@support/domain';
+import type { Page } from './ticket-repository.js';
+export type GroupWriteResult = 'ok' | 'version_mismatch' | 'name_taken';
+export interface GroupRepository {
+    /** 'name_taken' when another group has the same name, compared without regard to case. */
+    insert(group: Group): Promise<'ok' | 'name_taken'>;
+    findById(id: GroupId): Promise<Group | null>;
+    findByIds(ids: readonly GroupId[]): Promise<readonly Group[]>;
+    update(group: Group, expectedVersion: number): Promise<GroupWriteResult>;
+    /** Deletes the group; `now` is when (the change feed's group.deleted). */
+    delete(id: GroupId, now: number): Promise<boolean>;
+    /** Groups by id ascending. */
+    list(offset: number, limit: number): Promise<Page<Group>>;
+}
+//# sourceMappingURL=group-repository.d.ts.map

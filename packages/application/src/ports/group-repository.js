@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=group-repository.js.map

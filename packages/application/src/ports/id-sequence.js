@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=id-sequence.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=idempotency-store.js.map

@@ -1,0 +1,52 @@
+export type * from './ticket-repository.js';
+export type * from './message-repository.js';
+export type * from './user-repository.js';
+export type * from './group-repository.js';
+export type * from './token-store.js';
+export type * from './rate-limit-counter.js';
+export type * from './idempotency-store.js';
+export type * from './webhook-repository.js';
+export type * from './event-log.js';
+export type * from './webhook-sender.js';
+export type * from './id-sequence.js';
+export type * from './clock.js';
+export type * from './password-hasher.js';
+export type * from './token-generator.js';
+export { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError, type StoreHealth } from './store-health.js';
+import type { Clock } from './clock.js';
+import type { GroupRepository } from './group-repository.js';
+import type { IdSequence } from './id-sequence.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+import type { WebhookRepository } from './webhook-repository.js';
+import type { EventLog } from './event-log.js';
+import type { WebhookSender } from './webhook-sender.js';
+import type { MessageRepository } from './message-repository.js';
+import type { PasswordHasher } from './password-hasher.js';
+import type { RateLimitCounter } from './rate-limit-counter.js';
+import type { StoreHealth } from './store-health.js';
+import type { TicketRepository } from './ticket-repository.js';
+import type { TokenGenerator } from './token-generator.js';
+import type { TokenStore } from './token-store.js';
+import type { UserRepository } from './user-repository.js';
+/** Everything a store adapter provides. */
+export interface Store {
+    readonly tickets: TicketRepository;
+    readonly messages: MessageRepository;
+    readonly users: UserRepository;
+    readonly groups: GroupRepository;
+    readonly tokens: TokenStore;
+    readonly rateLimits: RateLimitCounter;
+    readonly idempotency: IdempotencyStore;
+    readonly webhooks: WebhookRepository;
+    readonly events: EventLog;
+    readonly ids: IdSequence;
+    readonly health: StoreHealth;
+}
+/** Every port the application needs. */
+export interface Ports extends Store {
+    readonly clock: Clock;
+    readonly passwords: PasswordHasher;
+    readonly secrets: TokenGenerator;
+    readonly webhookSender: WebhookSender;
+}
+//# sourceMappingURL=index.d.ts.map

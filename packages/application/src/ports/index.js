@@ -1,0 +1,2 @@
+export { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from './store-health.js';
+//# sourceMappingURL=index.js.map

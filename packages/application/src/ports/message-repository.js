@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=message-repository.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=rate-limit-counter.js.map

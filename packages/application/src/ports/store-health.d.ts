@@ -1,0 +1,29 @@
+export interface StoreHealth {
+    /** Whether the store answers now. Never throws. */
+    ping(): Promise<boolean>;
+}
+/**
+ * Thrown by an adapter when its store cannot be reached or does not answer in time.
+ * An infrastructure failure, not an expected result: the HTTP adapter answers 503.
+ */
+export declare class StoreUnavailableError extends Error {
+    constructor(message?: string, options?: ErrorOptions);
+}
+/**
+ * Thrown by an adapter when the store accepted a write but could not confirm it durable in
+ * time (on MongoDB: the primary applied it, a majority of the replica set did not
+ * acknowledge it within the write concern's limit). The write may have been applied, and
+ * may still be rolled back: a blind retry could apply it twice.
+ */
+export declare class StoreWriteNotConfirmedError extends Error {
+    constructor(message?: string, options?: ErrorOptions);
+}
+/**
+ * Thrown by an adapter when the store answered but stopped the operation at its time limit:
+ * the store is up, the operation was too costly for the limit, so retrying it at once will
+ * most likely meet the same limit.
+ */
+export declare class StoreTimeLimitError extends Error {
+    constructor(message?: string, options?: ErrorOptions);
+}
+//# sourceMappingURL=store-health.d.ts.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=ticket-repository.js.map

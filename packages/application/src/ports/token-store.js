@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=token-store.js.map

@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=user-repository.js.map

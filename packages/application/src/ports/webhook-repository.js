@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=webhook-repository.js.map

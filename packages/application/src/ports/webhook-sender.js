@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=webhook-sender.js.map

@@ -1,0 +1,21 @@
+/** Creates the first admin when the store holds no user yet. True when it did. */
+export const ensureFirstAdmin = async (ports, email, password, beforeCreate) => {
+    if ((await ports.users.count()) > 0)
+        return false;
+    // E.g. keeping a generated password where the operator finds it, before an admin exists that needs it.
+    await beforeCreate?.();
+    const now = ports.clock.now();
+    const result = await ports.users.insert({
+        id: (await ports.ids.next('user')),
+        name: 'Administrator',
+        email,
+        role: 'admin',
+        groupIds: [],
+        passwordHash: await ports.passwords.hash(password),
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+    });
+    return result === 'ok';
+};
+//# sourceMappingURL=setup.js.map

@@ -1,0 +1,164 @@
+import { applyUserChanges, conflict, forbidden, defaultRole, fieldError, notFound, pageOffset, sameItems, validationFailed, } from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import { acceptBody, acceptPage } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
+import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
+import { givenFields, withRetries } from '../shared.js';
+const targetId = (actor, id) => (id === 'me' ? actor.user.id : id);
+/** Customers see only themselves: any other user does not exist for them. */
+const loadUser = async (ports, actor, id) => {
+    if (isCustomer(actor) && id !== actor.user.id)
+        return E.left(notFound('user', id));
+    const u = await ports.users.findById(id);
+    return u === null ? E.left(notFound('user', id)) : E.right(u);
+};
+const checkGroups = async (ports, ids) => {
+    if (ids === null || ids === undefined || ids.length === 0)
+        return [];
+    const found = new Set((await ports.groups.findByIds(ids)).map((g) => g.id));
+    const missing = ids.filter((id) => !found.has(id));
+    return missing.length === 0 ? [] : [fieldError('group_ids', 'unknown_reference', `there is no group ${missing.join(', ')}`)];
+};
+const emailTaken = (email) => fieldError('email', 'not_unique', `${email} is already in use by another user`);
+export const listUsers = async (ports, actor, decoded) => {
+    const denied = requireRole(actor, ['agent', 'admin'], 'list users');
+    if (denied !== null)
+        return E.left(denied);
+    const page = acceptPage(decoded);
+    if (E.isLeft(page))
+        return page;
+    const found = await ports.users.list(null, pageOffset(page.right), page.right.perPage);
+    return E.right({ items: found.items, total: found.total, page: page.right });
+};
+export const getUser = async (ports, actor, id) => id === 'me' || id === actor.user.id ? E.right(actor.user) : loadUser(ports, actor, id);
+export const createUserUseCase = async (ports, actor, decoded) => {
+    const denied = requireRole(actor, ['admin'], 'create users');
+    if (denied !== null)
+        return E.left(denied);
+    const accepted = acceptBody(decoded);
+    if (E.isLeft(accepted))
+        return accepted;
+    const input = accepted.right;
+    const groupErrors = await checkGroups(ports, input.group_ids);
+    const existing = await ports.users.findByEmail(input.email);
+    const errors = [...groupErrors, ...(existing === null ? [] : [emailTaken(input.email)])];
+    if (errors.length > 0)
+        return E.left(validationFailed(errors));
+    const now = ports.clock.now();
+    const user = {
+        id: (await ports.ids.next('user')),
+        name: input.name,
+        email: input.email,
+        role: input.role ?? defaultRole,
+        groupIds: input.group_ids ?? [],
+        passwordHash: await ports.passwords.hash(input.password),
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+    };
+    return (await ports.users.insert(user)) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
+};
+/** Fields a non-admin tried to change on themselves beyond name and password (equal values are no change). */
+const selfViolations = (current, input) => givenFields(input).filter((f) => {
+    if (selfUserFields.includes(f))
+        return false;
+    if (f === 'email')
+        return input.email !== current.email;
+    if (f === 'role')
+        return input.role !== current.role;
+    if (f === 'group_ids')
+        return !sameItems(input.group_ids ?? [], current.groupIds);
+    return true;
+});
+const updateUser = async (ports, actor, rawId, input, wanted, options) => {
+    const id = targetId(actor, rawId);
+    const self = id === actor.user.id;
+    const groupErrors = await checkGroups(ports, input.group_ids);
+    const result = await withRetries(async () => {
+        const loaded = await loadUser(ports, actor, id);
+        if (E.isLeft(loaded))
+            return loaded;
+        const current = loaded.right;
+        if (!isAdmin(actor)) {
+            if (!self)
+                return E.left(forbidden('only admins may change other users'));
+            const fields = selfViolations(current, input);
+            if (fields.length > 0)
+                return E.left(forbiddenFields(actor, fields));
+        }
+        const held = checkPrecondition(options, current);
+        if (E.isLeft(held))
+            return held;
+        const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
+        const errors = [...groupErrors];
+        if (self && w.role !== current.role)
+            errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
+        if (w.email !== current.email) {
+            const holder = await ports.users.findByEmail(w.email);
+            if (holder !== null && holder.id !== current.id)
+                errors.push(emailTaken(w.email));
+        }
+        if (errors.length > 0)
+            return E.left(validationFailed(errors));
+        const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
+        const next = applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now());
+        if (next === current)
+            return E.right({ before: current, after: current });
+        const written = await ports.users.update(next, current.version);
+        if (written === 'email_taken')
+            return E.left(validationFailed([emailTaken(w.email)]));
+        return written === 'ok' ? E.right({ before: current, after: next }) : 'retry';
+    }, options);
+    if (E.isLeft(result))
+        return result;
+    const { before, after } = result.right;
+    if (after.name !== before.name)
+        await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now());
+    // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
+    if (after.role === 'customer' && before.role !== 'customer')
+        await ports.tickets.unassignUser(after.id, ports.clock.now());
+    // A password set by someone else (an admin) ends every session of that user.
+    if (after.passwordHash !== before.passwordHash && !self)
+        await ports.tokens.revokeUser(after.id);
+    return E.right(after);
+};
+export const replaceUserUseCase = (ports, actor, id, decoded, options = {}) => {
+    const accepted = acceptBody(decoded);
+    if (E.isLeft(accepted))
+        return Promise.resolve(accepted);
+    const input = accepted.right;
+    return updateUser(ports, actor, id, input, () => ({ name: input.name, email: input.email, role: input.role ?? defaultRole, groupIds: input.group_ids ?? [], password: input.password ?? null }), options);
+};
+export const patchUserUseCase = (ports, actor, id, decoded, options = {}) => {
+    const accepted = acceptBody(decoded);
+    if (E.isLeft(accepted))
+        return Promise.resolve(accepted);
+    const input = accepted.right;
+    return updateUser(ports, actor, id, input, (u) => ({
+        name: input.name ?? u.name,
+        email: input.email ?? u.email,
+        role: input.role ?? u.role,
+        groupIds: input.group_ids === undefined ? u.groupIds : (input.group_ids ?? []),
+        password: input.password ?? null,
+    }), options);
+};
+export const deleteUserUseCase = async (ports, actor, id, options = {}) => {
+    const loaded = await loadUser(ports, actor, id);
+    if (E.isLeft(loaded))
+        return loaded;
+    const denied = requireRole(actor, ['admin'], 'delete users');
+    if (denied !== null)
+        return E.left(denied);
+    if (id === actor.user.id)
+        return E.left(conflict('you cannot delete your own account'));
+    const held = checkPrecondition(options, loaded.right);
+    if (E.isLeft(held))
+        return held;
+    if (!(await ports.users.delete(id, ports.clock.now())))
+        return E.left(notFound('user', id));
+    // A deleted user's tickets and messages stay; they lose their sessions and assignments.
+    await ports.tokens.revokeUser(id);
+    await ports.tickets.unassignUser(id, ports.clock.now());
+    return E.right(loaded.right);
+};
+//# sourceMappingURL=use-cases.js.map

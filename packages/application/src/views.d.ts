@@ -1,0 +1,35 @@
+import type { Group, GroupId, Message, PageRequest, Ticket, TicketState, User, UserId } from '@support/domain';
+/**
+ * A related resource as the caller may see it: all of it, or (another user seen by a
+ * customer) only its id and name.
+ */
+export type Related<T, Id> = {
+    readonly kind: 'full';
+    readonly value: T;
+} | {
+    readonly kind: 'limited';
+    readonly id: Id;
+    readonly name: string;
+};
+/** What `embed` asked for; a relation that was not asked for is absent, a link to nothing is null. */
+export interface TicketRelations {
+    readonly customer?: Related<User, UserId> | null;
+    readonly assigned_user?: Related<User, UserId> | null;
+    readonly group?: Related<Group, GroupId> | null;
+}
+export interface TicketView {
+    readonly ticket: Ticket;
+    readonly related: TicketRelations;
+    /** Contract §7.2: the states this caller may move the ticket to now. */
+    readonly allowedTransitions: readonly TicketState[];
+}
+export interface ListResult<T> {
+    readonly items: readonly T[];
+    readonly total: number;
+    readonly page: PageRequest;
+}
+export type TicketList = ListResult<TicketView>;
+export type MessageList = ListResult<Message>;
+export type UserList = ListResult<User>;
+export type GroupList = ListResult<Group>;
+//# sourceMappingURL=views.d.ts.map

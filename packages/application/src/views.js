@@ -1,0 +1,2 @@
+export {};
+//# sourceMappingURL=views.js.map

@@ -1,0 +1,149 @@
+import { fieldError, notFound, pageOffset, replayFrom, revise, validationFailed, webhookSecret, } from '@support/domain';
+import * as E from 'fp-ts/lib/Either.js';
+import { acceptBody, acceptPage } from '../decoded.js';
+import { checkPrecondition } from '../precondition.js';
+import { requireRole } from '../policy.js';
+import { withRetries } from '../shared.js';
+const admin = (actor) => {
+    const denied = requireRole(actor, ['admin'], 'manage webhooks');
+    return denied === null ? E.right(null) : E.left(denied);
+};
+const load = async (ports, id) => {
+    const w = await ports.webhooks.findById(id);
+    return w === null ? E.left(notFound('webhook', id)) : E.right(w);
+};
+/**
+ * An admin's body with a receiver the sender would call (the SSRF guard at the door: a receiver
+ * it would refuse is refused now, with its reason).
+ */
+const acceptWebhookBody = async (ports, actor, decoded) => {
+    const ok = admin(actor);
+    if (E.isLeft(ok))
+        return ok;
+    const input = acceptBody(decoded);
+    if (E.isLeft(input) || input.right.url === undefined)
+        return input;
+    const why = await ports.webhookSender.refuses(input.right.url);
+    return why === null ? input : E.left(validationFailed([fieldError('url', 'invalid_value', why)]));
+};
+export const listWebhooks = async (ports, actor, decoded) => {
+    const ok = admin(actor);
+    if (E.isLeft(ok))
+        return ok;
+    const page = acceptPage(decoded);
+    if (E.isLeft(page))
+        return page;
+    const found = await ports.webhooks.list(pageOffset(page.right), page.right.perPage);
+    return E.right({ items: found.items, total: found.total, page: page.right });
+};
+export const getWebhook = async (ports, actor, id) => {
+    const ok = admin(actor);
+    return E.isLeft(ok) ? ok : load(ports, id);
+};
+/**
+ * A new webhook starts at the head of the feed: it receives the changes made from now on
+ * (a replay reaches back into what the feed keeps).
+ */
+export const createWebhook = async (ports, actor, decoded) => {
+    const input = await acceptWebhookBody(ports, actor, decoded);
+    if (E.isLeft(input))
+        return input;
+    const now = ports.clock.now();
+    const { newest } = await ports.events.bounds();
+    const webhook = {
+        id: (await ports.ids.next('webhook')),
+        url: input.right.url,
+        events: input.right.events,
+        description: input.right.description ?? '',
+        active: input.right.active ?? true,
+        secret: webhookSecret(ports.secrets.generate()),
+        lastDeliveredSeq: newest,
+        failedAttempts: 0,
+        nextAttemptAt: null,
+        createdAt: now,
+        updatedAt: now,
+        version: 1,
+    };
+    await ports.webhooks.insert(webhook);
+    return E.right(webhook);
+};
+const sameList = (a, b) => a.length === b.length && a.every((x, i) => x === b[i]);
+const changeWebhook = (ports, actor, id, change, options) => withRetries(async () => {
+    const ok = admin(actor);
+    if (E.isLeft(ok))
+        return ok;
+    const loaded = await load(ports, id);
+    if (E.isLeft(loaded))
+        return loaded;
+    const current = loaded.right;
+    const held = checkPrecondition(options, current);
+    if (E.isLeft(held))
+        return held;
+    const changed = change(current);
+    if (changed === null)
+        return E.right(current);
+    const next = revise(current, ports.clock.now(), changed);
+    return (await ports.webhooks.update(next, current.version)) === 'ok' ? E.right(next) : 'retry';
+}, options);
+export const patchWebhook = async (ports, actor, id, decoded, options = {}) => {
+    const input = await acceptWebhookBody(ports, actor, decoded);
+    if (E.isLeft(input))
+        return input;
+    const p = input.right;
+    return changeWebhook(ports, actor, id, (w) => {
+        const c = {
+            url: p.url ?? w.url,
+            events: p.events ?? w.events,
+            description: p.description === undefined ? w.description : (p.description ?? ''),
+            active: p.active ?? w.active,
+        };
+        if (c.url === w.url && sameList(c.events, w.events) && c.description === w.description && c.active === w.active)
+            return null;
+        // Switched back on: the event it stopped at gets a fresh retry schedule.
+        return c.active && !w.active ? { ...c, failedAttempts: 0, nextAttemptAt: null } : c;
+    }, options);
+};
+export const deleteWebhook = async (ports, actor, id, options = {}) => {
+    const ok = admin(actor);
+    if (E.isLeft(ok))
+        return ok;
+    const loaded = await load(ports, id);
+    if (E.isLeft(loaded))
+        return loaded;
+    const held = checkPrecondition(options, loaded.right);
+    if (E.isLeft(held))
+        return held;
+    return (await ports.webhooks.delete(id)) ? E.right(loaded.right) : E.left(notFound('webhook', id));
+};
+/** A new signing secret; the old one stops signing at once. */
+export const rotateWebhookSecret = (ports, actor, id) => changeWebhook(ports, actor, id, () => ({ secret: webhookSecret(ports.secrets.generate()) }), {});
+/** Re-sends every subscribed event after `after` (at most back to what the feed keeps), and switches the webhook on. */
+export const replayWebhook = async (ports, actor, id, decoded) => {
+    const ok = admin(actor);
+    if (E.isLeft(ok))
+        return ok;
+    const input = acceptBody(decoded);
+    if (E.isLeft(input))
+        return input;
+    const { newest } = await ports.events.bounds();
+    if (input.right.after > newest) {
+        return E.left(validationFailed([fieldError('after', 'invalid_value', `must be at most the newest seq of the feed (${String(newest)})`)]));
+    }
+    return changeWebhook(ports, actor, id, (w) => replayFrom(w, input.right.after), {});
+};
+export const webhookDeliveries = async (ports, keepLog, actor, id, decoded) => {
+    const ok = admin(actor);
+    if (E.isLeft(ok))
+        return ok;
+    const page = acceptPage(decoded);
+    if (E.isLeft(page))
+        return page;
+    const loaded = await load(ports, id);
+    if (E.isLeft(loaded))
+        return loaded;
+    // The log is short (the newest attempts only): read whole, then paged.
+    const recent = await ports.webhooks.deliveries(id, keepLog);
+    const from = pageOffset(page.right);
+    return E.right({ items: recent.slice(from, from + page.right.perPage), total: recent.length, page: page.right });
+};
+//# sourceMappingURL=use-cases.js.map
