@@ -85,7 +85,7 @@ const storeFor = (config: Config): ServerStore => {
 export const buildContainer = (config: Config): Container => {
   const c = new Container();
   c.bind(TYPES.Config).toConstantValue(config);
-  c.bind(TYPES.Logger).toResolvedValue(() => jsonLogger()).inSingletonScope();
+  c.bind(TYPES.Logger).toResolvedValue((cfg) => jsonLogger(undefined, cfg.logLevel), [TYPES.Config]).inSingletonScope();
   c.bind(TYPES.Store).toResolvedValue((cfg) => storeFor(cfg), [TYPES.Config]).inSingletonScope();
   c.bind(TYPES.Clock).toConstantValue(systemClock);
   c.bind(TYPES.PasswordHasher).toResolvedValue(() => argon2Hasher()).inSingletonScope();

@@ -1,18 +1,23 @@
-import { ConfigError, configFromEnv } from './config.js';
-import { jsonLogger } from './logger.js';
+import { ConfigError, configFromEnv, type Config } from './config.js';
+import { developmentSwitches, settings } from './config-reference.js';
+import { jsonLogger, type ServiceLogger } from './logger.js';
 import { startServer, type RunningServer } from './server.js';
 import type { StopSignal, StopSignals } from './signals.js';
 
 // The process: read the settings, start, print how to reach the service, stop on a signal
-// (main.ts installs the signal handlers before this module loads).
-const logger = jsonLogger();
+// (main.ts installs the signal handlers before this module loads). Standard output carries
+// JSON log lines only; the banner, for a person at a terminal (and the generated admin
+// password, shown once), goes to standard error (docs/operations.md, "Logs").
+let logger: ServiceLogger = jsonLogger();
 
 const fail = (message: string): never => {
   process.stderr.write(`support-ticket-service: ${message}\n`);
   process.exit(1);
 };
 
-const banner = (server: RunningServer): string =>
+const shownOnce = '(shown once, here on stderr; set ADMIN_PASSWORD to choose it)';
+
+const banner = (server: RunningServer, switches: readonly string[]): string =>
   [
     '',
     `  Support ticket service listening on ${server.url} (public URL ${server.publicUrl})`,
@@ -20,9 +25,11 @@ const banner = (server: RunningServer): string =>
     ...(server.httpPort === null ? [] : [`  plain HTTP on port ${server.httpPort} answers 403 (TLS required)`]),
     server.generatedAdminPassword === null
       ? `  admin: ${server.adminEmail}`
-      : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   (shown once; set ADMIN_PASSWORD to choose it)`,
-    `  docs: ${server.publicUrl}/docs`,
+      : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   ${shownOnce}`,
+    `  logs: JSON lines on stdout`,
     ...server.storeWarnings.map((w) => `  WARNING: ${w}`),
+    ...(switches.length === 0 ? [] : [`  WARNING: development-only settings: ${switches.join(', ')}`]),
+    `  docs: ${server.publicUrl}/docs`,
     '',
   ].join('\n');
 
@@ -59,13 +66,16 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
     process.exit(0);
   }
   let server: RunningServer;
+  let config: Config;
   try {
-    const config = configFromEnv(process.env);
+    config = configFromEnv(process.env);
+    logger = jsonLogger(undefined, config.logLevel);
+    logger.debug('settings', { set: settings.map((v) => v.name).filter((name) => process.env[name] !== undefined), store: config.store });
     server = await startServer(config, {
       onFirstAdminCreated: (email, password) => {
         // The store was unreachable at start: the admin exists only now.
-        const shown = password === null ? '' : `  password: ${password}   (shown once; set ADMIN_PASSWORD to choose it)`;
-        process.stdout.write(`\n  admin created now that the store answers: ${email}${shown}\n\n`);
+        const shown = password === null ? '' : `  password: ${password}   ${shownOnce}`;
+        process.stderr.write(`\n  admin created now that the store answers: ${email}${shown}\n\n`);
       },
     });
   } catch (e) {
@@ -82,6 +92,21 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
     stop(during);
     return;
   }
-  process.stdout.write(`${banner(server)}\n`);
-  logger.info('listening', { url: server.url, port: server.port, http_port: server.httpPort });
+  const switches = developmentSwitches(process.env);
+  process.stderr.write(`${banner(server, switches)}\n`);
+  logger.info('listening', {
+    url: server.url,
+    port: server.port,
+    http_port: server.httpPort,
+    public_url: server.publicUrl,
+    fingerprint: server.fingerprint,
+    self_signed: server.selfSigned,
+    store: config.store,
+    admin_email: server.adminEmail,
+    ...(server.generatedAdminPassword === null ? {} : { admin_credentials: 'generated, printed once on stderr' }),
+    docs: `${server.publicUrl}/docs`,
+  });
+  if (switches.length > 0) {
+    logger.warn('development-only settings are on: do not run this in production', { settings: switches });
+  }
 };
