@@ -103,7 +103,7 @@ export const settings: readonly Setting[] = [
 /** The variables read outside the decoder (configFromEnv): the process entry's own. */
 export const readByTheEntry: readonly string[] = ['START_PAUSE'];
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|');
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The table of docs/configuration.md. */
 export const referenceTable = (): string =>

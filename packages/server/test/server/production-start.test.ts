@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mainJs } from './child.js';
@@ -88,5 +89,44 @@ describe('server process: the documented production start stops on SIGTERM', fun
     expect(messages).to.include.members(['listening', 'stopping', 'stopped']);
     expect(err).to.match(/listening on https:\/\/localhost:\d+/);
     expect(out + err).not.to.include(password);
+  });
+
+  it('takes its settings from an environment file in the format of .env.example (node --env-file, systemd EnvironmentFile=)', async () => {
+    // .env.example with three lines uncommented, as docs/configuration.md says to do.
+    const example = readFileSync(join(root, '.env.example'), 'utf8');
+    const env = example
+      .replace(/^# PORT=.*$/m, 'PORT=0')
+      .replace(/^# LOG_LEVEL=.*$/m, 'LOG_LEVEL=debug')
+      .replace(/^# ADMIN_PASSWORD=.*$/m, 'ADMIN_PASSWORD=env-file-password');
+    const dir = mkdtempSync(join(tmpdir(), 'env-file-'));
+    try {
+      writeFileSync(join(dir, '.env'), env);
+      const child = spawn(process.execPath, [`--env-file=${join(dir, '.env')}`, mainJs], {
+        cwd: root,
+        detached: true,
+        env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      proc = child;
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
+      const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+      const deadline = Date.now() + 45_000;
+      while (!out.includes('"message":"listening"')) {
+        if (Date.now() > deadline || child.exitCode !== null) expect.fail(`no "listening" line: ${out}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      child.kill('SIGTERM');
+      expect(await exited).to.equal(0);
+      const settings = out
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => JSON.parse(l) as { message: string; set?: string[] })
+        .find((l) => l.message === 'settings');
+      expect(settings?.set).to.deep.equal(['PORT', 'ADMIN_PASSWORD', 'LOG_LEVEL']);
+      expect(out).not.to.include('env-file-password');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
