@@ -59,11 +59,12 @@ const child = spawn(process.execPath, [mainJs], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let out = '';
-child.stdout.setEncoding('utf8').on('data', (s) => {
-  // Keep the banner; drop the log lines that follow (they would only grow this process).
+child.stdout.resume(); // the JSON log lines: dropped (they would only grow this process)
+child.stderr.setEncoding('utf8').on('data', (s) => {
+  // The banner (stderr); keep it to find the port.
   if (out.length < 10_000) out += s;
+  process.stderr.write(`[service] ${s}`);
 });
-child.stderr.setEncoding('utf8').on('data', (s) => process.stderr.write(`[service] ${s}`));
 const stopService = () => {
   if (child.exitCode === null) child.kill('SIGTERM');
 };
@@ -78,7 +79,7 @@ const port = await new Promise((resolve, reject) => {
       resolve(Number(m[1]));
     }
   };
-  child.stdout.on('data', look);
+  child.stderr.on('data', look);
   child.on('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
 });
 const ca = await new Promise((resolve, reject) => {

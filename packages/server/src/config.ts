@@ -46,7 +46,12 @@ export interface Config {
   readonly webhookAllowPrivate: boolean;
   /** RESPONSE_CACHE_BYTES: bytes of rendered answers kept between requests (0: none); absent, the HTTP adapter's default (64 MiB). */
   readonly responseCacheBytes?: number;
+  /** LOG_LEVEL: the least severe log line written (default info). */
+  readonly logLevel: LogLevel;
 }
+
+export const logLevels = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof logLevels)[number];
 
 /** A bad setting: the message is one line naming the variable. */
 export class ConfigError extends Error {
@@ -142,6 +147,16 @@ const secondsList = new t.Type<readonly number[], string, unknown>(
   (a) => a.join(','),
 );
 
+const logLevel = new t.Type<LogLevel, string, unknown>(
+  'log level',
+  (u): u is LogLevel => logLevels.includes(u as LogLevel),
+  (u, c) => {
+    const v = typeof u === 'string' ? u.trim().toLowerCase() : '';
+    return logLevels.includes(v as LogLevel) ? t.success(v as LogLevel) : t.failure(u, c, `must be one of ${logLevels.join(', ')}`);
+  },
+  String,
+);
+
 type Env = Readonly<Record<string, string | undefined>>;
 
 const read = <A>(env: Env, name: string, codec: t.Type<A, string>): A | undefined => {
@@ -192,5 +207,6 @@ export const configFromEnv = (env: Env): Config => {
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,
     ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }),
+    logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',
   };
 };

@@ -94,7 +94,7 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
 export const buildContainer = (config: Config): Container => {
   const c = new Container();
   c.bind(TYPES.Config).toConstantValue(config);
-  c.bind(TYPES.Logger).toResolvedValue(() => jsonLogger()).inSingletonScope();
+  c.bind(TYPES.Logger).toResolvedValue((cfg) => jsonLogger(undefined, cfg.logLevel), [TYPES.Config]).inSingletonScope();
   c.bind(TYPES.Store).toResolvedValue((cfg, logger) => storeFor(cfg, logger), [TYPES.Config, TYPES.Logger]).inSingletonScope();
   c.bind(TYPES.Clock).toConstantValue(systemClock);
   c.bind(TYPES.PasswordHasher).toResolvedValue(() => argon2Hasher()).inSingletonScope();

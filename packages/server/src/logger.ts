@@ -1,4 +1,5 @@
 import type { HttpLogger } from '@support/adapter-http-koa';
+import type { LogLevel } from './config.js';
 import { stdoutLines } from './stdout-lines.js';
 
 // One JSON object per line: time, level, message, then the fields, a secret-looking field's
@@ -19,6 +20,15 @@ export interface LineSink {
   write(line: string): void;
 }
 
+/** The HTTP adapter's logger, with the two levels only the server writes. */
+export interface ServiceLogger extends HttpLogger {
+  debug(message: string, fields?: Readonly<Record<string, unknown>>): void;
+  warn(message: string, fields?: Readonly<Record<string, unknown>>): void;
+}
+
+const severity: Readonly<Record<LogLevel, number>> = { debug: 0, info: 1, warn: 2, error: 3 };
+const ignore = (): void => undefined;
+
 // Printable ASCII without a quote or a backslash: JSON writes such a string as it is.
 const plainText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
@@ -33,8 +43,11 @@ const valueJson = (value: unknown): string | undefined => {
   return JSON.stringify(value);
 };
 
-/** One JSON object per line: time, level, message and fields; secret-looking fields redacted. */
-export const jsonLogger = (sink: LineSink = stdoutLines): HttpLogger => {
+/**
+ * One JSON object per line: time, level, message and fields; secret-looking fields redacted.
+ * Lines less severe than `least` (LOG_LEVEL) are not written (their method does nothing).
+ */
+export const jsonLogger = (sink: LineSink = stdoutLines, least: LogLevel = 'info'): ServiceLogger => {
   /**
    * `,"name":` for a field name; null for a name that suggests a secret; false for a name an
    * object literal would not keep in place (`time`, `level`, `message` replace those values
@@ -89,5 +102,7 @@ export const jsonLogger = (sink: LineSink = stdoutLines): HttpLogger => {
     const scrubbed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : v]));
     sink.write(`${JSON.stringify({ time: time(), level, message, ...scrubbed })}\n`);
   };
-  return { info: (m, f) => { line('info', m, f); }, error: (m, f) => { line('error', m, f); } };
+  const at = (level: LogLevel): ((m: string, f?: Readonly<Record<string, unknown>>) => void) =>
+    severity[level] < severity[least] ? ignore : (m, f) => { line(level, m, f); };
+  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 };

@@ -1,11 +1,14 @@
-import { ConfigError, configFromEnv } from './config.js';
-import { jsonLogger } from './logger.js';
+import { ConfigError, configFromEnv, type Config } from './config.js';
+import { developmentSwitches, settings } from './config-reference.js';
+import { jsonLogger, type ServiceLogger } from './logger.js';
 import { startServer, type RunningServer } from './server.js';
 import type { StopSignal, StopSignals } from './signals.js';
 
 // The process: read the settings, start, print how to reach the service, stop on a signal
-// (main.ts installs the signal handlers before this module loads).
-const logger = jsonLogger();
+// (main.ts installs the signal handlers before this module loads). Standard output carries
+// JSON log lines only; the banner, for a person at a terminal (and the generated admin
+// password, shown once), goes to standard error (docs/operations.md, "Logs").
+let logger: ServiceLogger = jsonLogger();
 
 const fail = (message: string): never => {
   process.stderr.write(`support-ticket-service: ${message}\n`);
@@ -17,7 +20,12 @@ const dataLine = (server: RunningServer): string => {
   return server.storeKind === 'memory' ? '  data: in memory only (STORE=memory): everything is lost when the service stops' : '  data: in MongoDB (STORE=mongo)';
 };
 
-const banner = (server: RunningServer): string =>
+const shownOnce = (server: RunningServer): string =>
+  server.dataDir === null
+    ? '(shown once, here on stderr; set ADMIN_PASSWORD to choose it)'
+    : `(shown once, here on stderr, and kept in ${server.dataDir}/initial-admin-password until changed; set ADMIN_PASSWORD to choose it)`;
+
+const banner = (server: RunningServer, switches: readonly string[]): string =>
   [
     '',
     `  Support ticket service listening on ${server.url} (public URL ${server.publicUrl})`,
@@ -25,10 +33,12 @@ const banner = (server: RunningServer): string =>
     ...(server.httpPort === null ? [] : [`  plain HTTP on port ${server.httpPort} answers 403 (TLS required)`]),
     server.generatedAdminPassword === null
       ? `  admin: ${server.adminEmail}`
-      : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   (shown once${server.dataDir === null ? '' : `, also kept in ${server.dataDir}/initial-admin-password until changed`}; set ADMIN_PASSWORD to choose it)`,
+      : `  admin: ${server.adminEmail}  password: ${server.generatedAdminPassword}   ${shownOnce(server)}`,
     dataLine(server),
-    `  docs: ${server.publicUrl}/docs`,
+    `  logs: JSON lines on stdout`,
     ...server.storeWarnings.map((w) => `  WARNING: ${w}`),
+    ...(switches.length === 0 ? [] : [`  WARNING: development-only settings: ${switches.join(', ')}`]),
+    `  docs: ${server.publicUrl}/docs`,
     '',
   ].join('\n');
 
@@ -65,13 +75,16 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
     process.exit(0);
   }
   let server: RunningServer;
+  let config: Config;
   try {
-    const config = configFromEnv(process.env);
+    config = configFromEnv(process.env);
+    logger = jsonLogger(undefined, config.logLevel);
+    logger.debug('settings', { set: settings.map((v) => v.name).filter((name) => process.env[name] !== undefined), store: config.store });
     server = await startServer(config, {
       onFirstAdminCreated: (email, password) => {
         // The store was unreachable at start: the admin exists only now.
-        const shown = password === null ? '' : `  password: ${password}   (shown once; set ADMIN_PASSWORD to choose it)`;
-        process.stdout.write(`\n  admin created now that the store answers: ${email}${shown}\n\n`);
+        const shown = password === null ? '' : `  password: ${password}   (shown once, here on stderr; set ADMIN_PASSWORD to choose it)`;
+        process.stderr.write(`\n  admin created now that the store answers: ${email}${shown}\n\n`);
       },
     });
   } catch (e) {
@@ -88,6 +101,24 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
     stop(during);
     return;
   }
-  process.stdout.write(`${banner(server)}\n`);
-  logger.info('listening', { url: server.url, port: server.port, http_port: server.httpPort });
+  const switches = developmentSwitches(process.env);
+  process.stderr.write(`${banner(server, switches)}\n`);
+  logger.info('listening', {
+    url: server.url,
+    port: server.port,
+    http_port: server.httpPort,
+    public_url: server.publicUrl,
+    fingerprint: server.fingerprint,
+    self_signed: server.selfSigned,
+    store: config.store,
+    admin_email: server.adminEmail,
+    ...(server.generatedAdminPassword === null
+      ? {}
+      : { admin_credentials: server.dataDir === null ? 'generated, printed once on stderr' : 'generated, printed once on stderr and kept in DATA_DIR/initial-admin-password until changed' }),
+    ...(server.dataDir === null ? {} : { data_dir: server.dataDir }),
+    docs: `${server.publicUrl}/docs`,
+  });
+  if (switches.length > 0) {
+    logger.warn('development-only settings are on: do not run this in production', { settings: switches });
+  }
 };

@@ -71,14 +71,40 @@ const pageHtml = (base: string): string => {
 `;
 };
 
-/** Starts Swagger UI on the document named by the page (no inline script, so the CSP can forbid them). */
+/**
+ * Starts Swagger UI on the document named by the page (no inline script, so the CSP can forbid
+ * them). "Try it out" starts every optional parameter empty: Swagger UI would fill each from
+ * its example or its schema's default (callback=app.on_tickets, page=2, q=printer fire,
+ * envelope=false...), so a first try would answer a JSONP script of an empty page. An empty
+ * optional parameter is not sent, and the server applies its own default; the examples stay
+ * in the document (shown next to each parameter). Required ones (path ids) keep their example.
+ */
 const initializerJs = `'use strict';
 (function () {
   var root = document.getElementById('swagger-ui');
+  var EmptyOptionalParameters = function () {
+    return {
+      statePlugins: {
+        spec: {
+          wrapSelectors: {
+            parameterWithMetaByIdentity: function (original) {
+              return function (state, pathMethod, param) {
+                var p = original(pathMethod, param);
+                if (!p || typeof p.get !== 'function' || p.get('required') === true || p.get('in') === 'body' || p.get('value') !== undefined) return p;
+                var items = p.getIn(['schema', 'items', 'enum']);
+                return p.set('value', p.getIn(['schema', 'type']) === 'array' && items && typeof items.clear === 'function' ? items.clear() : '');
+              };
+            }
+          }
+        }
+      }
+    };
+  };
   window.ui = SwaggerUIBundle({
     url: root.getAttribute('data-spec-url'),
     domNode: root,
     presets: [SwaggerUIBundle.presets.apis],
+    plugins: [EmptyOptionalParameters],
     layout: 'BaseLayout',
     deepLinking: true,
     // Never ask validator.swagger.io (another origin) to validate the document.

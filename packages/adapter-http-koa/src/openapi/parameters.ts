@@ -37,7 +37,7 @@ const pathId = (name: string, what: string): Json => ({
   required: true,
   description: `The id of the ${what}: a positive integer in canonical decimal form (anything else, such as 007 or abc, is 404).`,
   schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
-  example: 7,
+  example: 1,
 });
 
 export const componentParameters = (versions: ApiVersions): Record<string, Json> => ({

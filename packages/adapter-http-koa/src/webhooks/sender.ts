@@ -93,10 +93,14 @@ const readSome = (res: IncomingMessage, max: number): Promise<string> =>
 /** Why a receiver may not be called (its scheme, or a host that is not public), or null: the guard before any attempt. */
 export const refusedTarget = async (raw: string, options: OutboundOptions): Promise<string | null> => {
   const refused = refusedUrl(raw, options.allowPrivate);
-  if (refused !== null) return refused;
+  if (refused !== null) return refused === 'the URL must be https' && raw.startsWith('http:') ? `${refused}${privateHint}` : refused;
   const picked = await pickAddress(new URL(raw), options);
-  return 'error' in picked ? picked.error : null;
+  if (!('error' in picked)) return null;
+  return options.allowPrivate || picked.error.endsWith('could not be resolved') || picked.error.endsWith('has no address') ? picked.error : `${picked.error}${privateHint}`;
 };
+
+/** Where a receiver on this machine is refused: the switch that allows it (the OpenAPI document's SSRF guard names it too). */
+const privateHint = ' (a server started with WEBHOOK_ALLOW_PRIVATE=true, for development, also calls http:// and loopback or private addresses)';
 
 /** Sends one POST; never throws. */
 export const sendOutbound = async (req: OutboundRequest, options: OutboundOptions): Promise<OutboundResult> => {

@@ -107,7 +107,26 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
     const list = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/tickets"]') }).first();
     await list.locator('.opblock-summary-control').click();
     await list.locator('.try-out__btn').click();
+    // Nothing optional is pre-filled from the examples or defaults (issue 20): the first try is
+    // the plain first page, not a JSONP script (callback=app.on_tickets) of page 2 of a search.
+    const row = (name: string) => list.locator(`tr[data-param-name="${name}"]`);
+    await row('callback').locator('input').waitFor({ timeout: 10_000 });
+    for (const name of ['callback', 'page', 'per_page', 'q', 'sort']) {
+      expect(await row(name).locator('input').inputValue(), name).to.equal('');
+    }
+    expect(await row('envelope').locator('select').inputValue(), 'envelope').to.equal('');
+    expect(await row('pretty').locator('select').inputValue(), 'pretty').to.equal('');
+    for (const name of ['state', 'fields', 'embed']) {
+      const selected = await row(name).locator('select').evaluate((n) => Array.from((n as unknown as { selectedOptions: ArrayLike<unknown> }).selectedOptions).length);
+      expect(selected, name).to.equal(0);
+    }
+    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/tickets' && r.request().method() === 'GET');
     await list.locator('.execute').click();
+    const answer = await sent;
+    expect(new URL(answer.url()).search, 'no query parameter is sent').to.equal('');
+    expect(answer.headers()['content-type']).to.match(/^application\/json/);
+    const body = JSON.parse(await answer.text()) as unknown;
+    expect(body, 'the first page of tickets, as JSON').to.be.an('array');
     const status = list.locator('.live-responses-table .response .response-col_status').first();
     await status.waitFor({ timeout: 10_000 });
     expect((await status.innerText()).trim()).to.equal('200');

@@ -365,6 +365,8 @@ describe('HTTP: webhooks without WEBHOOK_ALLOW_PRIVATE (the SSRF guard)', () => 
     for (const url of ['http://127.0.0.1:9/hook', 'http://93.184.216.34/hook', 'https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.0.0.8/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest']) {
       const errors = fieldErrors(await api.post('/v1/webhooks', { url, events: ['*'] }, { token: admin }));
       expect(errors.map((e) => [e.field, e.code]), url).to.deep.equal([['url', 42206]]);
+      // The refusal names the switch a walk-through on one machine needs (issue 20).
+      expect(errors[0]!.message, url).to.include('WEBHOOK_ALLOW_PRIVATE=true');
     }
     // A public address is taken (nothing is sent to it: no change happens while it exists),
     // and it cannot be pointed inwards afterwards.

@@ -85,7 +85,7 @@ export interface Started extends Child {
   /** https://localhost:<port>, as printed. */
   readonly url: string;
   readonly port: number;
-  /** The fingerprint the banner printed. */
+  /** The fingerprint the banner (stderr) printed. */
   readonly printedFingerprint: string;
   /** The generated admin password the banner printed, if any. */
   readonly printedPassword: string | null;
@@ -156,7 +156,7 @@ export const pinnedRequest = (
 
 const listening = /listening on (https:\/\/localhost:(\d+))/;
 
-/** Spawns the process and waits for its banner (URL, fingerprint, admin line). */
+/** Spawns the process and waits for its banner on stderr (URL, fingerprint, admin line). */
 export const startMain = async (env: Readonly<Record<string, string>>, ms = 15_000): Promise<Started> => {
   const child = spawnMain({ PORT: '0', ...env });
   try {
@@ -165,13 +165,13 @@ export const startMain = async (env: Readonly<Record<string, string>>, ms = 15_0
       'the banner',
       new Promise<void>((resolve, reject) => {
         const look = (): void => {
-          // The banner is written at once; the docs line is its last line.
-          if (listening.test(child.stdout()) && /docs: \S+/.test(child.stdout())) {
-            child.proc.stdout.off('data', look);
+          // The banner (stderr) is written at once; the docs line is its last line.
+          if (listening.test(child.stderr()) && /docs: \S+/.test(child.stderr())) {
+            child.proc.stderr.off('data', look);
             resolve();
           }
         };
-        child.proc.stdout.on('data', look);
+        child.proc.stderr.on('data', look);
         void child.exited.then((exit) => {
           reject(new Error(`the process exited (${JSON.stringify(exit)}) before listening: ${child.stderr()}`));
         });
@@ -182,7 +182,7 @@ export const startMain = async (env: Readonly<Record<string, string>>, ms = 15_0
     if (!child.hasExited()) child.proc.kill('SIGKILL');
     throw e;
   }
-  const out = child.stdout();
+  const out = child.stderr();
   const match = listening.exec(out)!;
   const port = Number(match[2]);
   const printedFingerprint = /SHA-256 fingerprint ([0-9A-F]{2}(?::[0-9A-F]{2}){31})/.exec(out)?.[1] ?? '';

@@ -38,6 +38,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       eventsMemoryBytes: 268_435_456,
       webhookRetrySeconds: [5, 30, 120, 600, 3600, 21600],
       webhookAllowPrivate: false,
+      logLevel: 'info',
     });
   });
 
@@ -70,6 +71,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       EVENTS_MEMORY_BYTES: '1048576',
       WEBHOOK_RETRY_S: '1, 10,100',
       WEBHOOK_ALLOW_PRIVATE: 'yes',
+      LOG_LEVEL: 'WARN',
     });
     expect(config).to.deep.equal({
       port: 0,
@@ -95,7 +97,16 @@ describe('server: configuration from the environment (contract §1)', () => {
       eventsMemoryBytes: 1_048_576,
       webhookRetrySeconds: [1, 10, 100],
       webhookAllowPrivate: true,
+      logLevel: 'warn',
     });
+  });
+
+  it('reads LOG_LEVEL as debug, info, warn or error (any case), default info', () => {
+    for (const level of ['debug', 'info', 'warn', 'error'] as const) {
+      expect(configFromEnv({ LOG_LEVEL: level }).logLevel).to.equal(level);
+      expect(configFromEnv({ LOG_LEVEL: ` ${level.toUpperCase()} ` }).logLevel).to.equal(level);
+    }
+    expect(configFromEnv({}).logLevel).to.equal('info');
   });
 
   it('accepts the usual spellings of a boolean for TRUST_PROXY', () => {
@@ -152,6 +163,9 @@ describe('server: configuration from the environment (contract §1)', () => {
     ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '30d' }],
     ['REFRESH_TOKEN_TTL_S', { REFRESH_TOKEN_TTL_S: '31536001' }],
     ['TRUST_PROXY', { TRUST_PROXY: 'maybe' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'verbose' }],
+    ['LOG_LEVEL', { LOG_LEVEL: '' }],
+    ['LOG_LEVEL', { LOG_LEVEL: 'warning' }],
     ['TLS_KEY_FILE', { TLS_CERT_FILE: '/etc/tls/cert.pem' }],
     ['TLS_CERT_FILE', { TLS_KEY_FILE: '/etc/tls/key.pem' }],
     ['TLS_CERT_FILE', { TLS_CERT_FILE: '', TLS_KEY_FILE: '/etc/tls/key.pem' }],

@@ -7,6 +7,22 @@ const capture = () => {
 };
 
 describe('server: JSON log lines', () => {
+  it('writes the lines at LOG_LEVEL and above only (debug < info < warn < error)', () => {
+    const levels = ['debug', 'info', 'warn', 'error'] as const;
+    for (const least of levels) {
+      const lines: string[] = [];
+      const logger = jsonLogger({ write: (line) => { lines.push(line); } }, least);
+      for (const level of levels) logger[level](`a ${level} line`, { n: 1 });
+      const written = lines.map((l) => (JSON.parse(l) as { level: string }).level);
+      expect(written, least).to.deep.equal(levels.slice(levels.indexOf(least)));
+    }
+    // The default is info.
+    const { lines, logger } = capture();
+    logger.debug('not written');
+    logger.info('written');
+    expect(lines.map((l) => (JSON.parse(l) as { message: string }).message)).to.deep.equal(['written']);
+  });
+
   it('writes one JSON object per line with time, level, message and the fields', () => {
     const { lines, logger } = capture();
     logger.info('request', { method: 'GET', path: '/v1/tickets', status: 200 });
