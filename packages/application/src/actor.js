@@ -1,3 +1,0 @@
-export const actorId = (a) => a.user.id;
-export const actorRole = (a) => a.user.role;
-//# sourceMappingURL=actor.js.map

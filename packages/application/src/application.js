@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=application.js.map

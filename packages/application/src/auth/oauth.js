@@ -1,6 +1,0 @@
-export const oauthError = (error, description) => ({
-    _tag: 'OAuthError',
-    error,
-    description,
-});
-//# sourceMappingURL=oauth.js.map

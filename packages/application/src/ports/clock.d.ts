@@ -1,5 +1,0 @@
-export interface Clock {
-    /** Epoch milliseconds. */
-    now(): number;
-}
-//# sourceMappingURL=clock.d.ts.map

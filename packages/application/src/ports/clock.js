@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=clock.js.map

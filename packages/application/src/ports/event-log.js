@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=event-log.js.map

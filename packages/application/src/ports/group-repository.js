@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=group-repository.js.map

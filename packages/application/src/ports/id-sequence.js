@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=id-sequence.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=idempotency-store.js.map

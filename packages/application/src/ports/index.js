@@ -1,2 +1,0 @@
-export { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from './store-health.js';
-//# sourceMappingURL=index.js.map

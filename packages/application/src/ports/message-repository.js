@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=message-repository.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=password-hasher.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=rate-limit-counter.js.map

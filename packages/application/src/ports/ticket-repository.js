@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=ticket-repository.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=token-generator.js.map

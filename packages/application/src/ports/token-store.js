@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=token-store.js.map

@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=user-repository.js.map

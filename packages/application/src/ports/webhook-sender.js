@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=webhook-sender.js.map

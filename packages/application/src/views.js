@@ -1,2 +1,0 @@
-export {};
-//# sourceMappingURL=views.js.map
