@@ -43,8 +43,11 @@ const groupAlive = (pgid: number): boolean => {
 describe('server process: the documented production start stops on SIGTERM', function () {
   this.timeout(60_000);
   let proc: ChildProcess | undefined;
+  // The default store (embedded), on a directory of its own rather than the repository's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'production-start-'));
   after(() => {
     if (proc?.pid !== undefined && groupAlive(proc.pid)) process.kill(-proc.pid, 'SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('runs the built entry with node as the started process: SIGTERM to it exits 0, no orphan, JSON-only stdout', async () => {
@@ -56,7 +59,7 @@ describe('server process: the documented production start stops on SIGTERM', fun
     const child = spawn(process.execPath, args, {
       cwd: root,
       detached: true,
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', ADMIN_PASSWORD: password },
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', ADMIN_PASSWORD: password, DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     proc = child;
@@ -92,15 +95,17 @@ describe('server process: the documented production start stops on SIGTERM', fun
   });
 
   it('takes its settings from an environment file in the format of .env.example (node --env-file, systemd EnvironmentFile=)', async () => {
-    // .env.example with three lines uncommented, as docs/configuration.md says to do.
+    // .env.example with four lines uncommented, as docs/configuration.md says to do.
     const example = readFileSync(join(root, '.env.example'), 'utf8');
     const env = example
       .replace(/^# PORT=.*$/m, 'PORT=0')
       .replace(/^# LOG_LEVEL=.*$/m, 'LOG_LEVEL=debug')
       .replace(/^# ADMIN_PASSWORD=.*$/m, 'ADMIN_PASSWORD=env-file-password');
     const dir = mkdtempSync(join(tmpdir(), 'env-file-'));
+    const withData = env.replace(/^# DATA_DIR=.*$/m, `DATA_DIR=${join(dir, 'data')}`);
+    expect(withData, '.env.example has a DATA_DIR line').not.to.equal(env);
     try {
-      writeFileSync(join(dir, '.env'), env);
+      writeFileSync(join(dir, '.env'), withData);
       const child = spawn(process.execPath, [`--env-file=${join(dir, '.env')}`, mainJs], {
         cwd: root,
         detached: true,
@@ -123,7 +128,7 @@ describe('server process: the documented production start stops on SIGTERM', fun
         .filter((l) => l !== '')
         .map((l) => JSON.parse(l) as { message: string; set?: string[] })
         .find((l) => l.message === 'settings');
-      expect(settings?.set).to.deep.equal(['PORT', 'ADMIN_PASSWORD', 'LOG_LEVEL']);
+      expect(settings?.set).to.deep.equal(['PORT', 'DATA_DIR', 'ADMIN_PASSWORD', 'LOG_LEVEL']);
       expect(out).not.to.include('env-file-password');
     } finally {
       rmSync(dir, { recursive: true, force: true });
