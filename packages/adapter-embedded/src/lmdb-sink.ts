@@ -39,8 +39,6 @@ export class CommitFailedError extends StoreUnavailableError {
 export class LmdbSink implements ChangeSink {
   private waiting: Waiting[] = [];
   private writing: Promise<void> | null = null;
-  /** Settles when everything asked for so far has: what a read waits for. */
-  private tail: Promise<void> | null = null;
   private scheduled = false;
 
   constructor(
@@ -53,23 +51,16 @@ export class LmdbSink implements ChangeSink {
     const done = new Promise<void>((resolve, reject) => {
       this.waiting.push({ changes, resolve, reject });
     });
-    // A read waits for the newest commit: commits land in order, and a failed one refuses the later ones.
-    this.tail = done;
-    const settled = (): void => {
-      if (this.tail === done) this.tail = null;
-    };
-    done.then(settled, settled);
     this.schedule();
     return done;
   }
 
-  pending(): Promise<void> | null {
-    return this.tail;
-  }
-
   /** Resolves once nothing is waiting or being written. */
   async drain(): Promise<void> {
-    while (this.tail !== null) await this.tail.catch(() => undefined);
+    while (this.writing !== null || this.waiting.length > 0) {
+      const writing = this.writing ?? new Promise<void>((resolve) => setImmediate(resolve));
+      await writing.catch(() => undefined);
+    }
   }
 
   private schedule(): void {

@@ -8,7 +8,7 @@ import { SortedList } from './sorted-list.js';
 
 export const memoryGroupRepository = (journal: Journal, load: number, events: ChangeRecorder): GroupRepository => {
   const rows = journal.map<number, Group>('groups');
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['groups']);
   const idsByName = new Map<string, number>();
   const ids = new SortedList<number>((a, b) => a - b, load);
   const holderOf = (name: string): number | undefined => idsByName.get(groupNameKey(name));

@@ -4,7 +4,7 @@ import type { Journal } from './journal.js';
 export const memoryIdSequence = (journal: Journal): IdSequence => {
   const last = journal.map<string, number>('ids');
   journal.restorer('ids', (name, n) => last.set(name as string, n as number));
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['ids']);
   return {
     next: (name) =>
       answer(() => {

@@ -24,7 +24,7 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
     entries.set(k as string, e as Entry);
     expiries.set(k as string, (e as Entry).expiresAt);
   });
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['idempotency']);
   let latestNow = Number.NEGATIVE_INFINITY;
   // Unambiguous whatever the scope and key hold.
   const id = (scope: string, key: string): string => JSON.stringify([scope, key]);

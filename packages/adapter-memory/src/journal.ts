@@ -18,15 +18,12 @@ export interface RecordChange {
  * Where a durable store keeps the memory store's changes. The memory store calls `commit` at
  * the end of every port call that changed records, synchronously, with all of that call's
  * changes (so one call is one transaction), and answers the call only once the commit resolved.
+ * Commits are made durable in the order they were asked for, and a refused one refuses every
+ * later one that was already asked for (they were made on top of it).
  */
 export interface ChangeSink {
   /** Makes the changes durable, all or none; rejects when they could not be. */
   commit(changes: readonly RecordChange[]): Promise<void>;
-  /**
-   * Null when no commit is pending; else a promise that settles once every commit asked for so
-   * far has: a read waits for it, so that no answer shows a change that is not durable yet.
-   */
-  pending(): Promise<void> | null;
 }
 
 /** Keys in a map of one table, and how a key of the map names its record there. */
@@ -65,6 +62,8 @@ const asKey = (key: unknown): RecordKey => key as RecordKey;
 export class Journal {
   private changes: RecordChange[] | null = null;
   private loading = false;
+  /** Per table, the newest commit not yet settled that changes it: what a read of that table waits for. */
+  private readonly pendingByTable = new Map<string, Promise<void>>();
   private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
 
   constructor(private readonly sink: ChangeSink | null) {}
@@ -101,10 +100,17 @@ export class Journal {
   }
 
   /**
-   * Runs one port call. It answers once its changes are durable; a call that changed nothing
-   * answers once every change it could have seen is durable.
+   * The way a repository runs its port calls: each answers once its changes are durable; one
+   * that changed nothing answers once every change of `reads` (the tables the repository
+   * reads) that it could have seen is durable, so no answer shows a change that a crash could
+   * still take back. A write need not wait for the commits before it: its own commit comes
+   * after them, and is refused with them.
    */
-  run<T>(operation: () => T): Promise<T> {
+  runner(reads: readonly JournalTable[]): <T>(operation: () => T) => Promise<T> {
+    return (operation) => this.run(operation, reads);
+  }
+
+  private run<T>(operation: () => T, reads: readonly JournalTable[]): Promise<T> {
     const sink = this.sink;
     if (sink === null) return answer(operation);
     if (this.changes !== null) throw new Error('a port call ran inside another one');
@@ -117,13 +123,35 @@ export class Journal {
       // so that the durable copy never lags behind what memory holds.
       const changes = this.changes;
       this.changes = null;
-      if (changes.length > 0) void sink.commit(changes).catch(() => undefined);
+      if (changes.length > 0) void this.commit(sink, changes).catch(() => undefined);
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
     const changes = this.changes;
     this.changes = null;
-    if (changes.length > 0) return sink.commit(changes).then(() => result);
-    const pending = sink.pending();
-    return pending === null ? Promise.resolve(result) : pending.then(() => result);
+    if (changes.length > 0) return this.commit(sink, changes).then(() => result);
+    return this.afterPending(reads, result);
+  }
+
+  private commit(sink: ChangeSink, changes: readonly RecordChange[]): Promise<void> {
+    const done = sink.commit(changes);
+    const settled = (table: string) => (): void => {
+      if (this.pendingByTable.get(table) === done) this.pendingByTable.delete(table);
+    };
+    for (const table of new Set(changes.map((c) => c.table))) {
+      this.pendingByTable.set(table, done);
+      done.then(settled(table), settled(table));
+    }
+    return done;
+  }
+
+  private afterPending<T>(reads: readonly JournalTable[], result: T): Promise<T> {
+    if (this.pendingByTable.size === 0) return Promise.resolve(result);
+    const waits: Promise<void>[] = [];
+    for (const table of reads) {
+      const pending = this.pendingByTable.get(table);
+      if (pending !== undefined) waits.push(pending);
+    }
+    if (waits.length === 0) return Promise.resolve(result);
+    return (waits.length === 1 ? (waits[0] as Promise<void>) : Promise.all(waits)).then(() => result);
   }
 }

@@ -47,7 +47,7 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
     const m = value as Message;
     threadOf(m.ticketId).put(m);
   });
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['messages']);
   return {
     insert: (message) =>
       answer(() => {

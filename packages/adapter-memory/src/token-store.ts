@@ -34,7 +34,7 @@ class HashSets<K> {
  */
 export const memoryTokenStore = (journal: Journal, load: number): TokenStore => {
   const held = journal.map<string, Held>('tokens');
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['tokens']);
   const families = new HashSets<string>();
   const owners = new HashSets<number>();
   const expiries = new ExpiryQueue<string>(load);

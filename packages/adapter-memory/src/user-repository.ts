@@ -79,7 +79,7 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
   journal.restorer('users', (_, u) => {
     table.put(u as User);
   });
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['users']);
   const copyOf = (id: number): User => {
     const u = table.rows.get(id);
     if (u === undefined) throw new Error(`user ${id} is listed but not stored`);

@@ -24,7 +24,7 @@ export const memoryWebhookRepository = (journal: Journal, load: number): Webhook
   });
   journal.restorer('leases', (id, l) => leases.set(id as number, l as Lease));
   journal.restorer('deliveries', (id, log) => logs.set(id as number, log as readonly DeliveryRecord[]));
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['webhooks', 'leases', 'deliveries']);
   const copyOf = (id: number): Webhook => {
     const w = rows.get(id);
     if (w === undefined) throw new Error(`webhook ${String(id)} is listed but not stored`);

@@ -16,7 +16,7 @@ export const memoryTicketRepository = (
   journal.restorer('tickets', (_, t) => {
     table.put(t as Ticket);
   });
-  const answer = <T>(operation: () => T): Promise<T> => journal.run(operation);
+  const answer = journal.runner(['tickets']);
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
