@@ -87,7 +87,7 @@ export interface RecordedResult<T> {
  */
 export const recordedWrite = async <T>(ctx: MongoContext, work: (session: ClientSession) => Promise<RecordedResult<T>>): Promise<T> => {
   let journal: readonly JournalEntry[] = [];
-  const result = await ctx.run(() =>
+  const transaction = ctx.run(() =>
     inTransaction(ctx.sessions, { maxTimeMS: ctx.maxTimeMS, retryWindowMs: ctx.maxTimeMS }, async (session) => {
       const { result, changes, followUps = [] } = await work(session);
       // Each run of the transaction records afresh; the run that commits is the one kept.
@@ -97,6 +97,11 @@ export const recordedWrite = async <T>(ctx: MongoContext, work: (session: Client
       return result;
     }),
   );
+  // A commit whose outcome is unknown may have journaled follow-ups that nobody runs now.
+  const result = await transaction.catch((e: unknown) => {
+    if (journal.length > 0) ctx.scheduleRepair();
+    throw e;
+  });
   for (const entry of journal) await ctx.run(() => completeJournaled(ctx, entry, journalOptions(ctx)));
   return result;
 };

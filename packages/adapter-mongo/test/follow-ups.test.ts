@@ -61,6 +61,7 @@ describe('follow-ups journaled with the write that makes them due (Mongo store, 
     store.engine.core.commitFaults.push({ error: unknownCommit(), applied: true });
     const failed = await store.users.update(renamed(ada, 'Ada King', 2), 1, [rename('Ada King', 2), { op: 'unassignUser', userId: 10 as UserId, now }]).catch((e: unknown) => e);
     expect(storeFailureOf(failed)).to.equal('write-not-confirmed');
+    expect(store.engine.repairsScheduled, 'the background repair pass is due').to.equal(1);
     // A retry of the PATCH is now a no-op (the name is already the asked one): only the journal can finish it.
     expect(journal().map((d): unknown => d['_id'])).to.have.members(['renameCustomer:10', 'unassignUser:10']);
     await repairPass(store.engine.ctx);
