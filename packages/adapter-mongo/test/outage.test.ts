@@ -1,6 +1,6 @@
-import { StoreWriteNotConfirmedError, type Store } from '@support/application';
+import { StoreUnavailableError, StoreWriteNotConfirmedError, type Store } from '@support/application';
 import { expect } from 'chai';
-import { MongoTopologyClosedError } from 'mongodb';
+import { MongoError, MongoTopologyClosedError } from 'mongodb';
 import { createMongoStore, type MongoStore } from '../src/index.js';
 import { resolveTimeouts } from '../src/options.js';
 import { aTicket } from './support/builders.js';
@@ -35,9 +35,13 @@ const runAll = async (store: MongoStore, extra: Record<string, () => Promise<unk
 const itEveryOperationFails = (outcomes: () => Map<string, Outcome>, names: readonly string[], sentUnanswered: readonly string[] = []): void => {
   for (const name of names) {
     if (sentUnanswered.includes(name)) {
-      it(`${name} (sent, never answered: it may have been applied) rejects with StoreWriteNotConfirmedError within ${deadlineMs} ms`, () => {
+      it(`${name} (sent, never answered: it may have been applied) rejects with StoreWriteNotConfirmedError within ${deadlineMs} ms, or "unavailable" when it never left the pool`, () => {
         const o = outcomes().get(name);
-        expect(o?.error).to.be.instanceOf(StoreWriteNotConfirmedError);
+        // On a busy machine the call may still wait for a connection when the deadline comes:
+        // then nothing was sent (no driver error with RetryableWriteError behind it).
+        const cause = (o?.error as Error | undefined)?.cause;
+        const neverSent = o?.error instanceof StoreUnavailableError && !(cause instanceof MongoError && cause.hasErrorLabel('RetryableWriteError'));
+        if (!neverSent) expect(o?.error).to.be.instanceOf(StoreWriteNotConfirmedError);
         expect((o?.error as Error).message).to.not.match(/mongo|econn|127\.0\.0\.1/i);
         expect(o?.ms).to.be.below(deadlineMs + slack);
       });
