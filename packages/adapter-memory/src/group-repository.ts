@@ -2,11 +2,12 @@ import type { GroupRepository, GroupWriteResult } from '@support/application';
 import { groupDeletedEvent, groupEvent, groupNameKey, type Group } from '@support/domain';
 import { copyGroup } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
+import type { MemoryFollowUps } from './follow-ups.js';
 import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
-export const memoryGroupRepository = (journal: Journal, load: number, events: ChangeRecorder): GroupRepository => {
+export const memoryGroupRepository = (journal: Journal, load: number, events: ChangeRecorder, followUps?: MemoryFollowUps): GroupRepository => {
   const rows = journal.map<number, Group>('groups');
   const answer = journal.runner(['groups']);
   const idsByName = new Map<string, number>();
@@ -48,7 +49,7 @@ export const memoryGroupRepository = (journal: Journal, load: number, events: Ch
         events.record(groupEvent('updated', stored, stored.updatedAt));
         return 'ok';
       }),
-    delete: (id, now) =>
+    delete: (id, now, due = []) =>
       answer(() => {
         const old = rows.get(id);
         if (old === undefined) return false;
@@ -56,6 +57,11 @@ export const memoryGroupRepository = (journal: Journal, load: number, events: Ch
         ids.remove(id);
         idsByName.delete(groupNameKey(old.name));
         events.record(groupDeletedEvent(id, now));
+        // Its follow-ups (members out, tickets ungrouped) in this same port call (follow-ups.ts).
+        if (due.length > 0) {
+          if (followUps === undefined) throw new Error('this group table was made without the follow-ups of its writes');
+          followUps.run(due);
+        }
         return true;
       }),
     list: (offset, limit) => answer(() => pageOf(ids, offset, limit, copyOf)),

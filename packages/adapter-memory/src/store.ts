@@ -1,5 +1,6 @@
 import type { Store } from '@support/application';
 import { MemoryEventLog, type RecordingEventLog } from './event-log.js';
+import { MemoryFollowUps } from './follow-ups.js';
 import { memoryGroupRepository } from './group-repository.js';
 import { memoryIdSequence } from './id-sequence.js';
 import { memoryIdempotencyStore } from './idempotency-store.js';
@@ -36,12 +37,14 @@ export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability:
   const events = durability === null ? new MemoryEventLog(settings.feedBytes) : durability.feed((table, key, value) => {
           journal.note(table, key, value);
         });
+  // A user's or group's write carries out its follow-ups in its own port call (follow-ups.ts).
+  const followUps = new MemoryFollowUps();
   const store: Store = {
-    tickets: memoryTicketRepository(journal, settings, events),
+    tickets: memoryTicketRepository(journal, settings, events, followUps),
     messages: memoryMessageRepository(journal, settings.chunkLoad, events),
-    users: memoryUserRepository(journal, settings.chunkLoad, events),
-    groups: memoryGroupRepository(journal, settings.chunkLoad, events),
-    tokens: memoryTokenStore(journal, settings.chunkLoad),
+    users: memoryUserRepository(journal, settings.chunkLoad, events, followUps),
+    groups: memoryGroupRepository(journal, settings.chunkLoad, events, followUps),
+    tokens: memoryTokenStore(journal, settings.chunkLoad, followUps),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
     idempotency: memoryIdempotencyStore(journal, settings.chunkLoad),
     webhooks: memoryWebhookRepository(journal, settings.chunkLoad),

@@ -1,6 +1,7 @@
 import type { ConsumeResult, TokenRecord, TokenStore } from '@support/application';
 import { copyTokenRecord } from './copies.js';
 import { ExpiryQueue } from './expiry-queue.js';
+import type { MemoryFollowUps } from './follow-ups.js';
 import type { Journal } from './journal.js';
 
 /** Kept as it is (a use stores a new Held): a durable store may still be writing the old one. */
@@ -32,7 +33,7 @@ class HashSets<K> {
  * forgotten lazily: every lookup first drops those that expired by the latest `now` seen
  * (callers pass the clock, so that instant has passed for everyone).
  */
-export const memoryTokenStore = (journal: Journal, load: number): TokenStore => {
+export const memoryTokenStore = (journal: Journal, load: number, followUps?: MemoryFollowUps): TokenStore => {
   const held = journal.map<string, Held>('tokens');
   const answer = journal.runner(['tokens']);
   const families = new HashSets<string>();
@@ -52,6 +53,9 @@ export const memoryTokenStore = (journal: Journal, load: number): TokenStore => 
     answer(() => {
       for (const hash of hashesOf()) forget(hash);
     });
+  followUps?.on('revokeUser', (f) => {
+    for (const hash of owners.of(f.userId)) forget(hash);
+  });
   const keep = (h: Held): void => {
     const { record } = h;
     held.set(record.hash, h);

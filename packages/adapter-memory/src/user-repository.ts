@@ -1,7 +1,8 @@
-import type { UserRepository, UserWriteResult } from '@support/application';
+import type { FollowUp, UserRepository, UserWriteResult } from '@support/application';
 import { emailKey, leaveGroup, userDeletedEvent, userEvent, type GroupId, type User } from '@support/domain';
 import { copyUser } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
+import type { MemoryFollowUps } from './follow-ups.js';
 import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
@@ -74,7 +75,7 @@ class UserTable {
   }
 }
 
-export const memoryUserRepository = (journal: Journal, load: number, events: ChangeRecorder): UserRepository => {
+export const memoryUserRepository = (journal: Journal, load: number, events: ChangeRecorder, followUps?: MemoryFollowUps): UserRepository => {
   const table = new UserTable(journal, load);
   journal.restorer('users', (_, u) => {
     table.put(u as User);
@@ -84,6 +85,25 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
     const u = table.rows.get(id);
     if (u === undefined) throw new Error(`user ${id} is listed but not stored`);
     return copyUser(u);
+  };
+  const removeGroupNow = (groupId: GroupId, now: number): void => {
+    const left: User[] = [];
+    for (const id of [...(table.membersOf(groupId)?.values() ?? [])]) {
+      const u = table.rows.get(id);
+      if (u === undefined) continue;
+      const next = leaveGroup(u, groupId, now);
+      table.put(next);
+      if (next !== u) left.push(next);
+    }
+    events.append(left.map((u) => userEvent('updated', u, u.updatedAt)));
+  };
+  // The follow-ups of a user's or group's write run inside that write's port call (follow-ups.ts).
+  followUps?.on('removeGroup', (f) => { removeGroupNow(f.groupId, f.now); });
+  const runFollowUps = (due: readonly FollowUp[]): void => {
+    if (due.length > 0) {
+      if (followUps === undefined) throw new Error('this user table was made without the follow-ups of its writes');
+      followUps.run(due);
+    }
   };
   return {
     insert: (user) =>
@@ -102,7 +122,7 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
         return id === undefined ? null : copyOf(id);
       }),
     findByIds: (ids) => answer(() => [...new Set(ids)].filter((id) => table.rows.has(id)).map(copyOf)),
-    update: (user, expectedVersion) =>
+    update: (user, expectedVersion, due = []) =>
       answer((): UserWriteResult => {
         if (table.rows.get(user.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = table.holderOf(user.email);
@@ -110,28 +130,19 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
         const stored = copyUser(user);
         table.put(stored);
         events.record(userEvent('updated', stored, stored.updatedAt));
+        runFollowUps(due);
         return 'ok';
       }),
-    delete: (id, now) =>
+    delete: (id, now, due = []) =>
       answer(() => {
         if (!table.delete(id)) return false;
         events.record(userDeletedEvent(id, now));
+        runFollowUps(due);
         return true;
       }),
     list: (groupId, offset, limit) =>
       answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
     count: () => answer(() => table.rows.size),
-    removeGroup: (groupId, now) =>
-      answer(() => {
-        const left: User[] = [];
-        for (const id of [...(table.membersOf(groupId)?.values() ?? [])]) {
-          const u = table.rows.get(id);
-          if (u === undefined) continue;
-          const next = leaveGroup(u, groupId, now);
-          table.put(next);
-          if (next !== u) left.push(next);
-        }
-        events.append(left.map((u) => userEvent('updated', u, u.updatedAt)));
-      }),
+    removeGroup: (groupId, now) => answer(() => { removeGroupNow(groupId, now); }),
   };
 };

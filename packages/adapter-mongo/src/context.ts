@@ -1,7 +1,9 @@
+import type { FollowUp } from '@support/application';
 import type { ChangeEvent } from '@support/domain';
 import type { ClientSession, Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
-import { journaled, type BulkIntent, type RepairDocument } from './bulk-writes.js';
+import type { CallKind } from './errors.js';
+import { completeJournaled, journaled, journalEntry, recordJournal, type BulkIntent, type JournalEntry, type JournalOptions, type RepairDocument } from './bulk-writes.js';
 import { appendEvents } from './event-log.js';
 import { inTransaction, type SessionSource } from './transactions.js';
 import type { SearchSettings } from './ticket-search.js';
@@ -40,9 +42,11 @@ export interface MongoContext {
   readonly search: SearchSettings;
   /**
    * Runs a driver call once the indexes exist (created on first use, retried after an
-   * outage), within the deadline; an unreachable database is StoreUnavailableError.
+   * outage), within the deadline; an unreachable database is StoreUnavailableError. A
+   * 'write' (errors.ts, CallKind) whose outcome the driver could not learn is
+   * StoreWriteNotConfirmedError, not "unavailable".
    */
-  run<T>(op: () => Promise<T>): Promise<T>;
+  run<T>(op: () => Promise<T>, kind?: CallKind): Promise<T>;
   /** Has the repair pass run soon, in the background: a bulk write was left undone. */
   scheduleRepair(): void;
 }
@@ -62,29 +66,45 @@ export const collectionsOf = (db: Db) => ({
   repairs: db.collection<RepairDocument>(collectionNames.repairs),
 });
 
-/** Runs a bulk write journaled (bulk-writes.ts), with the context's time limit and attempts. */
-export const journaledOn = (ctx: MongoContext, intent: BulkIntent): Promise<void> =>
-  ctx.run(() => journaled(ctx, intent, { maxTimeMS: ctx.maxTimeMS, attempts: 3, leftUndone: () => { ctx.scheduleRepair(); } }));
+const journalOptions = (ctx: MongoContext): JournalOptions => ({ maxTimeMS: ctx.maxTimeMS, attempts: 3, leftUndone: () => { ctx.scheduleRepair(); } });
 
-/** What a write inside a transaction made: the port's result, and the changes to record (none for a refused write). */
+/** Runs a bulk write journaled (bulk-writes.ts), with the context's time limit and attempts. */
+export const journaledOn = (ctx: MongoContext, intent: BulkIntent): Promise<void> => ctx.run(() => journaled(ctx, intent, journalOptions(ctx)));
+
+/** What a write inside a transaction made: the port's result, the changes to record (none for a refused write) and the follow-ups it made due (none for a refused write). */
 export interface RecordedResult<T> {
   readonly result: T;
   readonly changes: readonly ChangeEvent[];
+  readonly followUps?: readonly FollowUp[];
 }
 
 /**
  * Runs a write of a ticket, message, user or group and appends its events in one transaction
  * (transactions.ts, event-log.ts), once the store is prepared and within the deadline. A write
- * refused inside (version mismatch, duplicate key) records nothing.
+ * refused inside (version mismatch, duplicate key) records nothing. The follow-ups it made due
+ * are journaled in the same transaction and run once it has committed (bulk-writes.ts): a
+ * failure or a crash after the commit leaves them to the repair pass, never undone.
  */
-export const recordedWrite = <T>(ctx: MongoContext, work: (session: ClientSession) => Promise<RecordedResult<T>>): Promise<T> =>
-  ctx.run(() =>
+export const recordedWrite = async <T>(ctx: MongoContext, work: (session: ClientSession) => Promise<RecordedResult<T>>): Promise<T> => {
+  let journal: readonly JournalEntry[] = [];
+  const transaction = ctx.run(() =>
     inTransaction(ctx.sessions, { maxTimeMS: ctx.maxTimeMS, retryWindowMs: ctx.maxTimeMS }, async (session) => {
-      const { result, changes } = await work(session);
+      const { result, changes, followUps = [] } = await work(session);
+      // Each run of the transaction records afresh; the run that commits is the one kept.
+      journal = followUps.map(journalEntry);
+      await recordJournal(ctx, journal, ctx.maxTimeMS, session);
       await appendEvents(ctx, session, changes, ctx.maxTimeMS);
       return result;
     }),
   );
+  // A commit whose outcome is unknown may have journaled follow-ups that nobody runs now.
+  const result = await transaction.catch((e: unknown) => {
+    if (journal.length > 0) ctx.scheduleRepair();
+    throw e;
+  });
+  for (const entry of journal) await ctx.run(() => completeJournaled(ctx, entry, journalOptions(ctx)));
+  return result;
+};
 
 /** Waits for a driver call whose result the port does not return. */
 export const done = async (p: Promise<unknown>): Promise<void> => {

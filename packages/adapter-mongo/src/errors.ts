@@ -17,8 +17,9 @@ import {
 //                        retries, a failover): nothing was written, retry after a few
 //                        seconds (503 with Retry-After)
 //   write not confirmed  the primary applied the write but the majority did not confirm it
-//                        in time, or a transaction's commit has an unknown outcome: it may
-//                        have been applied, a blind retry may apply it twice
+//                        in time, a transaction's commit has an unknown outcome, or a write
+//                        outside a transaction failed after the driver's one retry (below):
+//                        it may have been applied, a blind retry may apply it twice
 //   time limit           the server stopped the operation at maxTimeMS: it is up, and the
 //                        same operation would most likely be stopped again
 // Anything else (a duplicate key the caller did not expect, a bad query) is a bug and
@@ -54,10 +55,27 @@ const unavailableErrorNames: ReadonlySet<string> = new Set(['MongoPoolClosedErro
 
 export type StoreFailure = 'unavailable' | 'write-not-confirmed' | 'time-limit';
 
+/**
+ * What the failed call was, as the client sees it: 'write' for a single-document write
+ * outside a transaction whose effect the client relies on (a webhook written, a refresh
+ * token used), 'read' for everything else (reads, transactions, whose errors carry their own
+ * labels, and bookkeeping writes the client never sees: rate-limit counts, id counters).
+ */
+export type CallKind = 'read' | 'write';
+
 const serverCode = (e: MongoError): number | null => (e instanceof MongoServerError && typeof e.code === 'number' ? e.code : null);
 
+/**
+ * A write outside a transaction that failed after the driver's retry: the driver labels
+ * RetryableWriteError a network error or a "not primary" answer of a write outside a
+ * transaction, and retries it once; the error it then raises is the last one that does not
+ * say NoWritesPerformed, so an earlier attempt whose answer was lost may have been applied.
+ */
+const writeOutcomeUnknown = (e: MongoError): boolean =>
+  e.hasErrorLabel('RetryableWriteError') && !e.hasErrorLabel('NoWritesPerformed') && !e.hasErrorLabel('TransientTransactionError');
+
 /** What a failure means to the client, or null for a failure that is a bug. */
-export const storeFailureOf = (e: unknown): StoreFailure | null => {
+export const storeFailureOf = (e: unknown, kind: CallKind = 'read'): StoreFailure | null => {
   if (e instanceof StoreUnavailableError) return 'unavailable';
   if (e instanceof StoreWriteNotConfirmedError) return 'write-not-confirmed';
   if (e instanceof StoreTimeLimitError) return 'time-limit';
@@ -66,6 +84,7 @@ export const storeFailureOf = (e: unknown): StoreFailure | null => {
   if (e instanceof MongoWriteConcernError) return 'write-not-confirmed';
   // A commit that did not answer (or whose majority did not confirm) may have committed.
   if (e.hasErrorLabel('UnknownTransactionCommitResult')) return 'write-not-confirmed';
+  if (kind === 'write' && writeOutcomeUnknown(e)) return 'write-not-confirmed';
   const code = serverCode(e);
   if (code !== null && writeConcernServerCodes.has(code)) return 'write-not-confirmed';
   if (code !== null && timeLimitServerCodes.has(code)) return 'time-limit';
@@ -115,7 +134,7 @@ export const isDuplicateKeyOn = (e: unknown, indexName: string, field: string): 
  * with the driver's message. The deadline is a backstop over the driver's own timeouts:
  * whatever happens inside, the caller has an answer by then.
  */
-export const guard = async <T>(deadlineMs: number, op: () => Promise<T>): Promise<T> => {
+export const guard = async <T>(deadlineMs: number, op: () => Promise<T>, kind: CallKind = 'read'): Promise<T> => {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
@@ -127,7 +146,7 @@ export const guard = async <T>(deadlineMs: number, op: () => Promise<T>): Promis
     return await Promise.race([op(), deadline]);
   } catch (e) {
     if (e instanceof StoreUnavailableError || e instanceof StoreWriteNotConfirmedError || e instanceof StoreTimeLimitError) throw e;
-    const failure = storeFailureOf(e);
+    const failure = storeFailureOf(e, kind);
     throw failure === null ? e : applicationError(failure, e);
   } finally {
     clearTimeout(timer);

@@ -45,10 +45,10 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
         throw e;
       }
     },
-    delete: (id, now) =>
+    delete: (id, now, followUps = []) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await groups.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return { result: gone, changes: gone ? [groupDeletedEvent(id, now)] : [] };
+        return gone ? { result: true, changes: [groupDeletedEvent(id, now)], followUps } : { result: false, changes: [] };
       }),
     list: (offset, limit) =>
       ctx.run(async () => {

@@ -82,7 +82,8 @@ export const indexSpecs: readonly IndexSpec[] = [
   // Webhooks due for delivery (few: admins create them); a webhook's delivery log, newest first.
   { collection: 'webhooks', name: 'webhooks_due', key: { active: 1, nextAttemptAt: 1, _id: 1 } },
   { collection: 'deliveries', name: 'webhook_deliveries_newest', key: { webhookId: 1, attemptedAt: -1, _id: -1 } },
-  // counters: looked up by _id only.
+  // counters and events (whose _id is the seq): read by _id only. Every collection, these two
+  // included, is created at start before its indexes (startup.ts).
 ];
 
 /** The createIndexes documents of one collection, as sent to the server. */

@@ -27,12 +27,29 @@ export interface ReferenceWriteContext extends EventCollections {
   readonly sessions: SessionSource;
 }
 
+/** What a batch changes: the write's idempotent filter and its update. */
+export interface BatchPlan<D extends Document> {
+  readonly filter: Filter<D>;
+  readonly update: UpdateFilter<D> | Document[];
+}
+
+/**
+ * The plan of each batch, made inside its transaction: most writes have one fixed plan; a
+ * rename reads the customer in the batch's snapshot, so that it always puts the newest name.
+ */
+export type BatchPlanner<D extends Document> = (session: ClientSession, maxTimeMS: number) => Promise<BatchPlan<D>>;
+
+/** A planner for a write whose filter and update never change. */
+export const fixedPlan =
+  <D extends Document>(filter: Filter<D>, update: UpdateFilter<D> | Document[]): BatchPlanner<D> =>
+  () =>
+    Promise.resolve({ filter, update });
+
 interface Batched<D extends Document> {
   readonly collection: Collection<D>;
-  readonly filter: Filter<D>;
+  readonly plan: BatchPlanner<D>;
   /** The index the filter's first field is bound in (every batch read is hinted). */
   readonly hint: string;
-  readonly update: UpdateFilter<D> | Document[];
   /** The changed documents, read back in the transaction, as events. */
   readonly eventsOf: (collection: Collection<D>, ids: readonly number[], session: ClientSession, maxTimeMS: number) => Promise<ChangeEvent[]>;
 }
@@ -43,11 +60,12 @@ const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWrite
   let total = 0;
   for (;;) {
     const changed = await inTransaction(c.sessions, limits, async (session) => {
-      const picked = await w.collection.find(w.filter, { projection: { _id: 1 }, limit: referenceBatchSize, hint: w.hint, session, maxTimeMS }).toArray();
+      const { filter, update } = await w.plan(session, maxTimeMS);
+      const picked = await w.collection.find(filter, { projection: { _id: 1 }, limit: referenceBatchSize, hint: w.hint, session, maxTimeMS }).toArray();
       const ids = picked.map((d) => d._id);
       if (ids.length === 0) return 0;
       // The filter again: only what still matches in this transaction's snapshot is changed.
-      await w.collection.updateMany({ ...w.filter, _id: { $in: ids } }, w.update, { session, maxTimeMS });
+      await w.collection.updateMany({ ...filter, _id: { $in: ids } }, update, { session, maxTimeMS });
       await appendEvents(c, session, await w.eventsOf(w.collection, ids, session, maxTimeMS), maxTimeMS);
       return ids.length;
     });
@@ -69,10 +87,10 @@ const userEvents = async (users: Collection<UserDocument>, ids: readonly number[
   return docs.map(fromUserDocument).map((u) => userEvent('updated', u, u.updatedAt));
 };
 
-/** Tickets matching `filter` changed by `update` in batches, each with its events. */
-export const changeTickets = (c: ReferenceWriteContext, filter: Filter<TicketDocument>, hint: string, update: UpdateFilter<TicketDocument> | Document[], limits: TransactionLimits): Promise<number> =>
-  inBatches(c, { collection: c.tickets, filter, hint, update, eventsOf: ticketEvents }, limits);
+/** Tickets matching each batch's filter changed by its update, in batches, each with its events. */
+export const changeTickets = (c: ReferenceWriteContext, plan: BatchPlanner<TicketDocument>, hint: string, limits: TransactionLimits): Promise<number> =>
+  inBatches(c, { collection: c.tickets, plan, hint, eventsOf: ticketEvents }, limits);
 
-/** Users matching `filter` changed by `update` in batches, each with its events. */
-export const changeUsers = (c: ReferenceWriteContext, filter: Filter<UserDocument>, hint: string, update: UpdateFilter<UserDocument>, limits: TransactionLimits): Promise<number> =>
-  inBatches(c, { collection: c.users, filter, hint, update, eventsOf: userEvents }, limits);
+/** Users matching each batch's filter changed by its update, in batches, each with its events. */
+export const changeUsers = (c: ReferenceWriteContext, plan: BatchPlanner<UserDocument>, hint: string, limits: TransactionLimits): Promise<number> =>
+  inBatches(c, { collection: c.users, plan, hint, eventsOf: userEvents }, limits);

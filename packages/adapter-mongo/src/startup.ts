@@ -1,6 +1,7 @@
 import { MongoServerError, type Db, type Document } from 'mongodb';
 import { collectionNames, type CollectionKey } from './collections.js';
 import { storeFailureOf } from './errors.js';
+import { eventCounterId } from './event-log.js';
 import { indexDescriptions } from './indexes.js';
 
 // What the store checks and prepares once connected, before it serves a request: the
@@ -64,13 +65,44 @@ export const connectionFailure = (e: unknown): string =>
 
 const transient = (e: unknown): boolean => storeFailureOf(e) !== null;
 
+/** NamespaceExists: the collection is there already (an earlier start, or another process starting now). */
+const namespaceExists = 48;
+
 /**
- * Creates every declared index, a collection at a time (idempotent: an existing identical
- * index is a no-op). A transient failure propagates as it is (the caller retries later); a
- * refusal is told apart index by index, so that the error names the one refused.
+ * Creates a collection unless it exists. Every collection is made here, at start, one at a
+ * time: left to the first writes, `events` and `counters` would be created implicitly inside
+ * the first concurrent transactions, which then conflict on the catalog (transient errors at
+ * first use), and FerretDB panics on concurrent index builds of a fresh database.
+ */
+const createCollection = async (db: Db, name: string): Promise<void> => {
+  try {
+    await db.createCollection(name);
+  } catch (e) {
+    if (e instanceof MongoServerError && e.code === namespaceExists) return;
+    if (transient(e)) throw e;
+    throw new MongoStartupError(`MongoDB collection ${name} cannot be created: the server refused it (${codeOf(e)})`, { cause: e });
+  }
+};
+
+/** The change feed's counter at 0 unless it exists, so that no transaction has to insert it (every append then updates one document). */
+const seedEventCounter = async (db: Db): Promise<void> => {
+  try {
+    await db.collection<{ _id: string; seq: number }>(collectionNames.counters).updateOne({ _id: eventCounterId }, { $setOnInsert: { seq: 0 } }, { upsert: true });
+  } catch (e) {
+    // Two processes starting at once: the other one inserted it.
+    if (!(e instanceof MongoServerError && e.code === 11000)) throw e;
+  }
+};
+
+/**
+ * Creates every collection, its declared indexes (idempotent: an existing identical index is
+ * a no-op) and the feed's counter. A transient failure propagates as it is (the caller
+ * retries later); a refusal is told apart index by index, so that the error names the one
+ * refused.
  */
 export const createDeclaredIndexes = async (db: Db, withoutTtl = false): Promise<void> => {
   for (const key of Object.keys(collectionNames) as CollectionKey[]) {
+    await createCollection(db, collectionNames[key]);
     const descriptions = indexDescriptions(key).filter((d) => !withoutTtl || !('expireAfterSeconds' in d));
     if (descriptions.length === 0) continue;
     const collection = db.collection(collectionNames[key]);
@@ -89,4 +121,5 @@ export const createDeclaredIndexes = async (db: Db, withoutTtl = false): Promise
       throw new MongoStartupError(indexFailure(descriptions.map((d) => d.name).join(', '), collectionNames[key], e), { cause: e });
     }
   }
+  await seedEventCounter(db);
 };

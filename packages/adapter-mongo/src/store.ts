@@ -189,7 +189,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
     sessions,
     maxTimeMS: timeouts.maxTimeMS,
     search: { ...defaultSearchSettings, ...options.search },
-    run: async (op) => {
+    run: async (op, kind) => {
       if (report === null) {
         try {
           await guard(timeouts.deadlineMs, prepare);
@@ -198,7 +198,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
           throw e instanceof MongoStartupError ? new StoreUnavailableError('the data store is not ready', { cause: e }) : e;
         }
       }
-      return guard(timeouts.deadlineMs, op);
+      return guard(timeouts.deadlineMs, op, kind);
     },
     scheduleRepair,
   };

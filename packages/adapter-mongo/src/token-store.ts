@@ -24,7 +24,8 @@ export const mongoTokenStore = (ctx: MongoContext): TokenStore => {
         const before = await tokens.findOneAndUpdate(filter, update, { ...options, maxTimeMS });
         if (before === null) return { status: 'missing' };
         return { status: before.used ? 'reused' : 'consumed', record: fromTokenDocument(before) };
-      }),
+        // A lost answer may have marked it used: a blind retry would look like a replay.
+      }, 'write'),
     revoke: (hash) => ctx.run(() => done(tokens.deleteOne({ _id: hash }, { maxTimeMS }))),
     revokeFamily: (familyId) => journaledOn(ctx, { op: 'revokeFamily', familyId }),
     revokeUser: (userId) => journaledOn(ctx, { op: 'revokeUser', userId }),

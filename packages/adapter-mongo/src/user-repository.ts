@@ -43,21 +43,23 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         const docs = await users.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray();
         return docs.map(fromUserDocument);
       }),
-    update: async (u, expectedVersion): Promise<UserWriteResult> => {
+    update: async (u, expectedVersion, followUps = []): Promise<UserWriteResult> => {
       try {
         return await recordedWrite(ctx, async (session) => {
           const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { session, maxTimeMS });
-          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt)] } : { result: 'version_mismatch' as const, changes: [] };
+          return r.matchedCount === 1
+            ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt)], followUps }
+            : { result: 'version_mismatch' as const, changes: [] };
         });
       } catch (e) {
         if (emailTaken(e)) return 'email_taken';
         throw e;
       }
     },
-    delete: (id, now) =>
+    delete: (id, now, followUps = []) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await users.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return { result: gone, changes: gone ? [userDeletedEvent(id, now)] : [] };
+        return gone ? { result: true, changes: [userDeletedEvent(id, now)], followUps } : { result: false, changes: [] };
       }),
     list: (groupId, offset, limit) =>
       ctx.run(async () => {

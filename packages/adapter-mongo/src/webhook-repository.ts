@@ -84,7 +84,7 @@ export const mongoWebhookRepository = (ctx: MongoContext): WebhookRepository => 
     insert: (w) =>
       ctx.run(async () => {
         await ctx.webhooks.insertOne({ _id: w.id, ...fieldsOf(w), leaseOwner: null, leaseUntil: null }, opts);
-      }),
+      }, 'write'),
     findById: (id) =>
       ctx.run(async () => {
         const d = await ctx.webhooks.findOne({ _id: id }, opts);
@@ -102,13 +102,13 @@ export const mongoWebhookRepository = (ctx: MongoContext): WebhookRepository => 
       ctx.run(async () => {
         const r = await ctx.webhooks.updateOne({ _id: w.id, version: expectedVersion }, { $set: fieldsOf(w) }, opts);
         return r.matchedCount === 1 ? 'ok' : 'version_mismatch';
-      }),
+      }, 'write'),
     delete: (id) =>
       ctx.run(async () => {
         const r = await ctx.webhooks.deleteOne({ _id: id }, opts);
         await ctx.deliveries.deleteMany({ webhookId: id }, opts);
         return r.deletedCount === 1;
-      }),
+      }, 'write'),
     due: (now, limit) =>
       ctx.run(async () => {
         const docs = await ctx.webhooks

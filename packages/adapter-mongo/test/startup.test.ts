@@ -1,6 +1,7 @@
 import { StoreUnavailableError } from '@support/application';
 import type { UserId } from '@support/domain';
 import { expect } from 'chai';
+import { collectionNames } from '../src/collections.js';
 import { createMongoStore, MongoStartupError, type MongoStore } from '../src/index.js';
 import { TransactionsUnavailableError } from '../src/transactions.js';
 import { aTicket } from './support/builders.js';
@@ -31,6 +32,20 @@ describe('start: topology, indexes, readiness', function () {
     expect(await open().start()).to.deep.equal({ topology: 'replica set', warnings: [], repaired: 0 });
     expect(fake.received.filter((c) => c === 'createIndexes').length).to.be.above(5);
     expect(await store?.health.ping()).to.equal(true);
+  });
+
+  it('every collection is created at start, events and counters included (none is left to a first transaction), and the feed counter is seeded', async () => {
+    await open().start();
+    const created = fake.commands.filter((c) => 'create' in c).map((c) => c['create'] as unknown);
+    expect(created).to.have.members(Object.values(collectionNames));
+    expect(created.indexOf('events'), 'before the first write could need it').to.be.at.least(0);
+    const seeded = fake.commands.find((c) => c['update'] === 'counters');
+    expect(seeded?.['updates']).to.deep.equal([{ q: { _id: 'events' }, u: { $setOnInsert: { seq: 0 } }, upsert: true }]);
+  });
+
+  it('a collection that exists already (48 NamespaceExists: an earlier start, another process) is no failure', async () => {
+    fake.answers.set('create', { ok: 0, code: 48, codeName: 'NamespaceExists', errmsg: 'fake mongod: exists' });
+    expect((await open().start()).topology).to.equal('replica set');
   });
 
   it('a standalone mongod is refused with one line naming what it lacks (transactions, retryable writes) and MONGO_ALLOW_STANDALONE; requests answer "unavailable", readiness is false', async () => {

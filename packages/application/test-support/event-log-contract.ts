@@ -10,11 +10,11 @@ import {
   ungroupTicket,
   userEvent,
   type ChangeEvent,
-  type StoredEvent,
 } from '@support/domain';
 import { getEventListeners } from 'node:events';
 import { expect } from 'chai';
 import type { Store } from '../src/index.js';
+import { readFeedWhileWriting } from './feed-reader.js';
 import { aGroup, aMessage, aTicket, aUser, groupId, minutes, T0, ticketId, userId } from './mothers.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
@@ -181,21 +181,8 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
 
     it('shows a reader polling during 40 concurrent writes every seq once, in order, never a hole that fills later', async () => {
       const writes = Array.from({ length: 40 }, (_, i) => store().groups.insert(aGroup({ id: i + 1, name: `Concurrent ${String(i)}` })));
-      const seen: StoredEvent[] = [];
-      const state = { done: false };
-      const all = Promise.all(writes).then(() => {
-        state.done = true;
-      });
-      for (;;) {
-        const cursor = seen[seen.length - 1]?.seq ?? 0;
-        const batch = await store().events.after(cursor, 7);
-        // A batch always continues the cursor without a gap.
-        batch.forEach((e, i) => expect(e.seq).to.equal(cursor + i + 1));
-        seen.push(...batch);
-        if (batch.length === 0) await new Promise((r) => setImmediate(r));
-        if (state.done && (await store().events.bounds()).newest === seen.length) break;
-      }
-      await all;
+      // A batch always continues the cursor without a gap; a refused write fails the test with its cause.
+      const seen = await readFeedWhileWriting(store().events, writes, { batch: 7, idle: () => new Promise((r) => setImmediate(r)), withinMs: 15_000 });
       expect(seen.map((e) => e.seq)).to.deep.equal(Array.from({ length: 40 }, (_, i) => i + 1));
       expect(new Set(seen.map((e) => e.subject.id)).size).to.equal(40);
     });

@@ -3,6 +3,7 @@
 // Call each suite inside a test file: describeXContract('MyStore', () => makeFreshStore()).
 
 import { describeEventLogContract } from './event-log-contract.js';
+import { describeFollowUpContract } from './follow-up-contract.js';
 import { describeGroupRepositoryContract } from './group-repository-contract.js';
 import { describeIdSequenceContract } from './id-sequence-contract.js';
 import { describeIdempotencyStoreContract } from './idempotency-store-contract.js';
@@ -17,6 +18,7 @@ import { describeWebhookRepositoryContract } from './webhook-repository-contract
 
 export {
   describeEventLogContract,
+  describeFollowUpContract,
   describeGroupRepositoryContract,
   describeIdSequenceContract,
   describeIdempotencyStoreContract,
@@ -33,6 +35,7 @@ export * from './mothers.js';
 export { manualClock, type ManualClock } from './clock.js';
 export { aFilter, expectedSearch, sortName, sortOf, wordsOf } from './reference-search.js';
 export { helpDesk } from './help-desk.js';
+export { readFeedWhileWriting, type FeedReading } from './feed-reader.js';
 
 /** Every port contract suite, to run them all on one adapter (a list, not a suite itself). */
 export const portContractSuites: readonly ((name: string, makeStore: MakeStore) => void)[] = [
@@ -40,6 +43,7 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeMessageRepositoryContract,
   describeUserRepositoryContract,
   describeGroupRepositoryContract,
+  describeFollowUpContract,
   describeTokenStoreContract,
   describeRateLimitCounterContract,
   describeIdempotencyStoreContract,

@@ -66,6 +66,14 @@ export const settings: readonly Setting[] = [
     store: 'mongo',
     developmentOnly: true,
   },
+  {
+    name: 'MONGO_WITHOUT_TTL',
+    default: 'false',
+    allowed: 'true, false',
+    does: 'create no TTL index, for a MongoDB-wire server without them (FerretDB): expired tokens, rate-limit windows and Idempotency-Keys are then ignored, never deleted (space grows)',
+    store: 'mongo',
+    developmentOnly: true,
+  },
   { name: 'ADMIN_EMAIL', default: 'admin@example.com', allowed: 'an e-mail address', does: 'the first admin, created at start when the store has no admin', store: 'all' },
   {
     name: 'ADMIN_PASSWORD',

@@ -28,6 +28,12 @@ export interface Config {
   readonly mongoOperationTimeoutMs: number | null;
   /** MONGO_ALLOW_STANDALONE (default false): start on a standalone mongod read-only (it has no transactions, which every write of the feed's resources needs). */
   readonly mongoAllowStandalone: boolean;
+  /**
+   * MONGO_WITHOUT_TTL (default false): create no TTL index, for a MongoDB-wire server that has
+   * none (FerretDB 1.x). Expired tokens, rate-limit windows and Idempotency-Keys are then never
+   * deleted, only ignored (every lookup checks the expiry): answers are unchanged, space grows.
+   */
+  readonly mongoWithoutTtl: boolean;
   readonly adminEmail: string;
   readonly adminPassword: string | null;
   readonly rateLimit: number;
@@ -195,6 +201,7 @@ export const configFromEnv = (env: Env): Config => {
     mongoServerSelectionTimeoutMs: read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     mongoOperationTimeoutMs: read(env, 'MONGO_OPERATION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     mongoAllowStandalone: read(env, 'MONGO_ALLOW_STANDALONE', boolean) ?? false,
+    mongoWithoutTtl: read(env, 'MONGO_WITHOUT_TTL', boolean) ?? false,
     adminEmail: read(env, 'ADMIN_EMAIL', email) ?? 'admin@example.com',
     adminPassword: read(env, 'ADMIN_PASSWORD', password) ?? null,
     rateLimit: read(env, 'RATE_LIMIT', integerIn('limit', 1, 1_000_000_000)) ?? 5000,

@@ -72,6 +72,7 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
       ...(config.mongoServerSelectionTimeoutMs === null ? {} : { serverSelectionTimeoutMS: config.mongoServerSelectionTimeoutMs }),
       ...(config.mongoOperationTimeoutMs === null ? {} : { operationTimeoutMS: config.mongoOperationTimeoutMs }),
       allowStandalone: config.mongoAllowStandalone,
+      withoutTtlIndexes: config.mongoWithoutTtl,
     });
   }
   if (config.store === 'embedded') {

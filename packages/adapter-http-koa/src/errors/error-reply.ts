@@ -43,7 +43,7 @@ export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boole
   // Not 503: Retry-After would invite a blind retry, which could apply the write twice.
   if (e instanceof StoreWriteNotConfirmedError) {
     const description =
-      'the data store applied this write but could not confirm in time that it is durable: it may have been applied. Read the resource (or the list it belongs to) before sending it again';
+      'the data store could not confirm this write (its answer was lost, or the majority did not confirm it in time): it may have been applied. Read the resource (or the list it belongs to) before sending it again; an error answer is not kept for an Idempotency-Key, so a repeat with the same key runs the write again';
     return { problem: problem('writeNotConfirmed', description), unexpected: true };
   }
   // Not 503 either: the store is up, and the same request would most likely meet the limit again.

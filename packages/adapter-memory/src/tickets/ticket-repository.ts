@@ -1,6 +1,7 @@
 import type { TicketRepository } from '@support/application';
 import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
+import type { MemoryFollowUps } from '../follow-ups.js';
 import type { Journal } from '../journal.js';
 import { copyTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
@@ -11,6 +12,7 @@ export const memoryTicketRepository = (
   journal: Journal,
   settings: SearchSettings & { readonly chunkLoad: number },
   events: ChangeRecorder,
+  followUps?: MemoryFollowUps,
 ): TicketRepository => {
   const table = new TicketTable(journal, settings.chunkLoad);
   journal.restorer('tickets', (_, t) => {
@@ -21,16 +23,26 @@ export const memoryTicketRepository = (
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
    */
-  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket): Promise<void> =>
-    answer(() => {
-      const changed: Ticket[] = [];
-      for (const id of ids) {
-        const next = change(table.row(id));
-        table.put(next);
-        if (next.deletedAt === null) changed.push(next);
-      }
-      events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt)));
-    });
+  const rewriteNow = (ids: readonly number[], change: (t: Ticket) => Ticket): void => {
+    const changed: Ticket[] = [];
+    for (const id of ids) {
+      const next = change(table.row(id));
+      table.put(next);
+      if (next.deletedAt === null) changed.push(next);
+    }
+    events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt)));
+  };
+  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket): Promise<void> => answer(() => { rewriteNow(ids, change); });
+  const renameNow = (customerId: number, name: string, now: number): void => {
+    rewriteNow(
+      table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
+      (t) => renameCustomer(t, name, now),
+    );
+  };
+  // The follow-ups of a user's or group's write run inside that write's port call (follow-ups.ts).
+  followUps?.on('renameCustomer', (f) => { renameNow(f.customerId, f.name, f.now); });
+  followUps?.on('unassignUser', (f) => { rewriteNow(table.assignedTo(f.userId), (t) => unassignTicket(t, f.now)); });
+  followUps?.on('clearGroup', (f) => { rewriteNow(table.inGroup(f.groupId), (t) => ungroupTicket(t, f.now)); });
   return {
     insert: (ticket) =>
       answer(() => {
@@ -58,11 +70,7 @@ export const memoryTicketRepository = (
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name, now) =>
-      rewrite(
-        table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
-        (t) => renameCustomer(t, name, now),
-      ),
+    renameCustomer: (customerId, name, now) => answer(() => { renameNow(customerId, name, now); }),
     unassignUser: (userId, now) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now)),
     clearGroup: (groupId, now) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now)),
   };

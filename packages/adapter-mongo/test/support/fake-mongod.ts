@@ -134,6 +134,8 @@ export interface FakeMongod {
   delayMs: number;
   /** Commands received, by name (for assertions that a call really reached the server). */
   readonly received: string[];
+  /** Commands received, whole (the command document; document sequences are left out). */
+  readonly commands: Document[];
   /**
    * Answers given instead of the usual ones, by command name (not for the handshake): an
    * error document ({ok: 0, code, codeName, errmsg}), a reply with a writeConcernError, ...
@@ -175,6 +177,7 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
         if (request === null) continue;
         const name = Object.keys(request.command)[0] ?? '';
         fake.received.push(name);
+        fake.commands.push(request.command);
         const answer = encode(reply(request.command, connectionId, fake), msg.readInt32LE(4), request.opCode, ++requestIds);
         const delay = request.opCode === OP_QUERY ? 0 : fake.delayMs + (fake.delays.get(name) ?? 0);
         if (delay === 0) socket.write(answer);
@@ -208,6 +211,7 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
     mode: 'answer',
     delayMs: 0,
     received: [],
+    commands: [],
     answers: new Map(),
     answerTimes: new Map(),
     setName: 'rs0',

@@ -83,7 +83,8 @@ export const freshStores = (url: string) => {
   const names: string[] = [];
   return {
     make: (dbName = `contract_${randomBytes(6).toString('hex')}`): MongoStore => {
-      // MONGO_WITHOUT_TTL=true: for FerretDB runs (scripts/ferretdb-run.mjs), which has no TTL indexes.
+      // MONGO_WITHOUT_TTL=true: the service's own setting (server config.ts: no TTL indexes, for a
+      // server without them, as FerretDB; scripts/ferretdb-run.mjs sets it to true).
       const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
       const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, withoutTtlIndexes });
       opened.push(store);

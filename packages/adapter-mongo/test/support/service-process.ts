@@ -22,9 +22,15 @@ export interface ServiceProcess {
 }
 
 /** Starts main.js with STORE=mongo on `mongoUrl` and waits until it prints where it listens. */
+const withoutTtl = (): Record<string, string> => {
+  const v = process.env['MONGO_WITHOUT_TTL'];
+  return v === undefined ? {} : { MONGO_WITHOUT_TTL: v };
+};
+
 export const startService = async (mongoUrl: string, env: Readonly<Record<string, string>> = {}, ms = 60_000): Promise<ServiceProcess> => {
   const proc: ChildProcessWithoutNullStreams = spawn(process.execPath, [mainJs], {
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', PORT: '0', STORE: 'mongo', MONGO_URL: mongoUrl, ...env },
+    // MONGO_WITHOUT_TTL goes through as given (scripts/ferretdb-run.mjs sets it for a server without TTL indexes).
+    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', PORT: '0', STORE: 'mongo', MONGO_URL: mongoUrl, ...withoutTtl(), ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';

@@ -18,7 +18,7 @@ import type { WriteOptions } from '../application.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { requireRole } from '../policy.js';
-import type { Ports } from '../ports/index.js';
+import type { FollowUp, Ports } from '../ports/index.js';
 import { withRetries, type Outcome } from '../shared.js';
 import type { GroupList, UserList } from '../views.js';
 
@@ -149,10 +149,9 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (E.isLeft(allowed)) return allowed;
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  if (!(await ports.groups.delete(id, ports.clock.now()))) return E.left(notFound('group', id));
   // Members leave the group and its tickets lose it; users and tickets themselves stay.
   const now = ports.clock.now();
-  await ports.users.removeGroup(id, now);
-  await ports.tickets.clearGroup(id, now);
+  const followUps: FollowUp[] = [{ op: 'removeGroup', groupId: id, now }, { op: 'clearGroup', groupId: id, now }];
+  if (!(await ports.groups.delete(id, now, followUps))) return E.left(notFound('group', id));
   return E.right(loaded.right);
 };

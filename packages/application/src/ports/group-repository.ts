@@ -1,4 +1,5 @@
 import type { Group, GroupId } from '@support/domain';
+import type { FollowUp } from './follow-ups.js';
 import type { Page } from './ticket-repository.js';
 
 export type GroupWriteResult = 'ok' | 'version_mismatch' | 'name_taken';
@@ -9,8 +10,8 @@ export interface GroupRepository {
   findById(id: GroupId): Promise<Group | null>;
   findByIds(ids: readonly GroupId[]): Promise<readonly Group[]>;
   update(group: Group, expectedVersion: number): Promise<GroupWriteResult>;
-  /** Deletes the group; `now` is when (the change feed's group.deleted). */
-  delete(id: GroupId, now: number): Promise<boolean>;
+  /** Deletes the group, `now` being when (the change feed's group.deleted), and carries out its follow-ups with it (none when there was no group). */
+  delete(id: GroupId, now: number, followUps?: readonly FollowUp[]): Promise<boolean>;
   /** Groups by id ascending. */
   list(offset: number, limit: number): Promise<Page<Group>>;
 }

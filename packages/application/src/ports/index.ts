@@ -12,6 +12,7 @@ export type * from './id-sequence.js';
 export type * from './clock.js';
 export type * from './password-hasher.js';
 export type * from './token-generator.js';
+export type * from './follow-ups.js';
 export { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError, type StoreHealth } from './store-health.js';
 
 import type { Clock } from './clock.js';

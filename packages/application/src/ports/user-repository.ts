@@ -1,4 +1,5 @@
 import type { GroupId, User, UserId } from '@support/domain';
+import type { FollowUp } from './follow-ups.js';
 import type { Page } from './ticket-repository.js';
 
 export type UserWriteResult = 'ok' | 'version_mismatch' | 'email_taken';
@@ -11,9 +12,10 @@ export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
   /** The users that exist among these ids, in any order. */
   findByIds(ids: readonly UserId[]): Promise<readonly User[]>;
-  update(user: User, expectedVersion: number): Promise<UserWriteResult>;
-  /** Deletes the user; `now` is when (the change feed's user.deleted). */
-  delete(id: UserId, now: number): Promise<boolean>;
+  /** Replaces the user at `expectedVersion` and carries out its follow-ups with it (none when refused). */
+  update(user: User, expectedVersion: number, followUps?: readonly FollowUp[]): Promise<UserWriteResult>;
+  /** Deletes the user, `now` being when (the change feed's user.deleted), and carries out its follow-ups with it (none when there was no user). */
+  delete(id: UserId, now: number, followUps?: readonly FollowUp[]): Promise<boolean>;
   /** Users by id ascending; with a group, only its members. */
   list(groupId: GroupId | null, offset: number, limit: number): Promise<Page<User>>;
   count(): Promise<number>;

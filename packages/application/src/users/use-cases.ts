@@ -26,7 +26,7 @@ import type { WriteOptions } from '../application.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
-import type { Ports } from '../ports/index.js';
+import type { FollowUp, Ports } from '../ports/index.js';
 import { givenFields, withRetries, type Outcome } from '../shared.js';
 import type { UserList } from '../views.js';
 
@@ -105,6 +105,15 @@ const selfViolations = (current: User, input: UserInput): string[] =>
     return true;
   });
 
+/** What a user's change makes due elsewhere, carried out by the store with the change (ports/follow-ups.ts). */
+const updateFollowUps = (before: User, after: User, self: boolean, now: number): FollowUp[] => [
+  ...(after.name === before.name ? [] : [{ op: 'renameCustomer', customerId: after.id, name: after.name, version: after.version, now } as const]),
+  // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
+  ...(after.role === 'customer' && before.role !== 'customer' ? [{ op: 'unassignUser', userId: after.id, now } as const] : []),
+  // A password set by someone else (an admin) ends every session of that user.
+  ...(after.passwordHash !== before.passwordHash && !self ? [{ op: 'revokeUser', userId: after.id } as const] : []),
+];
+
 const updateUser = async (
   ports: Ports,
   actor: Actor,
@@ -116,7 +125,7 @@ const updateUser = async (
   const id = targetId(actor, rawId);
   const self = id === actor.user.id;
   const groupErrors = await checkGroups(ports, input.group_ids);
-  const result = await withRetries(async () => {
+  return withRetries(async () => {
     const loaded = await loadUser(ports, actor, id);
     if (E.isLeft(loaded)) return loaded;
     const current = loaded.right;
@@ -137,19 +146,11 @@ const updateUser = async (
     if (errors.length > 0) return E.left(validationFailed(errors));
     const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
     const next = applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now());
-    if (next === current) return E.right({ before: current, after: current });
-    const written = await ports.users.update(next, current.version);
+    if (next === current) return E.right(current);
+    const written = await ports.users.update(next, current.version, updateFollowUps(current, next, self, ports.clock.now()));
     if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
-    return written === 'ok' ? E.right({ before: current, after: next }) : 'retry';
+    return written === 'ok' ? E.right(next) : 'retry';
   }, options);
-  if (E.isLeft(result)) return result;
-  const { before, after } = result.right;
-  if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now());
-  // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
-  if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id, ports.clock.now());
-  // A password set by someone else (an admin) ends every session of that user.
-  if (after.passwordHash !== before.passwordHash && !self) await ports.tokens.revokeUser(after.id);
-  return E.right(after);
 };
 
 export const replaceUserUseCase = (
@@ -206,9 +207,9 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  if (!(await ports.users.delete(id, ports.clock.now()))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
-  await ports.tokens.revokeUser(id);
-  await ports.tickets.unassignUser(id, ports.clock.now());
+  const now = ports.clock.now();
+  const followUps: FollowUp[] = [{ op: 'revokeUser', userId: id }, { op: 'unassignUser', userId: id, now }];
+  if (!(await ports.users.delete(id, now, followUps))) return E.left(notFound('user', id));
   return E.right(loaded.right);
 };

@@ -23,7 +23,7 @@ import {
   userDeletedEvent,
   userEvent,
 } from '@support/domain';
-import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
+import type { ConsumeResult, DeliveryRecord, FollowUp, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -62,6 +62,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
       const next = change(t);
       tickets.set(t.id, next);
       if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt));
+    }
+  };
+  /** A write's follow-ups in the write's own step (every call of this store is synchronous). */
+  const followUp = (due: readonly FollowUp[] = []): void => {
+    for (const f of due) {
+      if (f.op === 'renameCustomer') void store.tickets.renameCustomer(f.customerId, f.name, f.now);
+      else if (f.op === 'unassignUser') void store.tickets.unassignUser(f.userId, f.now);
+      else if (f.op === 'clearGroup') void store.tickets.clearGroup(f.groupId, f.now);
+      else if (f.op === 'removeGroup') void store.users.removeGroup(f.groupId, f.now);
+      else void store.tokens.revokeUser(f.userId);
     }
   };
   const store: Store & { failing: boolean } = {
@@ -126,16 +136,18 @@ export const naiveStore = (): Store & { failing: boolean } => {
       findById: (id) => Promise.resolve(users.get(id) ?? null),
       findByEmail: (email) => Promise.resolve([...users.values()].find((u) => emailKey(u.email) === emailKey(email)) ?? null),
       findByIds: (ids) => Promise.resolve([...users.values()].filter((u) => ids.includes(u.id))),
-      update: (u: User, v: number) => {
+      update: (u: User, v: number, due) => {
         if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
         record(userEvent('updated', u, u.updatedAt));
+        followUp(due);
         return Promise.resolve('ok' as const);
       },
-      delete: (id, now) => {
+      delete: (id, now, due) => {
         if (!users.delete(id)) return Promise.resolve(false);
         record(userDeletedEvent(id, now));
+        followUp(due);
         return Promise.resolve(true);
       },
       list: (groupId, offset, limit) => {
@@ -169,9 +181,10 @@ export const naiveStore = (): Store & { failing: boolean } => {
         record(groupEvent('updated', g, g.updatedAt));
         return Promise.resolve('ok' as const);
       },
-      delete: (id, now) => {
+      delete: (id, now, due) => {
         if (!groups.delete(id)) return Promise.resolve(false);
         record(groupDeletedEvent(id, now));
+        followUp(due);
         return Promise.resolve(true);
       },
       list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),

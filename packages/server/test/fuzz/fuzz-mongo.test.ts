@@ -21,7 +21,13 @@ describe('fuzz: every operation of the OpenAPI document, every role, on the Mong
       this.skip();
     }
     started = Date.now();
-    fuzzer = await startFuzzer({ STORE: 'mongo', MONGO_URL: withDatabase(mongoUrl, `fuzz_${randomBytes(6).toString('hex')}`) });
+    // MONGO_WITHOUT_TTL goes through as given (scripts/ferretdb-run.mjs sets it for a server without TTL indexes).
+    const withoutTtl = process.env.MONGO_WITHOUT_TTL;
+    fuzzer = await startFuzzer({
+      STORE: 'mongo',
+      MONGO_URL: withDatabase(mongoUrl, `fuzz_${randomBytes(6).toString('hex')}`),
+      ...(withoutTtl === undefined ? {} : { MONGO_WITHOUT_TTL: withoutTtl }),
+    });
   });
   after(async () => {
     if (fuzzer === null) return;

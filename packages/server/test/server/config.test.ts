@@ -27,6 +27,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       mongoServerSelectionTimeoutMs: null,
       mongoOperationTimeoutMs: null,
       mongoAllowStandalone: false,
+      mongoWithoutTtl: false,
       adminEmail: 'admin@example.com',
       adminPassword: null,
       rateLimit: 5000,
@@ -72,6 +73,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       WEBHOOK_RETRY_S: '1, 10,100',
       WEBHOOK_ALLOW_PRIVATE: 'yes',
       LOG_LEVEL: 'WARN',
+      MONGO_WITHOUT_TTL: 'true',
     });
     expect(config).to.deep.equal({
       port: 0,
@@ -86,6 +88,7 @@ describe('server: configuration from the environment (contract §1)', () => {
       mongoServerSelectionTimeoutMs: 250,
       mongoOperationTimeoutMs: 1500,
       mongoAllowStandalone: true,
+      mongoWithoutTtl: true,
       adminEmail: 'root@example.com',
       adminPassword: 'correct horse battery',
       rateLimit: 100,

@@ -1,0 +1,66 @@
+import type { FollowUp } from '@support/application';
+import { aTicket, aUser, ticketId, userId } from '@support/application/testing';
+import { expect } from 'chai';
+import { rmSync } from 'node:fs';
+import { CommitFailedError, type EmbeddedStore } from '../src/index.js';
+import { startedStore, tempDataDir } from './temp-store.js';
+
+// A user's write and the follow-ups it makes due (a renamed customer's name on their tickets)
+// are one port call of the memory engine, so one commit here: a failed commit leaves neither
+// (memory equals the disk), and what a restart reads back never has the user renamed and the
+// tickets not.
+
+const now = Date.UTC(2026, 0, 2);
+const ada = aUser({ id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer' });
+const renamed = { ...ada, name: 'Ada King', updatedAt: now, version: 2 };
+const rename: FollowUp[] = [{ op: 'renameCustomer', customerId: userId(7), name: 'Ada King', version: 2, now }];
+
+const names = async (store: EmbeddedStore): Promise<(string | undefined)[]> => [
+  (await store.users.findById(userId(7)))?.name,
+  (await store.tickets.findById(ticketId(1)))?.customerName,
+  (await store.tickets.findById(ticketId(2)))?.customerName,
+];
+
+describe('Embedded store: a write and its follow-ups are one commit', function () {
+  this.timeout(60_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDataDir();
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a failed commit keeps neither the rename nor its tickets; the next one keeps both, across a restart', async () => {
+    let failing = false;
+    const store = await startedStore(dir, {
+      // One commit fails: if the follow-ups were a commit of their own, the next would keep them.
+      beforeCommit: () => {
+        if (!failing) return;
+        failing = false;
+        throw new Error('EIO: injected');
+      },
+      log: () => undefined,
+    });
+    try {
+      await store.users.insert(ada);
+      for (const id of [1, 2]) await store.tickets.insert(aTicket({ id, customerId: 7, customerName: 'Ada Lovelace' }));
+      const before = (await store.events.bounds()).newest;
+      failing = true;
+      expect(await store.users.update(renamed, 1, rename).then(() => null, (e: unknown) => e)).to.be.instanceOf(CommitFailedError);
+      expect(await names(store)).to.deep.equal(['Ada Lovelace', 'Ada Lovelace', 'Ada Lovelace']);
+      expect((await store.events.bounds()).newest, 'no event of the refused write').to.equal(before);
+      expect(await store.users.update(renamed, 1, rename)).to.equal('ok');
+      expect(await names(store)).to.deep.equal(['Ada King', 'Ada King', 'Ada King']);
+    } finally {
+      await store.close();
+    }
+    const reopened = await startedStore(dir);
+    try {
+      expect(await names(reopened)).to.deep.equal(['Ada King', 'Ada King', 'Ada King']);
+      expect((await reopened.events.after(0, 100)).map((e) => e.type).slice(-3)).to.deep.equal(['user.updated', 'ticket.updated', 'ticket.updated']);
+    } finally {
+      await reopened.close();
+    }
+  });
+});
