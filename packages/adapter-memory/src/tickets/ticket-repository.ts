@@ -12,7 +12,7 @@ export const memoryTicketRepository = (
   settings: SearchSettings & { readonly chunkLoad: number },
   events: ChangeRecorder,
 ): TicketRepository => {
-  const table = new TicketTable(journal, settings.chunkLoad);
+  const table = new TicketTable(journal, settings.chunkLoad, settings.queueSets === 'bitsets');
   journal.restorer('tickets', (_, t) => {
     table.put(t as Ticket);
   });

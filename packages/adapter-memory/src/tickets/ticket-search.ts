@@ -1,7 +1,7 @@
 import type { Page } from '@support/application';
 import { completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
-import type { SearchPlanChoice } from '../options.js';
-import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates } from './candidates.js';
+import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
+import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
 import { sortIds } from './id-order.js';
 import { walkInOrder } from './index-walk.js';
 import { PageSink } from './page-sink.js';
@@ -10,6 +10,7 @@ import type { TicketTable } from './ticket-table.js';
 export interface SearchSettings {
   readonly searchPlan: SearchPlanChoice;
   readonly runSortLimit: number;
+  readonly queueSets: QueueSetsChoice;
 }
 
 /**
@@ -27,7 +28,7 @@ const smallestOf = (sources: readonly Candidates[]): Candidates =>
  * One page of the live tickets the filter selects, in the complete order of `sort`, and their
  * total. No row is read to select: one condition's candidates are counted by their set's size,
  * several are intersected by id (sets, ranks and times from the table's facts, merged word
- * postings). The page comes from sorting the matching ids by their keys (numeric keys come
+ * postings) or, when all are large, as bitsets (candidates.ts). The page comes from sorting the matching ids by their keys (numeric keys come
  * from the facts) or from walking a sort index and testing each id, whichever is cheaper, and
  * only the page's rows are read: the work follows the page and the matches (for several
  * conditions, the smallest condition's ids), not the store.
@@ -45,11 +46,11 @@ export const searchTickets = (
   const everyLive = sources.length === 0;
   const source = everyLive ? everyLiveTicket(table) : smallestOf(sources);
 
-  let matches: number[] | null = null;
+  let matches: Matches | null = null;
   let total = source.size;
   if (sources.length > 1) {
-    matches = intersection(sources);
-    total = matches.length;
+    matches = intersection(sources, settings.queueSets === 'bitsets' ? 0 : table.liveCount);
+    total = matches.count;
   }
   const start = Math.max(0, offset);
   if (limit <= 0 || start >= total) return { items: [], total };
@@ -60,29 +61,12 @@ export const searchTickets = (
       : settings.searchPlan === 'sort-matches';
   const row = (id: number): Ticket => table.row(id);
   if (sortMatches) {
-    const ids = matches ?? idsOf(source);
+    const ids = matches === null ? idsOf(source) : matches.ids();
     const page = sortIds((id, field) => table.keyOf(id, field), ids, rules).slice(start, start + limit);
     return { items: page.map(row), total };
   }
   const sink = new PageSink(start, limit, row);
-  const accept = matches === null ? source.test() : memberTest(matches);
+  const accept = matches === null ? source.test() : matches.test();
   walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit }, rules, accept, everyLive, sink);
   return { items: sink.items, total };
-};
-
-/** A membership test for a set of ids: a binary search in them, ascending (no hash set to build). */
-const memberTest = (ids: readonly number[]): ((id: number) => boolean) => {
-  let ascending = true;
-  for (let k = 1; k < ids.length && ascending; k++) ascending = (ids[k - 1] as number) < (ids[k] as number);
-  const sorted = ascending ? ids : Float64Array.from(ids).sort();
-  return (id) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((sorted[mid] as number) < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return sorted[lo] === id;
-  };
 };
