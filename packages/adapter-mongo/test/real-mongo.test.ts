@@ -31,6 +31,23 @@ const stages = (plan: Document): string[] => {
   return out;
 };
 
+/** One filter per shape class of the queue filters, as the planner sees them. */
+const queueFilters = (now: number): Partial<TicketFilter>[] => [
+  { assignees: { ids: [201 as UserId], none: false } },
+  { assignees: { ids: [201 as UserId, 202 as UserId], none: true }, states: ['open'] },
+  { groups: { ids: [], none: true } },
+  { groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } },
+  { customerIds: [101 as UserId, 102 as UserId] },
+  { customerId: 101 as UserId, customerIds: [101 as UserId] },
+  { priorities: ['urgent'] },
+  { priorities: ['high', 'urgent'], states: ['open', 'pending'] },
+  { tags: ['vip'] },
+  { tags: ['vip', 'billing'], priorities: ['urgent'] },
+  { updatedSince: now - 86_400_000 },
+  { updatedSince: now - 86_400_000, tags: ['vip'] },
+  { updatedSince: now - 86_400_000, assignees: { ids: [201 as UserId], none: false }, words: ['printer'] },
+];
+
 describe('MongoDB adapter on a real mongod', function () {
   this.timeout(180_000);
   let stores: ReturnType<typeof freshStores> | null = null;
@@ -82,6 +99,10 @@ describe('MongoDB adapter on a real mongod', function () {
       { ...noQueueConditions, states: null, customerId: null, words: ['printer'], closedSince: null },
       { ...noQueueConditions, states: ['open', 'closed'], customerId: null, words: ['printer', 'cafe'], closedSince: null },
       { ...noQueueConditions, states: null, customerId: 101 as UserId, words: ['printer'], closedSince: null },
+      // The queue filters (contract §5), one per shape class of docs/queue-filters.md: an exact
+      // family (assignee, group, customers), the tags index, a priority or updated_since range
+      // on the family's own index, and pairs of them.
+      ...queueFilters(now).map((spec): TicketFilter => ({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null, ...spec })),
     ];
     const sorts = [
       ...sortFields.flatMap((f) => [f, `-${f}`, `${f},-id`, `-${f},id`]),

@@ -151,26 +151,49 @@ const driverIntersection = (sorted: readonly Candidates[]): number[] => {
   return out;
 };
 
+/**
+ * Two scratch bitsets, reused by every intersection (a search runs in one synchronous call, and
+ * its Matches are used only inside it): a million ids are 125 KB, which a new buffer per search
+ * would hand to the garbage collector as external memory, search after search.
+ */
+const scratch: Uint32Array[] = [new Uint32Array(0), new Uint32Array(0)];
+const scratchOf = (which: 0 | 1, words: number): Uint32Array => {
+  let buffer = scratch[which] as Uint32Array;
+  if (buffer.length < words) {
+    buffer = new Uint32Array(Math.max(words, 2 * buffer.length));
+    scratch[which] = buffer;
+  }
+  return buffer.subarray(0, words);
+};
+
 const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
   let acc: Uint32Array | null = null;
   for (const c of sorted) {
     if (c.bits === undefined) continue;
     const bits = c.bits();
-    if (acc === null) acc = bits.slice();
-    else {
+    if (acc === null) {
+      acc = scratchOf(0, bits.length);
+      acc.set(bits);
+    } else {
       const n = Math.min(acc.length, bits.length);
       for (let w = 0; w < n; w++) acc[w] = ((acc[w] as number) & (bits[w] as number)) >>> 0;
       acc.fill(0, n);
     }
   }
   let result = acc ?? new Uint32Array(0);
-  for (const c of sorted) if (c.bits === undefined) result = restrict(result, c);
+  let spare: 0 | 1 = 1;
+  for (const c of sorted) {
+    if (c.bits !== undefined) continue;
+    const next = restrict(result, c, spare);
+    if (next !== result) spare = spare === 1 ? 0 : 1;
+    result = next;
+  }
   const bits = result;
   return { count: countBits(bits), test: () => (id) => hasBit(bits, id), ids: () => idsOf({ size: 0, forEachSlice: (visit) => { forEachBitSlice(bits, visit); }, test: () => () => true }) };
 };
 
 /** The bits of `acc` that are also in `c`: by clearing the ids outside c when fewer, else by copying those in it. */
-const restrict = (acc: Uint32Array, c: Candidates): Uint32Array => {
+const restrict = (acc: Uint32Array, c: Candidates, spare: 0 | 1): Uint32Array => {
   const { outside } = c;
   if (outside !== undefined && outside.size < c.size) {
     outside.forEachSlice((values, start, end) => {
@@ -182,7 +205,8 @@ const restrict = (acc: Uint32Array, c: Candidates): Uint32Array => {
     });
     return acc;
   }
-  const out = new Uint32Array(acc.length);
+  const out = scratchOf(spare, acc.length);
+  out.fill(0);
   c.forEachSlice((values, start, end) => {
     for (let k = start; k < end; k++) {
       const id = values[k] as number;

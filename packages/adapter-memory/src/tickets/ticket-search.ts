@@ -1,5 +1,5 @@
 import type { Page } from '@support/application';
-import { completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import { completeSort, priorityRank, stateRank, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
 import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
 import { sortIds } from './id-order.js';
@@ -20,6 +20,15 @@ export interface SearchSettings {
  */
 const prefersSort = (matches: number, need: number, live: number): boolean =>
   matches * Math.log2(matches + 2) <= (2 * need * live) / Math.max(1, matches);
+
+/** The ranks a state or priority filter allows (see WalkContext.allowedKeys). */
+const allowedKeysOf =
+  (filter: TicketFilter) =>
+  (field: SortRule['field']): readonly number[] | null => {
+    if (field === 'state' && filter.states !== null) return [...new Set(filter.states.map(stateRank))];
+    if (field === 'priority' && filter.priorities !== null) return [...new Set(filter.priorities.map(priorityRank))];
+    return null;
+  };
 
 const smallestOf = (sources: readonly Candidates[]): Candidates =>
   sources.reduce((a, b) => (b.size < a.size ? b : a));
@@ -67,6 +76,6 @@ export const searchTickets = (
   }
   const sink = new PageSink(start, limit, row);
   const accept = matches === null ? source.test() : matches.test();
-  walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit }, rules, accept, everyLive, sink);
+  walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit, allowedKeys: allowedKeysOf(filter) }, rules, accept, everyLive, sink);
   return { items: sink.items, total };
 };
