@@ -87,8 +87,7 @@ const queryText = (v: unknown): UrlText => text((Array.isArray(v) ? v.map(asText
 const queryValue = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<UrlText> => {
   // A valid wait holds the request up to 30 s when nothing is newer: the long poll has its
   // own tests; here it stays 0, and its refused values are still sent.
-  // A query string carries text, not fixtures: ids in a query (the queue filters' customer_id,
-  // assigned_user_id, group_id) are plain integers, found or not.
+  // A query carries text, not fixtures: the queue filters' ids are plain integers, found or not.
   const name = fixtureOf(p.name) === null ? p.name : undefined;
   const valid = p.name === 'wait' ? fc.constant(0) : validValue(p.schema, resolve, name);
   return weighted<UrlText>(
