@@ -107,6 +107,8 @@ export interface Matches {
   test(): (id: number) => boolean;
   /** The ids (ascending when made from bitsets). */
   ids(): number[];
+  /** Visits every id, making no array of them. */
+  forEachId(visit: (id: number) => void): void;
 }
 
 /**
@@ -125,7 +127,14 @@ export const intersection = (sources: readonly Candidates[], live: number): Matc
   const large = live === 0 || (driver !== undefined && driver.size > Math.max(4096, live / 128));
   if (large && sorted.some((c) => c.bits !== undefined)) return bitsetIntersection(sorted);
   const ids = driverIntersection(sorted);
-  return { count: ids.length, test: () => memberTest(ids), ids: () => ids };
+  return {
+    count: ids.length,
+    test: () => memberTest(ids),
+    ids: () => ids,
+    forEachId: (visit) => {
+      for (const id of ids) visit(id);
+    },
+  };
 };
 
 const driverIntersection = (sorted: readonly Candidates[]): number[] => {
@@ -189,7 +198,21 @@ const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
     result = next;
   }
   const bits = result;
-  return { count: countBits(bits), test: () => (id) => hasBit(bits, id), ids: () => idsOf({ size: 0, forEachSlice: (visit) => { forEachBitSlice(bits, visit); }, test: () => () => true }) };
+  return {
+    count: countBits(bits),
+    test: () => (id) => hasBit(bits, id),
+    ids: () => idsOf({ size: 0, forEachSlice: (visit) => { forEachBitSlice(bits, visit); }, test: () => () => true }),
+    forEachId: (visit) => {
+      for (let w = 0; w < bits.length; w++) {
+        let x = bits[w] as number;
+        while (x !== 0) {
+          const low = x & -x;
+          visit(w * 32 + 31 - Math.clz32(low));
+          x ^= low;
+        }
+      }
+    },
+  };
 };
 
 /** The bits of `acc` that are also in `c`: by clearing the ids outside c when fewer, else by copying those in it. */

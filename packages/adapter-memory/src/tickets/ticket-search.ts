@@ -2,7 +2,7 @@ import type { Page } from '@support/application';
 import { completeSort, priorityRank, stateRank, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
 import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
-import { sortIds } from './id-order.js';
+import { firstIds, sortIds } from './id-order.js';
 import { walkInOrder } from './index-walk.js';
 import { PageSink } from './page-sink.js';
 import type { TicketTable } from './ticket-table.js';
@@ -28,6 +28,17 @@ const allowedKeysOf =
     if (field === 'state' && filter.states !== null) return [...new Set(filter.states.map(stateRank))];
     if (field === 'priority' && filter.priorities !== null) return [...new Set(filter.priorities.map(priorityRank))];
     return null;
+  };
+
+/** The most ids firstIds keeps in its window (beyond it, a sort of every match is cheaper). */
+const firstIdsLimit = 256;
+
+const eachOf =
+  (source: Candidates) =>
+  (visit: (id: number) => void): void => {
+    source.forEachSlice((values, from, to) => {
+      for (let k = from; k < to; k++) visit(values[k] as number);
+    });
   };
 
 const smallestOf = (sources: readonly Candidates[]): Candidates =>
@@ -70,8 +81,15 @@ export const searchTickets = (
       : settings.searchPlan === 'sort-matches';
   const row = (id: number): Ticket => table.row(id);
   if (sortMatches) {
+    const keyOf = (id: number, field: SortRule['field']) => table.keyOf(id, field);
+    const need = start + limit;
+    // A page near the front of many matches: keep only the first `need` (no array of all of them).
+    if (need <= firstIdsLimit && 2 * need <= total) {
+      const each = matches === null ? eachOf(source) : (visit: (id: number) => void) => { matches.forEachId(visit); };
+      return { items: firstIds(keyOf, each, rules, need).slice(start).map(row), total };
+    }
     const ids = matches === null ? idsOf(source) : matches.ids();
-    const page = sortIds((id, field) => table.keyOf(id, field), ids, rules).slice(start, start + limit);
+    const page = sortIds(keyOf, ids, rules).slice(start, start + limit);
     return { items: page.map(row), total };
   }
   const sink = new PageSink(start, limit, row);
