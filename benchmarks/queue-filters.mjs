@@ -76,6 +76,7 @@ const timeCalls = async (run, calls, budgetMs) => {
     cpu: stats(cpu),
     /** The same calls without those a GC pause overlapped: the search's own tail. */
     noGc: stats(wall.filter((_, i) => !touched[i])),
+    cpuNoGc: stats(cpu.filter((_, i) => !touched[i])),
     gcCalls: touched.filter(Boolean).length,
     n: wall.length,
   };
@@ -117,7 +118,7 @@ export const queueBench = async (store, { now, typicalCustomer, perPage, size })
     }
   console.log(`\nqueue filters at ${size.toLocaleString('en')} tickets: ${shapes.length} shapes × ${sorts.length} sorts, per_page ${perPage}, ≥${calls} calls each, times per call in ms`);
   console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`);
-  console.log(`  ${pad('filter', 44)} ${pad('sort', 12)} ${lpad('matches', 9)} ${lpad('reads', 7)}   cpu: ${lpad('median', 7)} ${lpad('p99', 7)} ${lpad('max', 7)}   wall: ${lpad('median', 7)} ${lpad('p99', 7)}   no GC: ${lpad('p99', 7)} ${lpad('GC calls', 8)}`);
+  console.log(`  ${pad('filter', 44)} ${pad('sort', 12)} ${lpad('matches', 9)} ${lpad('reads', 7)}   cpu: ${lpad('median', 7)} ${lpad('p99', 7)} ${lpad('max', 7)}   wall: ${lpad('median', 7)} ${lpad('p99', 7)}   no GC: ${lpad('p99', 7)} ${lpad('cpu p99', 7)} ${lpad('GC calls', 8)}`);
   let worst = { p99: 0, name: '' };
   let worstWall = { p99: 0, name: '' };
   let worstNoGc = { p99: 0, name: '' };
@@ -133,15 +134,15 @@ export const queueBench = async (store, { now, typicalCustomer, perPage, size })
       const label = `${name}, ${sortName}`;
       if (t.cpu.p99 > worst.p99) worst = { p99: t.cpu.p99, name: label };
       if (t.wall.p99 > worstWall.p99) worstWall = { p99: t.wall.p99, name: label };
-      if (t.noGc.p99 > worstNoGc.p99) worstNoGc = { p99: t.noGc.p99, name: label };
+      if (t.cpuNoGc.p99 > worstNoGc.p99) worstNoGc = { p99: t.cpuNoGc.p99, name: label };
       if (t.cpu.p99 >= 5) over += 1;
-      if (t.noGc.p99 >= 5) overNoGc += 1;
+      if (t.cpuNoGc.p99 >= 5) overNoGc += 1;
       console.log(
-        `  ${pad(name, 44)} ${pad(sortName, 12)} ${lpad(total.toLocaleString('en'), 9)} ${lpad(reads, 7)}        ${lpad(ms(t.cpu.median), 7)} ${lpad(ms(t.cpu.p99), 7)} ${lpad(ms(t.cpu.max), 7)}         ${lpad(ms(t.wall.median), 7)} ${lpad(ms(t.wall.p99), 7)}          ${lpad(ms(t.noGc.p99), 7)} ${lpad(`${t.gcCalls}/${t.n}`, 8)}${t.cpu.p99 >= 5 ? '  OVER 5 ms' : ''}`,
+        `  ${pad(name, 44)} ${pad(sortName, 12)} ${lpad(total.toLocaleString('en'), 9)} ${lpad(reads, 7)}        ${lpad(ms(t.cpu.median), 7)} ${lpad(ms(t.cpu.p99), 7)} ${lpad(ms(t.cpu.max), 7)}         ${lpad(ms(t.wall.median), 7)} ${lpad(ms(t.wall.p99), 7)}          ${lpad(ms(t.noGc.p99), 7)} ${lpad(ms(t.cpuNoGc.p99), 7)} ${lpad(`${t.gcCalls}/${t.n}`, 8)}${t.cpu.p99 >= 5 ? '  OVER 5 ms' : ''}`,
       );
     }
   }
   console.log(`worst CPU p99: ${ms(worst.p99)} ms (${worst.name}); ${over} of ${shapes.length * sorts.length} at or over 5 ms`);
-  console.log(`worst wall p99 of the calls no GC pause overlapped: ${ms(worstNoGc.p99)} ms (${worstNoGc.name}); ${overNoGc} at or over 5 ms`);
+  console.log(`worst CPU p99 of the calls no GC pause overlapped: ${ms(worstNoGc.p99)} ms (${worstNoGc.name}); ${overNoGc} at or over 5 ms`);
   console.log(`worst wall p99: ${ms(worstWall.p99)} ms (${worstWall.name}); load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 };
