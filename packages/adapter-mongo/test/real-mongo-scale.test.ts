@@ -1,5 +1,5 @@
 import { noQueueConditions } from '@support/domain';
-import type { SortRule, TicketFilter, TicketId, TicketState, Priority, UserId } from '@support/domain';
+import type { GroupId, SortRule, TicketFilter, TicketId, TicketState, Priority, UserId } from '@support/domain';
 import { sortOf } from '@support/application/testing';
 import { expect } from 'chai';
 import { toTicketDocument } from '../src/documents.js';
@@ -45,6 +45,11 @@ const helpDesk = (n: number) => {
       updatedAt: createdAt + Math.floor(random() * 5 * day),
       closedAt: state === 'closed' ? createdAt + Math.floor(random() * 10 * day) : null,
       deletedAt: random() < 0.01 ? createdAt + day : null,
+      // Queues (contract §5): 48 agents, 8 groups, a tag on half the tickets (drawn last, so the
+      // fields above are as before).
+      assignedUserId: random() < 0.7 ? ((2 + Math.floor(random() * 48)) as UserId) : null,
+      groupId: random() < 0.6 ? ((1 + Math.floor(random() * 8)) as GroupId) : null,
+      tags: random() < 0.5 ? [pick(['billing', 'hardware', 'software', 'network', 'account', 'vip', 'bug', 'question'])] : [],
     });
   });
 };
@@ -66,6 +71,13 @@ const shapes: ReadonlyArray<readonly [string, TicketFilter, SortRule[], number]>
   ['q=export file, -priority', filter({ words: ['export', 'file'] }), sortOf('-priority'), 0],
   ['recently_closed', filter({ ...noQueueConditions, states: ['closed'], closedSince: now - 7 * day }), sortOf('-closed_at'), 0],
   ['state=open&q=export', filter({ ...noQueueConditions, states: ['open'], words: ['export'] }), sortOf('-created_at'), 0],
+  // The queue filters (docs/queue-filters.md: which index each uses).
+  ['my open tickets, -priority', filter({ assignees: { ids: [7 as UserId], none: false }, states: ['open'] }), sortOf('-priority'), 0],
+  ["group 3's unassigned queue, created_at", filter({ groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } }), sortOf('created_at'), 0],
+  ['tags=vip&priority=urgent', filter({ tags: ['vip'], priorities: ['urgent'] }), sortOf('-created_at'), 0],
+  ['priority=urgent, -priority (the bound is the walked key)', filter({ priorities: ['urgent'] }), sortOf('-priority'), 0],
+  ['updated_since=1d, sort=updated_at', filter({ updatedSince: now - day }), sortOf('updated_at'), 0],
+  ['customer_id=4000,4001 & tags=vip', filter({ customerIds: [4000 as UserId, 4001 as UserId], tags: ['vip'] }), sortOf('-created_at'), 0],
 ];
 
 describe('MongoDB at scale: 100,000 tickets, the time of each query shape', function () {
