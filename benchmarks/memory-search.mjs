@@ -3,6 +3,7 @@
 //   npx -y pnpm@10 bench                 # builds, then 10k, 100k and 1M tickets
 //   BENCH_N=200000 npx -y pnpm@10 bench  # sizes N/100, N/10, N
 //   BENCH_SIZES=20000,80000 node --expose-gc benchmarks/memory-search.mjs
+//   BENCH_QUEUES_ONLY=1 npx -y pnpm@10 bench   # only the queue filters (queue-filters.mjs), at N
 //
 // One store grows in place (ids and creation times ascending, ~300 s apart), and the writes a
 // help desk makes happen as its clock passes: tickets start open, most go through pending and
@@ -17,6 +18,7 @@ import { performance } from 'node:perf_hooks';
 import { createMemoryStore } from '../packages/adapter-memory/dist/src/index.js';
 import { aFilter, sortOf } from '../packages/application/dist/test-support/index.js';
 import { recentlyClosedWindowMs } from '../packages/domain/dist/src/index.js';
+import { queueBench } from './queue-filters.mjs';
 import { seeded } from './seeded.mjs';
 
 // ---------------------------------------------------------------------------- configuration
@@ -386,6 +388,7 @@ for (const size of sizes) {
     `\n${size.toLocaleString('en')} tickets (${live.toLocaleString('en')} live, ${writes.toLocaleString('en')} writes so far, clock ${new Date(now).toISOString().slice(0, 10)}): loaded in ${loadS.toFixed(1)} s, heapUsed ${mb(used)}`,
   );
   for (const [qi, q] of queries.entries()) {
+    if (process.env.BENCH_QUEUES_ONLY === '1') break;
     let total = null;
     let run;
     if (q.search) {
@@ -402,6 +405,9 @@ for (const size of sizes) {
     );
   }
 }
+
+await queueBench(store, { now: clock, typicalCustomer, perPage, size: largest });
+if (process.env.BENCH_QUEUES_ONLY === '1') process.exit(0);
 
 // The summary. Time: each query's median per size and its ratio to the smallest size, divided
 // by the fixed-cost baseline's ratio (a machine that slowed down overall is not read as growth).

@@ -1,6 +1,7 @@
 import { defaultFeedBytes } from './event-log.js';
 
 export type SearchPlanChoice = 'cost' | 'walk-index' | 'sort-matches';
+export type QueueSetsChoice = 'by-density' | 'bitsets';
 
 export interface MemoryStoreOptions {
   /** Values per chunk of every sorted list (tests make it tiny so that chunks split and merge). */
@@ -17,6 +18,11 @@ export interface MemoryStoreOptions {
    * rules in memory; a longer one is walked through the next rule's index instead.
    */
   readonly runSortLimit?: number;
+  /**
+   * The ticket queue sets (by state, priority, customer, assignee, group, tag): hash sets or
+   * bitsets by density (the default), or always bitsets, intersected as such (tests).
+   */
+  readonly queueSets?: QueueSetsChoice;
 }
 
 export type MemoryStoreSettings = Required<MemoryStoreOptions>;
@@ -26,4 +32,5 @@ export const memoryStoreSettings = (options: MemoryStoreOptions): MemoryStoreSet
   feedBytes: options.feedBytes ?? defaultFeedBytes,
   searchPlan: options.searchPlan ?? 'cost',
   runSortLimit: options.runSortLimit ?? 1024,
+  queueSets: options.queueSets ?? 'by-density',
 });

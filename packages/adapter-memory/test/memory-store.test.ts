@@ -18,6 +18,14 @@ describeTicketRepositoryContract('Memory store (index walks, chunks of 3, runs o
 describeTicketRepositoryContract('Memory store (sorted candidates, chunks of 4)', () =>
   createMemoryStore({ chunkLoad: 4, searchPlan: 'sort-matches' }),
 );
+// Every queue set a bitset, and every intersection made by bitsets (id-set.ts, candidates.ts):
+// the path a store of a million tickets takes for two broad filters.
+describeTicketRepositoryContract('Memory store (queue sets as bitsets, index walks)', () =>
+  createMemoryStore({ queueSets: 'bitsets', searchPlan: 'walk-index', chunkLoad: 3 }),
+);
+describeTicketRepositoryContract('Memory store (queue sets as bitsets, sorted candidates)', () =>
+  createMemoryStore({ queueSets: 'bitsets', searchPlan: 'sort-matches' }),
+);
 
 describe('Memory store: the change feed within its byte budget', () => {
   it('forgets its oldest events beyond the budget, keeping the rest a contiguous run up to the newest', async () => {

@@ -22,7 +22,10 @@ import { sortFieldPaths, type TicketSortPath } from './ticket-query.js';
 //   customer {customerId, deleted, f, _id}   a customer's lists (any state filter is checked
 //                                            on the few tickets of one customer), rename
 //   state    {state, deleted, f, _id}        staff lists filtered by state, recently_closed
-// plus one multikey index for search, {words, deleted, createdAt, _id}: a `q` lookup reads
+//   assignee {assignedUserId, deleted, f, _id}  queues by assignee (ids, me, none: null)
+//   group    {groupId, deleted, f, _id}       queues by group (ids, none: null)
+// plus a multikey index for tags, {tags, deleted, createdAt, _id} (as the words one below), and
+// one multikey index for search, {words, deleted, createdAt, _id}: a `q` lookup reads
 // the tickets holding one of its words, in created_at order (the default order of a search).
 // A search sorted otherwise walks its sort index with the words as a filter, or, when its
 // matches are few, reads their sort keys through the words index and orders them in the
@@ -39,11 +42,12 @@ export interface IndexSpec {
 
 const ticketSortPaths = Object.values(sortFieldPaths).filter((p) => p !== '_id');
 
-export type TicketIndexFamily = 'live' | 'customer' | 'state';
+export type TicketIndexFamily = 'live' | 'customer' | 'assignee' | 'group' | 'state';
 
 /** The names of the ticket indexes, as ticket-plan.ts hints them. */
 export const ticketIndexName = {
   words: 'tickets_words',
+  tags: 'tickets_tags',
   sorted: (family: TicketIndexFamily, path: TicketSortPath): string => `tickets_${family}_${path === '_id' ? 'id' : path}`,
 } as const;
 
@@ -61,7 +65,11 @@ export const indexSpecs: readonly IndexSpec[] = [
   ...ticketFamily('live', {}),
   ...ticketFamily('customer', { customerId: 1 }),
   ...ticketFamily('state', { state: 1 }),
+  // The queues of an agent and of a group (contract §5, queue filters; docs/queue-filters.md).
+  ...ticketFamily('assignee', { assignedUserId: 1 }),
+  ...ticketFamily('group', { groupId: 1 }),
   { collection: 'tickets', name: ticketIndexName.words, key: { words: 1, deleted: 1, createdAt: 1, _id: 1 } },
+  { collection: 'tickets', name: ticketIndexName.tags, key: { tags: 1, deleted: 1, createdAt: 1, _id: 1 } },
   // Deleting a user unassigns their tickets; deleting a group takes it off its tickets.
   { collection: 'tickets', name: 'tickets_assigned_user', key: { assignedUserId: 1 } },
   { collection: 'tickets', name: 'tickets_group', key: { groupId: 1 } },

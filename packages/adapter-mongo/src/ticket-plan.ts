@@ -1,6 +1,6 @@
 import type { SortRule, TicketFilter } from '@support/domain';
 import type { Document } from 'mongodb';
-import { ticketIndexName } from './indexes.js';
+import { ticketIndexName, type TicketIndexFamily } from './indexes.js';
 import { sortFieldPaths, ticketFilterToMongo, type TicketSortPath } from './ticket-query.js';
 
 // Every query a ticket search sends, built here and nowhere else, each with the index it
@@ -31,19 +31,41 @@ export interface PlannedQuery {
 /** `f = value` conditions of the tie runs being read, outermost first. */
 export type RunKeys = Readonly<Partial<Record<TicketSortPath, unknown>>>;
 
-/** The index family a filter's equalities select: a customer's tickets, else a state list, else every live ticket. */
-const familyOf = (filter: TicketFilter): 'customer' | 'state' | 'live' =>
-  filter.customerId !== null ? 'customer' : filter.states !== null ? 'state' : 'live';
+/**
+ * The index family a filter's equalities select, the narrowest kind first: a customer's
+ * tickets (their own list, or customer_id), else an assignee's queue, else a group's, else a
+ * state list, else every live ticket (docs/queue-filters.md weighs the choice).
+ */
+export const familyOf = (filter: TicketFilter): TicketIndexFamily =>
+  filter.customerId !== null || filter.customerIds !== null
+    ? 'customer'
+    : filter.assignees !== null
+      ? 'assignee'
+      : filter.groups !== null
+        ? 'group'
+        : filter.states !== null
+          ? 'state'
+          : 'live';
+
+/** For an unordered read (a count, the matches' keys): the indexed field a range or a priority list bounds, if any. */
+const boundedPath = (filter: TicketFilter): TicketSortPath =>
+  filter.updatedSince !== null ? 'updatedAt' : filter.closedSince !== null ? 'closedAt' : filter.priorities !== null ? 'priorityRank' : '_id';
 
 /**
  * The index that serves `filter` in the order of `path` (null: in no order). Search words
- * have their own index, in created_at order (the default order of a search); a customer's
- * index is preferred to it (a customer's tickets are few).
+ * and tags have their own multikey indexes, in created_at order (the default order of a
+ * list); the index of a customer, an assignee or a group is preferred to them (its tickets
+ * are one queue). In no order, the family's index on a bounded field (updated_since,
+ * closed_at, priority) reads only the range.
  */
 export const ticketIndexFor = (filter: TicketFilter, path: TicketSortPath | null): string => {
   const family = familyOf(filter);
-  if (filter.words.length > 0 && family !== 'customer' && (path === null || path === 'createdAt')) return ticketIndexName.words;
-  return ticketIndexName.sorted(family, path ?? '_id');
+  const broad = family === 'state' || family === 'live';
+  if (broad && (path === null || path === 'createdAt')) {
+    if (filter.words.length > 0) return ticketIndexName.words;
+    if (filter.tags.length > 0) return ticketIndexName.tags;
+  }
+  return ticketIndexName.sorted(family, path ?? boundedPath(filter));
 };
 
 const filterWith = (filter: TicketFilter, runs: RunKeys): Document => ({ ...ticketFilterToMongo(filter), ...runs });

@@ -1,4 +1,4 @@
-import { pageBounds, type SortField, type TicketFilter, type TicketState } from '@support/domain';
+import { pageBounds, priorityRank, type LinkCondition, type SortField, type TicketFilter, type TicketState } from '@support/domain';
 import type { TicketDocument } from './documents.js';
 
 // The translation of the domain's ticket filter into a MongoDB filter document, the fields
@@ -19,27 +19,56 @@ export const sortFieldPaths = {
 
 export type TicketSortPath = (typeof sortFieldPaths)[SortField];
 
+/** One value, or any of several (null: no link). */
+type OneOrAny<V> = V | { $in: V[] };
+
 export type MongoTicketFilter = {
   deleted: false;
   state?: { $in: TicketState[] };
-  customerId?: number;
+  customerId?: OneOrAny<number>;
+  assignedUserId?: OneOrAny<number | null>;
+  groupId?: OneOrAny<number | null>;
+  priorityRank?: { $in: number[] };
+  tags?: { $all: string[] };
   words?: { $all: string[] };
   closedAt?: { $gte: Date };
+  updatedAt?: { $gte: Date };
+};
+
+/** A single value as an equality (an index point MongoDB's planner and index-rules.ts read as such), else `$in`. */
+const oneOrAny = <V>(values: readonly V[]): OneOrAny<V> => (values.length === 1 ? (values[0] as V) : { $in: [...values] });
+
+const linkValues = (c: LinkCondition<number>): (number | null)[] => [...new Set(c.ids), ...(c.none ? [null] : [])];
+
+/** The customers a filter allows: its customer (a customer's own list) and its customer_id list, both. */
+const customerValues = (filter: TicketFilter): number[] | null => {
+  if (filter.customerIds === null) return filter.customerId === null ? null : [filter.customerId];
+  const listed = [...new Set(filter.customerIds)];
+  return filter.customerId === null ? listed : listed.filter((id) => id === filter.customerId);
 };
 
 /**
  * The filter selecting exactly the tickets `matchesTicket` selects. Clauses appear only
  * for the parts of the filter that are set: `$all: []` would match nothing in MongoDB,
- * where the domain's empty word list matches everything. An empty state list stays
- * `$in: []`, which matches nothing, as in the domain.
+ * where the domain's empty word (or tag) list matches everything. An empty list (states,
+ * customers, assignees, groups, priorities) stays `$in: []`, which matches nothing, as in the
+ * domain.
  */
 export const ticketFilterToMongo = (filter: TicketFilter): MongoTicketFilter => {
   const query: MongoTicketFilter = { deleted: false };
   if (filter.states !== null) query.state = { $in: [...filter.states] };
-  if (filter.customerId !== null) query.customerId = filter.customerId;
+  const customers = customerValues(filter);
+  if (customers !== null) query.customerId = oneOrAny(customers);
+  // `{f: null}` and `$in: [null]` match a null link (and a missing field, which no ticket has).
+  if (filter.assignees !== null) query.assignedUserId = oneOrAny(linkValues(filter.assignees));
+  if (filter.groups !== null) query.groupId = oneOrAny(linkValues(filter.groups));
+  // By rank, so that the sort indexes on priorityRank bound it (a priority sort, a count).
+  if (filter.priorities !== null) query.priorityRank = { $in: [...new Set(filter.priorities.map(priorityRank))] };
+  if (filter.tags.length > 0) query.tags = { $all: [...new Set(filter.tags)] };
   if (filter.words.length > 0) query.words = { $all: [...filter.words] };
   // `$gte` on a Date never matches null: a ticket without closed_at is not recently closed.
   if (filter.closedSince !== null) query.closedAt = { $gte: new Date(filter.closedSince) };
+  if (filter.updatedSince !== null) query.updatedAt = { $gte: new Date(filter.updatedSince) };
   return query;
 };
 

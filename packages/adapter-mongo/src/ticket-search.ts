@@ -13,7 +13,7 @@ import {
   type PlannedQuery,
   type RunKeys,
 } from './ticket-plan.js';
-import { pageWindow, sortFieldPaths, type TicketSortPath } from './ticket-query.js';
+import { pageWindow, sortFieldPaths, ticketFilterToMongo, type TicketSortPath } from './ticket-query.js';
 
 export interface SearchSettings {
   /**
@@ -54,7 +54,7 @@ const compareBy =
 const prefersSort = (matches: number, need: number, live: number): boolean =>
   matches * Math.log2(matches + 2) <= (2 * need * live) / Math.max(1, matches);
 
-const everyLive = (f: TicketFilter): boolean => f.states === null && f.customerId === null && f.words.length === 0 && f.closedSince === null;
+const everyLive = (f: TicketFilter): boolean => JSON.stringify(ticketFilterToMongo(f)) === '{"deleted":false}';
 
 /**
  * One page of the tickets the filter selects, in the complete order of `sort`, and their

@@ -13,7 +13,8 @@ import {
   type Ticket,
   type TicketFilter,
   type TicketQuery,
-  type TicketState,
+  type TicketState, noQueueConditions,
+  noQueueQuery,
 } from '@support/domain';
 import { expect } from 'chai';
 import type { Store } from '@support/application';
@@ -96,6 +97,7 @@ const queryOf = (state: string | undefined, q: string | undefined, sortParam: st
   terms: searchTerms(q ?? ''),
   sort: ticketOrder(rulesOf(sortParam), recentlyClosed),
   embed: [],
+  queue: noQueueQuery,
   page: Number(p.page),
   perPage: Number(p.per_page),
 });
@@ -137,14 +139,14 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
 
   it('an empty state list selects nothing; no bound, no words select every live ticket', async () => {
     const sort = [{ field: 'id', direction: 'asc' }] as const;
-    const empty: TicketFilter = { states: [], customerId: null, words: [], closedSince: null };
+    const empty: TicketFilter = { ...noQueueConditions, states: [], customerId: null, words: [], closedSince: null };
     expect(await viaMongo(empty, sort, 0, 100)).to.deep.equal({ ids: [], total: 0 });
-    const everything: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
+    const everything: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
     expect((await viaMongo(everything, sort, 0, 100)).ids).to.deep.equal(reference(everything, sort)).and.to.have.length(tickets.filter((t) => t.deletedAt === null).length);
   });
 
   it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', async () => {
-    const filter: TicketFilter = { states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
+    const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
     const sort = [{ field: 'closed_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] as const;
     const got = (await viaMongo(filter, sort, 0, 100)).ids;
     expect(got).to.deep.equal(reference(filter, sort));
@@ -157,7 +159,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
   });
 
   it('a limit of 0 reads no page but still counts', async () => {
-    const filter: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
+    const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
     expect(await viaMongo(filter, [], 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
   });
 
@@ -177,7 +179,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     }
     const sort = [{ field: 'id', direction: 'asc' }] as const;
     for (const words of [['emile'], ['renamé'.normalize('NFKD').replace(/\p{M}/gu, '')], ['zoe'], ['neu', 'printer']]) {
-      const filter: TicketFilter = { states: null, customerId: null, words, closedSince: null };
+      const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words, closedSince: null };
       expect((await viaMongo(filter, sort, 0, 100, renamed)).ids, words.join(' ')).to.deep.equal(reference(filter, sort, renamedTickets));
     }
   });

@@ -1,5 +1,5 @@
 import { StoreUnavailableError } from '@support/application';
-import { sortFields, type GroupId, type TicketFilter, type TicketId, type UserId } from '@support/domain';
+import { sortFields, type GroupId, type TicketFilter, type TicketId, type UserId, noQueueConditions } from '@support/domain';
 import { sortOf } from '@support/application/testing';
 import { expect } from 'chai';
 import type { Document } from 'mongodb';
@@ -30,6 +30,23 @@ const stages = (plan: Document): string[] => {
   walk(plan);
   return out;
 };
+
+/** One filter per shape class of the queue filters, as the planner sees them. */
+const queueFilters = (now: number): Partial<TicketFilter>[] => [
+  { assignees: { ids: [201 as UserId], none: false } },
+  { assignees: { ids: [201 as UserId, 202 as UserId], none: true }, states: ['open'] },
+  { groups: { ids: [], none: true } },
+  { groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } },
+  { customerIds: [101 as UserId, 102 as UserId] },
+  { customerId: 101 as UserId, customerIds: [101 as UserId] },
+  { priorities: ['urgent'] },
+  { priorities: ['high', 'urgent'], states: ['open', 'pending'] },
+  { tags: ['vip'] },
+  { tags: ['vip', 'billing'], priorities: ['urgent'] },
+  { updatedSince: now - 86_400_000 },
+  { updatedSince: now - 86_400_000, tags: ['vip'] },
+  { updatedSince: now - 86_400_000, assignees: { ids: [201 as UserId], none: false }, words: ['printer'] },
+];
 
 describe('MongoDB adapter on a real mongod', function () {
   this.timeout(180_000);
@@ -73,15 +90,19 @@ describe('MongoDB adapter on a real mongod', function () {
       for (const t of fixtureTickets()) await store.tickets.insert(t);
     });
     const filters: readonly TicketFilter[] = [
-      { states: null, customerId: null, words: [], closedSince: null },
-      { states: ['open', 'pending'], customerId: null, words: [], closedSince: null },
-      { states: ['open'], customerId: null, words: [], closedSince: null },
-      { states: null, customerId: 101 as UserId, words: [], closedSince: null },
-      { states: ['closed'], customerId: 102 as UserId, words: [], closedSince: null },
-      { states: ['closed'], customerId: null, words: [], closedSince: now - 7 * 86_400_000 },
-      { states: null, customerId: null, words: ['printer'], closedSince: null },
-      { states: ['open', 'closed'], customerId: null, words: ['printer', 'cafe'], closedSince: null },
-      { states: null, customerId: 101 as UserId, words: ['printer'], closedSince: null },
+      { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null },
+      { ...noQueueConditions, states: ['open', 'pending'], customerId: null, words: [], closedSince: null },
+      { ...noQueueConditions, states: ['open'], customerId: null, words: [], closedSince: null },
+      { ...noQueueConditions, states: null, customerId: 101 as UserId, words: [], closedSince: null },
+      { ...noQueueConditions, states: ['closed'], customerId: 102 as UserId, words: [], closedSince: null },
+      { ...noQueueConditions, states: ['closed'], customerId: null, words: [], closedSince: now - 7 * 86_400_000 },
+      { ...noQueueConditions, states: null, customerId: null, words: ['printer'], closedSince: null },
+      { ...noQueueConditions, states: ['open', 'closed'], customerId: null, words: ['printer', 'cafe'], closedSince: null },
+      { ...noQueueConditions, states: null, customerId: 101 as UserId, words: ['printer'], closedSince: null },
+      // The queue filters (contract §5), one per shape class of docs/queue-filters.md: an exact
+      // family (assignee, group, customers), the tags index, a priority or updated_since range
+      // on the family's own index, and pairs of them.
+      ...queueFilters(now).map((spec): TicketFilter => ({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null, ...spec })),
     ];
     const sorts = [
       ...sortFields.flatMap((f) => [f, `-${f}`, `${f},-id`, `-${f},id`]),
@@ -169,7 +190,7 @@ describe('MongoDB adapter on a real mongod', function () {
       const raw = await store.db.collection('tickets').findOne({ _id: 1 as never });
       expect(raw).to.deep.equal({ ...toTicketDocument(t) });
       expect(raw?.['createdAt']).to.be.instanceOf(Date);
-      const page = await store.tickets.search({ states: null, customerId: null, words: ['creme'], closedSince: null }, [], 0, 10);
+      const page = await store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: ['creme'], closedSince: null }, [], 0, 10);
       expect(page.items.map((x) => x.id)).to.deep.equal([1]);
     });
   });

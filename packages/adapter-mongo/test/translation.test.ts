@@ -1,3 +1,4 @@
+import { noQueueConditions } from '@support/domain';
 import type { TicketId, UserId } from '@support/domain';
 import { expect } from 'chai';
 import {
@@ -21,7 +22,7 @@ import { aGroup, aMessage, aTicket, aToken, aUser, at } from './support/builders
 // The exact filter and sort documents the adapter sends for each query shape, and the stored
 // layout of each record. What the writes do is executed, not restated: writes.test.ts.
 
-const noFilter = { states: null, customerId: null, words: [], closedSince: null } as const;
+const noFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null } as const;
 
 describe('translation: ticket filters', () => {
   it('always excludes deleted tickets, and adds nothing for unset parts', () => {
@@ -45,7 +46,7 @@ describe('translation: ticket filters', () => {
     });
   });
   it('every part at once', () => {
-    expect(ticketFilterToMongo({ states: ['closed'], customerId: 7 as UserId, words: ['x'], closedSince: at })).to.deep.equal({
+    expect(ticketFilterToMongo({ ...noQueueConditions, states: ['closed'], customerId: 7 as UserId, words: ['x'], closedSince: at })).to.deep.equal({
       deleted: false,
       state: { $in: ['closed'] },
       customerId: 7,

@@ -7,7 +7,7 @@ import {
   type SortField,
   type SortRule,
   type Ticket,
-  type TicketFilter,
+  type TicketFilter, noQueueConditions
 } from '@support/domain';
 import type { Page } from '../src/index.js';
 
@@ -19,6 +19,7 @@ export const aFilter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({
   customerId: null,
   words: [],
   closedSince: null,
+  ...noQueueConditions,
   ...spec,
 });
 

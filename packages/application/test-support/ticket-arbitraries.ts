@@ -6,10 +6,12 @@ import {
   tokenize,
   type SortRule,
   type Ticket,
+  type LinkCondition,
+  type QueueConditions,
   type TicketFilter,
 } from '@support/domain';
 import fc from 'fast-check';
-import { aTicket, minutes, T0, userId } from './mothers.js';
+import { aTicket, groupId, minutes, T0, userId } from './mothers.js';
 
 // Random tickets and queries for the search property: small pools of words, names and
 // instants, so that ties, shared words and empty results are all common.
@@ -28,6 +30,15 @@ const text = (min: number, max: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...fragments), { minLength: min, maxLength: max }).map((ws) => ws.join(' '));
 const instant: fc.Arbitrary<number> = fc.integer({ min: 0, max: 6 }).map((n) => T0 + minutes(n));
 
+/** Assignees, groups and tags from small pools (one id nobody has), so queues overlap. */
+const assigneePool = [501, 502, 503].map(userId);
+const groupPool = [1, 2, 3].map(groupId);
+const tagPool = ['vip', 'billing', 'Billing', 'bug'] as const;
+
+/** A link condition over a pool: some of its ids (and one unused), with or without "none". */
+const linkCondition = <Id extends number>(pool: readonly Id[], unused: Id): fc.Arbitrary<LinkCondition<Id> | null> =>
+  fc.option(fc.record({ ids: fc.subarray([...pool, unused]), none: fc.boolean() }), { freq: 2 });
+
 /** A ticket's content; the run gives it an id and a customer (one of three per run). */
 export interface TicketContent {
   readonly customer: number;
@@ -42,9 +53,9 @@ export const ticketContent: fc.Arbitrary<TicketContent> = fc.record({
     state: fc.constantFrom(...ticketStates),
     priority: fc.constantFrom(...priorities),
     customerName: fc.constantFrom(...names),
-    assignedUserId: fc.constant(null),
-    groupId: fc.constant(null),
-    tags: fc.array(fc.constantFrom('vip', 'billing'), { maxLength: 2 }),
+    assignedUserId: fc.option(fc.constantFrom(...assigneePool), { freq: 3 }),
+    groupId: fc.option(fc.constantFrom(...groupPool), { freq: 3 }),
+    tags: fc.uniqueArray(fc.constantFrom(...tagPool), { maxLength: 3 }),
     createdAt: instant,
     updatedAt: instant,
     closedAt: fc.option(instant, { freq: 2 }),
@@ -61,6 +72,9 @@ export interface QueryShape {
   readonly customer: number | null;
   readonly words: readonly string[];
   readonly closedSince: number | null;
+  /** Customers by their number in the run (3 has no tickets). */
+  readonly customers: readonly number[] | null;
+  readonly queue: Omit<QueueConditions, 'customerIds'>;
   readonly sort: readonly SortRule[];
   readonly offset: number;
   readonly limit: number;
@@ -71,6 +85,14 @@ export const queryShape: fc.Arbitrary<QueryShape> = fc.record({
   customer: fc.option(fc.integer({ min: 0, max: 3 }), { freq: 2 }),
   words: fc.subarray([...searchableWords], { maxLength: 2 }),
   closedSince: fc.option(instant, { freq: 2 }),
+  customers: fc.option(fc.subarray([0, 1, 2, 3]), { freq: 3 }),
+  queue: fc.record({
+    assignees: linkCondition(assigneePool, userId(599)),
+    groups: linkCondition(groupPool, groupId(99)),
+    priorities: fc.option(fc.subarray([...priorities]), { freq: 2 }),
+    tags: fc.subarray([...tagPool, 'nobody'], { maxLength: 2 }),
+    updatedSince: fc.option(instant, { freq: 2 }),
+  }),
   sort: fc
     .uniqueArray(fc.record({ field: fc.constantFrom(...sortFields), direction: fc.constantFrom('asc' as const, 'desc' as const) }), {
       selector: (r) => r.field,
@@ -86,4 +108,6 @@ export const filterOf = (q: QueryShape, customerBase: number): TicketFilter => (
   customerId: q.customer === null ? null : userId(customerBase + q.customer),
   words: q.words,
   closedSince: q.closedSince,
+  customerIds: q.customers === null ? null : q.customers.map((c) => userId(customerBase + c)),
+  ...q.queue,
 });

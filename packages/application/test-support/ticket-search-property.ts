@@ -1,8 +1,8 @@
-import { renameCustomer, type Ticket } from '@support/domain';
+import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import type { TicketRepository } from '../src/index.js';
-import { T0, userId } from './mothers.js';
+import { groupId, T0, userId } from './mothers.js';
 import { expectedSearch } from './reference-search.js';
 import { contentToTicket, filterOf, queryShape, ticketContent } from './ticket-arbitraries.js';
 
@@ -10,6 +10,9 @@ import { contentToTicket, filterOf, queryShape, ticketContent } from './ticket-a
 const anEdit = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), target: fc.nat(), content: ticketContent }),
   fc.record({ kind: fc.constant('rename' as const), customer: fc.integer({ min: 0, max: 2 }), name: fc.constantFrom('Zoë Renamed', 'Ada Lovelace') }),
+  // A user or group deleted: its tickets leave that queue (and join "none").
+  fc.record({ kind: fc.constant('unassign' as const), user: fc.constantFrom(501, 502) }),
+  fc.record({ kind: fc.constant('ungroup' as const), group: fc.constantFrom(1, 2) }),
 );
 type Edit = typeof anEdit extends fc.Arbitrary<infer E> ? E : never;
 
@@ -28,9 +31,19 @@ class Run {
   }
 
   async apply(edit: Edit): Promise<void> {
+    const now = T0 + 3_600_000;
+    if (edit.kind === 'unassign') {
+      await this.repo.unassignUser(userId(edit.user), now);
+      for (const t of this.model.values()) if (t.assignedUserId === edit.user) this.model.set(t.id, unassignTicket(t, now));
+      return;
+    }
+    if (edit.kind === 'ungroup') {
+      await this.repo.clearGroup(groupId(edit.group), now);
+      for (const t of this.model.values()) if (t.groupId === edit.group) this.model.set(t.id, ungroupTicket(t, now));
+      return;
+    }
     if (edit.kind === 'rename') {
       const customerId = userId(this.customerBase + edit.customer);
-      const now = T0 + 3_600_000;
       await this.repo.renameCustomer(customerId, edit.name, now);
       for (const t of this.model.values()) if (t.customerId === customerId && t.customerName !== edit.name) this.model.set(t.id, renameCustomer(t, edit.name, now));
       return;

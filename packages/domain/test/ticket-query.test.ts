@@ -14,8 +14,14 @@ import {
   type Ticket,
   type TicketFilter,
   type TicketQuery,
+  type QueueConditions,
+  type QueueQuery,
+  allLiveTickets,
+  noQueueConditions,
+  noQueueQuery,
 } from '../src/index.js';
 import { aTicket, DAY, T0, userId } from '../test-support/mothers.js';
+import type { GroupId } from '../src/ids.js';
 
 /** A ticket query: every state, no words, the default order, first page, with these parts. */
 const query = (spec: Partial<TicketQuery> = {}): TicketQuery => ({
@@ -24,6 +30,7 @@ const query = (spec: Partial<TicketQuery> = {}): TicketQuery => ({
   terms: [],
   sort: ticketOrder([], spec.recentlyClosed ?? false),
   embed: [],
+  queue: noQueueQuery,
   page: 1,
   perPage: 30,
   ...spec,
@@ -65,6 +72,7 @@ describe('ticket query', () => {
   describe('ticketFilter', () => {
     it('passes states and terms through and sees every customer for staff', () => {
       expect(ticketFilter(query({ states: ['open', 'pending'], terms: searchTerms('Printer') }), null, NOW)).to.deep.equal({
+        ...noQueueConditions,
         states: ['open', 'pending'],
         customerId: null,
         words: ['printer'],
@@ -91,8 +99,47 @@ describe('ticket query', () => {
     });
   });
 
+  describe('queue filters (contract §5)', () => {
+    const queue = (spec: Partial<QueueQuery>): TicketQuery => query({ queue: { ...noQueueQuery, ...spec } });
+
+    it('assigned_user_id=me names the caller, whoever calls; with ids and none it is one OR list', () => {
+      const f = ticketFilter(queue({ assignees: { ids: [userId(3), userId(9)], me: true, none: true } }), null, NOW, userId(9));
+      expect(f.assignees).to.deep.equal({ ids: [3, 9], none: true });
+      expect(matches(f, aTicket({ assignedUserId: 9 }))).to.equal(true);
+      expect(matches(f, aTicket({ assignedUserId: null }))).to.equal(true);
+      expect(matches(f, aTicket({ assignedUserId: 4 }))).to.equal(false);
+      expect(() => ticketFilter(queue({ assignees: { ids: [], me: true, none: false } }), null, NOW, null)).to.throw(/caller/);
+    });
+
+    it('a customer_id list only narrows a customer\'s own list: no condition when it names them, nothing when not', () => {
+      const mine = ticketFilter(queue({ customerIds: [userId(7), userId(8)] }), userId(7), NOW);
+      expect([mine.customerId, mine.customerIds]).to.deep.equal([7, null]);
+      const others = ticketFilter(queue({ customerIds: [userId(8)] }), userId(7), NOW);
+      expect(others.customerIds).to.deep.equal([]);
+      expect(matches(others, aTicket({ customerId: 7 }))).to.equal(false);
+      expect(ticketFilter(queue({ customerIds: [userId(8), userId(8)] }), null, NOW).customerIds).to.deep.equal([8]);
+    });
+
+    it('ANDs across conditions, ORs within a list, and needs every listed tag', () => {
+      const c = (spec: Partial<QueueConditions>): TicketFilter => ({ ...allLiveTickets, ...spec });
+      const t = aTicket({ priority: 'high', groupId: 2, tags: ['vip', 'billing'], updatedAt: T0 + 5 });
+      expect(matches(c({ priorities: ['urgent', 'high'] }), t)).to.equal(true);
+      expect(matches(c({ priorities: [] }), t)).to.equal(false);
+      expect(matches(c({ groups: { ids: [2 as GroupId], none: false } }), t)).to.equal(true);
+      expect(matches(c({ groups: { ids: [], none: true } }), t)).to.equal(false);
+      expect(matches(c({ tags: ['billing', 'vip'] }), t)).to.equal(true);
+      expect(matches(c({ tags: ['vip', 'bug'] }), t)).to.equal(false);
+      expect(matches(c({ tags: ['VIP'] }), t)).to.equal(false);
+      expect(matches(c({ updatedSince: T0 + 5 }), t)).to.equal(true);
+      expect(matches(c({ updatedSince: T0 + 6 }), t)).to.equal(false);
+      expect(matches(c({ priorities: ['high'], tags: ['vip'], groups: { ids: [3 as GroupId], none: false } }), t)).to.equal(false);
+      expect(matches(c({ customerIds: [] }), t)).to.equal(false);
+      expect(matches(c({ assignees: { ids: [], none: false } }), t)).to.equal(false);
+    });
+  });
+
   describe('matchesTicket', () => {
-    const everything: TicketFilter = { states: null, customerId: null, words: [], closedSince: null };
+    const everything: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
 
     it('matches any live ticket with an empty filter', () => {
       expect(matches(everything, aTicket())).to.equal(true);

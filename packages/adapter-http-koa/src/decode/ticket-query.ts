@@ -15,6 +15,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { RepresentationOptions } from '../representations/fields.js';
 import { parsePage } from './page.js';
 import { commaList, issue, param, type QueryParams } from './query-params.js';
+import { parseQueue } from './queue-params.js';
 import { parseRepresentationOptions, relationsOf } from './representation-query.js';
 
 /** The saved search, by path (/v1/tickets/recently_closed) or as the whole of `q`. */
@@ -58,7 +59,8 @@ export interface TicketListRequest {
 }
 
 /**
- * Reads the ticket list's query parameters (state, sort, q, fields, embed, page, per_page).
+ * Reads the ticket list's query parameters (state, sort, q, fields, embed, page, per_page, and
+ * the queue filters: queue-params.ts).
  * Every bad value is reported, each naming its parameter; unknown parameters are ignored.
  * `viaAlias`: the request came through /v1/tickets/recently_closed.
  */
@@ -72,7 +74,8 @@ export const decodeTicketList = (params: QueryParams, viaAlias = false): TicketL
   const shown = parseRepresentationOptions(params, issues);
   const page = parsePage(params, issues);
   const terms = savedSearch ? [] : searchTerms(q);
-  const query: TicketQuery = { states, recentlyClosed, terms, sort, embed: relationsOf(shown.embed), ...page };
+  const queue = parseQueue(params, issues);
+  const query: TicketQuery = { states, recentlyClosed, terms, sort, embed: relationsOf(shown.embed), queue, ...page };
   return { query: issues.length > 0 ? E.left(issues) : E.right(query), shown };
 };
 

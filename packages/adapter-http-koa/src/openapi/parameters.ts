@@ -1,5 +1,6 @@
 import { eventsQueryBounds } from '@support/application';
-import { pageBounds, sortFields, ticketStates } from '@support/domain';
+import { limits, pageBounds, priorities, sortFields, ticketStates } from '@support/domain';
+import { maxListValues } from '../decode/queue-params.js';
 import { embeddable, ticketFields } from '../representations/fields.js';
 import type { ApiVersions } from '../conventions/api-version.js';
 import type { Json } from './json.js';
@@ -28,6 +29,20 @@ const commaArray = (name: string, values: readonly string[], description: string
   example: example.split(','),
 });
 
+/** A queue filter (contract §5): a comma list, with named examples that run as they are. */
+const queueList = (name: string, items: Json, description: string, examples: Record<string, readonly [string, readonly unknown[]]>): Json => ({
+  name,
+  in: 'query',
+  required: false,
+  description,
+  style: 'form',
+  explode: false,
+  schema: { type: 'array', items, minItems: 1, maxItems: maxListValues },
+  examples: Object.fromEntries(Object.entries(examples).map(([key, [summary, value]]) => [key, { summary, value: [...value] }])),
+});
+
+const idItem: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+
 const sortPattern = `^[-+]?(${sortFields.join('|')})(,[-+]?(${sortFields.join('|')}))*$`;
 const embedValues = Object.entries(embeddable).flatMap(([relation, fields]) => [relation, ...fields.map((f) => `${relation}.${f}`)]);
 
@@ -55,6 +70,43 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     example: 'swagger-ui.css',
   },
   State: commaArray('state', ticketStates, 'Only tickets in these states (one value or a comma list; repeating the parameter works too). Absent: every state.', 'open,pending'),
+  AssignedUserId: queueList(
+    'assigned_user_id',
+    { oneOf: [idItem, { type: 'string', enum: ['me', 'none'] }] },
+    'Queue filter: tickets assigned to any of these users; me is the caller, none an unassigned ticket (assigned_user_id=me,none: mine and the unassigned ones). An id that matches nothing is an empty list.',
+    { mine: ['My tickets', ['me']], unassigned: ['Tickets nobody is assigned to', ['none']], several: ['Assigned to user 7 or to nobody', [7, 'none']] },
+  ),
+  GroupIdFilter: queueList(
+    'group_id',
+    { oneOf: [idItem, { type: 'string', enum: ['none'] }] },
+    'Queue filter: tickets of any of these groups; none a ticket without a group.',
+    { one: ["Group 3's queue", [3]], ungrouped: ['Tickets without a group', ['none']] },
+  ),
+  CustomerIdFilter: queueList(
+    'customer_id',
+    idItem,
+    "Queue filter: tickets of any of these customers. A customer's own list stays their own: naming another customer answers an empty list.",
+    { one: ['One customer\'s tickets', [12]], two: ['Two customers\' tickets', [12, 15]] },
+  ),
+  PriorityFilter: queueList('priority', { type: 'string', enum: [...priorities] }, 'Queue filter: tickets of any of these priorities.', {
+    urgent: ['Urgent tickets', ['urgent']],
+    pressing: ['High or urgent', ['high', 'urgent']],
+  }),
+  Tags: queueList(
+    'tags',
+    { type: 'string', minLength: limits.tag.min, maxLength: limits.tag.max },
+    'Queue filter: tickets carrying every one of these tags (tags=vip,billing: both), compared exactly.',
+    { vip: ['Tagged vip', ['vip']], both: ['Tagged vip and billing', ['vip', 'billing']] },
+  ),
+  UpdatedSince: {
+    name: 'updated_since',
+    in: 'query',
+    required: false,
+    description:
+      'Queue filter: tickets whose updated_at is at or after this RFC 3339 date-time (Z or an offset; encode + as %2B, though a + read as a space is taken back). Combine with sort=updated_at to sync what changed since a last look; the change feed (GET /v1/events) is the gap-free way.',
+    schema: { type: 'string', format: 'date-time' },
+    examples: { since: { summary: 'Changed since 25 November 2026, 08:00 UTC', value: '2026-11-25T08:00:00Z' }, offset: { summary: 'With an offset', value: '2026-11-25T09:00:00+01:00' } },
+  },
   Sort: {
     name: 'sort',
     in: 'query',

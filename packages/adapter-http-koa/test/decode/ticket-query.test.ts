@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { decodePage } from '../../src/decode/page.js';
 import type { QueryParams } from '../../src/decode/query-params.js';
 import { decodeTicketList, decodeTicketRead } from '../../src/decode/ticket-query.js';
+import { parseDateTime } from '../../src/decode/queue-params.js';
+import { noQueueQuery } from '@support/domain';
 import type { RepresentationOptions } from '../../src/representations/fields.js';
 import { issuePairs, leftOf, rightOf } from '../support/decoding.js';
 
@@ -11,6 +13,41 @@ const shown = (params: QueryParams): RepresentationOptions => decodeTicketList(p
 
 /** The [parameter, value] pairs of a refused query; fails the test if the query was accepted. */
 const issuesOf = (params: QueryParams): Array<[string, string]> => issuePairs(leftOf(decodeTicketList(params).query));
+
+describe('queue filters (contract §5)', () => {
+  it('reads ids, me and none, each once, from a comma list or a repeated parameter', () => {
+    expect(parse({ assigned_user_id: ['7', 'me,none', '7'] }).queue.assignees).to.deep.equal({ ids: [7], me: true, none: true });
+    expect(parse({ group_id: 'none' }).queue.groups).to.deep.equal({ ids: [], none: true });
+    expect(parse({ customer_id: '3,4' }).queue.customerIds).to.deep.equal([3, 4]);
+    expect(parse({ priority: 'urgent,high,urgent' }).queue.priorities).to.deep.equal(['urgent', 'high']);
+    expect(parse({ tags: 'vip, billing,vip' }).queue.tags).to.deep.equal(['vip', 'billing']);
+  });
+
+  it('refuses what no id, word or value is, naming the parameter', () => {
+    expect(issuesOf({ assigned_user_id: 'x', group_id: 'me', customer_id: 'none', priority: 'critical' })).to.deep.equal([
+      ['assigned_user_id', 'x'],
+      ['group_id', 'me'],
+      ['customer_id', 'none'],
+      ['priority', 'critical'],
+    ]);
+  });
+
+  it('updated_since: RFC 3339 date-times, offsets and fractions (rounded up to the millisecond); anything else refused', () => {
+    const at = (s: string): number | null => parseDateTime(s);
+    expect(at('2026-11-25T08:00:00Z')).to.equal(Date.UTC(2026, 10, 25, 8));
+    expect(at('2026-11-25t09:30:00+01:30')).to.equal(Date.UTC(2026, 10, 25, 8));
+    expect(at('2026-11-25T09:00:00 01:00')).to.equal(Date.UTC(2026, 10, 25, 8));
+    expect(at('2026-11-25T07:00:00-01:00')).to.equal(Date.UTC(2026, 10, 25, 8));
+    expect(at('2026-11-25T08:00:00.123Z')).to.equal(Date.UTC(2026, 10, 25, 8) + 123);
+    expect(at('2026-11-25T08:00:00.1230001Z')).to.equal(Date.UTC(2026, 10, 25, 8) + 124);
+    expect(at('0050-01-01T00:00:00Z')).to.equal(new Date('0050-01-01T00:00:00Z').getTime());
+    for (const bad of ['2026-11-25', '2026-11-25T08:00:00', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-25T24:00:00Z', '2026-11-25T08:60:00Z', 'yesterday', '']) {
+      expect(at(bad), bad).to.equal(null);
+    }
+    expect(parse({ updated_since: '2026-11-25T08:00:00Z' }).queue.updatedSince).to.equal(Date.UTC(2026, 10, 25, 8));
+    expect(issuesOf({ updated_since: 'yesterday' })).to.deep.equal([['updated_since', 'yesterday']]);
+  });
+});
 
 describe('ticket list query string', () => {
   it('without parameters: every state, no terms, -created_at, every field, no embeds, page 1 of 30', () => {
@@ -23,6 +60,7 @@ describe('ticket list query string', () => {
         { field: 'id', direction: 'desc' },
       ],
       embed: [],
+      queue: noQueueQuery,
       page: 1,
       perPage: 30,
     });

@@ -1,5 +1,7 @@
 import { stateRank, ticketStates, type TicketFilter } from '@support/domain';
 import type { SortedList } from '../sorted-list.js';
+import { countBits, forEachBitSlice, hasBit } from './id-set.js';
+import { idSetsCandidates, queueCandidates, unionBits } from './queue-candidates.js';
 import type { TicketTable } from './ticket-table.js';
 
 /**
@@ -16,17 +18,13 @@ export interface Candidates {
    * (a word's posting is then merged rather than searched), and exact in any order.
    */
   test(): (id: number) => boolean;
+  /** The candidates as a bitset over ids (read only), for those kept in id sets (id-set.ts). */
+  readonly bits?: () => Uint32Array;
+  /** For a range of a sort index: the live ids outside it (fewer than inside, for a wide range). */
+  readonly outside?: Pick<Candidates, 'size' | 'forEachSlice'>;
 }
 
-const ofSet = (ids: ReadonlySet<number>): Candidates => ({
-  size: ids.size,
-  forEachSlice: (visit) => {
-    visit([...ids], 0, ids.size);
-  },
-  test: () => (id) => ids.has(id),
-});
-
-const ofRanges = (
+export const ofRanges = (
   list: SortedList<number>,
   ranges: readonly (readonly [number, number])[],
   test: () => (id: number) => boolean,
@@ -68,7 +66,7 @@ const statesCandidates = (table: TicketTable, states: TicketFilter['states']): C
   });
   const accepted = ticketStates.map((_, rank) => ranks.includes(rank));
   const { facts } = table;
-  return ofRanges(list, ranges, () => (id) => accepted[facts.stateRank(id)] === true);
+  return { ...ofRanges(list, ranges, () => (id) => accepted[facts.stateRank(id)] === true), bits: unionBits(ranks.map((r) => table.liveByState.get(r))) };
 };
 
 const closedSinceCandidates = (table: TicketTable, since: number | null): Candidates | null => {
@@ -78,7 +76,7 @@ const closedSinceCandidates = (table: TicketTable, since: number | null): Candid
   const { facts } = table;
   const from = list.lowerBound(table.order.keyProbe('closed_at', since));
   // A ticket that is not closed has NaN, which is not >= anything.
-  return ofRanges(list, [[from, list.size]], () => (id) => facts.closedAt(id) >= since);
+  return { ...ofRanges(list, [[from, list.size]], () => (id) => facts.closedAt(id) >= since), outside: ofRanges(list, [[0, from]], () => () => false) };
 };
 
 const wordCandidates = (table: TicketTable, word: string): Candidates => {
@@ -94,21 +92,53 @@ export const candidatesOf = (table: TicketTable, filter: TicketFilter): Candidat
   const out: Candidates[] = [];
   const states = statesCandidates(table, filter.states);
   if (states !== null) out.push(states);
-  if (filter.customerId !== null) out.push(ofSet(table.liveByCustomer.get(filter.customerId)));
+  if (filter.customerId !== null) out.push(idSetsCandidates([table.liveByCustomer.get(filter.customerId)]));
   for (const word of new Set(filter.words)) out.push(wordCandidates(table, word));
   const closed = closedSinceCandidates(table, filter.closedSince);
   if (closed !== null) out.push(closed);
+  out.push(...queueCandidates(table, filter));
   return out;
 };
 
+/** The tickets in every one of several candidate sets: how many, a test, and their ids. */
+export interface Matches {
+  readonly count: number;
+  /** A membership test, valid until the table changes. */
+  test(): (id: number) => boolean;
+  /** The ids (ascending when made from bitsets). */
+  ids(): number[];
+  /** Visits every id, making no array of them. */
+  forEachId(visit: (id: number) => void): void;
+}
+
 /**
- * The ids in every one of several candidate sets, without reading a row: the smallest set is
- * visited (its ids ascend for a word or a single state) and each id tested against the others,
- * smallest first (the likeliest to reject). Costs about the smallest set's size in cheap steps
- * (a word's posting is merged by galloping, k·log(size / k)), whatever the store's size.
+ * The ids in every one of several candidate sets, without reading a row. When the smallest
+ * set is small, it is visited and each id tested against the others, smallest first (the
+ * likeliest to reject): about the smallest set's size in cheap steps (a word's posting is
+ * merged by galloping, k·log(size / k)). When every set is large and some are kept as
+ * bitsets (id-set.ts), those are ANDed 32 ids a step and the others (a word's posting, a time
+ * range, or the ids outside a wide range) cleared from the result: a pass over the id space
+ * in words, whatever the number of matches, instead of a test per id of the smallest set.
  */
-export const intersection = (sources: readonly Candidates[]): number[] => {
-  const [driver, ...others] = [...sources].sort((a, b) => a.size - b.size);
+export const intersection = (sources: readonly Candidates[], live: number): Matches => {
+  const sorted = [...sources].sort((a, b) => a.size - b.size);
+  const [driver] = sorted;
+  // live 0: always by bitsets when some set has them (tests).
+  const large = live === 0 || (driver !== undefined && driver.size > Math.max(4096, live / 128));
+  if (large && sorted.some((c) => c.bits !== undefined)) return bitsetIntersection(sorted);
+  const ids = driverIntersection(sorted);
+  return {
+    count: ids.length,
+    test: () => memberTest(ids),
+    ids: () => ids,
+    forEachId: (visit) => {
+      for (const id of ids) visit(id);
+    },
+  };
+};
+
+const driverIntersection = (sorted: readonly Candidates[]): number[] => {
+  const [driver, ...others] = sorted;
   const out: number[] = [];
   if (driver === undefined || driver.size === 0) return out;
   const tests = others.map((c) => c.test());
@@ -128,4 +158,101 @@ export const intersection = (sources: readonly Candidates[]): number[] => {
     }
   });
   return out;
+};
+
+/**
+ * Two scratch bitsets, reused by every intersection (a search runs in one synchronous call, and
+ * its Matches are used only inside it): a million ids are 125 KB, which a new buffer per search
+ * would hand to the garbage collector as external memory, search after search.
+ */
+const scratch: Uint32Array[] = [new Uint32Array(0), new Uint32Array(0)];
+const scratchOf = (which: 0 | 1, words: number): Uint32Array => {
+  let buffer = scratch[which] as Uint32Array;
+  if (buffer.length < words) {
+    buffer = new Uint32Array(Math.max(words, 2 * buffer.length));
+    scratch[which] = buffer;
+  }
+  return buffer.subarray(0, words);
+};
+
+const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
+  let acc: Uint32Array | null = null;
+  for (const c of sorted) {
+    if (c.bits === undefined) continue;
+    const bits = c.bits();
+    if (acc === null) {
+      acc = scratchOf(0, bits.length);
+      acc.set(bits);
+    } else {
+      const n = Math.min(acc.length, bits.length);
+      for (let w = 0; w < n; w++) acc[w] = ((acc[w] as number) & (bits[w] as number)) >>> 0;
+      acc.fill(0, n);
+    }
+  }
+  let result = acc ?? new Uint32Array(0);
+  let spare: 0 | 1 = 1;
+  for (const c of sorted) {
+    if (c.bits !== undefined) continue;
+    const next = restrict(result, c, spare);
+    if (next !== result) spare = spare === 1 ? 0 : 1;
+    result = next;
+  }
+  const bits = result;
+  return {
+    count: countBits(bits),
+    test: () => (id) => hasBit(bits, id),
+    ids: () => idsOf({ size: 0, forEachSlice: (visit) => { forEachBitSlice(bits, visit); }, test: () => () => true }),
+    forEachId: (visit) => {
+      for (let w = 0; w < bits.length; w++) {
+        let x = bits[w] as number;
+        while (x !== 0) {
+          const low = x & -x;
+          visit(w * 32 + 31 - Math.clz32(low));
+          x ^= low;
+        }
+      }
+    },
+  };
+};
+
+/** The bits of `acc` that are also in `c`: by clearing the ids outside c when fewer, else by copying those in it. */
+const restrict = (acc: Uint32Array, c: Candidates, spare: 0 | 1): Uint32Array => {
+  const { outside } = c;
+  if (outside !== undefined && outside.size < c.size) {
+    outside.forEachSlice((values, start, end) => {
+      for (let k = start; k < end; k++) {
+        const id = values[k] as number;
+        const w = id >>> 5;
+        if (w < acc.length) acc[w] = ((acc[w] as number) & ~(1 << (id & 31))) >>> 0;
+      }
+    });
+    return acc;
+  }
+  const out = scratchOf(spare, acc.length);
+  out.fill(0);
+  c.forEachSlice((values, start, end) => {
+    for (let k = start; k < end; k++) {
+      const id = values[k] as number;
+      const w = id >>> 5;
+      if (w < acc.length && (((acc[w] as number) >>> (id & 31)) & 1) === 1) out[w] = ((out[w] as number) | (1 << (id & 31))) >>> 0;
+    }
+  });
+  return out;
+};
+
+/** A membership test for a set of ids: a binary search in them, ascending (no hash set to build). */
+export const memberTest = (ids: readonly number[]): ((id: number) => boolean) => {
+  let ascending = true;
+  for (let k = 1; k < ids.length && ascending; k++) ascending = (ids[k - 1] as number) < (ids[k] as number);
+  const sorted = ascending ? ids : Float64Array.from(ids).sort();
+  return (id) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as number) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return sorted[lo] === id;
+  };
 };

@@ -22,3 +22,40 @@ export const sortIds = (
   });
   return positions.map((i) => ids[i] as number);
 };
+
+/**
+ * The first `need` ids of `each`'s ids in the order `rules` (ending with the id tie-breaker),
+ * without sorting or copying them all: a sorted window of at most `need` ids, each new id
+ * compared with its last and, when it belongs, put in place by a binary search. For a first
+ * page of many matches it allocates only the window (a sort of every match made arrays of
+ * every match, search after search: garbage the young generation collects in pauses).
+ */
+export const firstIds = (
+  keyOf: (id: number, field: SortField) => SortKey,
+  each: (visit: (id: number) => void) => void,
+  rules: readonly SortRule[],
+  need: number,
+): number[] => {
+  const compare = (a: number, b: number): number => {
+    for (const r of rules) {
+      const c = r.field === 'id' ? a - b : compareKeys(keyOf(a, r.field), keyOf(b, r.field));
+      if (c !== 0) return r.direction === 'asc' ? c : -c;
+    }
+    return 0;
+  };
+  const top: number[] = [];
+  if (need <= 0) return top;
+  each((id) => {
+    if (top.length === need && compare(id, top[need - 1] as number) >= 0) return;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compare(top[mid] as number, id) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, id);
+    if (top.length > need) top.pop();
+  });
+  return top;
+};

@@ -8,6 +8,13 @@ export interface WalkContext {
   readonly order: SortIndexes;
   /** Runs of equal first keys up to this length are sorted in memory, longer ones walked. */
   readonly runSortLimit: number;
+  /**
+   * The only keys a field can have among the accepted tickets (the ranks of a state or
+   * priority filter), or null: a walk of that field's index visits only their runs, instead of
+   * testing every ticket of the others (priority=normal sorted by -priority skips the urgent
+   * and high ones by two binary searches).
+   */
+  readonly allowedKeys: (field: SortRule['field']) => readonly number[] | null;
 }
 
 /** Whether a live ticket matches, by its id: tests that read no row, so rejected ids cost little. */
@@ -36,6 +43,19 @@ export const walkInOrder = (
   /** Index position of the p-th ticket in walking order. */
   const at = (p: number): number => (step === 1 ? p : n - 1 - p);
   const offer = (id: number): boolean => accept(id) && sink.offer(id);
+
+  const allowed = ctx.allowedKeys(first.field);
+  if (allowed !== null && rest.length > 0) {
+    for (const key of [...allowed].sort((a, b) => (a - b) * step)) {
+      if (sink.isFull()) return;
+      const probe = ctx.order.keyProbe(first.field, key);
+      const lo = list.lowerBound(probe);
+      const length = list.upperBound(probe) - lo;
+      // Within a run the rest of the order decides (the id tie-breaker in either direction included).
+      if (length > 0) emitRun(ctx, { list, lo, length, field: first.field, key }, rest, accept, sink);
+    }
+    return;
+  }
 
   const [next] = rest;
   if (next === undefined || (rest.length === 1 && next.field === 'id' && next.direction === first.direction)) {

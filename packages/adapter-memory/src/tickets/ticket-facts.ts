@@ -36,6 +36,16 @@ export class TicketFacts {
     return id < this.capacity ? (this.states[id] as number) : stateRank(this.farRow(id).state);
   }
 
+  /** The priority rank of a stored ticket. */
+  priorityRank(id: number): number {
+    return id < this.capacity ? (this.priorities[id] as number) : priorityRank(this.farRow(id).priority);
+  }
+
+  /** updated_at of a stored ticket. */
+  updatedAt(id: number): number {
+    return id < this.capacity ? (this.updated[id] as number) : this.farRow(id).updatedAt;
+  }
+
   /** closed_at of a stored ticket, NaN when it has none. */
   closedAt(id: number): number {
     return id < this.capacity ? (this.closed[id] as number) : (this.farRow(id).closedAt ?? noTime);

@@ -14,7 +14,7 @@ export const memoryTicketRepository = (
   events: ChangeRecorder,
   followUps?: MemoryFollowUps,
 ): TicketRepository => {
-  const table = new TicketTable(journal, settings.chunkLoad);
+  const table = new TicketTable(journal, settings.chunkLoad, settings.queueSets === 'bitsets');
   journal.restorer('tickets', (_, t) => {
     table.put(t as Ticket);
   });

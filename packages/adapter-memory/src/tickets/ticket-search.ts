@@ -1,8 +1,8 @@
 import type { Page } from '@support/application';
-import { completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
-import type { SearchPlanChoice } from '../options.js';
-import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates } from './candidates.js';
-import { sortIds } from './id-order.js';
+import { completeSort, priorityRank, stateRank, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
+import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
+import { firstIds, sortIds } from './id-order.js';
 import { walkInOrder } from './index-walk.js';
 import { PageSink } from './page-sink.js';
 import type { TicketTable } from './ticket-table.js';
@@ -10,6 +10,7 @@ import type { TicketTable } from './ticket-table.js';
 export interface SearchSettings {
   readonly searchPlan: SearchPlanChoice;
   readonly runSortLimit: number;
+  readonly queueSets: QueueSetsChoice;
 }
 
 /**
@@ -20,6 +21,26 @@ export interface SearchSettings {
 const prefersSort = (matches: number, need: number, live: number): boolean =>
   matches * Math.log2(matches + 2) <= (2 * need * live) / Math.max(1, matches);
 
+/** The ranks a state or priority filter allows (see WalkContext.allowedKeys). */
+const allowedKeysOf =
+  (filter: TicketFilter) =>
+  (field: SortRule['field']): readonly number[] | null => {
+    if (field === 'state' && filter.states !== null) return [...new Set(filter.states.map(stateRank))];
+    if (field === 'priority' && filter.priorities !== null) return [...new Set(filter.priorities.map(priorityRank))];
+    return null;
+  };
+
+/** The most ids firstIds keeps in its window (beyond it, a sort of every match is cheaper). */
+const firstIdsLimit = 256;
+
+const eachOf =
+  (source: Candidates) =>
+  (visit: (id: number) => void): void => {
+    source.forEachSlice((values, from, to) => {
+      for (let k = from; k < to; k++) visit(values[k] as number);
+    });
+  };
+
 const smallestOf = (sources: readonly Candidates[]): Candidates =>
   sources.reduce((a, b) => (b.size < a.size ? b : a));
 
@@ -27,7 +48,7 @@ const smallestOf = (sources: readonly Candidates[]): Candidates =>
  * One page of the live tickets the filter selects, in the complete order of `sort`, and their
  * total. No row is read to select: one condition's candidates are counted by their set's size,
  * several are intersected by id (sets, ranks and times from the table's facts, merged word
- * postings). The page comes from sorting the matching ids by their keys (numeric keys come
+ * postings) or, when all are large, as bitsets (candidates.ts). The page comes from sorting the matching ids by their keys (numeric keys come
  * from the facts) or from walking a sort index and testing each id, whichever is cheaper, and
  * only the page's rows are read: the work follows the page and the matches (for several
  * conditions, the smallest condition's ids), not the store.
@@ -45,11 +66,11 @@ export const searchTickets = (
   const everyLive = sources.length === 0;
   const source = everyLive ? everyLiveTicket(table) : smallestOf(sources);
 
-  let matches: number[] | null = null;
+  let matches: Matches | null = null;
   let total = source.size;
   if (sources.length > 1) {
-    matches = intersection(sources);
-    total = matches.length;
+    matches = intersection(sources, settings.queueSets === 'bitsets' ? 0 : table.liveCount);
+    total = matches.count;
   }
   const start = Math.max(0, offset);
   if (limit <= 0 || start >= total) return { items: [], total };
@@ -60,29 +81,19 @@ export const searchTickets = (
       : settings.searchPlan === 'sort-matches';
   const row = (id: number): Ticket => table.row(id);
   if (sortMatches) {
-    const ids = matches ?? idsOf(source);
-    const page = sortIds((id, field) => table.keyOf(id, field), ids, rules).slice(start, start + limit);
+    const keyOf = (id: number, field: SortRule['field']) => table.keyOf(id, field);
+    const need = start + limit;
+    // A page near the front of many matches: keep only the first `need` (no array of all of them).
+    if (need <= firstIdsLimit && 2 * need <= total) {
+      const each = matches === null ? eachOf(source) : (visit: (id: number) => void) => { matches.forEachId(visit); };
+      return { items: firstIds(keyOf, each, rules, need).slice(start).map(row), total };
+    }
+    const ids = matches === null ? idsOf(source) : matches.ids();
+    const page = sortIds(keyOf, ids, rules).slice(start, start + limit);
     return { items: page.map(row), total };
   }
   const sink = new PageSink(start, limit, row);
-  const accept = matches === null ? source.test() : memberTest(matches);
-  walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit }, rules, accept, everyLive, sink);
+  const accept = matches === null ? source.test() : matches.test();
+  walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit, allowedKeys: allowedKeysOf(filter) }, rules, accept, everyLive, sink);
   return { items: sink.items, total };
-};
-
-/** A membership test for a set of ids: a binary search in them, ascending (no hash set to build). */
-const memberTest = (ids: readonly number[]): ((id: number) => boolean) => {
-  let ascending = true;
-  for (let k = 1; k < ids.length && ascending; k++) ascending = (ids[k - 1] as number) < (ids[k] as number);
-  const sorted = ascending ? ids : Float64Array.from(ids).sort();
-  return (id) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((sorted[mid] as number) < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return sorted[lo] === id;
-  };
 };

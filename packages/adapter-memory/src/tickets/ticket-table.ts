@@ -1,6 +1,7 @@
-import { sortKey, ticketWords, type SortField, type Ticket } from '@support/domain';
+import { priorityRank, sortKey, stateRank, ticketWords, type SortField, type Ticket } from '@support/domain';
 import type { Journal } from '../journal.js';
 import { Buckets } from './buckets.js';
+import { IdSets } from './id-set.js';
 import { SortIndexes, type SortKey } from './sort-indexes.js';
 import { TicketFacts } from './ticket-facts.js';
 import { WordIndex } from './word-index.js';
@@ -14,8 +15,8 @@ const liveWords = (t: Ticket | undefined): string[] => (isLive(t) ? ticketWords(
 
 /**
  * Every stored ticket (deleted ones too) and the indexes kept in step with them: the sort
- * indexes, the word index and the customer buckets cover live tickets only (search never
- * sees a deleted one); the customer, assignee and group buckets of every ticket serve the
+ * indexes, the word index and the queue sets (by customer, assignee, group, tag, state,
+ * priority: id-set.ts) cover live tickets only (search never sees a deleted one); the customer, assignee and group buckets of every ticket serve the
  * bulk updates. `facts` holds every stored ticket's numeric sort keys by id, so that searches
  * test conditions and order tickets without reading rows.
  */
@@ -24,15 +25,29 @@ export class TicketTable {
   readonly order: SortIndexes;
   readonly words: WordIndex;
   readonly facts = new TicketFacts();
-  readonly liveByCustomer = new Buckets();
+  readonly liveByCustomer: IdSets<number>;
+  /** Live tickets by assignee, and by group; key 0: none (ids start at 1). */
+  readonly liveByAssignee: IdSets<number>;
+  readonly liveByGroup: IdSets<number>;
+  /** Live tickets by tag, by state rank and by priority rank. */
+  readonly liveByTag: IdSets<string>;
+  readonly liveByState: IdSets<number>;
+  readonly liveByPriority: IdSets<number>;
   private readonly byCustomer = new Buckets();
   private readonly byAssignee = new Buckets();
   private readonly byGroup = new Buckets();
 
-  constructor(journal: Journal, load: number) {
+  /** `alwaysDense`: every queue set a bitset (see id-set.ts), so that tests reach the bitset paths. */
+  constructor(journal: Journal, load: number, readonly alwaysDense = false) {
     this.rows = journal.map('tickets');
     this.order = new SortIndexes((id, field) => this.keyOf(id, field), load);
     this.words = new WordIndex(load);
+    this.liveByCustomer = new IdSets(alwaysDense);
+    this.liveByAssignee = new IdSets(alwaysDense);
+    this.liveByGroup = new IdSets(alwaysDense);
+    this.liveByTag = new IdSets(alwaysDense);
+    this.liveByState = new IdSets(alwaysDense);
+    this.liveByPriority = new IdSets(alwaysDense);
   }
 
   get(id: number): Ticket | undefined {
@@ -66,10 +81,26 @@ export class TicketTable {
     if (old === undefined || isLive(old) !== isLive(next) || !sameWords(old, next)) {
       this.words.replace(next.id, liveWords(old), liveWords(next));
     }
-    this.liveByCustomer.move(next.id, isLive(old) ? old.customerId : null, isLive(next) ? next.customerId : null);
+    this.moveQueues(old, next);
     this.byCustomer.move(next.id, old?.customerId ?? null, next.customerId);
     this.byAssignee.move(next.id, old?.assignedUserId ?? null, next.assignedUserId);
     this.byGroup.move(next.id, old?.groupId ?? null, next.groupId);
+  }
+
+  /** Moves a ticket between the queue sets of its old (if live) and new (if live) values. */
+  private moveQueues(old: Ticket | undefined, next: Ticket): void {
+    const was = isLive(old) ? old : null;
+    const is = isLive(next) ? next : null;
+    const id = next.id;
+    this.liveByCustomer.move(id, was?.customerId ?? null, is?.customerId ?? null);
+    this.liveByAssignee.move(id, was === null ? null : (was.assignedUserId ?? 0), is === null ? null : (is.assignedUserId ?? 0));
+    this.liveByGroup.move(id, was === null ? null : (was.groupId ?? 0), is === null ? null : (is.groupId ?? 0));
+    this.liveByState.move(id, was === null ? null : stateRank(was.state), is === null ? null : stateRank(is.state));
+    this.liveByPriority.move(id, was === null ? null : priorityRank(was.priority), is === null ? null : priorityRank(is.priority));
+    const oldTags = was?.tags ?? [];
+    const newTags = is?.tags ?? [];
+    for (const tag of oldTags) if (!newTags.includes(tag)) this.liveByTag.remove(tag, id);
+    for (const tag of newTags) if (!oldTags.includes(tag)) this.liveByTag.add(tag, id);
   }
 
   /** Every ticket of a customer, deleted ones included (a snapshot: safe to `put` while walking it). */

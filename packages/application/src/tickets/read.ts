@@ -13,7 +13,7 @@ export const listTickets = async (ports: Ports, actor: Actor, decoded: DecodedQu
   const accepted = acceptPage(decoded);
   if (E.isLeft(accepted)) return accepted;
   const query = accepted.right;
-  const filter = ticketFilter(query, isCustomer(actor) ? actor.user.id : null, ports.clock.now());
+  const filter = ticketFilter(query, isCustomer(actor) ? actor.user.id : null, ports.clock.now(), actor.user.id);
   const page = await ports.tickets.search(filter, query.sort, pageOffset(query), query.perPage);
   const items = await withRelations(ports, actor, page.items, query.embed);
   return E.right({ items, total: page.total, page: { page: query.page, perPage: query.perPage } });

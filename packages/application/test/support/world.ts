@@ -14,6 +14,7 @@ import {
   type User,
   type UserCreateInput,
   type StoredEvent,
+  noQueueQuery,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { createApplication, type Actor, type Application, type DecodedQuery, type Ports, type WebhookSender } from '../../src/index.js';
@@ -64,6 +65,7 @@ export const ticketQuery = (spec: TicketQuerySpec = {}): DecodedQuery<TicketQuer
     terms: searchTerms(spec.q ?? ''),
     sort: ticketOrder(rules, recentlyClosed),
     embed: spec.embed ?? [],
+    queue: noQueueQuery,
     page: spec.page ?? 1,
     perPage: spec.perPage ?? pageBounds.defaultPerPage,
   });

@@ -5,6 +5,7 @@ import type { Ticket } from '../ticket.js';
 import { stateRank, type TicketState } from '../ticket-state.js';
 import { tokenize } from '../tokenizer.js';
 import type { PageRequest } from './page.js';
+import { matchesQueue, noQueueConditions, queueConditions, type QueueConditions, type QueueQuery } from './queue-filter.js';
 
 // The rules of a ticket list (contract §5) as typed values: which tickets (states, the
 // recently-closed saved search, search words), in which order, which page, and which
@@ -36,6 +37,8 @@ export interface TicketQuery extends PageRequest {
   readonly sort: readonly SortRule[];
   /** Related resources to load with each ticket. */
   readonly embed: readonly TicketRelation[];
+  /** The queue filters (assignee, group, customer, priority, tags, updated since). */
+  readonly queue: QueueQuery;
 }
 
 /** The search words of a query text: the tokenizer's words (folded), each once. */
@@ -60,7 +63,7 @@ export const ticketOrder = (rules: readonly SortRule[], recentlyClosed: boolean)
   completeSort(rules.length > 0 ? rules : [{ field: recentlyClosed ? 'closed_at' : 'created_at', direction: 'desc' }]);
 
 /** What a store filters tickets by. Deleted tickets never match. */
-export interface TicketFilter {
+export interface TicketFilter extends QueueConditions {
   /** null: every state; an empty list matches nothing. */
   readonly states: readonly TicketState[] | null;
   /** Set for a customer, who sees only their own tickets. */
@@ -71,11 +74,18 @@ export interface TicketFilter {
   readonly closedSince: number | null;
 }
 
-/** The store filter for a query, as seen by a caller (a customer sees only their tickets) at `now`. */
-export const ticketFilter = (query: TicketQuery, customerId: UserId | null, now: number): TicketFilter => {
-  if (!query.recentlyClosed) return { states: query.states, customerId, words: query.terms, closedSince: null };
+/** The filter of every live ticket (no condition), to build other filters from. */
+export const allLiveTickets: TicketFilter = { states: null, customerId: null, words: [], closedSince: null, ...noQueueConditions };
+
+/**
+ * The store filter for a query, as seen by a caller (`callerId`, who `assigned_user_id=me`
+ * names; a customer, `customerId`, sees only their own tickets) at `now`.
+ */
+export const ticketFilter = (query: TicketQuery, customerId: UserId | null, now: number, callerId: UserId | null = customerId): TicketFilter => {
+  const queue = queueConditions(query.queue, callerId, customerId);
+  if (!query.recentlyClosed) return { states: query.states, customerId, words: query.terms, closedSince: null, ...queue };
   const states: TicketState[] = query.states === null || query.states.includes('closed') ? ['closed'] : [];
-  return { states, customerId, words: query.terms, closedSince: now - recentlyClosedWindowMs };
+  return { states, customerId, words: query.terms, closedSince: now - recentlyClosedWindowMs, ...queue };
 };
 
 /** The reference semantics of a filter; every store must select exactly these tickets. */
@@ -84,6 +94,7 @@ export const matchesTicket = (filter: TicketFilter, t: Ticket, words: ReadonlySe
   (filter.states === null || filter.states.includes(t.state)) &&
   (filter.customerId === null || t.customerId === filter.customerId) &&
   (filter.closedSince === null || (t.closedAt !== null && t.closedAt >= filter.closedSince)) &&
+  matchesQueue(filter, t) &&
   filter.words.every((w) => words.has(w));
 
 /** The value a ticket is sorted by for a field: ranks for state and priority, epoch ms for times. */

@@ -63,6 +63,8 @@ export const writable = (shape: 'written' | 'created', schema: string, example: 
 });
 
 export const listParams = ['State', 'Sort', 'Q', 'Fields', 'Embed', 'Page', 'PerPage'];
+/** The ticket lists' parameters: the list's, and the queue filters (contract §5). */
+export const ticketListParams = [...listParams, 'AssignedUserId', 'GroupIdFilter', 'CustomerIdFilter', 'PriorityFilter', 'Tags', 'UpdatedSince'];
 /** The errors of a write with a body, beyond those every operation can answer. */
 export const writeErrors = ['PayloadTooLarge', 'UnsupportedMediaType', 'ValidationFailed'];
 export const idErrors = ['NotFound'];

@@ -1,7 +1,10 @@
-import { curlOn, listOf, listParams, roles, ticketErrors, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import { curlOn, listOf, ticketListParams, roles, ticketErrors, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
 import { ref } from '../json.js';
 
 // routes/tickets.ts: tickets, the saved search and the deprecated singular alias.
+
+/** The README's walk-through: my open tickets, most urgent first. */
+const queueExample = '?assigned_user_id=me&state=open&sort=-priority';
 
 export const ticketOperations = ({ origin, ex }: OperationContext): Operation[] => {
   const curl = curlOn(origin);
@@ -36,12 +39,16 @@ export const ticketOperations = ({ origin, ex }: OperationContext): Operation[] 
       id: 'listTickets',
       tag: 'Tickets',
       summary: 'List tickets',
-      description: `A bare JSON array, paged (Link, X-Total-Count). Without state, tickets of every state; deleted tickets never.${roles('customer: own tickets only; agent, admin: all.')}`,
+      description:
+        'A bare JSON array, paged (Link, X-Total-Count). Without state, tickets of every state; deleted tickets never. ' +
+        'Queue filters (assigned_user_id, group_id, customer_id, priority, tags, updated_since) combine with each other and with state, q, sort and paging: AND across parameters, OR within a list (tags: all of them); a malformed value is 400 naming it. ' +
+        `For example, my open tickets, most urgent first: ${queueExample}; group 3's unassigned queue: ?group_id=3&assigned_user_id=none; what changed since a last look: ?updated_since=2026-11-25T08:00:00Z&sort=updated_at.` +
+        roles('customer: own tickets only (a filter only narrows them); agent, admin: all.'),
       access: 'token',
-      params: listParams,
+      params: ticketListParams,
       success: { status: 200, shape: 'list', description: 'One page of tickets.', schema: listOf('TicketSelection'), example: [ex.ticket()] },
       errors: [],
-      curl: curl('GET', '/v1/tickets?state=open&sort=-priority,created_at&per_page=50'),
+      curl: curl('GET', `/v1/tickets${queueExample}`),
     },
     {
       path: '/v1/tickets/recently_closed',
@@ -51,7 +58,7 @@ export const ticketOperations = ({ origin, ex }: OperationContext): Operation[] 
       summary: 'List recently closed tickets',
       description: `The saved search: closed tickets whose closed_at is within the last 7 days; default sort -closed_at. Same as GET /v1/tickets?q=recently_closed.${roles('as the list.')}`,
       access: 'token',
-      params: listParams,
+      params: ticketListParams,
       success: {
         status: 200,
         shape: 'list',

@@ -84,6 +84,7 @@ const plainStrings = (s: Json): fc.Arbitrary<string> => {
   const maxLength = typeof s.maxLength === 'number' ? s.maxLength : 300;
   if (s.format === 'email') return emails(maxLength);
   if (s.format === 'uri') return uris(s);
+  if (s.format === 'date-time') return fc.date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }).map((d) => d.toISOString());
   if (typeof s.pattern === 'string') {
     const pattern = new RegExp(s.pattern);
     return fc.stringMatching(pattern).filter((v) => v.length >= minLength && v.length <= maxLength);
@@ -227,6 +228,7 @@ export const invalidValue = (schema: unknown, resolve: SchemaResolver, name?: st
     pastBounds.push(validValue(valuesOf.items ?? {}, resolve, name).map((v) => [v, v]));
   }
   if (valuesOf.format === 'email') pastBounds.push(fc.constantFrom('not an e-mail', 'a@', '@b.c', 'a@b@c.d', 'ADA@EXAMPLE.COM '));
+  if (valuesOf.format === 'date-time') pastBounds.push(fc.constantFrom('2026-13-01T00:00:00Z', '2026-02-30T08:00:00Z', '2026-11-25', '2026-11-25T08:00:00', 'yesterday', '2026-11-25T24:00:00Z', '1764057600'));
   if (valuesOf.format === 'uri') pastBounds.push(fc.constantFrom('ftp://example.com/', 'https://user:pw@example.com/', 'https://[::1]/x', 'https://169.254.169.254/latest', 'http://localhost/', '//x', 'https://'));
   return fc.oneof(wrongType, hostileValue, ...pastBounds);
 };

@@ -11,6 +11,7 @@ import {
   type TicketId,
   type TicketState,
   type UserId,
+  noQueueQuery,
 } from '@support/domain';
 
 // What the service must hold after a sequence of writes, kept by the test beside it: the
@@ -176,6 +177,7 @@ export const expectedTickets = (m: Model, query: ListQuery, customerId: number |
     terms: searchTerms(query.q),
     sort: ticketOrder(query.sort, query.recentlyClosed),
     embed: [],
+    queue: noQueueQuery,
     page: query.page,
     perPage: query.perPage,
   };
