@@ -62,6 +62,14 @@ module.exports = {
       to: { path: testFile },
     },
     {
+      name: 'no-cycle',
+      comment:
+        'no module reaches itself through its imports (type-only imports count): a cycle is a type or a helper in the wrong home',
+      severity: 'error',
+      from: { path: '^packages/' },
+      to: { circular: true },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       from: { path: '^packages/' },

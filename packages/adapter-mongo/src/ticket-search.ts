@@ -13,19 +13,8 @@ import {
   type PlannedQuery,
   type RunKeys,
 } from './ticket-plan.js';
+import type { SearchSettings } from './options.js';
 import { pageWindow, sortFieldPaths, type TicketSortPath } from './ticket-query.js';
-
-export interface SearchSettings {
-  /**
-   * How a search finds its page: by estimated cost (the default), always by walking the
-   * sort indexes, or always by sorting the matches' keys in the adapter (tests pin each).
-   */
-  readonly plan: 'cost' | 'walk-index' | 'sort-matches';
-  /** A tie run up to this length is sorted in the adapter; a longer one is walked through the next rule's index. */
-  readonly runSortLimit: number;
-}
-
-export const defaultSearchSettings: SearchSettings = { plan: 'cost', runSortLimit: 1024 };
 
 /** The most matches whose keys the cost plan reads to sort in the adapter. */
 const sortMatchesLimit = 10_000;

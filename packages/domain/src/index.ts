@@ -17,5 +17,6 @@ export * from './codecs/field-codecs.js';
 export * from './codecs/values.js';
 export * from './query/page.js';
 export * from './query/ticket-query.js';
+export * from './event-type.js';
 export * from './events.js';
 export * from './webhook.js';
