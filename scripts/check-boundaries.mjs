@@ -1,8 +1,10 @@
-// Dependency-boundary check: runs dependency-cruiser over packages/*, then a self-test
-// that drops deliberately wrong imports (one probe per rule) into the tree and requires the
-// check to fail on each. A rule that stops catching its probe fails the test command too.
+// Dependency-boundary check: runs dependency-cruiser over every package's sources and tests
+// and over the benchmarks, then a self-test that drops deliberately wrong imports (one probe
+// per rule) into the tree and requires the check to fail on each. A rule that stops catching
+// its probe fails the test command too. Run it after the build (`tsc -b`): the benchmarks
+// import the compiled packages.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +17,15 @@ const cruise = (targets) =>
     encoding: 'utf8',
   });
 
-const main = cruise(['packages']);
+// Sources, tests and benchmarks, never dist or node_modules: the config excludes nothing, so
+// that an import of a compiled file is judged like any other.
+const targets = [
+  ...readdirSync(join(root, 'packages')).flatMap((p) =>
+    ['src', 'test', 'test-support'].map((d) => `packages/${p}/${d}`).filter((d) => existsSync(join(root, d))),
+  ),
+  'benchmarks',
+];
+const main = cruise(targets);
 process.stdout.write(main.stdout);
 process.stderr.write(main.stderr);
 if (main.status !== 0) {
@@ -36,6 +46,8 @@ const probes = [
   ['one adapter importing another', 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';")],
   ['the memory store importing the embedded store', 'no-import-of-an-adapter', single('packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';")],
   ['the embedded store importing another adapter than memory', 'embedded-builds-only-on-memory', single('packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';")],
+  ["one adapter importing another's compiled file", 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/dist/src/index.js';")],
+  ['a benchmark importing a compiled file inside a package', 'benchmarks-use-public-entry-points', [['benchmarks/__boundary_probe__.mjs', "import '../packages/server/dist/src/config.js';"]]],
   [
     'two modules importing each other (type-only)',
     'no-cycle',

@@ -4,4 +4,5 @@ export { buildContainer, TYPES, type HttpAppFor, type ServerStore } from './cont
 export { argon2Hasher, semaphore, defaultArgon2, type Argon2Settings } from './passwords.js';
 export { cryptoTokens, systemClock } from './secrets.js';
 export { jsonLogger } from './logger.js';
-export type { LineSink } from './stdout-lines.js';
+export { batchedLines, type LineSink } from './stdout-lines.js';
+export { selfSignedTls } from './tls.js';
