@@ -46,14 +46,15 @@ const probes = [
   ['one adapter importing another', 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';")],
   ['the memory store importing the embedded store', 'no-import-of-an-adapter', single('packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';")],
   ['the embedded store importing another adapter than memory', 'embedded-builds-only-on-memory', single('packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';")],
+  ['the webhook sender importing the HTTP adapter', 'no-import-of-an-adapter', single('packages/adapter-webhook-sender/src', "import '../../adapter-http-koa/src/index.js';")],
   ["one adapter importing another's compiled file", 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/dist/src/index.js';")],
   ['a benchmark importing a compiled file inside a package', 'benchmarks-use-public-entry-points', [['benchmarks/__boundary_probe__.mjs', "import '../packages/server/dist/src/config.js';"]]],
   [
     'two modules importing each other (type-only)',
     'no-cycle',
     [
-      [`packages/domain/src/${probe}.ts`, `import type {} from './${probe}b.js';`],
-      [`packages/domain/src/${probe}b.ts`, `import type {} from './${probe}.js';`],
+      [`packages/domain/src/${probe}.ts`, `import type {} from './query/${probe}.js';`],
+      [`packages/domain/src/query/${probe}.ts`, `import type {} from '../${probe}.js';`],
     ],
   ],
 ];
