@@ -1,5 +1,5 @@
 import type { Page } from '@support/application';
-import { compareKeys, completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import { compareKeys, type CompleteSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, type StoredTicket } from './documents.js';
 import {
@@ -56,12 +56,11 @@ export const searchTickets = async (
   ctx: MongoContext,
   settings: SearchSettings,
   filter: TicketFilter,
-  sort: readonly SortRule[],
+  rules: CompleteSort,
   offset: number,
   limit: number,
 ): Promise<Page<Ticket>> => {
   const { tickets, maxTimeMS } = ctx;
-  const rules = completeSort(sort);
   const window = pageWindow(offset, limit);
   const count = (q: PlannedQuery): Promise<number> => tickets.countDocuments(q.filter, { hint: q.hint, maxTimeMS });
   const read = async (q: PlannedQuery, skip: number, n: number): Promise<Keys[]> =>

@@ -4,7 +4,7 @@ import {
   sortFields,
   ticketStates,
   tokenize,
-  type SortRule,
+  type CompleteSort,
   type Ticket,
   type TicketFilter,
 } from '@support/domain';
@@ -61,7 +61,7 @@ export interface QueryShape {
   readonly customer: number | null;
   readonly words: readonly string[];
   readonly closedSince: number | null;
-  readonly sort: readonly SortRule[];
+  readonly sort: CompleteSort;
   readonly offset: number;
   readonly limit: number;
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@support/application';
-import { completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import type { CompleteSort, Ticket, TicketFilter } from '@support/domain';
 import type { SearchPlanChoice } from '../options.js';
 import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates } from './candidates.js';
 import { sortIds } from './id-order.js';
@@ -36,11 +36,10 @@ export const searchTickets = (
   table: TicketTable,
   settings: SearchSettings,
   filter: TicketFilter,
-  sort: readonly SortRule[],
+  rules: CompleteSort,
   offset: number,
   limit: number,
 ): Page<Ticket> => {
-  const rules = completeSort(sort);
   const sources = candidatesOf(table, filter);
   const everyLive = sources.length === 0;
   const source = everyLive ? everyLiveTicket(table) : smallestOf(sources);
