@@ -3,6 +3,18 @@
 // with deliberately wrong probe files, that each rule still catches what it forbids.
 const testFile = '(^|/)(test|test-support)/';
 
+// What a package name resolves to (the `source` condition of each package.json's exports).
+const publicEntryPoints = ['^packages/[^/]+/src/index\\.ts$', '^packages/domain/test-support/mothers\\.ts$', '^packages/application/test-support/index\\.ts$'];
+
+// The insides of a package a benchmark may reach (compiled), each for a measurement no public
+// entry point offers.
+const benchmarkReach = [
+  // events.mjs: the memory store's ticket writes timed with the feed and with one that records nothing.
+  '^packages/adapter-memory/dist/src/(event-log|journal|options|tickets/ticket-repository)\\.js$',
+  // http-load.mjs: the seed goes through the use cases with bodies decoded as the HTTP edge decodes them.
+  '^packages/adapter-http-koa/dist/src/decode/(bodies|object-codec)\\.js$',
+];
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -62,15 +74,32 @@ module.exports = {
       to: { path: testFile },
     },
     {
-      name: 'not-to-unresolvable',
+      name: 'no-cycle',
+      comment:
+        'no module reaches itself through its imports (type-only imports count): a cycle is a type or a helper in the wrong home',
       severity: 'error',
       from: { path: '^packages/' },
+      to: { circular: true },
+    },
+    {
+      name: 'benchmarks-use-public-entry-points',
+      comment:
+        "a benchmark imports a package by its name (its package.json's exports), never a file inside it, except what benchmarkReach names",
+      severity: 'error',
+      from: { path: '^benchmarks/' },
+      to: { path: '^packages/', pathNot: [...publicEntryPoints, ...benchmarkReach] },
+    },
+    {
+      name: 'not-to-unresolvable',
+      severity: 'error',
+      from: { path: '^(packages|benchmarks)/' },
       to: { couldNotResolve: true },
     },
   ],
   options: {
-    doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // Nothing is excluded, so an import of a compiled file (dist) or of a package's insides is
+    // seen and judged; the check names its targets (sources, tests, benchmarks), never dist.
+    doNotFollow: { path: '(^|/)(dist|node_modules)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {

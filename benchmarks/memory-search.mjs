@@ -15,9 +15,9 @@
 //
 // It imports the compiled packages (run `tsc -b` first; `pnpm bench` does).
 import { performance } from 'node:perf_hooks';
-import { createMemoryStore } from '../packages/adapter-memory/dist/src/index.js';
-import { aFilter, sortOf } from '../packages/application/dist/test-support/index.js';
-import { recentlyClosedWindowMs } from '../packages/domain/dist/src/index.js';
+import { createMemoryStore } from '@support/adapter-memory';
+import { aFilter, sortOf } from '@support/application/testing';
+import { recentlyClosedWindowMs } from '@support/domain';
 import { queueBench } from './queue-filters.mjs';
 import { seeded } from './seeded.mjs';
 

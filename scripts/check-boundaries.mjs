@@ -1,8 +1,10 @@
-// Dependency-boundary check: runs dependency-cruiser over packages/*, then a self-test
-// that drops one deliberately wrong import per rule into the tree and requires the check
-// to fail on each. A rule that stops catching its probe fails the test command too.
+// Dependency-boundary check: runs dependency-cruiser over every package's sources and tests
+// and over the benchmarks, then a self-test that drops deliberately wrong imports (one probe
+// per rule) into the tree and requires the check to fail on each. A rule that stops catching
+// its probe fails the test command too. Run it after the build (`tsc -b`): the benchmarks
+// import the compiled packages.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,7 +17,15 @@ const cruise = (targets) =>
     encoding: 'utf8',
   });
 
-const main = cruise(['packages']);
+// Sources, tests and benchmarks, never dist or node_modules: the config excludes nothing, so
+// that an import of a compiled file is judged like any other.
+const targets = [
+  ...readdirSync(join(root, 'packages')).flatMap((p) =>
+    ['src', 'test', 'test-support'].map((d) => `packages/${p}/${d}`).filter((d) => existsSync(join(root, d))),
+  ),
+  'benchmarks',
+];
+const main = cruise(targets);
 process.stdout.write(main.stdout);
 process.stderr.write(main.stderr);
 if (main.status !== 0) {
@@ -23,30 +33,45 @@ if (main.status !== 0) {
   process.exit(1);
 }
 
-// [directory, import line, what it is, the rule that must report it]
+const probe = '__boundary_probe__';
+const single = (dir, line) => [[`${dir}/${probe}.ts`, line]];
+// What each probe is, the rule that must report it, and its files ([path, import line]);
+// the check runs on the first file and follows its imports.
 const probes = [
-  ['packages/domain/src', "import '../../application/src/index.js';", 'domain importing application', 'inner-layers-never-import-outer'],
-  ['packages/domain/src', "import 'node:fs';", 'domain importing a Node built-in', 'domain-is-pure'],
-  ['packages/application/src', "import 'node:crypto';", 'application importing a Node built-in', 'application-imports-only-domain'],
-  ['packages/application/src', "import '../../adapter-memory/src/index.js';", 'application importing an adapter', 'no-import-of-an-adapter'],
-  ['packages/adapter-memory/src', "import '../../server/src/main.js';", 'an adapter importing the server', 'nothing-imports-the-server'],
-  ['packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';", 'one adapter importing another', 'no-import-of-an-adapter'],
-  ['packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';", 'the memory store importing the embedded store', 'no-import-of-an-adapter'],
-  ['packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';", 'the embedded store importing another adapter than memory', 'embedded-builds-only-on-memory'],
+  ['domain importing application', 'inner-layers-never-import-outer', single('packages/domain/src', "import '../../application/src/index.js';")],
+  ['domain importing a Node built-in', 'domain-is-pure', single('packages/domain/src', "import 'node:fs';")],
+  ['application importing a Node built-in', 'application-imports-only-domain', single('packages/application/src', "import 'node:crypto';")],
+  ['application importing an adapter', 'no-import-of-an-adapter', single('packages/application/src', "import '../../adapter-memory/src/index.js';")],
+  ['an adapter importing the server', 'nothing-imports-the-server', single('packages/adapter-memory/src', "import '../../server/src/main.js';")],
+  ['one adapter importing another', 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';")],
+  ['the memory store importing the embedded store', 'no-import-of-an-adapter', single('packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';")],
+  ['the embedded store importing another adapter than memory', 'embedded-builds-only-on-memory', single('packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';")],
+  ['the webhook sender importing the HTTP adapter', 'no-import-of-an-adapter', single('packages/adapter-webhook-sender/src', "import '../../adapter-http-koa/src/index.js';")],
+  ["one adapter importing another's compiled file", 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/dist/src/index.js';")],
+  ['a benchmark importing a compiled file inside a package', 'benchmarks-use-public-entry-points', [['benchmarks/__boundary_probe__.mjs', "import '../packages/server/dist/src/config.js';"]]],
+  [
+    'two modules importing each other (type-only)',
+    'no-cycle',
+    [
+      [`packages/domain/src/${probe}.ts`, `import type {} from './query/${probe}.js';`],
+      [`packages/domain/src/query/${probe}.ts`, `import type {} from '../${probe}.js';`],
+    ],
+  ],
 ];
 let missed = 0;
-for (const [dir, line, what, rule] of probes) {
-  const file = join(dir, '__boundary_probe__.ts');
-  mkdirSync(join(root, dir), { recursive: true });
-  writeFileSync(join(root, file), `${line}\nexport {};\n`);
+for (const [what, rule, files] of probes) {
   try {
-    const r = cruise([file]);
+    for (const [file, line] of files) {
+      mkdirSync(dirname(join(root, file)), { recursive: true });
+      writeFileSync(join(root, file), `${line}\nexport {};\n`);
+    }
+    const r = cruise([files[0][0]]);
     if (r.status === 0 || !`${r.stdout}${r.stderr}`.includes(`error ${rule}:`)) {
       missed += 1;
-      console.error(`boundary check self-test: NOT detected by rule ${rule}: ${what} (${file})`);
+      console.error(`boundary check self-test: NOT detected by rule ${rule}: ${what} (${files[0][0]})`);
     }
   } finally {
-    rmSync(join(root, file), { force: true });
+    for (const [file] of files) rmSync(join(root, file), { force: true });
   }
 }
 if (missed > 0) process.exit(1);

@@ -114,11 +114,8 @@ const workAt = (name, target) => {
 
 // ---------------------------------------------------------------------------- 2. in-process
 
-const { startServer } = await import('../../packages/server/dist/src/server.js');
-const { configFromEnv } = await import('../../packages/server/dist/src/config.js');
-const { TYPES } = await import('../../packages/server/dist/src/container.js');
-const { jsonLogger } = await import('../../packages/server/dist/src/logger.js');
-const { createHttpApp } = await import('../../packages/adapter-http-koa/dist/src/index.js');
+const { configFromEnv, jsonLogger, startServer, TYPES } = await import('@support/server');
+const { createHttpApp } = await import('@support/adapter-http-koa');
 
 // The production logger, its lines dropped instead of written: a line is still built per request.
 const logger = jsonLogger({ write: () => undefined });

@@ -3,7 +3,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { selfSignedTls } from '../../packages/server/dist/src/tls.js';
+import { selfSignedTls } from '@support/server';
 
 export const writeCertificate = async (dir) => {
   const { cert, key } = await selfSignedTls();

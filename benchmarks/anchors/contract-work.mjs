@@ -12,8 +12,7 @@
 // its build) to /dev/null (the service's stdout in the benchmarks).
 import { createHash, randomUUID } from 'node:crypto';
 import { openSync, writeSync } from 'node:fs';
-import { jsonLogger } from '../../packages/server/dist/src/logger.js';
-import { batchedLines } from '../../packages/server/dist/src/stdout-lines.js';
+import { batchedLines, jsonLogger } from '@support/server';
 
 /** The headers the contract's work sets per request; an answer's other headers are constant. */
 const perRequest = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'];

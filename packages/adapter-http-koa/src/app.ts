@@ -38,9 +38,7 @@ export interface HttpApp {
  *   idempotency    Idempotency-Key on POST: claim and run, replay a kept answer, 409/422
  *   router         the routes; allowedMethods gives 405 + Allow
  *
- * GET/HEAD of the most read routes (those registered with `laneGet`) take the short lane
- * (pipeline/lane.ts): the same stages and route handler, without Koa's composer and the
- * router around them.
+ * The most read GETs take the short lane through the same stages (pipeline/lane.ts says why).
  */
 export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpApp => {
   const options = resolveOptions(httpOptions);

@@ -9,5 +9,5 @@ export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
 export { openApiDocument, defaultOpenApiDocument, type DocumentOptions } from './openapi/document.js';
 export { requestBodyCodecs, type RequestBodyCodec } from './openapi/body-codecs.js';
 export { servedRoutes, type ServedRoute } from './routes/router.js';
-export { httpWebhookSender, type WebhookSenderOptions } from './webhooks/delivery.js';
+export { webhookBody } from './representations/event.js';
 export { urlsFor, type Urls } from './representations/urls.js';

@@ -4,9 +4,9 @@ import type { ClientSession, Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
 import type { CallKind } from './errors.js';
 import { completeJournaled, journaled, journalEntry, recordJournal, type BulkIntent, type JournalEntry, type JournalOptions, type RepairDocument } from './bulk-writes.js';
-import { appendEvents } from './event-log.js';
+import { appendEvents } from './event-append.js';
 import { inTransaction, type SessionSource } from './transactions.js';
-import type { SearchSettings } from './ticket-search.js';
+import type { SearchSettings } from './options.js';
 import type {
   CounterDocument,
   GroupDocument,
@@ -16,9 +16,7 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
-import type { IdempotencyDocument } from './idempotency-store.js';
-import type { EventDocument } from './event-log.js';
-import type { DeliveryDocument, WebhookDocument } from './webhook-repository.js';
+import type { DeliveryDocument, EventDocument, IdempotencyDocument, WebhookDocument } from './service-documents.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {

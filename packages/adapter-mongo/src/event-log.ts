@@ -1,47 +1,10 @@
 import type { EventLog } from '@support/application';
-import type { ChangeEvent, EventData, EventSubject, EventType, StoredEvent } from '@support/domain';
-import type { ClientSession } from 'mongodb';
+import type { StoredEvent } from '@support/domain';
 import type { MongoContext } from './context.js';
-
-/** One change of the feed; `_id` is its seq. Records inside `data` keep the domain's epoch-ms numbers. */
-export interface EventDocument {
-  _id: number;
-  type: EventType;
-  subject: EventSubject;
-  occurredAt: Date;
-  data: EventData | null;
-}
-
-/** The counter document that numbers events: every append moves it, inside the write's transaction. */
-export const eventCounterId = 'events';
+import { eventCounterId } from './event-append.js';
+import type { EventDocument } from './service-documents.js';
 
 const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, occurredAt: d.occurredAt.getTime(), data: d.data });
-
-/** The collections an append writes. */
-export type EventCollections = Pick<MongoContext, 'counters' | 'events'>;
-
-/**
- * Appends the events of a write inside its transaction, as the transaction's last writes. The
- * counter is written by every transaction that appends, so two of them conflict on it
- * (WriteConflict: the later one is run again after the other commits, transactions.ts): seqs
- * are taken in commit order, and a reader that sees seq n sees every seq below it (the
- * majority commit point moves in oplog order, and each append's commit follows the one before
- * it). Called last, so the counter is held only from here to the commit.
- */
-export const appendEvents = async (c: EventCollections, session: ClientSession, changes: readonly ChangeEvent[], maxTimeMS: number): Promise<void> => {
-  if (changes.length === 0) return;
-  const counter = await c.counters.findOneAndUpdate(
-    { _id: eventCounterId },
-    { $inc: { seq: changes.length } },
-    { upsert: true, returnDocument: 'after', session, maxTimeMS },
-  );
-  if (counter === null) throw new Error('the event counter was not returned by its upsert');
-  const first = counter.seq - changes.length + 1;
-  await c.events.insertMany(
-    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, occurredAt: new Date(change.occurredAt), data: change.data })),
-    { session, maxTimeMS },
-  );
-};
 
 /** How often a waiting reader looks for news written by any process. */
 const pollMs = 200;

@@ -1,18 +1,7 @@
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@support/application';
 import { Binary, MongoServerError } from 'mongodb';
 import type { MongoContext } from './context.js';
-
-/** One idempotency key of one caller: the claim, then the kept answer. */
-export interface IdempotencyDocument {
-  /** JSON of [scope, key]: the unique _id makes a first claim atomic across processes. */
-  _id: string;
-  owner: string;
-  fingerprint: string;
-  leaseUntil: Date;
-  /** The TTL index forgets the record after it (within a minute or so; claims also check it). */
-  expiresAt: Date;
-  answer: { status: number; headers: Record<string, string>; body: Binary } | null;
-}
+import type { IdempotencyDocument } from './service-documents.js';
 
 /** Unambiguous whatever the scope and key hold. */
 const recordId = (scope: string, key: string): string => JSON.stringify([scope, key]);

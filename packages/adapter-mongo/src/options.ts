@@ -1,5 +1,4 @@
 import type { MongoClientOptions } from 'mongodb';
-import type { SearchSettings } from './ticket-search.js';
 
 export interface MongoStoreOptions {
   /** A MongoDB connection string (a replica set: the writes' transactions need one). */
@@ -105,3 +104,15 @@ export const databaseFromUrl = (url: string): string | null => {
   const name = match?.[1];
   return name === undefined || name === '' ? null : decodeURIComponent(name);
 };
+
+export interface SearchSettings {
+  /**
+   * How a search finds its page: by estimated cost (the default), always by walking the
+   * sort indexes, or always by sorting the matches' keys in the adapter (tests pin each).
+   */
+  readonly plan: 'cost' | 'walk-index' | 'sort-matches';
+  /** A tie run up to this length is sorted in the adapter; a longer one is walked through the next rule's index. */
+  readonly runSortLimit: number;
+}
+
+export const defaultSearchSettings: SearchSettings = { plan: 'cost', runSortLimit: 1024 };

@@ -1,7 +1,7 @@
 import { ticketEvent, userEvent, type ChangeEvent } from '@support/domain';
 import type { ClientSession, Collection, Document, Filter, UpdateFilter } from 'mongodb';
 import { fromTicketDocument, fromUserDocument, ticketProjection, type StoredTicket, type TicketDocument, type UserDocument } from './documents.js';
-import { appendEvents, type EventCollections } from './event-log.js';
+import { appendEvents, type EventCollections } from './event-append.js';
 import { inTransaction, type SessionSource, type TransactionLimits } from './transactions.js';
 
 // Changes through a reference (a customer's name on their tickets, a deleted user or group

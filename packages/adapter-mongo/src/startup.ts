@@ -1,7 +1,7 @@
 import { MongoServerError, type Db, type Document } from 'mongodb';
 import { collectionNames, type CollectionKey } from './collections.js';
 import { storeFailureOf } from './errors.js';
-import { eventCounterId } from './event-log.js';
+import { eventCounterId } from './event-append.js';
 import { indexDescriptions } from './indexes.js';
 
 // What the store checks and prepares once connected, before it serves a request: the

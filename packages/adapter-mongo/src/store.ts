@@ -8,7 +8,7 @@ import { mongoEventLog } from './event-log.js';
 import { mongoGroupRepository } from './group-repository.js';
 import { mongoIdempotencyStore } from './idempotency-store.js';
 import { mongoMessageRepository } from './message-repository.js';
-import { databaseFromUrl, maintenanceClientOptions, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
+import { databaseFromUrl, defaultSearchSettings, maintenanceClientOptions, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
 import {
   connectionFailure,
   createDeclaredIndexes,
@@ -20,7 +20,6 @@ import {
   type Topology,
 } from './startup.js';
 import { mongoTicketRepository } from './ticket-repository.js';
-import { defaultSearchSettings } from './ticket-search.js';
 import { mongoTokenStore } from './token-store.js';
 import type { SessionSource } from './transactions.js';
 import { mongoUserRepository } from './user-repository.js';

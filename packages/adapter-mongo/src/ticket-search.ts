@@ -1,5 +1,5 @@
 import type { Page } from '@support/application';
-import { compareKeys, completeSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import { compareKeys, type CompleteSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, type StoredTicket } from './documents.js';
 import {
@@ -13,19 +13,8 @@ import {
   type PlannedQuery,
   type RunKeys,
 } from './ticket-plan.js';
+import type { SearchSettings } from './options.js';
 import { pageWindow, sortFieldPaths, ticketFilterToMongo, type TicketSortPath } from './ticket-query.js';
-
-export interface SearchSettings {
-  /**
-   * How a search finds its page: by estimated cost (the default), always by walking the
-   * sort indexes, or always by sorting the matches' keys in the adapter (tests pin each).
-   */
-  readonly plan: 'cost' | 'walk-index' | 'sort-matches';
-  /** A tie run up to this length is sorted in the adapter; a longer one is walked through the next rule's index. */
-  readonly runSortLimit: number;
-}
-
-export const defaultSearchSettings: SearchSettings = { plan: 'cost', runSortLimit: 1024 };
 
 /** The most matches whose keys the cost plan reads to sort in the adapter. */
 const sortMatchesLimit = 10_000;
@@ -67,12 +56,11 @@ export const searchTickets = async (
   ctx: MongoContext,
   settings: SearchSettings,
   filter: TicketFilter,
-  sort: readonly SortRule[],
+  rules: CompleteSort,
   offset: number,
   limit: number,
 ): Promise<Page<Ticket>> => {
   const { tickets, maxTimeMS } = ctx;
-  const rules = completeSort(sort);
   const window = pageWindow(offset, limit);
   const count = (q: PlannedQuery): Promise<number> => tickets.countDocuments(q.filter, { hint: q.hint, maxTimeMS });
   const read = async (q: PlannedQuery, skip: number, n: number): Promise<Keys[]> =>

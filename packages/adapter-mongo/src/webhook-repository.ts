@@ -1,37 +1,7 @@
 import type { DeliveryRecord, WebhookRepository } from '@support/application';
-import type { EventType, Webhook, WebhookId } from '@support/domain';
+import type { Webhook, WebhookId } from '@support/domain';
 import type { MongoContext } from './context.js';
-
-/** A webhook; the delivery lease rides along in the same document. */
-export interface WebhookDocument {
-  _id: number;
-  url: string;
-  events: (EventType | '*')[];
-  description: string;
-  active: boolean;
-  secret: string;
-  lastDeliveredSeq: number;
-  failedAttempts: number;
-  nextAttemptAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  version: number;
-  leaseOwner: string | null;
-  leaseUntil: Date | null;
-}
-
-export interface DeliveryDocument {
-  webhookId: number;
-  seq: number;
-  deliveryId: string;
-  attempt: number;
-  attemptedAt: Date;
-  status: number | null;
-  durationMs: number;
-  error: string | null;
-  response: string;
-  nextAttemptAt: Date | null;
-}
+import type { DeliveryDocument, WebhookDocument } from './service-documents.js';
 
 const dateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
 

@@ -1,4 +1,5 @@
 import {
+  completeSort,
   compareText,
   compareTickets,
   matchesTicket,
@@ -9,6 +10,7 @@ import {
   ticketOrder,
   ticketWords,
   type SortField,
+  type CompleteSort,
   type SortRule,
   type Ticket,
   type TicketFilter,
@@ -58,7 +60,7 @@ const asDocs = (ds: readonly object[]): Doc[] => ds as Doc[];
 const engine = engineStore();
 
 /** What the adapter answers over the engine: its real plan (counts, index walks, tie runs), query by query. */
-const viaMongo = async (filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number, store: Store = engine) => {
+const viaMongo = async (filter: TicketFilter, sort: CompleteSort, offset: number, limit: number, store: Store = engine) => {
   const page = await store.tickets.search(filter, sort, offset, limit);
   return { ids: page.items.map((t) => t.id), total: page.total };
 };
@@ -138,7 +140,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
   });
 
   it('an empty state list selects nothing; no bound, no words select every live ticket', async () => {
-    const sort = [{ field: 'id', direction: 'asc' }] as const;
+    const sort = completeSort([{ field: 'id', direction: 'asc' }]);
     const empty: TicketFilter = { ...noQueueConditions, states: [], customerId: null, words: [], closedSince: null };
     expect(await viaMongo(empty, sort, 0, 100)).to.deep.equal({ ids: [], total: 0 });
     const everything: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
@@ -147,7 +149,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
 
   it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', async () => {
     const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
-    const sort = [{ field: 'closed_at', direction: 'desc' }, { field: 'id', direction: 'desc' }] as const;
+    const sort = completeSort([{ field: 'closed_at', direction: 'desc' }]);
     const got = (await viaMongo(filter, sort, 0, 100)).ids;
     expect(got).to.deep.equal(reference(filter, sort));
     const edge = tickets.filter((t) => t.deletedAt === null && t.closedAt === filter.closedSince);
@@ -160,7 +162,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
 
   it('a limit of 0 reads no page but still counts', async () => {
     const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
-    expect(await viaMongo(filter, [], 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
+    expect(await viaMongo(filter, completeSort([]), 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
   });
 
   it("after a customer rename (the adapter's pipeline update, run by mingo), search finds the new name and not the old", async () => {
@@ -177,7 +179,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
       expect(d.customerName).to.equal(t.customerName);
       expect(d.updatedAt.getTime(), `updatedAt of ${d._id}`).to.equal(t.updatedAt);
     }
-    const sort = [{ field: 'id', direction: 'asc' }] as const;
+    const sort = completeSort([{ field: 'id', direction: 'asc' }]);
     for (const words of [['emile'], ['renamé'.normalize('NFKD').replace(/\p{M}/gu, '')], ['zoe'], ['neu', 'printer']]) {
       const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words, closedSince: null };
       expect((await viaMongo(filter, sort, 0, 100, renamed)).ids, words.join(' ')).to.deep.equal(reference(filter, sort, renamedTickets));

@@ -1,4 +1,5 @@
 import { noQueueConditions } from '@support/domain';
+import { sortOf } from '@support/application/testing';
 import type { GroupId, TicketId, UserId } from '@support/domain';
 import { expect } from 'chai';
 import { aGroup, aMessage, aTicket, aUser } from './support/builders.js';
@@ -10,7 +11,7 @@ import { engineStore } from './support/mingo-engine.js';
 describe('paging: count first, no read past the end', () => {
   const lists = {
     'tickets.search': async (store: ReturnType<typeof engineStore>, offset: number) =>
-      store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, [{ field: 'id', direction: 'asc' }], offset, 2),
+      store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, sortOf('id'), offset, 2),
     'users.list': async (store: ReturnType<typeof engineStore>, offset: number) => store.users.list(null, offset, 2),
     'users.list (members)': async (store: ReturnType<typeof engineStore>, offset: number) => store.users.list(3 as GroupId, offset, 2),
     'groups.list': async (store: ReturnType<typeof engineStore>, offset: number) => store.groups.list(offset, 2),

@@ -1,5 +1,5 @@
 import { noQueueConditions } from '@support/domain';
-import type { GroupId, SortRule, TicketFilter, TicketId, TicketState, Priority, UserId } from '@support/domain';
+import type { CompleteSort, GroupId, TicketFilter, TicketId, TicketState, Priority, UserId } from '@support/domain';
 import { sortOf } from '@support/application/testing';
 import { expect } from 'chai';
 import { toTicketDocument } from '../src/documents.js';
@@ -56,7 +56,7 @@ const helpDesk = (n: number) => {
 
 const filter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null, ...spec });
 
-const shapes: ReadonlyArray<readonly [string, TicketFilter, SortRule[], number]> = [
+const shapes: ReadonlyArray<readonly [string, TicketFilter, CompleteSort, number]> = [
   ['first page, -created_at (default)', filter(), sortOf('-created_at'), 0],
   ['deepest page (offset 9,990)', filter(), sortOf('-created_at'), 9_990],
   ['sort=subject,-id (id against the rule)', filter(), sortOf('subject', '-id'), 0],

@@ -190,7 +190,7 @@ describe('MongoDB adapter on a real mongod', function () {
       const raw = await store.db.collection('tickets').findOne({ _id: 1 as never });
       expect(raw).to.deep.equal({ ...toTicketDocument(t) });
       expect(raw?.['createdAt']).to.be.instanceOf(Date);
-      const page = await store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: ['creme'], closedSince: null }, [], 0, 10);
+      const page = await store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: ['creme'], closedSince: null }, sortOf(), 0, 10);
       expect(page.items.map((x) => x.id)).to.deep.equal([1]);
     });
   });

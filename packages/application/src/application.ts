@@ -33,21 +33,13 @@ import type { OAuthError, TokenGrant } from './auth/oauth.js';
 import type { DecodedBody, DecodedQuery } from './decoded.js';
 import type { EventPage, EventsQuery } from './events/feed.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
-import type { DeliveryList, WebhookList } from './webhooks/use-cases.js';
+import type { WriteOptions } from './precondition.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
-import type { GroupList, MessageList, TicketList, TicketView, UserList } from './views.js';
+import type { DeliveryList, GroupList, MessageList, TicketList, TicketView, UserList, WebhookList } from './views.js';
+
+export type { Precondition, WriteOptions } from './precondition.js';
 
 export type Result<T> = Promise<Either<DomainError, T>>;
-
-/**
- * A condition on the current state of a resource, checked just before a write
- * (HTTP If-Match). When it does not hold, the write is refused as PreconditionFailed.
- */
-export type Precondition<T> = (current: T) => boolean;
-
-export interface WriteOptions<T> {
-  readonly ifMatch?: Precondition<T>;
-}
 
 /**
  * Every use case of the service. Queries and bodies arrive decoded by the edge (see

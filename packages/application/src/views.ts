@@ -1,4 +1,5 @@
-import type { Group, GroupId, Message, PageRequest, Ticket, TicketState, User, UserId } from '@support/domain';
+import type { Group, GroupId, Message, PageRequest, Ticket, TicketState, User, UserId, Webhook } from '@support/domain';
+import type { DeliveryRecord } from './ports/webhook-repository.js';
 
 /**
  * A related resource as the caller may see it: all of it, or (another user seen by a
@@ -30,3 +31,5 @@ export type TicketList = ListResult<TicketView>;
 export type MessageList = ListResult<Message>;
 export type UserList = ListResult<User>;
 export type GroupList = ListResult<Group>;
+export type WebhookList = ListResult<Webhook>;
+export type DeliveryList = ListResult<DeliveryRecord>;

@@ -1,6 +1,7 @@
 import {
   compareTickets,
   completeSort,
+  type CompleteSort,
   matchesTicket,
   ticketWords,
   tokenize,
@@ -27,7 +28,7 @@ export const aFilter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({
 export const wordsOf = (q: string): string[] => [...new Set(tokenize(q))];
 
 /** A complete sort from `sort` parameter items ('-priority', 'created_at'), as the domain completes it. */
-export const sortOf = (...items: readonly string[]): SortRule[] =>
+export const sortOf = (...items: readonly string[]): CompleteSort =>
   completeSort(
     items.map((item) => ({
       field: item.replace(/^[-+]/, '') as SortField,

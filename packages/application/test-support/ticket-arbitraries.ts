@@ -4,7 +4,7 @@ import {
   sortFields,
   ticketStates,
   tokenize,
-  type SortRule,
+  type CompleteSort,
   type Ticket,
   type LinkCondition,
   type QueueConditions,
@@ -75,7 +75,7 @@ export interface QueryShape {
   /** Customers by their number in the run (3 has no tickets). */
   readonly customers: readonly number[] | null;
   readonly queue: Omit<QueueConditions, 'customerIds'>;
-  readonly sort: readonly SortRule[];
+  readonly sort: CompleteSort;
   readonly offset: number;
   readonly limit: number;
 }

@@ -1,4 +1,4 @@
-import { renameCustomer, sortFields, type SortRule, type Ticket } from '@support/domain';
+import { renameCustomer, sortFields, type CompleteSort, type Ticket } from '@support/domain';
 import { expect } from 'chai';
 import type { Page, TicketRepository } from '../src/index.js';
 import { helpDesk, helpDeskFilters } from './help-desk.js';
@@ -7,7 +7,7 @@ import { aFilter, expectedSearch, sortName, sortOf, wordsOf } from './reference-
 
 const ids = (page: Page<Ticket>): number[] => page.items.map((t) => t.id);
 
-const helpDeskSorts: readonly SortRule[][] = [
+const helpDeskSorts: readonly CompleteSort[] = [
   ...sortFields.flatMap((f) => [sortOf(f), sortOf(`-${f}`)]),
   sortOf('state', '-priority'),
   sortOf('-priority', 'created_at'),

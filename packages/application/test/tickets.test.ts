@@ -3,6 +3,7 @@ import type { DomainError, FieldError, GroupId, TicketId, UserId } from '@suppor
 import { expect } from 'chai';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor, TicketView } from '../src/index.js';
+import { sortOf } from '../test-support/index.js';
 import { decoded, embed, leftOf, page, rightOf, ticketQuery, world } from './support/world.js';
 
 const fieldsOf = (e: DomainError): Array<[string, string]> =>
@@ -46,7 +47,7 @@ describe('tickets', () => {
         ['assigned_user_id', 'unknown_reference'],
         ['group_id', 'unknown_reference'],
       ]);
-      expect((await w.ports.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, [{ field: 'id', direction: 'asc' }], 0, 10)).total).to.equal(0);
+      expect((await w.ports.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, sortOf('id'), 0, 10)).total).to.equal(0);
     });
 
     it('answers a refused body with its errors, adding a missing customer_id when staff create the ticket', async () => {

@@ -1,3 +1,4 @@
+import type { EventType } from './event-type.js';
 import type { Group } from './group.js';
 import type { GroupId, MessageNumber, TicketId, UserId } from './ids.js';
 import type { Message } from './message.js';
@@ -8,14 +9,6 @@ import type { User } from './user.js';
 // or group, numbered by `seq` in commit order. An event keeps the resource as it was right
 // after the change (its domain record, never a password hash); how it is shown on the wire is
 // the edge's business.
-
-export const eventResources = ['ticket', 'message', 'user', 'group'] as const;
-export type EventResource = (typeof eventResources)[number];
-export const eventActions = ['created', 'updated', 'deleted'] as const;
-export type EventAction = (typeof eventActions)[number];
-export type EventType = `${EventResource}.${EventAction}`;
-
-export const eventTypes: readonly EventType[] = eventResources.flatMap((r) => eventActions.map((a): EventType => `${r}.${a}`));
 
 /** A user as an event keeps it: everything but the password hash. */
 export type UserSnapshot = Omit<User, 'passwordHash'>;

@@ -18,5 +18,6 @@ export * from './codecs/values.js';
 export * from './query/page.js';
 export * from './query/ticket-query.js';
 export * from './query/queue-filter.js';
+export * from './event-type.js';
 export * from './events.js';
 export * from './webhook.js';

@@ -1,4 +1,4 @@
-import type { EventType } from './events.js';
+import type { EventType } from './event-type.js';
 import type { Email } from './email.js';
 import type { GroupId, UserId } from './ids.js';
 import type { Priority } from './priority.js';

@@ -1,5 +1,5 @@
 import type { WebhookId } from './ids.js';
-import type { EventType } from './events.js';
+import type { EventType } from './event-type.js';
 
 // Webhooks (contract §7.4): the events a receiver subscribed to are POSTed to it in seq order,
 // at least once. A failed delivery is retried on a schedule; later events wait behind it;

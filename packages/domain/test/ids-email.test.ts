@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
-import { Email, emailKey, GroupId, groupNameKey, MessageNumber, parseIdSegment, TicketId, toFieldErrors, UserId } from '../src/index.js';
+import { Email, emailKey, GroupId, groupNameKey, MessageNumber, parseIdSegment, TicketId, toFieldErrors, UserId, WebhookId } from '../src/index.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
 
@@ -119,5 +119,37 @@ describe('e-mail', () => {
 
   it('compares group names without regard to case', () => {
     expect(groupNameKey('Hardware')).to.equal(groupNameKey('HARDWARE'));
+  });
+});
+
+describe('ids and e-mail addresses: names and refusals', () => {
+  it('brand each kind of id under its own name, every one a positive safe integer', () => {
+    const codecs = [TicketId, UserId, GroupId, MessageNumber, WebhookId];
+    expect(codecs.map((c) => c.name)).to.deep.equal(['TicketId', 'UserId', 'GroupId', 'MessageNumber', 'WebhookId']);
+    for (const c of codecs) {
+      expect(c.is(1), c.name).to.equal(true);
+      expect(c.is(MAX), c.name).to.equal(true);
+      expect(c.is(0), c.name).to.equal(false);
+      expect(c.is(MAX + 1), c.name).to.equal(false);
+    }
+  });
+
+  it('refuse a non-string and a malformed address with their own codes and sentences', () => {
+    const errors = (u: unknown) => toFieldErrors(E.isLeft(Email.decode(u)) ? (Email.decode(u) as E.Left<t.Errors>).left : []);
+    expect(errors(5)).to.deep.equal([{ field: '', code: 'invalid_type', message: 'must be a string' }]);
+    expect(errors('nope')).to.deep.equal([{ field: '', code: 'invalid_value', message: 'must be an e-mail address such as name@example.com' }]);
+    expect(Email.name).to.equal('Email');
+    expect(Email.is('nope')).to.equal(false);
+    expect(Email.is(5)).to.equal(false);
+    expect(Email.is('a@example.com')).to.equal(true);
+    expect(Email.encode('a@example.com' as Email)).to.equal('a@example.com');
+  });
+
+  it('take a one-letter label anywhere in the domain', () => {
+    for (const ok of ['x@a.example.com', 'x@a', 'x@example.b.com']) expect(Email.is(ok), ok).to.equal(true);
+  });
+
+  it('compare group names without regard to case', () => {
+    expect(groupNameKey('Second Line')).to.equal('second line');
   });
 });

@@ -283,3 +283,16 @@ describe('sort order', () => {
     });
   });
 });
+
+describe('compareKeys', () => {
+  it('puts null before a number or a text, and orders numbers and texts among themselves', () => {
+    expect(compareKeys(null, null)).to.equal(0);
+    expect(compareKeys(null, 'a')).to.be.below(0);
+    expect(compareKeys('a', null)).to.be.above(0);
+    expect(compareKeys(null, 0)).to.be.below(0);
+    expect(compareKeys(2, 1)).to.be.above(0);
+    expect(compareKeys(1, 2)).to.be.below(0);
+    expect(compareKeys('b', 'a')).to.be.above(0);
+    expect(compareKeys('a', 'a')).to.equal(0);
+  });
+});

@@ -83,3 +83,13 @@ describe('text', () => {
     });
   });
 });
+
+describe('compareText at the edges of the surrogate range', () => {
+  it('puts a code point above U+FFFF (a surrogate pair) after U+E000-U+FFFF, on either side', () => {
+    expect(compareText('\u{10000}', '\uffff')).to.be.above(0);
+    expect(compareText('\uffff', '\u{10000}')).to.be.below(0);
+    expect(compareText('\udfff', '\ue000')).to.be.above(0);
+    expect(compareText('\ue000', '\udfff')).to.be.below(0);
+    expect(compareText('\ud7ff', '\ud800')).to.be.below(0);
+  });
+});

@@ -10,6 +10,7 @@ import {
   searchTerms,
   ticketFilter,
   ticketOrder,
+  ticketRelations,
   ticketWords,
   type Ticket,
   type TicketFilter,
@@ -185,5 +186,17 @@ describe('ticket query', () => {
       expect(matches(f, aTicket({ state: 'open' }))).to.equal(false);
       expect(matches(f, aTicket({ state: 'closed', closedAt: NOW - DAY, deletedAt: NOW }))).to.equal(false);
     });
+  });
+});
+
+describe('ticket query rules: edges', () => {
+  it('leave a ticket never closed out of a closed-since bound', () => {
+    const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: T0 };
+    expect(matchesTicket(filter, aTicket({ state: 'open', closedAt: null }), new Set())).to.equal(false);
+    expect(matchesTicket(filter, aTicket({ state: 'closed', closedAt: T0 }), new Set())).to.equal(true);
+  });
+
+  it('embed a ticket’s customer, assigned user and group', () => {
+    expect(ticketRelations).to.deep.equal(['customer', 'assigned_user', 'group']);
   });
 });

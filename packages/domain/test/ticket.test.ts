@@ -248,3 +248,32 @@ describe('ticket', () => {
     });
   });
 });
+
+describe('ticket: what counts as a change', () => {
+  it('sees a change in any one writable field, and none when every field is as stored', () => {
+    const t = aTicket({ assignedUserId: userId(9), groupId: groupId(2), tags: ['a', 'b'] });
+    const same = patchChanges(t, {}, null);
+    expect(changesNothing(t, same)).to.equal(true);
+    expect(changesNothing(t, { ...same, tags: ['a', 'b'] })).to.equal(true);
+    const oneChanged = {
+      subject: { ...same, subject: 'Other' },
+      summary: { ...same, summary: 'Other' },
+      state: { ...same, state: 'pending' as const },
+      priority: { ...same, priority: 'urgent' as const },
+      customerId: { ...same, customer: { ...same.customer, id: userId(77) } },
+      customerName: { ...same, customer: { ...same.customer, name: 'Someone Else' } },
+      assignedUserId: { ...same, assignedUserId: null },
+      groupId: { ...same, groupId: null },
+      tags: { ...same, tags: ['b', 'a'] },
+    };
+    for (const [field, changes] of Object.entries(oneChanged)) expect(changesNothing(t, changes), field).to.equal(false);
+  });
+
+  it('says which move the state machine refuses', () => {
+    const closed = aTicket({ state: 'closed', closedAt: T0 });
+    expect(leftOf(applyTicketChanges(closed, { ...patchChanges(closed, {}, null), state: 'pending' }, T0 + MINUTE))).to.deep.equal([
+      { field: 'state', code: 'invalid_transition', message: 'a closed ticket cannot become pending' },
+    ]);
+  });
+});
+

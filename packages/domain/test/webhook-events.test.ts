@@ -2,16 +2,22 @@ import { expect } from 'chai';
 import {
   afterAttempt,
   deliveryId,
+  eventActions,
+  eventResources,
   eventTypes,
+  groupDeletedEvent,
+  groupEvent,
+  messageEvent,
   replayFrom,
   subscribesTo,
   ticketEvent,
+  userDeletedEvent,
   userEvent,
   webhookSecret,
   type Webhook,
   type WebhookId,
 } from '../src/index.js';
-import { aTicket, aUser } from '../test-support/mothers.js';
+import { aGroup, aMessage, aTicket, aUser } from '../test-support/mothers.js';
 
 const aWebhook = (extra: Partial<Webhook> = {}): Webhook => ({
   id: 3 as WebhookId,
@@ -30,9 +36,46 @@ const aWebhook = (extra: Partial<Webhook> = {}): Webhook => ({
 });
 
 describe('domain: change events', () => {
-  it('name every resource and action: 12 types', () => {
-    expect(eventTypes).to.have.length(12);
-    expect(eventTypes).to.include.members(['ticket.created', 'message.deleted', 'user.updated', 'group.deleted']);
+  it('name every resource and action: 12 types, resource by resource', () => {
+    expect(eventResources).to.deep.equal(['ticket', 'message', 'user', 'group']);
+    expect(eventActions).to.deep.equal(['created', 'updated', 'deleted']);
+    expect(eventTypes).to.deep.equal([
+      'ticket.created',
+      'ticket.updated',
+      'ticket.deleted',
+      'message.created',
+      'message.updated',
+      'message.deleted',
+      'user.created',
+      'user.updated',
+      'user.deleted',
+      'group.created',
+      'group.updated',
+      'group.deleted',
+    ]);
+  });
+
+  it('keep a message as written, inside its ticket; a soft-deleted message is message.deleted without data', () => {
+    const m = aMessage();
+    const subject = { resource: 'message', ticketId: m.ticketId, id: m.number };
+    expect(messageEvent('created', m, 4)).to.deep.equal({ type: 'message.created', subject, occurredAt: 4, data: { resource: 'message', message: m } });
+    expect(messageEvent('updated', m, 5)).to.have.property('type', 'message.updated');
+    expect(messageEvent('updated', { ...m, deletedAt: 6 }, 6)).to.deep.equal({ type: 'message.deleted', subject, occurredAt: 6, data: null });
+  });
+
+  it('keep a ticket as created', () => {
+    const t = aTicket();
+    expect(ticketEvent('created', t, 2)).to.deep.equal({ type: 'ticket.created', subject: { resource: 'ticket', id: t.id }, occurredAt: 2, data: { resource: 'ticket', ticket: t } });
+  });
+
+  it('keep a user without its hash, a group as written, and a deletion of either without data', () => {
+    const u = aUser();
+    const { passwordHash: _hash, ...snapshot } = u;
+    expect(userEvent('updated', u, 3)).to.deep.equal({ type: 'user.updated', subject: { resource: 'user', id: u.id }, occurredAt: 3, data: { resource: 'user', user: snapshot } });
+    expect(userDeletedEvent(u.id, 4)).to.deep.equal({ type: 'user.deleted', subject: { resource: 'user', id: u.id }, occurredAt: 4, data: null });
+    const g = aGroup();
+    expect(groupEvent('created', g, 5)).to.deep.equal({ type: 'group.created', subject: { resource: 'group', id: g.id }, occurredAt: 5, data: { resource: 'group', group: g } });
+    expect(groupDeletedEvent(g.id, 6)).to.deep.equal({ type: 'group.deleted', subject: { resource: 'group', id: g.id }, occurredAt: 6, data: null });
   });
 
   it('keep a ticket as written; a soft-deleted ticket is ticket.deleted without data', () => {
@@ -51,6 +94,8 @@ describe('domain: change events', () => {
     expect(subscribesTo(['*'], 'group.deleted')).to.equal(true);
     expect(subscribesTo(['ticket.created'], 'ticket.created')).to.equal(true);
     expect(subscribesTo(['ticket.created'], 'ticket.updated')).to.equal(false);
+    expect(subscribesTo([], 'ticket.created')).to.equal(false);
+    expect(subscribesTo(['user.created', '*'], 'group.deleted')).to.equal(true);
   });
 });
 

@@ -1,5 +1,6 @@
-import { createHttpApp, httpWebhookSender, urlsFor, type HttpLogger } from '@support/adapter-http-koa';
+import { createHttpApp, urlsFor, webhookBody, type HttpLogger } from '@support/adapter-http-koa';
 import { createEmbeddedStore } from '@support/adapter-embedded';
+import { httpWebhookSender } from '@support/adapter-webhook-sender';
 import { createMemoryStore } from '@support/adapter-memory';
 import { createMongoStore } from '@support/adapter-mongo';
 import {
@@ -104,7 +105,8 @@ export const buildContainer = (config: Config): Container => {
   c.bind(TYPES.WebhookSender)
     .toResolvedValue(
       // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
-      (cfg, origin) => httpWebhookSender({ urls: () => urlsFor(origin.get()), timeoutMs: 10_000, allowPrivate: cfg.webhookAllowPrivate }),
+      (cfg, origin) =>
+        httpWebhookSender({ body: (event) => webhookBody(urlsFor(origin.get()), event), timeoutMs: 10_000, allowPrivate: cfg.webhookAllowPrivate }),
       [TYPES.Config, TYPES.PublicOrigin],
     )
     .inSingletonScope();

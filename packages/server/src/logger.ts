@@ -1,6 +1,6 @@
 import type { HttpLogger } from '@support/adapter-http-koa';
 import type { LogLevel } from './config.js';
-import { stdoutLines } from './stdout-lines.js';
+import { stdoutLines, type LineSink } from './stdout-lines.js';
 
 // One JSON object per line: time, level, message, then the fields, a secret-looking field's
 // value replaced by "[redacted]". The service writes one line per request, so the line is
@@ -15,10 +15,6 @@ const redacted = '"[redacted]"';
 const maxKnownNames = 1024;
 const reserved = new Set(['time', 'level', 'message']);
 const isArrayIndex = (name: string): boolean => /^(0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1;
-
-export interface LineSink {
-  write(line: string): void;
-}
 
 /** The HTTP adapter's logger, with the two levels only the server writes. */
 export interface ServiceLogger extends HttpLogger {
@@ -35,7 +31,7 @@ const plainText = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /**
  * The JSON text of one field's value; undefined when JSON leaves the field out (undefined, a
  * function). The values of a request's line are short strings and numbers, written here
- * without JSON.stringify's generic path (a third of its time, measured).
+ * without JSON.stringify's generic path (docs/benchmarks.md, "Figures behind the code").
  */
 const valueJson = (value: unknown): string | undefined => {
   if (typeof value === 'string' && plainText.test(value)) return `"${value}"`;

@@ -48,7 +48,8 @@ export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logge
   // one poll timer (re-armed at each wait) and one feed signal, kept while waits end with news
   // (the feed then detaches from it, EventLog.waitFor's promise) and replaced after a wait that
   // ended otherwise (aborting it lets the feed drop that waiter). An AbortController and a
-  // timer per wait were ~8% of a POST's CPU time with no webhook registered (measured, profile.mjs).
+  // timer per wait cost a POST's CPU time even with no webhook registered (docs/benchmarks.md,
+  // "Figures behind the code").
   let feed = new AbortController();
   const poll = setTimeout(() => {
     wake?.();

@@ -3,9 +3,9 @@ import { gzip as gzipAsync, gzipSync } from 'node:zlib';
 import type { AppContext } from '../state.js';
 import { requestHeader } from './request-header.js';
 
-// gzip when the client accepts it. Measured on this service's hardware: streaming gzip
-// (koa-compress) of small JSON bodies costs 4x the throughput of compressing them in one
-// synchronous call, so small bodies are gzipped synchronously (tens of microseconds);
+// gzip when the client accepts it. Streaming gzip (koa-compress) of small JSON bodies costs
+// several times the throughput of compressing them in one synchronous call
+// (docs/benchmarks.md, "Figures behind the code"), so small bodies are gzipped synchronously;
 // large ones go to the zlib thread pool so they do not hold the event loop. The contract
 // says gzip whenever the client accepts it, so by default every non-empty body is gzipped
 // (a threshold can be configured; below it, bodies are sent as they are).

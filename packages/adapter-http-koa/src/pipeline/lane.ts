@@ -13,8 +13,8 @@ import type { RequestState, RouteContext } from '../state.js';
  * router's matching and its own composer. What it takes is decided before anything is read:
  * GET or HEAD on a path the router serves with the same handler, every `:param` a decimal id
  * (a subset of what the router matches there; `/v1/tickets/12/`, `/v1/tickets/012.json`,
- * `/V1/...` and everything else go the long way). Measured (benchmarks/anchors/profile.mjs, a
- * cached 304 on one ticket): ~254 µs CPU per request the long way, ~203 µs on the lane.
+ * `/V1/...` and everything else go the long way). Why: Koa's composer, its hook and the
+ * router are a good part of a cached answer's CPU time (docs/benchmarks.md, "The short lane").
  *
  * A route is registered on both with `laneGet` (routes/support.ts), so its path and handler
  * are written once; a test checks that the router matches every lane path to the same handler.

@@ -43,3 +43,6 @@ export const eventRepresentation = (urls: Urls, e: StoredEvent): Record<string, 
   resource: { type: e.subject.resource, id: e.subject.id, url: subjectUrl(urls, e.subject) },
   data: e.data === null ? null : dataRepresentation(urls, e.data),
 });
+
+/** A webhook delivery's body: the event as the feed shows it, compact JSON (the sender signs these bytes). */
+export const webhookBody = (urls: Urls, e: StoredEvent): string => JSON.stringify(eventRepresentation(urls, e));

@@ -1,5 +1,5 @@
 import type { Page } from '@support/application';
-import { completeSort, priorityRank, stateRank, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import { priorityRank, stateRank, type CompleteSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
 import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
 import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
 import { firstIds, sortIds } from './id-order.js';
@@ -57,11 +57,10 @@ export const searchTickets = (
   table: TicketTable,
   settings: SearchSettings,
   filter: TicketFilter,
-  sort: readonly SortRule[],
+  rules: CompleteSort,
   offset: number,
   limit: number,
 ): Page<Ticket> => {
-  const rules = completeSort(sort);
   const sources = candidatesOf(table, filter);
   const everyLive = sources.length === 0;
   const source = everyLive ? everyLiveTicket(table) : smallestOf(sources);

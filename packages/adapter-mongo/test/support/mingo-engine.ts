@@ -4,7 +4,7 @@ import { BSON, MongoServerError, ObjectId, type ClientSession, type Collection, 
 import { collectionNames, type CollectionKey } from '../../src/collections.js';
 import { collectionsOf, type MongoContext } from '../../src/context.js';
 import { repositoriesOn } from '../../src/store.js';
-import { defaultSearchSettings, type SearchSettings } from '../../src/ticket-search.js';
+import { defaultSearchSettings, type SearchSettings } from '../../src/options.js';
 import { indexesOf, queryRefusal, type SortDocument } from './index-rules.js';
 import { EngineCore, EngineSession, keysOf, type SnapshotSource, type Staged } from './engine-transactions.js';
 import { mongoSort } from './mongo-order.js';

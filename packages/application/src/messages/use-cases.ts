@@ -19,7 +19,7 @@ import {
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
-import type { WriteOptions } from '../application.js';
+import type { WriteOptions } from '../precondition.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { isCustomer, staff } from '../policy.js';

@@ -1,4 +1,4 @@
-import type { SortRule, Ticket, TicketFilter, TicketId, UserId, GroupId } from '@support/domain';
+import type { CompleteSort, Ticket, TicketFilter, TicketId, UserId, GroupId } from '@support/domain';
 
 /**
  * Every list of every store (`search`, `list`) serves pages that start before the domain's
@@ -23,7 +23,7 @@ export interface TicketRepository {
    * order `sort` (`compareTickets`), and how many match in all. Deleted tickets never match.
    * A write is visible to the next search as soon as it has been answered.
    */
-  search(filter: TicketFilter, sort: readonly SortRule[], offset: number, limit: number): Promise<Page<Ticket>>;
+  search(filter: TicketFilter, sort: CompleteSort, offset: number, limit: number): Promise<Page<Ticket>>;
   /**
    * Puts a renamed customer's new name on every ticket of theirs that does not carry it yet
    * (the domain's renameCustomer on each, at `now`); a ticket already carrying it is left as

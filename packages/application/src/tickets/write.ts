@@ -21,7 +21,7 @@ import {
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
-import type { WriteOptions } from '../application.js';
+import type { WriteOptions } from '../precondition.js';
 import { acceptBody, type DecodedBody, type RefusedBody } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
 import { customerStates, customerTicketFields, forbiddenFields, isCustomer, requireRole } from '../policy.js';

@@ -16,17 +16,12 @@ import {
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
-import type { WriteOptions } from '../application.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
-import { checkPrecondition } from '../precondition.js';
+import { checkPrecondition, type WriteOptions } from '../precondition.js';
 import { requireRole } from '../policy.js';
-import type { DeliveryRecord } from '../ports/webhook-repository.js';
 import type { Ports } from '../ports/index.js';
 import { withRetries, type Outcome } from '../shared.js';
-import type { ListResult } from '../views.js';
-
-export type WebhookList = ListResult<Webhook>;
-export type DeliveryList = ListResult<DeliveryRecord>;
+import type { DeliveryList, WebhookList } from '../views.js';
 
 const admin = (actor: Actor): Outcome<null> => {
   const denied = requireRole(actor, ['admin'], 'manage webhooks');

@@ -1,5 +1,5 @@
 import { Email } from '../email.js';
-import { eventTypes, type EventType } from '../events.js';
+import { eventTypes, type EventType } from '../event-type.js';
 import { GroupId, UserId } from '../ids.js';
 import { priorities } from '../priority.js';
 import { roles } from '../role.js';

@@ -33,8 +33,8 @@ export interface TicketQuery extends PageRequest {
   readonly recentlyClosed: boolean;
   /** Search words (already folded); a ticket must contain every one. */
   readonly terms: readonly string[];
-  /** Complete order: always ends with the id tie-breaker (see ticketOrder). */
-  readonly sort: readonly SortRule[];
+  /** The order of the list, complete (see ticketOrder). */
+  readonly sort: CompleteSort;
   /** Related resources to load with each ticket. */
   readonly embed: readonly TicketRelation[];
   /** The queue filters (assignee, group, customer, priority, tags, updated since). */
@@ -44,22 +44,31 @@ export interface TicketQuery extends PageRequest {
 /** The search words of a query text: the tokenizer's words (folded), each once. */
 export const searchTerms = (text: string): string[] => [...new Set(tokenize(text))];
 
+export interface CompleteSortBrand {
+  readonly CompleteSort: unique symbol;
+}
+/**
+ * A total order: its rules end with the id tie-breaker. Only completeSort makes one, so the
+ * order is completed in one place (ticketOrder, at the edge) and a store takes it as it is.
+ */
+export type CompleteSort = readonly SortRule[] & CompleteSortBrand;
+
 /**
  * The id tie-breaker makes every order total; it runs in the direction of the last rule,
  * so `-priority` lists the newest-created of equal tickets first.
  */
-export const completeSort = (rules: readonly SortRule[]): SortRule[] => {
+export const completeSort = (rules: readonly SortRule[]): CompleteSort => {
   const idIndex = rules.findIndex((r) => r.field === 'id');
-  if (idIndex >= 0) return rules.slice(0, idIndex + 1);
+  if (idIndex >= 0) return rules.slice(0, idIndex + 1) as readonly SortRule[] as CompleteSort;
   const last = rules[rules.length - 1];
-  return [...rules, { field: 'id', direction: last?.direction ?? 'asc' }];
+  return [...rules, { field: 'id', direction: last?.direction ?? 'asc' }] as readonly SortRule[] as CompleteSort;
 };
 
 /**
  * The order of a list: the rules asked for, or else newest first (the saved search: the
  * latest closed first), completed by the id tie-breaker.
  */
-export const ticketOrder = (rules: readonly SortRule[], recentlyClosed: boolean): SortRule[] =>
+export const ticketOrder = (rules: readonly SortRule[], recentlyClosed: boolean): CompleteSort =>
   completeSort(rules.length > 0 ? rules : [{ field: recentlyClosed ? 'closed_at' : 'created_at', direction: 'desc' }]);
 
 /** What a store filters tickets by. Deleted tickets never match. */

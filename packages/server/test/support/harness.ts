@@ -5,7 +5,10 @@ import { request as httpRequest } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import type { Container } from 'inversify';
 import { configFromEnv, startServer, TYPES, type RunningServer } from '../../src/index.js';
+import type { Answer } from './answer.js';
 import { responseChecks } from './response-checks.js';
+
+export type { Answer } from './answer.js';
 
 // The one test clock (the application's), re-exported for the HTTP and process tests.
 export { manualClock, type ManualClock };
@@ -18,18 +21,6 @@ export const plainHasher: PasswordHasher = {
   hash: (p) => Promise.resolve(`test$${Buffer.from(p, 'utf8').toString('base64')}`),
   verify: (h, p) => Promise.resolve(h === `test$${Buffer.from(p, 'utf8').toString('base64')}`),
 };
-
-export interface Answer {
-  readonly status: number;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The body as received (gunzipped when the answer was gzip-encoded). */
-  readonly text: string;
-  /** The raw bytes as received on the wire. */
-  readonly raw: Buffer;
-  /** The body parsed as JSON (undefined when it is not JSON). */
-  readonly json: unknown;
-  header(name: string): string | undefined;
-}
 
 export interface RequestOptions {
   /** A list sends the header once per item (a repeated header). */

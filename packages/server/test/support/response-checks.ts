@@ -2,7 +2,7 @@ import { defaultOpenApiDocument } from '@support/adapter-http-koa';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
 import { METHODS } from 'node:http';
-import type { Answer } from './harness.js';
+import type { Answer } from './answer.js';
 
 // Every answer of every HTTP test is checked against the served OpenAPI document
 // (packages/adapter-http-koa/src/openapi): the operation must be documented for the

@@ -1,4 +1,5 @@
-import { httpWebhookSender, urlsFor } from '@support/adapter-http-koa';
+import { urlsFor, webhookBody } from '@support/adapter-http-koa';
+import { httpWebhookSender } from '@support/adapter-webhook-sender';
 import type { Store, WebhookSender } from '@support/application';
 import type { GroupId, MessageNumber, TicketId, UserId, WebhookId } from '@support/domain';
 import { isIP } from 'node:net';
@@ -185,7 +186,7 @@ export const storedTarget = async (store: Store, path: string, caller: number | 
  * delivery "succeeds" at once.
  */
 export const offlineWebhookSender = (): WebhookSender => {
-  const real = httpWebhookSender({ urls: () => urlsFor('https://localhost'), timeoutMs: 1_000, allowPrivate: false });
+  const real = httpWebhookSender({ body: (event) => webhookBody(urlsFor('https://localhost'), event), timeoutMs: 1_000, allowPrivate: false });
   return {
     refuses: (url) => {
       let u: URL;

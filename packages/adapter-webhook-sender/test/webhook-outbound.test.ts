@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { isPublicAddress } from '../src/webhooks/address-guard.js';
-import { sendOutbound, type OutboundOptions } from '../src/webhooks/sender.js';
-import { signDelivery } from '../src/webhooks/signature.js';
+import { isPublicAddress } from '../src/address-guard.js';
+import { sendOutbound, type OutboundOptions } from '../src/sender.js';
+import { signDelivery } from '../src/signature.js';
 
 describe('webhooks: the SSRF guard', () => {
   const table: readonly [string, boolean][] = [

@@ -1,12 +1,14 @@
 import type { WebhookSender } from '@support/application';
-import { eventRepresentation } from '../representations/event.js';
-import type { Urls } from '../representations/urls.js';
+import type { StoredEvent } from '@support/domain';
 import { refusedTarget, sendOutbound, type OutboundOptions } from './sender.js';
 import { signDelivery } from './signature.js';
 
 export interface WebhookSenderOptions {
-  /** The public origin's URLs, known once the server listens. */
-  readonly urls: () => Urls;
+  /**
+   * The body of a delivery: the event as the API shows it, compact JSON. The HTTP adapter owns
+   * that representation (the same in GET /v1/events); the server hands it over.
+   */
+  readonly body: (event: StoredEvent) => string;
   /** Contract §7.4: a delivery succeeds on a 2xx within 10 s. */
   readonly timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE: http:// and loopback/private receivers (development and tests). */
@@ -14,15 +16,15 @@ export interface WebhookSenderOptions {
 }
 
 /**
- * Webhook deliveries over HTTP: the event as GET /v1/events shows it, compact JSON, with the
- * Standard Webhooks headers (webhook-id, webhook-timestamp in Unix seconds, webhook-signature).
+ * Webhook deliveries over HTTP(S): one POST per attempt, with the Standard Webhooks headers
+ * (webhook-id, webhook-timestamp in Unix seconds, webhook-signature).
  */
 export const httpWebhookSender = (options: WebhookSenderOptions): WebhookSender => {
   const outbound: OutboundOptions = { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate, maxResponseBytes: 1024 };
   return {
     refuses: (url) => refusedTarget(url, outbound),
     send: (target, deliveryId, event, timestamp) => {
-      const body = JSON.stringify(eventRepresentation(options.urls(), event));
+      const body = options.body(event);
       const seconds = Math.floor(timestamp / 1000);
       return sendOutbound(
         {

@@ -1,0 +1,57 @@
+import type { EventData, EventSubject, EventType } from '@support/domain';
+import type { Binary } from 'mongodb';
+
+// How the service's own records (idempotency keys, webhooks and their deliveries, the
+// change feed) are laid out in MongoDB; the domain's records are in documents.ts.
+
+/** One idempotency key of one caller: the claim, then the kept answer. */
+export interface IdempotencyDocument {
+  /** JSON of [scope, key]: the unique _id makes a first claim atomic across processes. */
+  _id: string;
+  owner: string;
+  fingerprint: string;
+  leaseUntil: Date;
+  /** The TTL index forgets the record after it (within a minute or so; claims also check it). */
+  expiresAt: Date;
+  answer: { status: number; headers: Record<string, string>; body: Binary } | null;
+}
+
+/** A webhook; the delivery lease rides along in the same document. */
+export interface WebhookDocument {
+  _id: number;
+  url: string;
+  events: (EventType | '*')[];
+  description: string;
+  active: boolean;
+  secret: string;
+  lastDeliveredSeq: number;
+  failedAttempts: number;
+  nextAttemptAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  version: number;
+  leaseOwner: string | null;
+  leaseUntil: Date | null;
+}
+
+export interface DeliveryDocument {
+  webhookId: number;
+  seq: number;
+  deliveryId: string;
+  attempt: number;
+  attemptedAt: Date;
+  status: number | null;
+  durationMs: number;
+  error: string | null;
+  response: string;
+  nextAttemptAt: Date | null;
+}
+
+/** One change of the feed; `_id` is its seq. Records inside `data` keep the domain's epoch-ms numbers. */
+export interface EventDocument {
+  _id: number;
+  type: EventType;
+  subject: EventSubject;
+  occurredAt: Date;
+  data: EventData | null;
+}

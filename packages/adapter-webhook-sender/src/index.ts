@@ -1,0 +1,1 @@
+export { httpWebhookSender, type WebhookSenderOptions } from './delivery.js';
