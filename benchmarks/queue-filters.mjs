@@ -5,7 +5,7 @@
 // docs/queue-filters.md. The target: p99 < 5 ms at 1,000,000 tickets.
 import os from 'node:os';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
-import { aFilter, sortOf } from '../packages/application/dist/test-support/index.js';
+import { aFilter, sortOf } from '@support/application/testing';
 
 const day = 24 * 60 * 60 * 1000;
 

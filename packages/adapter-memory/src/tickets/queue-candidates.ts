@@ -1,5 +1,5 @@
 import { priorities, priorityRank, type TicketFilter } from '@support/domain';
-import { ofRanges, type Candidates } from './candidates.js';
+import { ofRanges, type Candidates } from './candidate-source.js';
 import { hasBit, type ReadonlyIdSet } from './id-set.js';
 import type { TicketTable } from './ticket-table.js';
 

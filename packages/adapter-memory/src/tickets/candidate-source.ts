@@ -1,0 +1,33 @@
+import type { SortedList } from '../sorted-list.js';
+
+/**
+ * Exactly the live tickets that satisfy one condition of a filter, with their number, and a
+ * test of that condition for a live ticket's id that reads no row (a rank or time from the
+ * table's facts, a set lookup, or a galloping cursor through a word's sorted posting).
+ */
+export interface Candidates {
+  readonly size: number;
+  /** Visits the ids a stretch at a time: `values[start..end)` of each stretch (for tight loops). */
+  forEachSlice(visit: (values: readonly number[], start: number, end: number) => void): void;
+  /**
+   * A fresh membership test for live ids; it is cheapest when called with ascending ids
+   * (a word's posting is then merged rather than searched), and exact in any order.
+   */
+  test(): (id: number) => boolean;
+  /** The candidates as a bitset over ids (read only), for those kept in id sets (id-set.ts). */
+  readonly bits?: () => Uint32Array;
+  /** For a range of a sort index: the live ids outside it (fewer than inside, for a wide range). */
+  readonly outside?: Pick<Candidates, 'size' | 'forEachSlice'>;
+}
+
+export const ofRanges = (
+  list: SortedList<number>,
+  ranges: readonly (readonly [number, number])[],
+  test: () => (id: number) => boolean,
+): Candidates => ({
+  size: ranges.reduce((n, [lo, hi]) => n + hi - lo, 0),
+  forEachSlice: (visit) => {
+    for (const [lo, hi] of ranges) list.scanSlices(lo, hi, visit);
+  },
+  test,
+});
