@@ -151,7 +151,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     webhooks: port('webhooks'),
     ids: port('ids'),
     events: {
-      after: (after, limit) => current().feed.after(after, limit),
+      after: (after, limit, actorId) => current().feed.after(after, limit, actorId),
       bounds: () => current().feed.bounds(),
       waitFor: (after, signal) => current().feed.waitFor(after, signal),
       forget: (before) => current().feed.forget(before),

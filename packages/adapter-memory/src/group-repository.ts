@@ -29,33 +29,33 @@ export const memoryGroupRepository = (journal: Journal, load: number, events: Ch
   };
   journal.restorer('groups', (_, g) => put(g as Group));
   return {
-    insert: (group) =>
+    insert: (group, by) =>
       answer(() => {
         if (holderOf(group.name) !== undefined) return 'name_taken' as const;
         if (rows.has(group.id)) throw new Error(`group ${group.id} already exists; ids are never reused`);
         const stored = put(group);
-        events.record(groupEvent('created', stored, stored.updatedAt));
+        events.record(groupEvent('created', stored, stored.updatedAt, by));
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (rows.has(id) ? copyOf(id) : null)),
     findByIds: (wanted) => answer(() => [...new Set(wanted)].filter((id) => rows.has(id)).map(copyOf)),
-    update: (group, expectedVersion) =>
+    update: (group, expectedVersion, by) =>
       answer((): GroupWriteResult => {
         if (rows.get(group.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = holderOf(group.name);
         if (holder !== undefined && holder !== group.id) return 'name_taken';
         const stored = put(group);
-        events.record(groupEvent('updated', stored, stored.updatedAt));
+        events.record(groupEvent('updated', stored, stored.updatedAt, by));
         return 'ok';
       }),
-    delete: (id, now) =>
+    delete: (id, now, by) =>
       answer(() => {
         const old = rows.get(id);
         if (old === undefined) return false;
         rows.delete(id);
         ids.remove(id);
         idsByName.delete(groupNameKey(old.name));
-        events.record(groupDeletedEvent(id, now));
+        events.record(groupDeletedEvent(id, now, by));
         return true;
       }),
     list: (offset, limit) => answer(() => pageOf(ids, offset, limit, copyOf)),

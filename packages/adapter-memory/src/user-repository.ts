@@ -86,13 +86,13 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
     return copyUser(u);
   };
   return {
-    insert: (user) =>
+    insert: (user, by) =>
       answer(() => {
         if (table.holderOf(user.email) !== undefined) return 'email_taken' as const;
         if (table.rows.has(user.id)) throw new Error(`user ${user.id} already exists; ids are never reused`);
         const stored = copyUser(user);
         table.put(stored);
-        events.record(userEvent('created', stored, stored.updatedAt));
+        events.record(userEvent('created', stored, stored.updatedAt, by));
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (table.rows.has(id) ? copyOf(id) : null)),
@@ -102,26 +102,26 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
         return id === undefined ? null : copyOf(id);
       }),
     findByIds: (ids) => answer(() => [...new Set(ids)].filter((id) => table.rows.has(id)).map(copyOf)),
-    update: (user, expectedVersion) =>
+    update: (user, expectedVersion, by) =>
       answer((): UserWriteResult => {
         if (table.rows.get(user.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = table.holderOf(user.email);
         if (holder !== undefined && holder !== user.id) return 'email_taken';
         const stored = copyUser(user);
         table.put(stored);
-        events.record(userEvent('updated', stored, stored.updatedAt));
+        events.record(userEvent('updated', stored, stored.updatedAt, by));
         return 'ok';
       }),
-    delete: (id, now) =>
+    delete: (id, now, by) =>
       answer(() => {
         if (!table.delete(id)) return false;
-        events.record(userDeletedEvent(id, now));
+        events.record(userDeletedEvent(id, now, by));
         return true;
       }),
     list: (groupId, offset, limit) =>
       answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
     count: () => answer(() => table.rows.size),
-    removeGroup: (groupId, now) =>
+    removeGroup: (groupId, now, by) =>
       answer(() => {
         const left: User[] = [];
         for (const id of [...(table.membersOf(groupId)?.values() ?? [])]) {
@@ -131,7 +131,7 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
           table.put(next);
           if (next !== u) left.push(next);
         }
-        events.append(left.map((u) => userEvent('updated', u, u.updatedAt)));
+        events.append(left.map((u) => userEvent('updated', u, u.updatedAt, by)));
       }),
   };
 };

@@ -1,3 +1,4 @@
+import { systemActor, type EventActor } from '@support/domain';
 import { ObjectId, type Collection } from 'mongodb';
 import type { GroupDocument, TokenDocument } from './documents.js';
 import { storeFailureOf } from './errors.js';
@@ -41,11 +42,16 @@ export interface BulkCollections extends ReferenceWriteContext {
   readonly repairs: Collection<RepairDocument>;
 }
 
+/**
+ * `by`: who caused the write, the actor of its events (contract §8.3), kept in the journal so
+ * that a repair records it too; a journal record written before actors were kept has none and
+ * repairs as the service's own change.
+ */
 export type BulkIntent =
-  | { readonly op: 'renameCustomer'; readonly customerId: number; readonly name: string; readonly now: number }
-  | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number }
-  | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number }
-  | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number }
+  | { readonly op: 'renameCustomer'; readonly customerId: number; readonly name: string; readonly now: number; readonly by?: EventActor }
+  | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number; readonly by?: EventActor }
+  | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
+  | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
   | { readonly op: 'revokeUser'; readonly userId: number }
   | { readonly op: 'revokeFamily'; readonly familyId: string };
 
@@ -85,16 +91,16 @@ const apply = async (c: BulkCollections, i: BulkIntent, revokedBefore: Date | nu
   const limits = maxTimeMS === undefined ? maintenanceLimits : { maxTimeMS, retryWindowMs: maxTimeMS };
   switch (i.op) {
     case 'renameCustomer':
-      await changeTickets(c, renameCustomerFilter(i.customerId, i.name), ticketIndexName.sorted('customer', '_id'), renameCustomerUpdate(i.name, i.now), limits);
+      await changeTickets(c, renameCustomerFilter(i.customerId, i.name), ticketIndexName.sorted('customer', '_id'), renameCustomerUpdate(i.name, i.now), limits, i.by ?? systemActor);
       return;
     case 'unassignUser':
-      await changeTickets(c, unassignUserFilter(i.userId), 'tickets_assigned_user', unassignUserUpdate(i.now), limits);
+      await changeTickets(c, unassignUserFilter(i.userId), 'tickets_assigned_user', unassignUserUpdate(i.now), limits, i.by ?? systemActor);
       return;
     case 'clearGroup':
-      await changeTickets(c, clearGroupFilter(i.groupId), 'tickets_group', clearGroupUpdate(i.now), limits);
+      await changeTickets(c, clearGroupFilter(i.groupId), 'tickets_group', clearGroupUpdate(i.now), limits, i.by ?? systemActor);
       return;
     case 'removeGroup':
-      await changeUsers(c, removeGroupFromUsersFilter(i.groupId), 'users_groups', removeGroupFromUsersUpdate(i.groupId, i.now), limits);
+      await changeUsers(c, removeGroupFromUsersFilter(i.groupId), 'users_groups', removeGroupFromUsersUpdate(i.groupId, i.now), limits, i.by ?? systemActor);
       return;
     case 'revokeUser':
       await c.tokens.deleteMany(revokeUserFilter(i.userId, revokedBefore), options);

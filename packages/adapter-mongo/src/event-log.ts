@@ -1,5 +1,5 @@
 import type { EventLog } from '@support/application';
-import type { ChangeEvent, EventData, EventSubject, EventType, StoredEvent } from '@support/domain';
+import { systemActor, type ChangeEvent, type EventActor, type EventData, type EventSubject, type EventType, type StoredEvent } from '@support/domain';
 import type { ClientSession } from 'mongodb';
 import type { MongoContext } from './context.js';
 
@@ -8,6 +8,8 @@ export interface EventDocument {
   _id: number;
   type: EventType;
   subject: EventSubject;
+  /** Who made the change (contract §8.3); absent on events appended before actors were kept: the service's own. */
+  actor?: EventActor;
   occurredAt: Date;
   data: EventData | null;
 }
@@ -15,7 +17,7 @@ export interface EventDocument {
 /** The counter document that numbers events: every append moves it, inside the write's transaction. */
 export const eventCounterId = 'events';
 
-const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, occurredAt: d.occurredAt.getTime(), data: d.data });
+const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, actor: d.actor ?? systemActor, occurredAt: d.occurredAt.getTime(), data: d.data });
 
 /** The collections an append writes. */
 export type EventCollections = Pick<MongoContext, 'counters' | 'events'>;
@@ -38,7 +40,7 @@ export const appendEvents = async (c: EventCollections, session: ClientSession, 
   if (counter === null) throw new Error('the event counter was not returned by its upsert');
   const first = counter.seq - changes.length + 1;
   await c.events.insertMany(
-    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, occurredAt: new Date(change.occurredAt), data: change.data })),
+    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, actor: change.actor, occurredAt: new Date(change.occurredAt), data: change.data })),
     { session, maxTimeMS },
   );
 };
@@ -69,8 +71,17 @@ export const mongoEventLog = (ctx: MongoContext): EventLog => {
     }
   };
   return {
-    after: (after, limit) =>
-      ctx.run(async () => (await ctx.events.find({ _id: { $gt: after } }, opts).sort({ _id: 1 }).limit(limit).toArray()).map(fromDocument)),
+    // With an actor: the events_actor index ({actor.id, _id}) reads only that user's events.
+    after: (after, limit, actorId) =>
+      ctx.run(async () =>
+        (
+          await ctx.events
+            .find(actorId === undefined ? { _id: { $gt: after } } : { 'actor.id': actorId, _id: { $gt: after } }, actorId === undefined ? opts : { ...opts, hint: 'events_actor' })
+            .sort({ _id: 1 })
+            .limit(limit)
+            .toArray()
+        ).map(fromDocument),
+      ),
     bounds: () =>
       ctx.run(async () => {
         const [oldest, counter] = await Promise.all([

@@ -82,6 +82,8 @@ export const indexSpecs: readonly IndexSpec[] = [
   // Webhooks due for delivery (few: admins create them); a webhook's delivery log, newest first.
   { collection: 'webhooks', name: 'webhooks_due', key: { active: 1, nextAttemptAt: 1, _id: 1 } },
   { collection: 'deliveries', name: 'webhook_deliveries_newest', key: { webhookId: 1, attemptedAt: -1, _id: -1 } },
+  // The change feed of one actor (GET /v1/events?actor_id=), in seq order.
+  { collection: 'events', name: 'events_actor', key: { 'actor.id': 1, _id: 1 } },
   // counters: looked up by _id only.
 ];
 

@@ -1,4 +1,4 @@
-import { ticketEvent, userEvent, type ChangeEvent } from '@support/domain';
+import { ticketEvent, userEvent, type ChangeEvent, type EventActor } from '@support/domain';
 import type { ClientSession, Collection, Document, Filter, UpdateFilter } from 'mongodb';
 import { fromTicketDocument, fromUserDocument, ticketProjection, type StoredTicket, type TicketDocument, type UserDocument } from './documents.js';
 import { appendEvents, type EventCollections } from './event-log.js';
@@ -34,11 +34,11 @@ interface Batched<D extends Document> {
   readonly hint: string;
   readonly update: UpdateFilter<D> | Document[];
   /** The changed documents, read back in the transaction, as events. */
-  readonly eventsOf: (collection: Collection<D>, ids: readonly number[], session: ClientSession, maxTimeMS: number) => Promise<ChangeEvent[]>;
+  readonly eventsOf: (collection: Collection<D>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor) => Promise<ChangeEvent[]>;
 }
 
 /** Runs the batches until one finds fewer documents than a full batch; returns the number of documents changed. */
-const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWriteContext, w: Batched<D>, limits: TransactionLimits): Promise<number> => {
+const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWriteContext, w: Batched<D>, limits: TransactionLimits, by: EventActor): Promise<number> => {
   const { maxTimeMS } = limits;
   let total = 0;
   for (;;) {
@@ -48,7 +48,7 @@ const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWrite
       if (ids.length === 0) return 0;
       // The filter again: only what still matches in this transaction's snapshot is changed.
       await w.collection.updateMany({ ...w.filter, _id: { $in: ids } }, w.update, { session, maxTimeMS });
-      await appendEvents(c, session, await w.eventsOf(w.collection, ids, session, maxTimeMS), maxTimeMS);
+      await appendEvents(c, session, await w.eventsOf(w.collection, ids, session, maxTimeMS, by), maxTimeMS);
       return ids.length;
     });
     total += changed;
@@ -56,23 +56,35 @@ const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWrite
   }
 };
 
-const ticketEvents = async (tickets: Collection<TicketDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number): Promise<ChangeEvent[]> => {
+const ticketEvents = async (tickets: Collection<TicketDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor): Promise<ChangeEvent[]> => {
   const docs = await tickets.find<StoredTicket>({ _id: { $in: [...ids] } }, { projection: ticketProjection, sort: { _id: 1 }, session, maxTimeMS }).toArray();
   return docs
     .map(fromTicketDocument)
     .filter((t) => t.deletedAt === null)
-    .map((t) => ticketEvent('updated', t, t.updatedAt));
+    .map((t) => ticketEvent('updated', t, t.updatedAt, by));
 };
 
-const userEvents = async (users: Collection<UserDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number): Promise<ChangeEvent[]> => {
+const userEvents = async (users: Collection<UserDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor): Promise<ChangeEvent[]> => {
   const docs = await users.find({ _id: { $in: [...ids] } }, { sort: { _id: 1 }, session, maxTimeMS }).toArray();
-  return docs.map(fromUserDocument).map((u) => userEvent('updated', u, u.updatedAt));
+  return docs.map(fromUserDocument).map((u) => userEvent('updated', u, u.updatedAt, by));
 };
 
 /** Tickets matching `filter` changed by `update` in batches, each with its events. */
-export const changeTickets = (c: ReferenceWriteContext, filter: Filter<TicketDocument>, hint: string, update: UpdateFilter<TicketDocument> | Document[], limits: TransactionLimits): Promise<number> =>
-  inBatches(c, { collection: c.tickets, filter, hint, update, eventsOf: ticketEvents }, limits);
+export const changeTickets = (
+  c: ReferenceWriteContext,
+  filter: Filter<TicketDocument>,
+  hint: string,
+  update: UpdateFilter<TicketDocument> | Document[],
+  limits: TransactionLimits,
+  by: EventActor,
+): Promise<number> => inBatches(c, { collection: c.tickets, filter, hint, update, eventsOf: ticketEvents }, limits, by);
 
 /** Users matching `filter` changed by `update` in batches, each with its events. */
-export const changeUsers = (c: ReferenceWriteContext, filter: Filter<UserDocument>, hint: string, update: UpdateFilter<UserDocument>, limits: TransactionLimits): Promise<number> =>
-  inBatches(c, { collection: c.users, filter, hint, update, eventsOf: userEvents }, limits);
+export const changeUsers = (
+  c: ReferenceWriteContext,
+  filter: Filter<UserDocument>,
+  hint: string,
+  update: UpdateFilter<UserDocument>,
+  limits: TransactionLimits,
+  by: EventActor,
+): Promise<number> => inBatches(c, { collection: c.users, filter, hint, update, eventsOf: userEvents }, limits, by);

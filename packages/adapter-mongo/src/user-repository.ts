@@ -16,11 +16,11 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
   const { users, maxTimeMS } = ctx;
   return {
     // A duplicate key aborts the transaction; it is told apart once the transaction is over.
-    insert: async (u) => {
+    insert: async (u, by) => {
       try {
         return await recordedWrite(ctx, async (session) => {
           await users.insertOne(toUserDocument(u), { session });
-          return { result: 'ok' as const, changes: [userEvent('created', u, u.updatedAt)] };
+          return { result: 'ok' as const, changes: [userEvent('created', u, u.updatedAt, by)] };
         });
       } catch (e) {
         if (emailTaken(e)) return 'email_taken' as const;
@@ -43,21 +43,21 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         const docs = await users.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray();
         return docs.map(fromUserDocument);
       }),
-    update: async (u, expectedVersion): Promise<UserWriteResult> => {
+    update: async (u, expectedVersion, by): Promise<UserWriteResult> => {
       try {
         return await recordedWrite(ctx, async (session) => {
           const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { session, maxTimeMS });
-          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt)] } : { result: 'version_mismatch' as const, changes: [] };
+          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt, by)] } : { result: 'version_mismatch' as const, changes: [] };
         });
       } catch (e) {
         if (emailTaken(e)) return 'email_taken';
         throw e;
       }
     },
-    delete: (id, now) =>
+    delete: (id, now, by) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await users.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return { result: gone, changes: gone ? [userDeletedEvent(id, now)] : [] };
+        return { result: gone, changes: gone ? [userDeletedEvent(id, now, by)] : [] };
       }),
     list: (groupId, offset, limit) =>
       ctx.run(async () => {
@@ -71,6 +71,6 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId, now) => journaledOn(ctx, { op: 'removeGroup', groupId, now }),
+    removeGroup: (groupId, now, by) => journaledOn(ctx, { op: 'removeGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

@@ -1,9 +1,15 @@
-import type { Role, User, UserId } from '@support/domain';
+import type { EventActor, EventToken, Role, User, UserId } from '@support/domain';
 
 /** Who is calling: the authenticated user, loaded fresh for every request. */
 export interface Actor {
   readonly user: User;
+  /** The personal access token the request was made with (contract §8.1); absent for a login token. */
+  readonly token?: EventToken;
 }
 
 export const actorId = (a: Actor): UserId => a.user.id;
 export const actorRole = (a: Actor): Role => a.user.role;
+
+/** The caller as the change feed records who made a change (contract §8.3). */
+export const byActor = (a: Actor): EventActor =>
+  a.token === undefined ? { type: 'user', id: a.user.id } : { type: 'user', id: a.user.id, token: { id: a.token.id, name: a.token.name } };

@@ -37,8 +37,8 @@ describe('domain: change events', () => {
 
   it('keep a ticket as written; a soft-deleted ticket is ticket.deleted without data', () => {
     const t = aTicket();
-    expect(ticketEvent('updated', t, 5)).to.deep.equal({ type: 'ticket.updated', subject: { resource: 'ticket', id: t.id }, occurredAt: 5, data: { resource: 'ticket', ticket: t } });
-    expect(ticketEvent('updated', { ...t, deletedAt: 9 }, 9)).to.deep.equal({ type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, occurredAt: 9, data: null });
+    expect(ticketEvent('updated', t, 5)).to.deep.equal({ type: 'ticket.updated', subject: { resource: 'ticket', id: t.id }, actor: { type: 'system' }, occurredAt: 5, data: { resource: 'ticket', ticket: t } });
+    expect(ticketEvent('updated', { ...t, deletedAt: 9 }, 9)).to.deep.equal({ type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, actor: { type: 'system' }, occurredAt: 9, data: null });
   });
 
   it('never keep a password hash', () => {

@@ -114,6 +114,14 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     schema: { type: 'integer', minimum: eventsQueryBounds.perPage.min, maximum: eventsQueryBounds.perPage.max, default: eventsQueryBounds.perPage.fallback },
     example: 100,
   },
+  ActorId: {
+    name: 'actor_id',
+    in: 'query',
+    required: false,
+    description: 'Only the changes this user made (actor.id), under the same cursor, paging and wait rules: after and Link still count the global seq.',
+    schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    example: 12,
+  },
   Wait: {
     name: 'wait',
     in: 'query',

@@ -1,5 +1,5 @@
 import type { TicketRepository } from '@support/application';
-import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
+import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type EventActor, type Ticket } from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
 import type { Journal } from '../journal.js';
 import { copyTicket } from '../copies.js';
@@ -21,7 +21,7 @@ export const memoryTicketRepository = (
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
    */
-  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket): Promise<void> =>
+  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket, by: EventActor | undefined): Promise<void> =>
     answer(() => {
       const changed: Ticket[] = [];
       for (const id of ids) {
@@ -29,27 +29,27 @@ export const memoryTicketRepository = (
         table.put(next);
         if (next.deletedAt === null) changed.push(next);
       }
-      events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt)));
+      events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt, by)));
     });
   return {
-    insert: (ticket) =>
+    insert: (ticket, by) =>
       answer(() => {
         if (table.get(ticket.id) !== undefined) throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
         const stored = copyTicket(ticket);
         table.put(stored);
-        events.record(ticketEvent('created', stored, stored.updatedAt));
+        events.record(ticketEvent('created', stored, stored.updatedAt, by));
       }),
     findById: (id) =>
       answer(() => {
         const t = table.get(id);
         return t === undefined ? null : copyTicket(t);
       }),
-    update: (ticket, expectedVersion) =>
+    update: (ticket, expectedVersion, by) =>
       answer(() => {
         if (table.get(ticket.id)?.version !== expectedVersion) return false;
         const stored = copyTicket(ticket);
         table.put(stored);
-        events.record(ticketEvent('updated', stored, stored.updatedAt));
+        events.record(ticketEvent('updated', stored, stored.updatedAt, by));
         return true;
       }),
     search: (filter, sort, offset, limit) =>
@@ -58,12 +58,13 @@ export const memoryTicketRepository = (
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name, now) =>
+    renameCustomer: (customerId, name, now, by) =>
       rewrite(
         table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
         (t) => renameCustomer(t, name, now),
+        by,
       ),
-    unassignUser: (userId, now) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now)),
-    clearGroup: (groupId, now) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now)),
+    unassignUser: (userId, now, by) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now), by),
+    clearGroup: (groupId, now, by) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now), by),
   };
 };

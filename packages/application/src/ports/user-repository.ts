@@ -1,22 +1,22 @@
-import type { GroupId, User, UserId } from '@support/domain';
+import type { EventActor, GroupId, User, UserId } from '@support/domain';
 import type { Page } from './ticket-repository.js';
 
 export type UserWriteResult = 'ok' | 'version_mismatch' | 'email_taken';
 
 export interface UserRepository {
   /** 'email_taken' when another user has the same e-mail, compared without regard to case. */
-  insert(user: User): Promise<'ok' | 'email_taken'>;
+  insert(user: User, by?: EventActor): Promise<'ok' | 'email_taken'>;
   findById(id: UserId): Promise<User | null>;
   /** Case-insensitive. */
   findByEmail(email: string): Promise<User | null>;
   /** The users that exist among these ids, in any order. */
   findByIds(ids: readonly UserId[]): Promise<readonly User[]>;
-  update(user: User, expectedVersion: number): Promise<UserWriteResult>;
+  update(user: User, expectedVersion: number, by?: EventActor): Promise<UserWriteResult>;
   /** Deletes the user; `now` is when (the change feed's user.deleted). */
-  delete(id: UserId, now: number): Promise<boolean>;
+  delete(id: UserId, now: number, by?: EventActor): Promise<boolean>;
   /** Users by id ascending; with a group, only its members. */
   list(groupId: GroupId | null, offset: number, limit: number): Promise<Page<User>>;
   count(): Promise<number>;
   /** Takes this group out of every member's groups (the domain's leaveGroup on each, at `now`). */
-  removeGroup(groupId: GroupId, now: number): Promise<void>;
+  removeGroup(groupId: GroupId, now: number, by?: EventActor): Promise<void>;
 }

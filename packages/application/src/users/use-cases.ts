@@ -21,7 +21,7 @@ import {
   type UserReplaceInput,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Actor } from '../actor.js';
+import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../application.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
@@ -82,7 +82,7 @@ export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: Dec
     updatedAt: now,
     version: 1,
   };
-  return (await ports.users.insert(user)) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
+  return (await ports.users.insert(user, byActor(actor))) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
 };
 
 interface UserInput {
@@ -138,15 +138,15 @@ const updateUser = async (
     const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
     const next = applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now());
     if (next === current) return E.right({ before: current, after: current });
-    const written = await ports.users.update(next, current.version);
+    const written = await ports.users.update(next, current.version, byActor(actor));
     if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
     return written === 'ok' ? E.right({ before: current, after: next }) : 'retry';
   }, options);
   if (E.isLeft(result)) return result;
   const { before, after } = result.right;
-  if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now());
+  if (after.name !== before.name) await ports.tickets.renameCustomer(after.id, after.name, ports.clock.now(), byActor(actor));
   // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
-  if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id, ports.clock.now());
+  if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id, ports.clock.now(), byActor(actor));
   // A password set by someone else (an admin) ends every session of that user.
   if (after.passwordHash !== before.passwordHash && !self) await ports.tokens.revokeUser(after.id);
   return E.right(after);
@@ -206,9 +206,9 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  if (!(await ports.users.delete(id, ports.clock.now()))) return E.left(notFound('user', id));
+  if (!(await ports.users.delete(id, ports.clock.now(), byActor(actor)))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
   await ports.tokens.revokeUser(id);
-  await ports.tickets.unassignUser(id, ports.clock.now());
+  await ports.tickets.unassignUser(id, ports.clock.now(), byActor(actor));
   return E.right(loaded.right);
 };

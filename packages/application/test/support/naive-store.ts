@@ -16,7 +16,9 @@ import {
   type ChangeEvent,
   type StoredEvent,
   type Webhook,
+  eventActorId,
   groupDeletedEvent,
+  type EventActor,
   groupEvent,
   messageEvent,
   ticketEvent,
@@ -56,57 +58,57 @@ export const naiveStore = (): Store & { failing: boolean } => {
     for (const c of changes) log.push({ seq: log.length + 1, ...c });
     for (const wake of [...wakers]) wake();
   };
-  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
+  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket, by: EventActor | undefined): void => {
     for (const t of [...tickets.values()]) {
       if (!pred(t)) continue;
       const next = change(t);
       tickets.set(t.id, next);
-      if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt));
+      if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt, by));
     }
   };
   const store: Store & { failing: boolean } = {
     failing: false,
     tickets: {
-      insert: (t: Ticket) => {
+      insert: (t: Ticket, by?: EventActor) => {
         tickets.set(t.id, structuredClone(t));
-        record(ticketEvent('created', t, t.updatedAt));
+        record(ticketEvent('created', t, t.updatedAt, by));
         return Promise.resolve();
       },
       findById: (id: number) => Promise.resolve(structuredClone(tickets.get(id) ?? null)),
-      update: (t: Ticket, v: number) => {
+      update: (t: Ticket, v: number, by?: EventActor) => {
         if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
         tickets.set(t.id, structuredClone(t));
-        record(ticketEvent('updated', t, t.updatedAt));
+        record(ticketEvent('updated', t, t.updatedAt, by));
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
         const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
         return page(all, offset, limit);
       },
-      renameCustomer: (id, name, now) => {
-        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now));
+      renameCustomer: (id, name, now, by) => {
+        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now), by);
         return Promise.resolve();
       },
-      unassignUser: (id, now) => {
-        bumpTickets((t) => t.assignedUserId === id, (t) => unassignTicket(t, now));
+      unassignUser: (id, now, by) => {
+        bumpTickets((t) => t.assignedUserId === id, (t) => unassignTicket(t, now), by);
         return Promise.resolve();
       },
-      clearGroup: (id, now) => {
-        bumpTickets((t) => t.groupId === id, (t) => ungroupTicket(t, now));
+      clearGroup: (id, now, by) => {
+        bumpTickets((t) => t.groupId === id, (t) => ungroupTicket(t, now), by);
         return Promise.resolve();
       },
     },
     messages: {
-      insert: (m: Message) => {
+      insert: (m: Message, by?: EventActor) => {
         messages.set(mkey(m.ticketId, m.number), m);
-        record(messageEvent('created', m, m.updatedAt));
+        record(messageEvent('created', m, m.updatedAt, by));
         return Promise.resolve();
       },
       find: (t, n) => Promise.resolve(messages.get(mkey(t, n)) ?? null),
-      update: (m: Message, v: number) => {
+      update: (m: Message, v: number, by?: EventActor) => {
         if (messages.get(mkey(m.ticketId, m.number))?.version !== v) return Promise.resolve(false);
         messages.set(mkey(m.ticketId, m.number), m);
-        record(messageEvent('updated', m, m.updatedAt));
+        record(messageEvent('updated', m, m.updatedAt, by));
         return Promise.resolve(true);
       },
       list: (ticketId, internal, offset, limit) => {
@@ -117,25 +119,25 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     users: {
-      insert: (u: User) => {
+      insert: (u: User, by?: EventActor) => {
         if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
-        record(userEvent('created', u, u.updatedAt));
+        record(userEvent('created', u, u.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(users.get(id) ?? null),
       findByEmail: (email) => Promise.resolve([...users.values()].find((u) => emailKey(u.email) === emailKey(email)) ?? null),
       findByIds: (ids) => Promise.resolve([...users.values()].filter((u) => ids.includes(u.id))),
-      update: (u: User, v: number) => {
+      update: (u: User, v: number, by?: EventActor) => {
         if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
-        record(userEvent('updated', u, u.updatedAt));
+        record(userEvent('updated', u, u.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
-      delete: (id, now) => {
+      delete: (id, now, by) => {
         if (!users.delete(id)) return Promise.resolve(false);
-        record(userDeletedEvent(id, now));
+        record(userDeletedEvent(id, now, by));
         return Promise.resolve(true);
       },
       list: (groupId, offset, limit) => {
@@ -143,35 +145,35 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return page(all, offset, limit);
       },
       count: () => Promise.resolve(users.size),
-      removeGroup: (groupId, now) => {
+      removeGroup: (groupId, now, by) => {
         for (const u of users.values()) {
           if (!u.groupIds.includes(groupId)) continue;
           const next = leaveGroup(u, groupId, now);
           users.set(u.id, next);
-          record(userEvent('updated', next, next.updatedAt));
+          record(userEvent('updated', next, next.updatedAt, by));
         }
         return Promise.resolve();
       },
     },
     groups: {
-      insert: (g: Group) => {
+      insert: (g: Group, by?: EventActor) => {
         if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
-        record(groupEvent('created', g, g.updatedAt));
+        record(groupEvent('created', g, g.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(groups.get(id) ?? null),
       findByIds: (ids) => Promise.resolve([...groups.values()].filter((g) => ids.includes(g.id))),
-      update: (g: Group, v: number) => {
+      update: (g: Group, v: number, by?: EventActor) => {
         if (groups.get(g.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
-        record(groupEvent('updated', g, g.updatedAt));
+        record(groupEvent('updated', g, g.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
-      delete: (id, now) => {
+      delete: (id, now, by) => {
         if (!groups.delete(id)) return Promise.resolve(false);
-        record(groupDeletedEvent(id, now));
+        record(groupDeletedEvent(id, now, by));
         return Promise.resolve(true);
       },
       list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),
@@ -238,7 +240,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     events: {
-      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo)).slice(0, limit)),
+      after: (after, limit, actorId) =>
+        Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo) && (actorId === undefined || eventActorId(e.actor) === actorId)).slice(0, limit)),
       bounds: () => Promise.resolve({ oldest: forgottenUpTo < log.length ? forgottenUpTo + 1 : null, newest: log.length }),
       waitFor: (after, signal) =>
         log.length > after || signal.aborted
