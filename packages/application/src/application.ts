@@ -10,6 +10,7 @@ import type {
   MessageNumber,
   MessagePatchInput,
   PageRequest,
+  Scope,
   TicketCreateInput,
   TicketId,
   TicketPatchInput,
@@ -58,7 +59,8 @@ export interface Application {
     /** The caller behind an access token; Unauthenticated when missing, unknown, revoked or expired. */
     authenticate(token: string | null): Result<Actor>;
     /** OAuth 2 password grant: unknown user and wrong password answer identically. */
-    passwordGrant(username: string, password: string): Promise<Either<OAuthError, TokenGrant>>;
+    /** `scope` narrows the login (contract §8.2): what was asked for and the role can use; absent, every scope of the role. */
+    passwordGrant(username: string, password: string, scope?: readonly Scope[]): Promise<Either<OAuthError, TokenGrant>>;
     /** OAuth 2 refresh grant: the refresh token rotates; a reused one revokes its whole family. */
     refreshGrant(refreshToken: string): Promise<Either<OAuthError, TokenGrant>>;
     /** RFC 7009: revokes an access or refresh token (a refresh token takes its family with it). Unknown tokens are ignored. */
@@ -123,6 +125,8 @@ export interface Application {
     delete(actor: Actor, ticketId: TicketId, number: MessageNumber, options?: WriteOptions<Message>): Result<Message>;
   };
   readonly users: {
+    /** The caller (GET /v1/users/me): needs no scope, a token may always learn whose it is. */
+    me(actor: Actor): Result<User>;
     list(actor: Actor, page: DecodedQuery<PageRequest>): Result<UserList>;
     get(actor: Actor, id: UserId | 'me'): Result<User>;
     create(actor: Actor, input: DecodedBody<UserCreateInput>): Result<User>;

@@ -126,7 +126,9 @@ export const examples = (origin: string) => {
       token_type: 'bearer',
       expires_in: 86400,
       refresh_token: 'sB1d2kWvL7v8G3kq0oYQd0d5m0n6m8H0j3Q1q2Vt3aU',
+      scope: 'tickets:read tickets:write users:read users:write',
     },
+    tokenPasswordScoped: { grant_type: 'password', username: 'ada@example.com', password: 'correct horse battery staple', scope: 'tickets:read' },
     tokenFailure: {
       error: 'invalid_grant',
       error_description: 'the e-mail address or the password is wrong',

@@ -68,6 +68,19 @@ const settleIdempotency = async (ctx: AppContext, { options }: Services, status:
   }
 };
 
+/**
+ * Contract §8.2: an answer to a token narrower than its role (a personal token, a login asked
+ * for with scope) says what the token holds and what the operation needs, on every answer.
+ * The route is the one that answered (the router's, or the lane's, _matchedRoute).
+ */
+const scopeHeaders = (ctx: AppContext, services: Services): void => {
+  const held = ctx.state.actor?.scopes;
+  if (held === undefined) return;
+  const route = (ctx as AppContext & { _matchedRoute?: string })._matchedRoute;
+  ctx.state.headers.set('X-OAuth-Scopes', held.join(', '));
+  ctx.state.headers.set('X-Accepted-OAuth-Scopes', route === undefined ? '' : services.acceptedScopes(ctx.method, route));
+};
+
 const failed = Buffer.from(JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged'))));
 
 export const respond =
@@ -95,6 +108,7 @@ export const respond =
     // Every answer on a token endpoint's path is no-store (RFC 6749 §5.1): the routes' own, and
     // a refusal before them (a bad query parameter, an unknown X-Api-Version, a 405). The one place.
     if (isTokenEndpoint(ctx.path)) reply = { ...reply, noStore: true };
+    scopeHeaders(ctx, services);
     let answer: Rendered;
     try {
       adoptNodeHeaders(ctx);

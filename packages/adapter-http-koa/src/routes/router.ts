@@ -45,6 +45,7 @@ export const routerWithoutApp = (lane: LaneRoutes = new LaneRoutes()): AppRouter
     urls: urlsFor('https://localhost'),
     options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
     cache: responseCache(0),
+    acceptedScopes: () => '',
   };
   return createRouter(services, lane);
 };

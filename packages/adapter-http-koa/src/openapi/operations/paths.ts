@@ -7,6 +7,7 @@ import { groupOperations } from './groups.js';
 import { healthOperations } from './health.js';
 import { messageOperations } from './messages.js';
 import { oauthOperations } from './oauth.js';
+import type { Operation, OperationContext } from './operation.js';
 import { pathsObject } from './render.js';
 import { ticketOperations } from './tickets.js';
 import { userOperations } from './users.js';
@@ -16,18 +17,19 @@ import { webhookOperations } from './webhooks.js';
 // plus /healthz, /readyz and /docs, which the pipeline answers. The server's HTTP tests
 // check every answer they get against these operations.
 
+/** Every operation, in the order of the router. */
+export const allOperations = (context: OperationContext): Operation[] => [
+  ...oauthOperations(context),
+  ...ticketOperations(context),
+  ...messageOperations(context),
+  ...userOperations(context),
+  ...groupOperations(context),
+  ...eventOperations(context),
+  ...webhookOperations(context),
+  ...documentationOperations(context),
+  ...healthOperations(context),
+];
+
 /** The paths object of the document, in the order of the router. */
-export const paths = (versions: ApiVersions, origin: string, ex: Examples, schedule: readonly unknown[]): Json => {
-  const context = { origin, ex, schedule };
-  return pathsObject(versions, ex, [
-    ...oauthOperations(context),
-    ...ticketOperations(context),
-    ...messageOperations(context),
-    ...userOperations(context),
-    ...groupOperations(context),
-    ...eventOperations(context),
-    ...webhookOperations(context),
-    ...documentationOperations(context),
-    ...healthOperations(context),
-  ]);
-};
+export const paths = (versions: ApiVersions, origin: string, ex: Examples, schedule: readonly unknown[]): Json =>
+  pathsObject(versions, ex, allOperations({ origin, ex, schedule }));
