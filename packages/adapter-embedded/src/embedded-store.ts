@@ -146,6 +146,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     users: port('users'),
     groups: port('groups'),
     tokens: port('tokens'),
+    personalTokens: port('personalTokens'),
     rateLimits: port('rateLimits'),
     idempotency: port('idempotency'),
     webhooks: port('webhooks'),

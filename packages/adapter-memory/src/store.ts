@@ -9,6 +9,7 @@ import { memoryStoreSettings, type MemoryStoreOptions } from './options.js';
 import { memoryRateLimitCounter } from './rate-limit-counter.js';
 import { memoryTicketRepository } from './tickets/ticket-repository.js';
 import { memoryTokenStore } from './token-store.js';
+import { memoryPersonalTokenStore } from './personal-token-store.js';
 import { memoryUserRepository } from './user-repository.js';
 import { memoryWebhookRepository } from './webhook-repository.js';
 
@@ -42,6 +43,7 @@ export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability:
     users: memoryUserRepository(journal, settings.chunkLoad, events),
     groups: memoryGroupRepository(journal, settings.chunkLoad, events),
     tokens: memoryTokenStore(journal, settings.chunkLoad),
+    personalTokens: memoryPersonalTokenStore(journal, settings.chunkLoad),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
     idempotency: memoryIdempotencyStore(journal, settings.chunkLoad),
     webhooks: memoryWebhookRepository(journal, settings.chunkLoad),

@@ -16,6 +16,7 @@ import type {
 } from './documents.js';
 import type { IdempotencyDocument } from './idempotency-store.js';
 import type { EventDocument } from './event-log.js';
+import type { PersonalTokenDocument } from './personal-token-store.js';
 import type { DeliveryDocument, WebhookDocument } from './webhook-repository.js';
 
 /** What every repository of the adapter works with. */
@@ -25,6 +26,7 @@ export interface MongoContext {
   readonly users: Collection<UserDocument>;
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
+  readonly personalTokens: Collection<PersonalTokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
   readonly idempotency: Collection<IdempotencyDocument>;
   readonly webhooks: Collection<WebhookDocument>;
@@ -53,6 +55,7 @@ export const collectionsOf = (db: Db) => ({
   users: db.collection<UserDocument>(collectionNames.users),
   groups: db.collection<GroupDocument>(collectionNames.groups),
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
+  personalTokens: db.collection<PersonalTokenDocument>(collectionNames.personalTokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
   idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
   webhooks: db.collection<WebhookDocument>(collectionNames.webhooks),

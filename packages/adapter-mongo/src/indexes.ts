@@ -74,6 +74,9 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'tokens', name: 'tokens_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   { collection: 'tokens', name: 'tokens_family', key: { familyId: 1 } },
   { collection: 'tokens', name: 'tokens_user', key: { userId: 1 } },
+  // Personal access tokens: one lookup by hash per request; a user's tokens listed in id order, revoked together.
+  { collection: 'personalTokens', name: 'personal_tokens_hash', key: { hash: 1 }, unique: true },
+  { collection: 'personalTokens', name: 'personal_tokens_user', key: { userId: 1, _id: 1 } },
   { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   // The bulk-write journal is read oldest first by the repair pass.
   { collection: 'repairs', name: 'repairs_at', key: { at: 1 } },

@@ -65,14 +65,15 @@ export const connectionFailure = (e: unknown): string =>
 const transient = (e: unknown): boolean => storeFailureOf(e) !== null;
 
 /**
- * Creates every declared index, a collection at a time (idempotent: an existing identical
- * index is a no-op). A transient failure propagates as it is (the caller retries later); a
- * refusal is told apart index by index, so that the error names the one refused.
+ * Creates every declared index, the collections side by side (a start waits for the slowest
+ * build, not for their sum; idempotent: an existing identical index is a no-op). A transient
+ * failure propagates as it is (the caller retries later); a refusal is told apart index by
+ * index, so that the error names the one refused.
  */
 export const createDeclaredIndexes = async (db: Db, withoutTtl = false): Promise<void> => {
-  for (const key of Object.keys(collectionNames) as CollectionKey[]) {
+  const createOn = async (key: CollectionKey): Promise<void> => {
     const descriptions = indexDescriptions(key).filter((d) => !withoutTtl || !('expireAfterSeconds' in d));
-    if (descriptions.length === 0) continue;
+    if (descriptions.length === 0) return;
     const collection = db.collection(collectionNames[key]);
     try {
       await collection.createIndexes(descriptions);
@@ -88,5 +89,9 @@ export const createDeclaredIndexes = async (db: Db, withoutTtl = false): Promise
       }
       throw new MongoStartupError(indexFailure(descriptions.map((d) => d.name).join(', '), collectionNames[key], e), { cause: e });
     }
-  }
+  };
+  // Every build is waited for; the first failure in declaration order is the one answered (the same one every time).
+  const results = await Promise.allSettled((Object.keys(collectionNames) as CollectionKey[]).map(createOn));
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed !== undefined) throw failed.reason;
 };

@@ -92,7 +92,8 @@ describe('start: topology, indexes, readiness', function () {
   }
 
   it('not ready until the indexes exist: while they are built, readiness is false and requests answer "unavailable" in time', async () => {
-    fake.delays.set('createIndexes', 2_500);
+    // Longer than a request's deadline: the builds run side by side, so the start takes about one of them.
+    fake.delays.set('createIndexes', 5_000);
     const s = open();
     const starting = s.start();
     await new Promise((r) => setTimeout(r, 300));

@@ -10,6 +10,7 @@ import type {
   MessageNumber,
   MessagePatchInput,
   PageRequest,
+  PersonalTokenCreateInput,
   Scope,
   TicketCreateInput,
   TicketId,
@@ -37,6 +38,8 @@ import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { DeliveryList, WebhookList } from './webhooks/use-cases.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
 import type { GroupList, MessageList, TicketList, TicketView, UserList } from './views.js';
+import type { PersonalTokenRecord } from './ports/personal-token-store.js';
+import type { CreatedPersonalToken, PersonalTokenList } from './tokens/use-cases.js';
 
 export type Result<T> = Promise<Either<DomainError, T>>;
 
@@ -143,6 +146,15 @@ export interface Application {
     replace(actor: Actor, id: GroupId, input: DecodedBody<GroupCreateInput>, options?: WriteOptions<Group>): Result<Group>;
     patch(actor: Actor, id: GroupId, input: DecodedBody<GroupPatchInput>, options?: WriteOptions<Group>): Result<Group>;
     delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
+  };
+  readonly tokens: {
+    /** A personal access token for the caller; the answer carries the token, the only time it is shown. */
+    create(actor: Actor, input: DecodedBody<PersonalTokenCreateInput>): Result<CreatedPersonalToken>;
+    /** The caller's tokens ('me'), or (admins) another user's; never the secrets. */
+    list(actor: Actor, owner: UserId | 'me', page: DecodedQuery<PageRequest>): Result<PersonalTokenList>;
+    get(actor: Actor, owner: UserId | 'me', id: number): Result<PersonalTokenRecord>;
+    /** Revoked at once, for every process. */
+    revoke(actor: Actor, owner: UserId | 'me', id: number): Result<PersonalTokenRecord>;
   };
   readonly setup: {
     /** Creates the first admin when no user exists yet (running `beforeCreate` first, only then); true when it did. */

@@ -21,6 +21,7 @@ import {
 import { beginIdempotent, idempotencyScope, type IdempotencyConfig } from './idempotency/use-case.js';
 import { forgetOldEvents, readEvents, type EventsConfig } from './events/feed.js';
 import type { Ports } from './ports/index.js';
+import { createPersonalToken, getPersonalToken, listPersonalTokens, revokePersonalToken } from './tokens/use-cases.js';
 import { operationNeeds as needs, scoped } from './scopes.js';
 import { consumeRateLimit, type RateLimitConfig } from './rate-limit.js';
 import { ensureFirstAdmin } from './setup.js';
@@ -90,6 +91,12 @@ export const createApplication = (ports: Ports, config: ApplicationConfig): Appl
     replace: scoped(needs.groups.replace, (actor, id, input, options) => replaceGroupUseCase(ports, actor, id, input, options)),
     patch: scoped(needs.groups.patch, (actor, id, input, options) => patchGroupUseCase(ports, actor, id, input, options)),
     delete: scoped(needs.groups.delete, (actor, id, options) => deleteGroupUseCase(ports, actor, id, options)),
+  },
+  tokens: {
+    create: scoped(needs.tokens.create, (actor, input) => createPersonalToken(ports, actor, input)),
+    list: scoped(needs.tokens.list, (actor, owner, page) => listPersonalTokens(ports, actor, owner, page)),
+    get: scoped(needs.tokens.get, (actor, owner, id) => getPersonalToken(ports, actor, owner, id)),
+    revoke: scoped(needs.tokens.revoke, (actor, owner, id) => revokePersonalToken(ports, actor, owner, id)),
   },
   setup: { ensureFirstAdmin: (email, password, beforeCreate) => ensureFirstAdmin(ports, email, password, beforeCreate) },
   health: { ready: () => ports.health.ping() },

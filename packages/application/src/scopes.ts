@@ -17,6 +17,7 @@ export const operationNeeds = {
   users: { me: 'none', list: 'users:read', get: 'users:read', create: 'users:write', replace: 'users:write', patch: 'users:write', delete: 'users:write' },
   groups: { list: 'groups:read', get: 'groups:read', members: 'groups:read', create: 'groups:write', replace: 'groups:write', patch: 'groups:write', delete: 'groups:write' },
   events: { list: 'events:read' },
+  tokens: { create: 'login', list: 'login', get: 'login', revoke: 'login' },
   webhooks: {
     list: 'webhooks:manage',
     get: 'webhooks:manage',

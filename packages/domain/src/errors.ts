@@ -35,7 +35,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token';
 
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }

@@ -2,6 +2,7 @@ export * from './ids.js';
 export * from './email.js';
 export * from './role.js';
 export * from './scope.js';
+export * from './personal-token.js';
 export * from './priority.js';
 export * from './ticket-state.js';
 export * from './text.js';

@@ -69,6 +69,15 @@ export const examples = (origin: string) => {
     updated_at: '2026-01-06T09:15:42.456Z',
     ...extra,
   });
+  const personalTokenExample = {
+    id: 5,
+    url: `${v1}/users/12/tokens/5`,
+    name: 'CRM sync',
+    scopes: ['tickets:read', 'events:read'],
+    created_at: '2026-01-02T09:00:00.000Z',
+    expires_at: '2026-04-01T00:00:00.000Z',
+    last_used_at: '2026-01-06T09:15:00.000Z',
+  };
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0r7pNLEOVDU=';
   return {
     event: {
@@ -137,6 +146,9 @@ export const examples = (origin: string) => {
       description: 'the e-mail address or the password is wrong',
     },
     revoke: { token: 'y3yQe8p5Jd2Qm2m8f7Hj9q0Z1r2s3t4u5v6w7x8y9zA' },
+    personalTokenCreate: { name: 'CRM sync', scopes: ['tickets:read', 'events:read'], expires_at: '2026-04-01T00:00:00Z' },
+    personalToken: personalTokenExample,
+    personalTokenCreated: { ...personalTokenExample, token: 'stp_Zq3R7mKp2XvB9tL4sW8nY1cD6fH0jG5aE3uI7oP24b2I4Q' },
   };
 };
 

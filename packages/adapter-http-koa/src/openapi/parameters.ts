@@ -44,6 +44,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
   TicketId: pathId('ticket_id', 'ticket'),
   MessageId: { ...pathId('message_id', 'message (its number inside the ticket: 1, 2, 3...)'), example: 1 },
   UserId: pathId('user_id', 'user'),
+  TokenId: pathId('token_id', 'personal access token'),
   GroupId: pathId('group_id', 'group'),
   WebhookId: pathId('webhook_id', 'webhook'),
   DocsFile: {

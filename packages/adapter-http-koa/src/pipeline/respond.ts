@@ -52,7 +52,7 @@ const adoptNodeHeaders = (ctx: AppContext): void => {
  * a repeat that arrives once the client has it finds it kept. The answer stands whatever
  * happens here (the write is done); a claim that could not be settled runs out its lease.
  */
-const settleIdempotency = async (ctx: AppContext, { options }: Services, status: number, bytes: Buffer | null): Promise<void> => {
+const settleIdempotency = async (ctx: AppContext, { options }: Services, status: number, bytes: Buffer | null, keep = true): Promise<void> => {
   const finish = ctx.state.idempotency;
   if (finish === null) return;
   ctx.state.idempotency = null;
@@ -62,7 +62,7 @@ const settleIdempotency = async (ctx: AppContext, { options }: Services, status:
     if (value !== undefined && value !== '') headers[name] = value;
   }
   try {
-    await finish({ status, headers, body: bytes ?? new Uint8Array(0) });
+    await finish(keep ? { status, headers, body: bytes ?? new Uint8Array(0) } : null);
   } catch (e) {
     options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
   }
@@ -113,7 +113,8 @@ export const respond =
     try {
       adoptNodeHeaders(ctx);
       answer = await render(ctx, services, reply, presentation);
-      await settleIdempotency(ctx, services, answer.status, answer.plain);
+      // An answer that shows a secret once (no-store: a new personal access token) is never kept for a replay: the store keeps no token in clear.
+      await settleIdempotency(ctx, services, answer.status, answer.plain, reply.noStore !== true);
     } catch (e) {
       services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
       await settleIdempotency(ctx, services, 500, null);

@@ -11,6 +11,7 @@ import { messageRoutes } from './messages.js';
 import { oauthRoutes } from './oauth.js';
 import { openApiRoutes } from './openapi.js';
 import { ticketRoutes } from './tickets.js';
+import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -23,6 +24,7 @@ export const createRouter = (services: Services, lane: LaneRoutes = new LaneRout
   oauthRoutes(router, services);
   ticketRoutes(router, services, lane);
   messageRoutes(router, services, lane);
+  tokenRoutes(router, services);
   userRoutes(router, services, lane);
   groupRoutes(router, services, lane);
   eventRoutes(router, services, lane);

@@ -1,4 +1,13 @@
-import { canonicalScopes, roleScopes, unauthenticated, type Scope, type User } from '@support/domain';
+import {
+  canonicalScopes,
+  isPersonalTokenShaped,
+  isWellFormedPersonalToken,
+  personalTokenLimits,
+  roleScopes,
+  unauthenticated,
+  type Scope,
+  type User,
+} from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { Ports } from '../ports/index.js';
@@ -46,9 +55,27 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
     return { accessToken, tokenType: 'bearer', expiresIn: config.accessTokenTtlSeconds, refreshToken, scope };
   };
 
+  /**
+   * A personal access token (contract §8.1): a malformed one (wrong length, alphabet or
+   * checksum) is refused without a store call; a known one is looked up by hash (one indexed
+   * read), its user loaded, and last_used_at written at most once a minute (the store decides).
+   */
+  const personal = async (token: string): Promise<Outcome<Actor>> => {
+    if (!isWellFormedPersonalToken(token)) return E.left(unauthenticated('invalid'));
+    const now = ports.clock.now();
+    const record = await ports.personalTokens.findByHash(ports.secrets.digest(token), now);
+    if (record === null) return E.left(unauthenticated('invalid'));
+    const user = await ports.users.findById(record.userId);
+    if (user === null) return E.left(unauthenticated('invalid'));
+    const interval = personalTokenLimits.lastUsedIntervalMs;
+    if (record.lastUsedAt === null || record.lastUsedAt <= now - interval) await ports.personalTokens.touch(record.id, now, interval);
+    return E.right({ user, token: { id: record.id, name: record.name }, scopes: record.scopes });
+  };
+
   return {
     async authenticate(token) {
       if (token === null || token === '') return E.left(unauthenticated('missing'));
+      if (isPersonalTokenShaped(token)) return personal(token);
       const record = await ports.tokens.find(ports.secrets.digest(token), ports.clock.now());
       if (record?.kind !== 'access') return E.left(unauthenticated('invalid'));
       const user = await ports.users.findById(record.userId);
@@ -93,6 +120,13 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
 
     async revoke(token) {
       if (token === '') return;
+      if (isPersonalTokenShaped(token)) {
+        // RFC 7009 for personal tokens too: whoever finds a leaked one can end it.
+        if (!isWellFormedPersonalToken(token)) return;
+        const record = await ports.personalTokens.findByHash(ports.secrets.digest(token), ports.clock.now());
+        if (record !== null) await ports.personalTokens.revoke(record.id);
+        return;
+      }
       const hash = ports.secrets.digest(token);
       const record = await ports.tokens.find(hash, ports.clock.now());
       if (record?.kind === 'refresh') await ports.tokens.revokeFamily(record.familyId);

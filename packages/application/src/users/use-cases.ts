@@ -148,7 +148,11 @@ const updateUser = async (
   // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
   if (after.role === 'customer' && before.role !== 'customer') await ports.tickets.unassignUser(after.id, ports.clock.now(), byActor(actor));
   // A password set by someone else (an admin) ends every session of that user.
-  if (after.passwordHash !== before.passwordHash && !self) await ports.tokens.revokeUser(after.id);
+  if (after.passwordHash !== before.passwordHash && !self) {
+    await ports.tokens.revokeUser(after.id);
+    // And every personal access token (contract §8.1): an admin resetting a password cuts every credential off.
+    await ports.personalTokens.revokeUser(after.id);
+  }
   return E.right(after);
 };
 
@@ -209,6 +213,7 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   if (!(await ports.users.delete(id, ports.clock.now(), byActor(actor)))) return E.left(notFound('user', id));
   // A deleted user's tickets and messages stay; they lose their sessions and assignments.
   await ports.tokens.revokeUser(id);
+  await ports.personalTokens.revokeUser(id);
   await ports.tickets.unassignUser(id, ports.clock.now(), byActor(actor));
   return E.right(loaded.right);
 };

@@ -25,7 +25,7 @@ import {
   userDeletedEvent,
   userEvent,
 } from '@support/domain';
-import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
+import type { ConsumeResult, DeliveryRecord, IdempotencyClaim, Page, PersonalTokenRecord, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -43,6 +43,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const users = new Map<number, User>();
   const groups = new Map<number, Group>();
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
+  const personal = new Map<number, PersonalTokenRecord>();
   const counters = new Map<string, number>();
   const idempotency = new Map<string, { readonly claim: IdempotencyClaim; answer: StoredAnswer | null }>();
   const hooks = new Map<number, Webhook>();
@@ -177,6 +178,26 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return Promise.resolve(true);
       },
       list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),
+    },
+    personalTokens: {
+      insert: (r) => {
+        personal.set(r.id, structuredClone(r));
+        return Promise.resolve();
+      },
+      findByHash: (hash, now) => Promise.resolve(structuredClone([...personal.values()].find((r) => r.hash === hash && r.expiresAt > now) ?? null)),
+      findById: (id) => Promise.resolve(structuredClone(personal.get(id) ?? null)),
+      list: (userId, offset, limit) => page([...personal.values()].filter((r) => r.userId === userId).sort((a, b) => a.id - b.id), offset, limit),
+      revoke: (id) => Promise.resolve(personal.delete(id)),
+      revokeUser: (userId) => {
+        for (const r of [...personal.values()]) if (r.userId === userId) personal.delete(r.id);
+        return Promise.resolve();
+      },
+      touch: (id, at, intervalMs) => {
+        const r = personal.get(id);
+        if (r === undefined || (r.lastUsedAt !== null && r.lastUsedAt > at - intervalMs)) return Promise.resolve(false);
+        personal.set(id, { ...r, lastUsedAt: at });
+        return Promise.resolve(true);
+      },
     },
     tokens: {
       save: (r: TokenRecord) => {

@@ -10,6 +10,7 @@ import { oauthOperations } from './oauth.js';
 import type { Operation, OperationContext } from './operation.js';
 import { pathsObject } from './render.js';
 import { ticketOperations } from './tickets.js';
+import { tokenOperations } from './tokens.js';
 import { userOperations } from './users.js';
 import { webhookOperations } from './webhooks.js';
 
@@ -22,6 +23,7 @@ export const allOperations = (context: OperationContext): Operation[] => [
   ...oauthOperations(context),
   ...ticketOperations(context),
   ...messageOperations(context),
+  ...tokenOperations(context),
   ...userOperations(context),
   ...groupOperations(context),
   ...eventOperations(context),

@@ -62,6 +62,8 @@ const successHeaders = (shape: Shape): { required: HeaderName[]; optional: Heade
       return { required: [...base, 'ETag', 'Link', 'X-Total-Count'], optional: [] };
     case 'feed':
       return { required: [...base, 'ETag', 'Link'], optional: [] };
+    case 'secret':
+      return { required: [...base, 'Location', 'Pragma'], optional: [] };
     case 'token':
     case 'empty':
       return { required: [...base, 'Pragma'], optional: [] };
