@@ -1,5 +1,5 @@
 import type { RecordChange, RecordingEventLog } from '@support/adapter-memory';
-import type { ChangeEvent, StoredEvent } from '@support/domain';
+import { eventActorId, systemActor, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import type { Database } from 'lmdb';
 
 /** The change feed's tables: events by seq, and the newest seq ever given (kept when every event is forgotten). */
@@ -64,10 +64,21 @@ export class LmdbFeed implements RecordingEventLog {
     for (const wake of woken) wake();
   }
 
-  after(after: number, limit: number): Promise<readonly StoredEvent[]> {
+  /**
+   * An event stored before actors were kept has none: it reads as the service's own. With
+   * `actorId` the range is read on past other users' events (no per-actor table here yet: a
+   * filtered read costs the events it passes over, up to the newest).
+   */
+  after(after: number, limit: number, actorId?: UserId): Promise<readonly StoredEvent[]> {
     const out: StoredEvent[] = [];
     if (limit <= 0 || after >= this.durable) return Promise.resolve(out);
-    for (const { key, value } of this.events.getRange({ start: after + 1, end: this.durable + 1, limit })) out.push({ ...value, seq: key });
+    const range = this.events.getRange({ start: after + 1, end: this.durable + 1, ...(actorId === undefined ? { limit } : {}) });
+    for (const { key, value } of range) {
+      const event: StoredEvent = { ...value, actor: (value as Partial<StoredEvent>).actor ?? systemActor, seq: key };
+      if (actorId !== undefined && eventActorId(event.actor) !== actorId) continue;
+      out.push(event);
+      if (out.length >= limit) break;
+    }
     return Promise.resolve(out);
   }
 

@@ -13,6 +13,8 @@ import { startedStore, tempDataDir } from './temp-store.js';
 const now = Date.UTC(2026, 0, 2);
 const ada = aUser({ id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer' });
 const renamed = { ...ada, name: 'Ada King', updatedAt: now, version: 2 };
+/** The admin whose request renamed the customer (contract §8.3): the follow-up's events carry it, also after a restart. */
+const admin = { type: 'user', id: userId(1) } as const;
 const rename: FollowUp[] = [{ op: 'renameCustomer', customerId: userId(7), name: 'Ada King', version: 2, now }];
 
 const names = async (store: EmbeddedStore): Promise<(string | undefined)[]> => [
@@ -47,10 +49,10 @@ describe('Embedded store: a write and its follow-ups are one commit', function (
       for (const id of [1, 2]) await store.tickets.insert(aTicket({ id, customerId: 7, customerName: 'Ada Lovelace' }));
       const before = (await store.events.bounds()).newest;
       failing = true;
-      expect(await store.users.update(renamed, 1, rename).then(() => null, (e: unknown) => e)).to.be.instanceOf(CommitFailedError);
+      expect(await store.users.update(renamed, 1, admin, rename).then(() => null, (e: unknown) => e)).to.be.instanceOf(CommitFailedError);
       expect(await names(store)).to.deep.equal(['Ada Lovelace', 'Ada Lovelace', 'Ada Lovelace']);
       expect((await store.events.bounds()).newest, 'no event of the refused write').to.equal(before);
-      expect(await store.users.update(renamed, 1, rename)).to.equal('ok');
+      expect(await store.users.update(renamed, 1, admin, rename)).to.equal('ok');
       expect(await names(store)).to.deep.equal(['Ada King', 'Ada King', 'Ada King']);
     } finally {
       await store.close();
@@ -58,7 +60,11 @@ describe('Embedded store: a write and its follow-ups are one commit', function (
     const reopened = await startedStore(dir);
     try {
       expect(await names(reopened)).to.deep.equal(['Ada King', 'Ada King', 'Ada King']);
-      expect((await reopened.events.after(0, 100)).map((e) => e.type).slice(-3)).to.deep.equal(['user.updated', 'ticket.updated', 'ticket.updated']);
+      expect((await reopened.events.after(0, 100)).map((e) => [e.type, e.actor]).slice(-3)).to.deep.equal([
+        ['user.updated', admin],
+        ['ticket.updated', admin],
+        ['ticket.updated', admin],
+      ]);
     } finally {
       await reopened.close();
     }

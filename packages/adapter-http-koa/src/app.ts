@@ -14,6 +14,9 @@ import { startRequest } from './pipeline/request-id.js';
 import { respond } from './pipeline/respond.js';
 import { requireTls } from './pipeline/transport.js';
 import { urlsFor } from './representations/urls.js';
+import { examples } from './openapi/examples.js';
+import { routeNeeds } from './openapi/operations/needs.js';
+import { allOperations } from './openapi/operations/paths.js';
 import { createRouter } from './routes/router.js';
 import type { RequestState, Services } from './state.js';
 
@@ -42,7 +45,13 @@ export interface HttpApp {
  */
 export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpApp => {
   const options = resolveOptions(httpOptions);
-  const services: Services = { app, urls: urlsFor(options.publicUrl), options, cache: responseCache(options.responseCacheBytes) };
+  const services: Services = {
+    app,
+    urls: urlsFor(options.publicUrl),
+    options,
+    cache: responseCache(options.responseCacheBytes),
+    acceptedScopes: routeNeeds(allOperations({ origin: options.publicUrl, ex: examples(options.publicUrl), schedule: [] })),
+  };
   // Behind a trusted proxy, the client address is the one the nearest proxy saw
   // (the last X-Forwarded-For entry): earlier entries are whatever the client wrote.
   const koa = new Koa<RequestState>({ proxy: options.trustProxy, maxIpsCount: 1 });

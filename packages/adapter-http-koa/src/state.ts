@@ -33,6 +33,8 @@ export interface Services {
   readonly urls: Urls;
   readonly options: ResolvedHttpOptions;
   readonly cache: ResponseCache;
+  /** X-Accepted-OAuth-Scopes of an operation, by method and router path (openapi/operations/needs.ts). */
+  readonly acceptedScopes: (method: string, routerPath: string) => string;
 }
 
 export type AppContext = Koa.ParameterizedContext<RequestState>;

@@ -61,4 +61,5 @@ export const copyTokenRecord = (r: TokenRecord): TokenRecord => ({
   userId: r.userId,
   familyId: r.familyId,
   expiresAt: r.expiresAt,
+  ...(r.scopes === undefined ? {} : { scopes: [...r.scopes] }),
 });

@@ -1,5 +1,5 @@
 import type { EventLog } from '@support/application';
-import type { ChangeEvent, StoredEvent } from '@support/domain';
+import { eventActorId, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import { answer } from './answer.js';
 
 /** Where the repositories record the changes they make, in the same synchronous step as the write. */
@@ -38,6 +38,11 @@ export class MemoryEventLog implements RecordingEventLog {
   private bytes = 0;
   private newest = 0;
   private readonly waiters = new Set<() => void>();
+  /**
+   * The seqs of each user's changes, ascending (GET /v1/events?actor_id=): derived from
+   * `kept`, trimmed when old events are forgotten.
+   */
+  private readonly byActor = new Map<number, number[]>();
 
   /** `maxBytes`: the feed forgets its oldest events beyond this (approximate) size, as it does beyond its retention. */
   constructor(private readonly maxBytes = defaultFeedBytes) {}
@@ -54,6 +59,12 @@ export class MemoryEventLog implements RecordingEventLog {
     this.sizes.push(size);
     this.bytes += size;
     this.newest += 1;
+    const actor = eventActorId(change.actor);
+    if (actor !== null) {
+      const seqs = this.byActor.get(actor);
+      if (seqs === undefined) this.byActor.set(actor, [this.newest]);
+      else seqs.push(this.newest);
+    }
     // The newest event stays, whatever its size: the feed's newest seq must stay readable.
     while (this.bytes > this.maxBytes && this.kept.length - this.head > 1) this.dropOldest();
     if (this.waiters.size > 0) this.wakeAll();
@@ -65,6 +76,14 @@ export class MemoryEventLog implements RecordingEventLog {
   }
 
   private dropOldest(): void {
+    // The oldest event is the oldest of its actor's too: its seq leaves the front of their list.
+    const dropped = this.kept[this.head];
+    const actor = dropped === undefined ? null : eventActorId(dropped.actor);
+    if (actor !== null) {
+      const seqs = this.byActor.get(actor);
+      seqs?.shift();
+      if (seqs?.length === 0) this.byActor.delete(actor);
+    }
     this.bytes -= this.sizes[this.head] ?? 0;
     this.kept[this.head] = undefined;
     this.head += 1;
@@ -90,9 +109,14 @@ export class MemoryEventLog implements RecordingEventLog {
     return this.newest - this.count + 1;
   }
 
-  after(after: number, limit: number): Promise<readonly StoredEvent[]> {
+  after(after: number, limit: number, actorId?: UserId): Promise<readonly StoredEvent[]> {
     return answer(() => {
       const first = this.firstSeq();
+      if (actorId !== undefined) {
+        const seqs = this.byActor.get(actorId) ?? [];
+        const from = firstAbove(seqs, Math.max(after, first - 1));
+        return seqs.slice(from, from + Math.max(0, limit)).map((seq) => ({ ...structuredClone(this.kept[this.head + seq - first] as ChangeEvent), seq }));
+      }
       const start = Math.max(0, after - first + 1);
       const out: StoredEvent[] = [];
       for (let i = start; i < this.count && out.length < limit; i += 1) {
@@ -126,3 +150,15 @@ export class MemoryEventLog implements RecordingEventLog {
     });
   }
 }
+
+/** The index of the first seq above `seq` in an ascending list (its length when none is). */
+const firstAbove = (seqs: readonly number[], seq: number): number => {
+  let lo = 0;
+  let hi = seqs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((seqs[mid] as number) <= seq) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};

@@ -1,7 +1,9 @@
 import type { FollowUp } from '@support/application';
+import type { EventActor } from '@support/domain';
 
 type Op = FollowUp['op'];
-type Handler<K extends Op> = (f: Extract<FollowUp, { readonly op: K }>) => void;
+/** `by`: the actor of the write that made the follow-up due, for its events (contract §8.3). */
+type Handler<K extends Op> = (f: Extract<FollowUp, { readonly op: K }>, by: EventActor | undefined) => void;
 
 /**
  * The follow-ups of a user's or group's write (the application's ports/follow-ups.ts), run
@@ -17,23 +19,26 @@ export class MemoryFollowUps {
     (this.handlers as Record<K, Handler<K>>)[op] = handler;
   }
 
-  run(followUps: readonly FollowUp[]): void {
+  run(followUps: readonly FollowUp[], by?: EventActor): void {
     for (const f of followUps) {
       switch (f.op) {
         case 'renameCustomer':
-          this.handler(f.op, this.handlers.renameCustomer)(f);
+          this.handler(f.op, this.handlers.renameCustomer)(f, by);
           break;
         case 'unassignUser':
-          this.handler(f.op, this.handlers.unassignUser)(f);
+          this.handler(f.op, this.handlers.unassignUser)(f, by);
           break;
         case 'revokeUser':
-          this.handler(f.op, this.handlers.revokeUser)(f);
+          this.handler(f.op, this.handlers.revokeUser)(f, by);
+          break;
+        case 'revokePersonalTokens':
+          this.handler(f.op, this.handlers.revokePersonalTokens)(f, by);
           break;
         case 'clearGroup':
-          this.handler(f.op, this.handlers.clearGroup)(f);
+          this.handler(f.op, this.handlers.clearGroup)(f, by);
           break;
         case 'removeGroup':
-          this.handler(f.op, this.handlers.removeGroup)(f);
+          this.handler(f.op, this.handlers.removeGroup)(f, by);
           break;
       }
     }

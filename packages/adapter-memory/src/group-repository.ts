@@ -30,37 +30,37 @@ export const memoryGroupRepository = (journal: Journal, load: number, events: Ch
   };
   journal.restorer('groups', (_, g) => put(g as Group));
   return {
-    insert: (group) =>
+    insert: (group, by) =>
       answer(() => {
         if (holderOf(group.name) !== undefined) return 'name_taken' as const;
         if (rows.has(group.id)) throw new Error(`group ${group.id} already exists; ids are never reused`);
         const stored = put(group);
-        events.record(groupEvent('created', stored, stored.updatedAt));
+        events.record(groupEvent('created', stored, stored.updatedAt, by));
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (rows.has(id) ? copyOf(id) : null)),
     findByIds: (wanted) => answer(() => [...new Set(wanted)].filter((id) => rows.has(id)).map(copyOf)),
-    update: (group, expectedVersion) =>
+    update: (group, expectedVersion, by) =>
       answer((): GroupWriteResult => {
         if (rows.get(group.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = holderOf(group.name);
         if (holder !== undefined && holder !== group.id) return 'name_taken';
         const stored = put(group);
-        events.record(groupEvent('updated', stored, stored.updatedAt));
+        events.record(groupEvent('updated', stored, stored.updatedAt, by));
         return 'ok';
       }),
-    delete: (id, now, due = []) =>
+    delete: (id, now, by, due = []) =>
       answer(() => {
         const old = rows.get(id);
         if (old === undefined) return false;
         rows.delete(id);
         ids.remove(id);
         idsByName.delete(groupNameKey(old.name));
-        events.record(groupDeletedEvent(id, now));
-        // Its follow-ups (members out, tickets ungrouped) in this same port call (follow-ups.ts).
+        events.record(groupDeletedEvent(id, now, by));
+        // Its follow-ups (members out, tickets ungrouped) in this same port call, by the same actor (follow-ups.ts).
         if (due.length > 0) {
           if (followUps === undefined) throw new Error('this group table was made without the follow-ups of its writes');
-          followUps.run(due);
+          followUps.run(due, by);
         }
         return true;
       }),

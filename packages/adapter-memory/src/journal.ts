@@ -1,7 +1,7 @@
 import { answer } from './answer.js';
 
 /** The tables whose records a durable store keeps: every record the memory store must not forget. */
-export const journalTables = ['users', 'groups', 'tickets', 'messages', 'tokens', 'idempotency', 'webhooks', 'leases', 'deliveries', 'ids'] as const;
+export const journalTables = ['users', 'groups', 'tickets', 'messages', 'tokens', 'personalTokens', 'idempotency', 'webhooks', 'leases', 'deliveries', 'ids'] as const;
 export type JournalTable = (typeof journalTables)[number];
 
 /** A record's key in its table: a number, a string, or a tuple of them (a message: ticket id and number). */

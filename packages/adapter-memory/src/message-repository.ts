@@ -49,7 +49,7 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
   });
   const answer = journal.runner(['messages']);
   return {
-    insert: (message) =>
+    insert: (message, by) =>
       answer(() => {
         const thread = threadOf(message.ticketId);
         if (thread.byNumber.has(message.number)) {
@@ -57,20 +57,20 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
         }
         const stored = copyMessage(message);
         thread.put(stored);
-        events.record(messageEvent('created', stored, stored.updatedAt));
+        events.record(messageEvent('created', stored, stored.updatedAt, by));
       }),
     find: (ticketId, number) =>
       answer(() => {
         const m = threads.get(ticketId)?.byNumber.get(number);
         return m === undefined ? null : copyMessage(m);
       }),
-    update: (message, expectedVersion) =>
+    update: (message, expectedVersion, by) =>
       answer(() => {
         const thread = threads.get(message.ticketId);
         if (thread === undefined || thread.byNumber.get(message.number)?.version !== expectedVersion) return false;
         const stored = copyMessage(message);
         thread.put(stored);
-        events.record(messageEvent('updated', stored, stored.updatedAt));
+        events.record(messageEvent('updated', stored, stored.updatedAt, by));
         return true;
       }),
     list: (ticketId, includeInternal, offset, limit) =>

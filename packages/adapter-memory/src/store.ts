@@ -10,6 +10,7 @@ import { memoryStoreSettings, type MemoryStoreOptions } from './options.js';
 import { memoryRateLimitCounter } from './rate-limit-counter.js';
 import { memoryTicketRepository } from './tickets/ticket-repository.js';
 import { memoryTokenStore } from './token-store.js';
+import { memoryPersonalTokenStore } from './personal-token-store.js';
 import { memoryUserRepository } from './user-repository.js';
 import { memoryWebhookRepository } from './webhook-repository.js';
 
@@ -45,6 +46,7 @@ export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability:
     users: memoryUserRepository(journal, settings.chunkLoad, events, followUps),
     groups: memoryGroupRepository(journal, settings.chunkLoad, events, followUps),
     tokens: memoryTokenStore(journal, settings.chunkLoad, followUps),
+    personalTokens: memoryPersonalTokenStore(journal, settings.chunkLoad, followUps),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
     idempotency: memoryIdempotencyStore(journal, settings.chunkLoad),
     webhooks: memoryWebhookRepository(journal, settings.chunkLoad),

@@ -1,5 +1,5 @@
 import type { FollowUp, UserRepository, UserWriteResult } from '@support/application';
-import { emailKey, leaveGroup, userDeletedEvent, userEvent, type GroupId, type User } from '@support/domain';
+import { emailKey, leaveGroup, userDeletedEvent, userEvent, type EventActor, type GroupId, type User } from '@support/domain';
 import { copyUser } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
 import type { MemoryFollowUps } from './follow-ups.js';
@@ -86,7 +86,7 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
     if (u === undefined) throw new Error(`user ${id} is listed but not stored`);
     return copyUser(u);
   };
-  const removeGroupNow = (groupId: GroupId, now: number): void => {
+  const removeGroupNow = (groupId: GroupId, now: number, by: EventActor | undefined): void => {
     const left: User[] = [];
     for (const id of [...(table.membersOf(groupId)?.values() ?? [])]) {
       const u = table.rows.get(id);
@@ -95,24 +95,26 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
       table.put(next);
       if (next !== u) left.push(next);
     }
-    events.append(left.map((u) => userEvent('updated', u, u.updatedAt)));
+    events.append(left.map((u) => userEvent('updated', u, u.updatedAt, by)));
   };
-  // The follow-ups of a user's or group's write run inside that write's port call (follow-ups.ts).
-  followUps?.on('removeGroup', (f) => { removeGroupNow(f.groupId, f.now); });
-  const runFollowUps = (due: readonly FollowUp[]): void => {
+  // The follow-ups of a user's or group's write run inside that write's port call, by its actor (follow-ups.ts).
+  followUps?.on('removeGroup', (f, by) => {
+    removeGroupNow(f.groupId, f.now, by);
+  });
+  const runFollowUps = (due: readonly FollowUp[], by: EventActor | undefined): void => {
     if (due.length > 0) {
       if (followUps === undefined) throw new Error('this user table was made without the follow-ups of its writes');
-      followUps.run(due);
+      followUps.run(due, by);
     }
   };
   return {
-    insert: (user) =>
+    insert: (user, by) =>
       answer(() => {
         if (table.holderOf(user.email) !== undefined) return 'email_taken' as const;
         if (table.rows.has(user.id)) throw new Error(`user ${user.id} already exists; ids are never reused`);
         const stored = copyUser(user);
         table.put(stored);
-        events.record(userEvent('created', stored, stored.updatedAt));
+        events.record(userEvent('created', stored, stored.updatedAt, by));
         return 'ok' as const;
       }),
     findById: (id) => answer(() => (table.rows.has(id) ? copyOf(id) : null)),
@@ -122,27 +124,30 @@ export const memoryUserRepository = (journal: Journal, load: number, events: Cha
         return id === undefined ? null : copyOf(id);
       }),
     findByIds: (ids) => answer(() => [...new Set(ids)].filter((id) => table.rows.has(id)).map(copyOf)),
-    update: (user, expectedVersion, due = []) =>
+    update: (user, expectedVersion, by, due = []) =>
       answer((): UserWriteResult => {
         if (table.rows.get(user.id)?.version !== expectedVersion) return 'version_mismatch';
         const holder = table.holderOf(user.email);
         if (holder !== undefined && holder !== user.id) return 'email_taken';
         const stored = copyUser(user);
         table.put(stored);
-        events.record(userEvent('updated', stored, stored.updatedAt));
-        runFollowUps(due);
+        events.record(userEvent('updated', stored, stored.updatedAt, by));
+        runFollowUps(due, by);
         return 'ok';
       }),
-    delete: (id, now, due = []) =>
+    delete: (id, now, by, due = []) =>
       answer(() => {
         if (!table.delete(id)) return false;
-        events.record(userDeletedEvent(id, now));
-        runFollowUps(due);
+        events.record(userDeletedEvent(id, now, by));
+        runFollowUps(due, by);
         return true;
       }),
     list: (groupId, offset, limit) =>
       answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
     count: () => answer(() => table.rows.size),
-    removeGroup: (groupId, now) => answer(() => { removeGroupNow(groupId, now); }),
+    removeGroup: (groupId, now, by) =>
+      answer(() => {
+        removeGroupNow(groupId, now, by);
+      }),
   };
 };

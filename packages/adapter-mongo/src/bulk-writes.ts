@@ -1,5 +1,8 @@
+import type { FollowUp } from '@support/application';
+import { systemActor, type EventActor } from '@support/domain';
 import { ObjectId, type ClientSession, type Collection } from 'mongodb';
 import type { GroupDocument, TicketDocument, TokenDocument, UserDocument } from './documents.js';
+import type { PersonalTokenDocument } from './service-documents.js';
 import { storeFailureOf } from './errors.js';
 import { ticketIndexName } from './indexes.js';
 import { changeTickets, changeUsers, fixedPlan, type BatchPlanner, type ReferenceWriteContext } from './reference-writes.js';
@@ -11,6 +14,7 @@ import {
   removeGroupFromUsersUpdate,
   renameCustomerFilter,
   renameCustomerUpdate,
+  revokePersonalTokensFilter,
   revokeUserFilter,
   unassignUserFilter,
   unassignUserUpdate,
@@ -41,18 +45,25 @@ import {
 export interface BulkCollections extends ReferenceWriteContext {
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
+  readonly personalTokens: Collection<PersonalTokenDocument>;
   readonly repairs: Collection<RepairDocument>;
 }
 
+/**
+ * `by`: who caused the write, the actor of its events (contract §8.3), kept in the journal so
+ * that a repair records it too; a journal record written before actors were kept has none and
+ * repairs as the service's own change.
+ */
 export type BulkIntent =
   /**
    * `version`: the user's version that holds `name` (a follow-up of the user's write; the
    * ticket port's own rename call and journal records older than this field have none).
    */
-  | { readonly op: 'renameCustomer'; readonly customerId: number; readonly name: string; readonly now: number; readonly version?: number }
-  | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number }
-  | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number }
-  | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number }
+  | { readonly op: 'renameCustomer'; readonly customerId: number; readonly name: string; readonly now: number; readonly version?: number; readonly by?: EventActor }
+  | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number; readonly by?: EventActor }
+  | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
+  | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
+  | { readonly op: 'revokePersonalTokens'; readonly userId: number }
   | { readonly op: 'revokeUser'; readonly userId: number }
   | { readonly op: 'revokeFamily'; readonly familyId: string };
 
@@ -71,6 +82,7 @@ const keyOf = (i: BulkIntent): string => {
       return `renameCustomer:${i.customerId}`;
     case 'unassignUser':
     case 'revokeUser':
+    case 'revokePersonalTokens':
       return `${i.op}:${i.userId}`;
     case 'clearGroup':
     case 'removeGroup':
@@ -81,7 +93,14 @@ const keyOf = (i: BulkIntent): string => {
 };
 
 /** The writes that change resources of the feed, and so run in transactions with their events. */
-const transactional = (i: BulkIntent): boolean => i.op !== 'revokeUser' && i.op !== 'revokeFamily';
+const transactional = (i: BulkIntent): boolean => i.op !== 'revokeUser' && i.op !== 'revokePersonalTokens' && i.op !== 'revokeFamily';
+
+/**
+ * A write's follow-up as the journal records it: with the write's actor (contract §8.3), so
+ * that its events name the request that caused it, also when the repair pass runs it.
+ */
+export const followUpIntent = (f: FollowUp, by: EventActor | undefined): BulkIntent =>
+  by === undefined || f.op === 'revokeUser' || f.op === 'revokePersonalTokens' ? f : { ...f, by };
 
 /** Without a time limit (the repair pass at start, on its own client), a transaction still ends within MongoDB's 60 s lifetime. */
 const maintenanceLimits: TransactionLimits = { maxTimeMS: 55_000, retryWindowMs: 55_000 };
@@ -114,19 +133,28 @@ const apply = async (c: BulkCollections, i: BulkIntent, revokedBefore: Date | nu
   const limits = maxTimeMS === undefined ? maintenanceLimits : { maxTimeMS, retryWindowMs: maxTimeMS };
   switch (i.op) {
     case 'renameCustomer':
-      await changeTickets(c, renamePlan(c, i), ticketIndexName.sorted('customer', '_id'), limits);
+      await changeTickets(c, renamePlan(c, i), ticketIndexName.sorted('customer', '_id'), limits, i.by ?? systemActor);
       return;
     case 'unassignUser':
-      await changeTickets(c, fixedPlan<TicketDocument>(unassignUserFilter(i.userId), unassignUserUpdate(i.now)), 'tickets_assigned_user', limits);
+      await changeTickets(c, fixedPlan<TicketDocument>(unassignUserFilter(i.userId), unassignUserUpdate(i.now)), 'tickets_assigned_user', limits, i.by ?? systemActor);
       return;
     case 'clearGroup':
-      await changeTickets(c, fixedPlan<TicketDocument>(clearGroupFilter(i.groupId), clearGroupUpdate(i.now)), 'tickets_group', limits);
+      await changeTickets(c, fixedPlan<TicketDocument>(clearGroupFilter(i.groupId), clearGroupUpdate(i.now)), 'tickets_group', limits, i.by ?? systemActor);
       return;
     case 'removeGroup':
-      await changeUsers(c, fixedPlan<UserDocument>(removeGroupFromUsersFilter(i.groupId), removeGroupFromUsersUpdate(i.groupId, i.now)), 'users_groups', limits);
+      await changeUsers(
+        c,
+        fixedPlan<UserDocument>(removeGroupFromUsersFilter(i.groupId), removeGroupFromUsersUpdate(i.groupId, i.now)),
+        'users_groups',
+        limits,
+        i.by ?? systemActor,
+      );
       return;
     case 'revokeUser':
       await c.tokens.deleteMany(revokeUserFilter(i.userId, revokedBefore), options);
+      return;
+    case 'revokePersonalTokens':
+      await c.personalTokens.deleteMany(revokePersonalTokensFilter(i.userId, revokedBefore), options);
       return;
     case 'revokeFamily':
       await c.tokens.deleteMany({ familyId: i.familyId }, options);

@@ -5,6 +5,7 @@ export const collectionNames = {
   users: 'users',
   groups: 'groups',
   tokens: 'tokens',
+  personalTokens: 'personal_tokens',
   rateLimits: 'rate_limits',
   idempotency: 'idempotency_keys',
   webhooks: 'webhooks',

@@ -1,9 +1,9 @@
 import type { FollowUp } from '@support/application';
-import type { ChangeEvent } from '@support/domain';
+import type { ChangeEvent, EventActor } from '@support/domain';
 import type { ClientSession, Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
 import type { CallKind } from './errors.js';
-import { completeJournaled, journaled, journalEntry, recordJournal, type BulkIntent, type JournalEntry, type JournalOptions, type RepairDocument } from './bulk-writes.js';
+import { completeJournaled, followUpIntent, journaled, journalEntry, recordJournal, type BulkIntent, type JournalEntry, type JournalOptions, type RepairDocument } from './bulk-writes.js';
 import { appendEvents } from './event-append.js';
 import { inTransaction, type SessionSource } from './transactions.js';
 import type { SearchSettings } from './options.js';
@@ -16,7 +16,7 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
-import type { DeliveryDocument, EventDocument, IdempotencyDocument, WebhookDocument } from './service-documents.js';
+import type { DeliveryDocument, EventDocument, IdempotencyDocument, PersonalTokenDocument, WebhookDocument } from './service-documents.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {
@@ -25,6 +25,7 @@ export interface MongoContext {
   readonly users: Collection<UserDocument>;
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
+  readonly personalTokens: Collection<PersonalTokenDocument>;
   readonly rateLimits: Collection<RateLimitDocument>;
   readonly idempotency: Collection<IdempotencyDocument>;
   readonly webhooks: Collection<WebhookDocument>;
@@ -55,6 +56,7 @@ export const collectionsOf = (db: Db) => ({
   users: db.collection<UserDocument>(collectionNames.users),
   groups: db.collection<GroupDocument>(collectionNames.groups),
   tokens: db.collection<TokenDocument>(collectionNames.tokens),
+  personalTokens: db.collection<PersonalTokenDocument>(collectionNames.personalTokens),
   rateLimits: db.collection<RateLimitDocument>(collectionNames.rateLimits),
   idempotency: db.collection<IdempotencyDocument>(collectionNames.idempotency),
   webhooks: db.collection<WebhookDocument>(collectionNames.webhooks),
@@ -74,6 +76,8 @@ export interface RecordedResult<T> {
   readonly result: T;
   readonly changes: readonly ChangeEvent[];
   readonly followUps?: readonly FollowUp[];
+  /** The write's actor, journaled with each follow-up so that its events carry it (contract §8.3), a repair's included. */
+  readonly by?: EventActor | undefined;
 }
 
 /**
@@ -87,9 +91,9 @@ export const recordedWrite = async <T>(ctx: MongoContext, work: (session: Client
   let journal: readonly JournalEntry[] = [];
   const transaction = ctx.run(() =>
     inTransaction(ctx.sessions, { maxTimeMS: ctx.maxTimeMS, retryWindowMs: ctx.maxTimeMS }, async (session) => {
-      const { result, changes, followUps = [] } = await work(session);
+      const { result, changes, followUps = [], by } = await work(session);
       // Each run of the transaction records afresh; the run that commits is the one kept.
-      journal = followUps.map(journalEntry);
+      journal = followUps.map((f) => journalEntry(followUpIntent(f, by)));
       await recordJournal(ctx, journal, ctx.maxTimeMS, session);
       await appendEvents(ctx, session, changes, ctx.maxTimeMS);
       return result;

@@ -13,6 +13,7 @@ import {
   type MessageNumber,
   type Priority,
   type Role,
+  type Scope,
   type Ticket,
   type TicketId,
   type TicketState,
@@ -234,6 +235,8 @@ export interface TokenDocument {
   expiresAt: Date;
   /** Set once a refresh token has been used: a second use is a replay. */
   used: boolean;
+  /** The scopes a login was narrowed to; absent: every scope of the user's role. */
+  scopes?: Scope[];
   /** When the server stored it (set by the server on every save). */
   savedAt?: Date;
 }
@@ -245,6 +248,7 @@ export const toTokenDocument = (r: TokenRecord): TokenDocument => ({
   familyId: r.familyId,
   expiresAt: toDate(r.expiresAt),
   used: false,
+  ...(r.scopes === undefined ? {} : { scopes: [...r.scopes] }),
 });
 
 export const fromTokenDocument = (d: TokenDocument): TokenRecord => ({
@@ -253,6 +257,7 @@ export const fromTokenDocument = (d: TokenDocument): TokenRecord => ({
   userId: d.userId as UserId,
   familyId: d.familyId,
   expiresAt: d.expiresAt.getTime(),
+  ...(d.scopes === undefined ? {} : { scopes: d.scopes }),
 });
 
 export interface RateLimitDocument {

@@ -30,7 +30,7 @@ export const appendEvents = async (c: EventCollections, session: ClientSession, 
   if (counter === null) throw new Error('the event counter was not returned by its upsert');
   const first = counter.seq - changes.length + 1;
   await c.events.insertMany(
-    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, occurredAt: new Date(change.occurredAt), data: change.data })),
+    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, actor: change.actor, occurredAt: new Date(change.occurredAt), data: change.data })),
     { session, maxTimeMS },
   );
 };

@@ -1,10 +1,10 @@
 import type { EventLog } from '@support/application';
-import type { StoredEvent } from '@support/domain';
+import { systemActor, type StoredEvent } from '@support/domain';
 import type { MongoContext } from './context.js';
 import { eventCounterId } from './event-append.js';
 import type { EventDocument } from './service-documents.js';
 
-const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, occurredAt: d.occurredAt.getTime(), data: d.data });
+const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, actor: d.actor ?? systemActor, occurredAt: d.occurredAt.getTime(), data: d.data });
 
 /** How often a waiting reader looks for news written by any process. */
 const pollMs = 200;
@@ -32,8 +32,17 @@ export const mongoEventLog = (ctx: MongoContext): EventLog => {
     }
   };
   return {
-    after: (after, limit) =>
-      ctx.run(async () => (await ctx.events.find({ _id: { $gt: after } }, opts).sort({ _id: 1 }).limit(limit).toArray()).map(fromDocument)),
+    // With an actor: the events_actor index ({actor.id, _id}) reads only that user's events.
+    after: (after, limit, actorId) =>
+      ctx.run(async () =>
+        (
+          await ctx.events
+            .find(actorId === undefined ? { _id: { $gt: after } } : { 'actor.id': actorId, _id: { $gt: after } }, actorId === undefined ? opts : { ...opts, hint: 'events_actor' })
+            .sort({ _id: 1 })
+            .limit(limit)
+            .toArray()
+        ).map(fromDocument),
+      ),
     bounds: () =>
       ctx.run(async () => {
         const [oldest, counter] = await Promise.all([

@@ -13,11 +13,11 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
   const { groups, maxTimeMS } = ctx;
   return {
     // A duplicate key aborts the transaction; it is told apart once the transaction is over.
-    insert: async (g) => {
+    insert: async (g, by) => {
       try {
         return await recordedWrite(ctx, async (session) => {
           await groups.insertOne(toGroupDocument(g), { session });
-          return { result: 'ok' as const, changes: [groupEvent('created', g, g.updatedAt)] };
+          return { result: 'ok' as const, changes: [groupEvent('created', g, g.updatedAt, by)] };
         });
       } catch (e) {
         if (nameTaken(e)) return 'name_taken' as const;
@@ -34,21 +34,21 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
         if (ids.length === 0) return [];
         return (await groups.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray()).map(fromGroupDocument);
       }),
-    update: async (g, expectedVersion): Promise<GroupWriteResult> => {
+    update: async (g, expectedVersion, by): Promise<GroupWriteResult> => {
       try {
         return await recordedWrite(ctx, async (session) => {
           const r = await groups.replaceOne(versionedFilter({ _id: g.id }, expectedVersion), toGroupDocument(g), { session, maxTimeMS });
-          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [groupEvent('updated', g, g.updatedAt)] } : { result: 'version_mismatch' as const, changes: [] };
+          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [groupEvent('updated', g, g.updatedAt, by)] } : { result: 'version_mismatch' as const, changes: [] };
         });
       } catch (e) {
         if (nameTaken(e)) return 'name_taken';
         throw e;
       }
     },
-    delete: (id, now, followUps = []) =>
+    delete: (id, now, by, followUps = []) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await groups.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return gone ? { result: true, changes: [groupDeletedEvent(id, now)], followUps } : { result: false, changes: [] };
+        return gone ? { result: true, changes: [groupDeletedEvent(id, now, by)], followUps, by } : { result: false, changes: [] };
       }),
     list: (offset, limit) =>
       ctx.run(async () => {

@@ -82,6 +82,9 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'tokens', name: 'tokens_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   { collection: 'tokens', name: 'tokens_family', key: { familyId: 1 } },
   { collection: 'tokens', name: 'tokens_user', key: { userId: 1 } },
+  // Personal access tokens: one lookup by hash per request; a user's tokens listed in id order, revoked together.
+  { collection: 'personalTokens', name: 'personal_tokens_hash', key: { hash: 1 }, unique: true },
+  { collection: 'personalTokens', name: 'personal_tokens_user', key: { userId: 1, _id: 1 } },
   { collection: 'rateLimits', name: 'rate_limits_expiry_ttl', key: { expiresAt: 1 }, expireAfterSeconds: 0 },
   // The bulk-write journal is read oldest first by the repair pass.
   { collection: 'repairs', name: 'repairs_at', key: { at: 1 } },
@@ -90,8 +93,10 @@ export const indexSpecs: readonly IndexSpec[] = [
   // Webhooks due for delivery (few: admins create them); a webhook's delivery log, newest first.
   { collection: 'webhooks', name: 'webhooks_due', key: { active: 1, nextAttemptAt: 1, _id: 1 } },
   { collection: 'deliveries', name: 'webhook_deliveries_newest', key: { webhookId: 1, attemptedAt: -1, _id: -1 } },
-  // counters and events (whose _id is the seq): read by _id only. Every collection, these two
-  // included, is created at start before its indexes (startup.ts).
+  // The change feed of one actor (GET /v1/events?actor_id=), in seq order.
+  { collection: 'events', name: 'events_actor', key: { 'actor.id': 1, _id: 1 } },
+  // counters (and events, otherwise): read by _id only. Every collection, these two included,
+  // is created at start before its indexes (startup.ts).
 ];
 
 /** The createIndexes documents of one collection, as sent to the server. */

@@ -1,4 +1,4 @@
-import { ticketEvent, userEvent, type ChangeEvent } from '@support/domain';
+import { ticketEvent, userEvent, type ChangeEvent, type EventActor } from '@support/domain';
 import type { ClientSession, Collection, Document, Filter, UpdateFilter } from 'mongodb';
 import { fromTicketDocument, fromUserDocument, ticketProjection, type StoredTicket, type TicketDocument, type UserDocument } from './documents.js';
 import { appendEvents, type EventCollections } from './event-append.js';
@@ -51,11 +51,11 @@ interface Batched<D extends Document> {
   /** The index the filter's first field is bound in (every batch read is hinted). */
   readonly hint: string;
   /** The changed documents, read back in the transaction, as events. */
-  readonly eventsOf: (collection: Collection<D>, ids: readonly number[], session: ClientSession, maxTimeMS: number) => Promise<ChangeEvent[]>;
+  readonly eventsOf: (collection: Collection<D>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor) => Promise<ChangeEvent[]>;
 }
 
 /** Runs the batches until one finds fewer documents than a full batch; returns the number of documents changed. */
-const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWriteContext, w: Batched<D>, limits: TransactionLimits): Promise<number> => {
+const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWriteContext, w: Batched<D>, limits: TransactionLimits, by: EventActor): Promise<number> => {
   const { maxTimeMS } = limits;
   let total = 0;
   for (;;) {
@@ -66,7 +66,7 @@ const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWrite
       if (ids.length === 0) return 0;
       // The filter again: only what still matches in this transaction's snapshot is changed.
       await w.collection.updateMany({ ...filter, _id: { $in: ids } }, update, { session, maxTimeMS });
-      await appendEvents(c, session, await w.eventsOf(w.collection, ids, session, maxTimeMS), maxTimeMS);
+      await appendEvents(c, session, await w.eventsOf(w.collection, ids, session, maxTimeMS, by), maxTimeMS);
       return ids.length;
     });
     total += changed;
@@ -74,23 +74,23 @@ const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWrite
   }
 };
 
-const ticketEvents = async (tickets: Collection<TicketDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number): Promise<ChangeEvent[]> => {
+const ticketEvents = async (tickets: Collection<TicketDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor): Promise<ChangeEvent[]> => {
   const docs = await tickets.find<StoredTicket>({ _id: { $in: [...ids] } }, { projection: ticketProjection, sort: { _id: 1 }, session, maxTimeMS }).toArray();
   return docs
     .map(fromTicketDocument)
     .filter((t) => t.deletedAt === null)
-    .map((t) => ticketEvent('updated', t, t.updatedAt));
+    .map((t) => ticketEvent('updated', t, t.updatedAt, by));
 };
 
-const userEvents = async (users: Collection<UserDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number): Promise<ChangeEvent[]> => {
+const userEvents = async (users: Collection<UserDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor): Promise<ChangeEvent[]> => {
   const docs = await users.find({ _id: { $in: [...ids] } }, { sort: { _id: 1 }, session, maxTimeMS }).toArray();
-  return docs.map(fromUserDocument).map((u) => userEvent('updated', u, u.updatedAt));
+  return docs.map(fromUserDocument).map((u) => userEvent('updated', u, u.updatedAt, by));
 };
 
-/** Tickets matching each batch's filter changed by its update, in batches, each with its events. */
-export const changeTickets = (c: ReferenceWriteContext, plan: BatchPlanner<TicketDocument>, hint: string, limits: TransactionLimits): Promise<number> =>
-  inBatches(c, { collection: c.tickets, plan, hint, eventsOf: ticketEvents }, limits);
+/** Tickets matching each batch's filter changed by its update, in batches, each with its events (made by `by`). */
+export const changeTickets = (c: ReferenceWriteContext, plan: BatchPlanner<TicketDocument>, hint: string, limits: TransactionLimits, by: EventActor): Promise<number> =>
+  inBatches(c, { collection: c.tickets, plan, hint, eventsOf: ticketEvents }, limits, by);
 
-/** Users matching each batch's filter changed by its update, in batches, each with its events. */
-export const changeUsers = (c: ReferenceWriteContext, plan: BatchPlanner<UserDocument>, hint: string, limits: TransactionLimits): Promise<number> =>
-  inBatches(c, { collection: c.users, plan, hint, eventsOf: userEvents }, limits);
+/** Users matching each batch's filter changed by its update, in batches, each with its events (made by `by`). */
+export const changeUsers = (c: ReferenceWriteContext, plan: BatchPlanner<UserDocument>, hint: string, limits: TransactionLimits, by: EventActor): Promise<number> =>
+  inBatches(c, { collection: c.users, plan, hint, eventsOf: userEvents }, limits, by);

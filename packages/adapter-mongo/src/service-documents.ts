@@ -1,4 +1,4 @@
-import type { EventData, EventSubject, EventType } from '@support/domain';
+import type { EventActor, EventData, EventSubject, EventType, Scope } from '@support/domain';
 import type { Binary } from 'mongodb';
 
 // How the service's own records (idempotency keys, webhooks and their deliveries, the
@@ -52,6 +52,20 @@ export interface EventDocument {
   _id: number;
   type: EventType;
   subject: EventSubject;
+  /** Who made the change (contract §8.3); absent on events appended before actors were kept: the service's own. */
+  actor?: EventActor;
   occurredAt: Date;
   data: EventData | null;
+}
+
+/** A personal access token; `_id` is its id, `hash` its SHA-256 (unique index: one lookup per request). */
+export interface PersonalTokenDocument {
+  _id: number;
+  userId: number;
+  name: string;
+  scopes: Scope[];
+  hash: string;
+  createdAt: Date;
+  expiresAt: Date;
+  lastUsedAt: Date | null;
 }

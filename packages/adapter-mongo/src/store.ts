@@ -20,6 +20,7 @@ import {
   type Topology,
 } from './startup.js';
 import { mongoTicketRepository } from './ticket-repository.js';
+import { mongoPersonalTokenStore } from './personal-token-store.js';
 import { mongoTokenStore } from './token-store.js';
 import type { SessionSource } from './transactions.js';
 import { mongoUserRepository } from './user-repository.js';
@@ -58,6 +59,7 @@ export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   users: mongoUserRepository(ctx),
   groups: mongoGroupRepository(ctx),
   tokens: mongoTokenStore(ctx),
+  personalTokens: mongoPersonalTokenStore(ctx),
   rateLimits: mongoRateLimitCounter(ctx),
   idempotency: mongoIdempotencyStore(ctx),
   webhooks: mongoWebhookRepository(ctx),

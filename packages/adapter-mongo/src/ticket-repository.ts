@@ -8,24 +8,24 @@ import { versionedFilter } from './writes.js';
 export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
   const { tickets, maxTimeMS } = ctx;
   return {
-    insert: (t) =>
+    insert: (t, by) =>
       recordedWrite(ctx, async (session) => {
         await tickets.insertOne(toTicketDocument(t), { session });
-        return { result: undefined, changes: [ticketEvent('created', t, t.updatedAt)] };
+        return { result: undefined, changes: [ticketEvent('created', t, t.updatedAt, by)] };
       }),
     findById: (id) =>
       ctx.run(async () => {
         const d = await tickets.findOne<StoredTicket>({ _id: id }, { projection: ticketProjection, maxTimeMS });
         return d === null ? null : fromTicketDocument(d);
       }),
-    update: (t, expectedVersion) =>
+    update: (t, expectedVersion, by) =>
       recordedWrite(ctx, async (session) => {
         const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { session, maxTimeMS });
-        return r.matchedCount === 1 ? { result: true, changes: [ticketEvent('updated', t, t.updatedAt)] } : { result: false, changes: [] };
+        return r.matchedCount === 1 ? { result: true, changes: [ticketEvent('updated', t, t.updatedAt, by)] } : { result: false, changes: [] };
       }),
     search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
-    renameCustomer: (customerId, name, now) => journaledOn(ctx, { op: 'renameCustomer', customerId, name, now }),
-    unassignUser: (userId, now) => journaledOn(ctx, { op: 'unassignUser', userId, now }),
-    clearGroup: (groupId, now) => journaledOn(ctx, { op: 'clearGroup', groupId, now }),
+    renameCustomer: (customerId, name, now, by) => journaledOn(ctx, { op: 'renameCustomer', customerId, name, now, ...(by === undefined ? {} : { by }) }),
+    unassignUser: (userId, now, by) => journaledOn(ctx, { op: 'unassignUser', userId, now, ...(by === undefined ? {} : { by }) }),
+    clearGroup: (groupId, now, by) => journaledOn(ctx, { op: 'clearGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

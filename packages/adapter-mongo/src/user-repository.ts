@@ -16,11 +16,11 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
   const { users, maxTimeMS } = ctx;
   return {
     // A duplicate key aborts the transaction; it is told apart once the transaction is over.
-    insert: async (u) => {
+    insert: async (u, by) => {
       try {
         return await recordedWrite(ctx, async (session) => {
           await users.insertOne(toUserDocument(u), { session });
-          return { result: 'ok' as const, changes: [userEvent('created', u, u.updatedAt)] };
+          return { result: 'ok' as const, changes: [userEvent('created', u, u.updatedAt, by)] };
         });
       } catch (e) {
         if (emailTaken(e)) return 'email_taken' as const;
@@ -43,12 +43,12 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         const docs = await users.find({ _id: { $in: [...ids] } }, { maxTimeMS }).toArray();
         return docs.map(fromUserDocument);
       }),
-    update: async (u, expectedVersion, followUps = []): Promise<UserWriteResult> => {
+    update: async (u, expectedVersion, by, followUps = []): Promise<UserWriteResult> => {
       try {
         return await recordedWrite(ctx, async (session) => {
           const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { session, maxTimeMS });
           return r.matchedCount === 1
-            ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt)], followUps }
+            ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt, by)], followUps, by }
             : { result: 'version_mismatch' as const, changes: [] };
         });
       } catch (e) {
@@ -56,10 +56,10 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         throw e;
       }
     },
-    delete: (id, now, followUps = []) =>
+    delete: (id, now, by, followUps = []) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await users.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return gone ? { result: true, changes: [userDeletedEvent(id, now)], followUps } : { result: false, changes: [] };
+        return gone ? { result: true, changes: [userDeletedEvent(id, now, by)], followUps, by } : { result: false, changes: [] };
       }),
     list: (groupId, offset, limit) =>
       ctx.run(async () => {
@@ -73,6 +73,6 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId, now) => journaledOn(ctx, { op: 'removeGroup', groupId, now }),
+    removeGroup: (groupId, now, by) => journaledOn(ctx, { op: 'removeGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

@@ -79,6 +79,10 @@ export const saveToken = (doc: TokenDocument) => {
 export const revokeUserFilter = (userId: number, savedBy: Date | null) =>
   savedBy === null ? { userId } : { userId, savedAt: { $not: { $gt: savedBy } } };
 
+/** A user's personal access tokens; with a time, only those made at or before it (a token made after a revocation stays). */
+export const revokePersonalTokensFilter = (userId: number, madeBy: Date | null) =>
+  madeBy === null ? { userId } : { userId, createdAt: { $not: { $gt: madeBy } } };
+
 /** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
 export const liveTokenFilter = (hash: string, now: number) => ({ _id: hash, used: false, expiresAt: { $gt: new Date(now) } });
 

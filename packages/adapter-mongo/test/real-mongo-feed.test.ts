@@ -136,7 +136,7 @@ describe('MongoDB: the change feed on a replica set', function () {
       })();
       await sleep(500);
       const renamed = { ...ada, name: 'Ada King', version: 2, updatedAt: Date.now() };
-      expect(await store.users.update(renamed, 1, [{ op: 'renameCustomer', customerId: ada.id, name: 'Ada King', version: 2, now: renamed.updatedAt }])).to.equal('ok');
+      expect(await store.users.update(renamed, 1, undefined, [{ op: 'renameCustomer', customerId: ada.id, name: 'Ada King', version: 2, now: renamed.updatedAt }])).to.equal('ok');
       await Promise.race([reading, sleep(20_000)]);
       await stream.close();
       expect(changes.map((c) => ('ns' in c && 'coll' in c.ns ? c.ns.coll : ''))).to.have.members(['users', 'repairs', 'counters', 'events']);
@@ -163,7 +163,7 @@ describe('MongoDB: the change feed on a replica set', function () {
         if (u === null) throw new Error('the customer is gone');
         const next = { ...u, name: `${tag} ${String(k)}`, version: u.version + 1, updatedAt: Date.now() };
         const due = [{ op: 'renameCustomer', customerId: u.id, name: next.name, version: next.version, now: next.updatedAt } as const];
-        if ((await store.users.update(next, u.version, due)) === 'ok') k++;
+        if ((await store.users.update(next, u.version, undefined, due)) === 'ok') k++;
       }
     };
     await Promise.all([lane(a, 'A'), lane(b, 'B')]);
@@ -171,5 +171,26 @@ describe('MongoDB: the change feed on a replica set', function () {
     const names = new Set((await a.db.collection('tickets').find({}, { projection: { customerName: 1 } }).toArray()).map((d) => d['customerName'] as unknown));
     expect(names).to.deep.equal(new Set([current]));
     expect(await a.db.collection('repairs').countDocuments()).to.equal(0);
+  });
+
+  it('the actor of each change is stored with its event, a rename’s batches included, and actor_id reads only that user’s events through events_actor', async () => {
+    const name = `actors_${Date.now()}`;
+    const a = on(name);
+    await a.start();
+    const ada = { type: 'user', id: 1 as UserId } as const;
+    const bot = { type: 'user', id: 2 as UserId, token: { id: 5, name: 'CRM sync' } } as const;
+    for (let i = 1; i <= referenceBatchSize + 5; i++) await a.tickets.insert(aTicket({ id: i as TicketId, customerId: 7 as UserId }), bot);
+    await a.groups.insert(aGroup({ id: 1 as GroupId, name: 'Billing' }));
+    await a.tickets.renameCustomer(7 as UserId, 'Ada King', Date.now(), ada);
+    const all = await a.events.after(0, 10_000);
+    expect(all.filter((e) => e.type === 'ticket.created').every((e) => JSON.stringify(e.actor) === JSON.stringify(bot))).to.equal(true);
+    expect(all.filter((e) => e.type === 'group.created').map((e) => e.actor)).to.deep.equal([{ type: 'system' }]);
+    expect(all.filter((e) => e.type === 'ticket.updated')).to.have.length(referenceBatchSize + 5);
+    expect(all.filter((e) => e.type === 'ticket.updated').every((e) => JSON.stringify(e.actor) === JSON.stringify(ada))).to.equal(true);
+    const adas = await a.events.after(0, 10_000, 1 as UserId);
+    expect(adas.map((e) => e.seq)).to.deep.equal(all.filter((e) => e.actor.type === 'user' && e.actor.id === 1).map((e) => e.seq));
+    const explained = await a.db.collection<{ _id: number }>('events').find({ 'actor.id': 1, _id: { $gt: 0 } }).sort({ _id: 1 }).hint('events_actor').limit(10).explain('executionStats');
+    const stats = explained['executionStats'] as Document;
+    expect(stats['totalDocsExamined'], 'only the actor\'s events are read').to.equal(10);
   });
 });

@@ -107,7 +107,8 @@ describe('start: topology, indexes, readiness', function () {
   }
 
   it('not ready until the indexes exist: while they are built, readiness is false and requests answer "unavailable" in time', async () => {
-    fake.delays.set('createIndexes', 2_500);
+    // Each collection's build in turn (startup.ts): twelve of them stay within the test's time.
+    fake.delays.set('createIndexes', 1_500);
     const s = open();
     const starting = s.start();
     await new Promise((r) => setTimeout(r, 300));

@@ -10,6 +10,8 @@ import type {
   MessageNumber,
   MessagePatchInput,
   PageRequest,
+  PersonalTokenCreateInput,
+  Scope,
   TicketCreateInput,
   TicketId,
   TicketPatchInput,
@@ -36,6 +38,8 @@ import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { WriteOptions } from './precondition.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
 import type { DeliveryList, GroupList, MessageList, TicketList, TicketView, UserList, WebhookList } from './views.js';
+import type { PersonalTokenRecord } from './ports/personal-token-store.js';
+import type { CreatedPersonalToken, PersonalTokenList } from './tokens/use-cases.js';
 
 export type { Precondition, WriteOptions } from './precondition.js';
 
@@ -50,7 +54,8 @@ export interface Application {
     /** The caller behind an access token; Unauthenticated when missing, unknown, revoked or expired. */
     authenticate(token: string | null): Result<Actor>;
     /** OAuth 2 password grant: unknown user and wrong password answer identically. */
-    passwordGrant(username: string, password: string): Promise<Either<OAuthError, TokenGrant>>;
+    /** `scope` narrows the login (contract §8.2): what was asked for and the role can use; absent, every scope of the role. */
+    passwordGrant(username: string, password: string, scope?: readonly Scope[]): Promise<Either<OAuthError, TokenGrant>>;
     /** OAuth 2 refresh grant: the refresh token rotates; a reused one revokes its whole family. */
     refreshGrant(refreshToken: string): Promise<Either<OAuthError, TokenGrant>>;
     /** RFC 7009: revokes an access or refresh token (a refresh token takes its family with it). Unknown tokens are ignored. */
@@ -115,6 +120,8 @@ export interface Application {
     delete(actor: Actor, ticketId: TicketId, number: MessageNumber, options?: WriteOptions<Message>): Result<Message>;
   };
   readonly users: {
+    /** The caller (GET /v1/users/me): needs no scope, a token may always learn whose it is. */
+    me(actor: Actor): Result<User>;
     list(actor: Actor, page: DecodedQuery<PageRequest>): Result<UserList>;
     get(actor: Actor, id: UserId | 'me'): Result<User>;
     create(actor: Actor, input: DecodedBody<UserCreateInput>): Result<User>;
@@ -131,6 +138,15 @@ export interface Application {
     replace(actor: Actor, id: GroupId, input: DecodedBody<GroupCreateInput>, options?: WriteOptions<Group>): Result<Group>;
     patch(actor: Actor, id: GroupId, input: DecodedBody<GroupPatchInput>, options?: WriteOptions<Group>): Result<Group>;
     delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
+  };
+  readonly tokens: {
+    /** A personal access token for the caller; the answer carries the token, the only time it is shown. */
+    create(actor: Actor, input: DecodedBody<PersonalTokenCreateInput>): Result<CreatedPersonalToken>;
+    /** The caller's tokens ('me'), or (admins) another user's; never the secrets. */
+    list(actor: Actor, owner: UserId | 'me', page: DecodedQuery<PageRequest>): Result<PersonalTokenList>;
+    get(actor: Actor, owner: UserId | 'me', id: number): Result<PersonalTokenRecord>;
+    /** Revoked at once, for every process. */
+    revoke(actor: Actor, owner: UserId | 'me', id: number): Result<PersonalTokenRecord>;
   };
   readonly setup: {
     /** Creates the first admin when no user exists yet (running `beforeCreate` first, only then); true when it did. */

@@ -9,3 +9,6 @@ export * from './create-application.js';
 export { isKeptStatus, type IdempotencyConfig, type IdempotencyDecision } from './idempotency/use-case.js';
 export { eventsQueryBounds, type EventPage, type EventsQuery } from './events/feed.js';
 export { withDeadline } from './deadline.js';
+export type { CreatedPersonalToken, PersonalTokenList } from './tokens/use-cases.js';
+export { operationNeeds, acceptedScopes, type Needs } from './scopes.js';
+export { actorScopes } from './actor.js';

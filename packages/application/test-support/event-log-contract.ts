@@ -10,6 +10,7 @@ import {
   ungroupTicket,
   userEvent,
   type ChangeEvent,
+  type EventActor,
 } from '@support/domain';
 import { getEventListeners } from 'node:events';
 import { expect } from 'chai';
@@ -41,7 +42,7 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       expect(await recorded(store())).to.deep.equal([
         ticketEvent('created', t, t.updatedAt),
         ticketEvent('updated', changed, changed.updatedAt),
-        { type: 'ticket.deleted', subject: { resource: 'ticket', id: 1 }, occurredAt: deleted.updatedAt, data: null },
+        { type: 'ticket.deleted', subject: { resource: 'ticket', id: 1 }, actor: { type: 'system' }, occurredAt: deleted.updatedAt, data: null },
       ]);
     });
 
@@ -78,8 +79,8 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
         messageEvent('updated', edited, edited.updatedAt),
         userEvent('created', u, u.updatedAt),
         groupEvent('created', g, g.updatedAt),
-        { type: 'user.deleted', subject: { resource: 'user', id: 5 }, occurredAt: T0 + minutes(3), data: null },
-        { type: 'group.deleted', subject: { resource: 'group', id: 3 }, occurredAt: T0 + minutes(4), data: null },
+        { type: 'user.deleted', subject: { resource: 'user', id: 5 }, actor: { type: 'system' }, occurredAt: T0 + minutes(3), data: null },
+        { type: 'group.deleted', subject: { resource: 'group', id: 3 }, actor: { type: 'system' }, occurredAt: T0 + minutes(4), data: null },
       ]);
       expect(JSON.stringify(events)).not.to.include('argon2id$secret');
     });
@@ -118,6 +119,37 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
         userEvent('updated', leaveGroup(aUser({ id: 10, email: 'm1@example.com', groupIds: [groupId(4)] }), groupId(4), now), now),
       ]);
       expect(events).to.have.length(5);
+    });
+
+    it('records who made each change, a change through a reference included, and lists one actor\'s changes by seq', async () => {
+      const ada: EventActor = { type: 'user', id: userId(1) };
+      const bot: EventActor = { type: 'user', id: userId(2), token: { id: 5, name: 'CRM sync' } };
+      await store().users.insert(aUser({ id: 7, email: 'c@example.com' }), ada); // 1
+      await store().tickets.insert(aTicket({ id: 1, customerId: 7 }), bot); // 2
+      await store().groups.insert(aGroup({ id: 4, name: 'Billing' })); // 3: the service's own
+      await store().messages.insert(aMessage({ ticketId: 1, number: 1 }), bot); // 4
+      await store().tickets.renameCustomer(userId(7), 'Ada King', T0 + minutes(1), ada); // 5
+      await store().groups.delete(groupId(4), T0 + minutes(2), bot); // 6
+      const all = await store().events.after(0, 100);
+      expect(all.map((e) => [e.seq, e.actor])).to.deep.equal([
+        [1, ada],
+        [2, bot],
+        [3, { type: 'system' }],
+        [4, bot],
+        [5, ada],
+        [6, bot],
+      ]);
+      expect((await store().events.after(0, 100, userId(2))).map((e) => e.seq)).to.deep.equal([2, 4, 6]);
+      expect((await store().events.after(2, 1, userId(2))).map((e) => e.seq)).to.deep.equal([4]);
+      expect(await store().events.after(0, 100, userId(2))).to.deep.equal(all.filter((e) => e.actor.type === 'user' && e.actor.id === userId(2)));
+      expect(await store().events.after(0, 100, userId(9))).to.deep.equal([]);
+    });
+
+    it('forgets an actor\'s old changes with the rest', async () => {
+      const ada: EventActor = { type: 'user', id: userId(1) };
+      for (let i = 1; i <= 4; i++) await store().groups.insert(aGroup({ id: i, name: `G${String(i)}`, createdAt: T0 + minutes(i), updatedAt: T0 + minutes(i) }), ada);
+      await store().events.forget(T0 + minutes(3));
+      expect((await store().events.after(0, 10, userId(1))).map((e) => e.seq)).to.deep.equal([3, 4]);
     });
 
     it('numbers events 1, 2, 3... and pages them by `after`', async () => {

@@ -13,6 +13,7 @@ import { describeStoreHealthContract } from './store-health-contract.js';
 import type { MakeStore } from './store-factory.js';
 import { describeTicketRepositoryContract } from './ticket-repository-contract.js';
 import { describeTokenStoreContract } from './token-store-contract.js';
+import { describePersonalTokenStoreContract } from './personal-token-store-contract.js';
 import { describeUserRepositoryContract } from './user-repository-contract.js';
 import { describeWebhookRepositoryContract } from './webhook-repository-contract.js';
 
@@ -27,6 +28,7 @@ export {
   describeStoreHealthContract,
   describeTicketRepositoryContract,
   describeTokenStoreContract,
+  describePersonalTokenStoreContract,
   describeUserRepositoryContract,
   describeWebhookRepositoryContract,
 };
@@ -45,6 +47,7 @@ export const portContractSuites: readonly ((name: string, makeStore: MakeStore) 
   describeGroupRepositoryContract,
   describeFollowUpContract,
   describeTokenStoreContract,
+  describePersonalTokenStoreContract,
   describeRateLimitCounterContract,
   describeIdempotencyStoreContract,
   describeWebhookRepositoryContract,

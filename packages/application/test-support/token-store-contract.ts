@@ -20,6 +20,14 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
       expect(await tokens().find('h-unknown', now)).to.equal(null);
     });
 
+    it('keeps the scopes a login was narrowed to, through find and consume', async () => {
+      const now = Date.now();
+      const record = aTokenRecord({ hash: 'h-scoped', kind: 'refresh', expiresAt: now + hours(1), scopes: ['tickets:read', 'events:read'] });
+      await tokens().save(record);
+      expect(await tokens().find('h-scoped', now)).to.deep.equal(record);
+      expect(await tokens().consume('h-scoped', now)).to.deep.equal({ status: 'consumed', record });
+    });
+
     it('saving a hash that is already stored is not an error and keeps the stored token as it is', async () => {
       const now = Date.now();
       const record = aTokenRecord({ hash: 'h-twice', expiresAt: now + hours(1) });

@@ -35,7 +35,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token';
 
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
@@ -43,6 +43,8 @@ export type DomainError =
   | { readonly _tag: 'NotFound'; readonly resource: ResourceKind; readonly id: string }
   | { readonly _tag: 'Gone'; readonly resource: ResourceKind; readonly id: string }
   | { readonly _tag: 'Forbidden'; readonly message: string }
+  /** The token's scopes do not cover the operation (contract §8.2): `needed` are the scopes that would. */
+  | { readonly _tag: 'InsufficientScope'; readonly needed: readonly string[] }
   | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' }
   | { readonly _tag: 'PreconditionFailed' }
   /** The page starts past the first `maxOffset` items of a list (the deepest for its per_page: `deepestPage`). */
@@ -64,6 +66,7 @@ export const gone = (resource: ResourceKind, id: string | number): DomainError =
   id: String(id),
 });
 export const forbidden = (message: string): DomainError => ({ _tag: 'Forbidden', message });
+export const insufficientScope = (needed: readonly string[]): DomainError => ({ _tag: 'InsufficientScope', needed });
 export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => ({
   _tag: 'Unauthenticated',
   reason,

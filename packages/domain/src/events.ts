@@ -26,10 +26,31 @@ export type EventSubject =
   | { readonly resource: 'user'; readonly id: UserId }
   | { readonly resource: 'group'; readonly id: GroupId };
 
+/** The personal access token a request was made with, as an event names it. */
+export interface EventToken {
+  readonly id: number;
+  readonly name: string;
+}
+
+/**
+ * Who made a change (contract §8.3): the user whose request made it (and the personal token
+ * it was made with, if any), or the service itself. A change through a reference (a customer
+ * renamed on their tickets) carries the actor of the request that caused it. Plain data: it is
+ * stored with the event as it is.
+ */
+export type EventActor = { readonly type: 'user'; readonly id: UserId; readonly token?: EventToken } | { readonly type: 'system' };
+
+/** The service itself: start-up, maintenance, anything no request made. */
+export const systemActor: EventActor = { type: 'system' };
+
+/** The user id behind an actor, or null for the service. */
+export const eventActorId = (a: EventActor): UserId | null => (a.type === 'user' ? a.id : null);
+
 /** A change as the store records it, before it has its place in the sequence. */
 export interface ChangeEvent {
   readonly type: EventType;
   readonly subject: EventSubject;
+  readonly actor: EventActor;
   /** Epoch ms. */
   readonly occurredAt: number;
   /** The resource right after the change; null when it was deleted. */
@@ -47,35 +68,49 @@ const userSnapshot = (u: User): UserSnapshot => {
 };
 
 /** A ticket was created or changed; a soft-deleted ticket is `ticket.deleted` without data. */
-export const ticketEvent = (action: 'created' | 'updated', t: Ticket, at: number): ChangeEvent =>
+export const ticketEvent = (action: 'created' | 'updated', t: Ticket, at: number, actor: EventActor = systemActor): ChangeEvent =>
   t.deletedAt === null
-    ? { type: `ticket.${action}`, subject: { resource: 'ticket', id: t.id }, occurredAt: at, data: { resource: 'ticket', ticket: t } }
-    : { type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, occurredAt: at, data: null };
+    ? { type: `ticket.${action}`, subject: { resource: 'ticket', id: t.id }, actor, occurredAt: at, data: { resource: 'ticket', ticket: t } }
+    : { type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, actor, occurredAt: at, data: null };
 
-export const messageEvent = (action: 'created' | 'updated', m: Message, at: number): ChangeEvent => {
+export const messageEvent = (action: 'created' | 'updated', m: Message, at: number, actor: EventActor = systemActor): ChangeEvent => {
   const subject = { resource: 'message', ticketId: m.ticketId, id: m.number } as const;
   return m.deletedAt === null
-    ? { type: `message.${action}`, subject, occurredAt: at, data: { resource: 'message', message: m } }
-    : { type: 'message.deleted', subject, occurredAt: at, data: null };
+    ? { type: `message.${action}`, subject, actor, occurredAt: at, data: { resource: 'message', message: m } }
+    : { type: 'message.deleted', subject, actor, occurredAt: at, data: null };
 };
 
-export const userEvent = (action: 'created' | 'updated', u: User, at: number): ChangeEvent => ({
+export const userEvent = (action: 'created' | 'updated', u: User, at: number, actor: EventActor = systemActor): ChangeEvent => ({
   type: `user.${action}`,
   subject: { resource: 'user', id: u.id },
+  actor,
   occurredAt: at,
   data: { resource: 'user', user: userSnapshot(u) },
 });
 
-export const userDeletedEvent = (id: UserId, at: number): ChangeEvent => ({ type: 'user.deleted', subject: { resource: 'user', id }, occurredAt: at, data: null });
+export const userDeletedEvent = (id: UserId, at: number, actor: EventActor = systemActor): ChangeEvent => ({
+  type: 'user.deleted',
+  subject: { resource: 'user', id },
+  actor,
+  occurredAt: at,
+  data: null,
+});
 
-export const groupEvent = (action: 'created' | 'updated', g: Group, at: number): ChangeEvent => ({
+export const groupEvent = (action: 'created' | 'updated', g: Group, at: number, actor: EventActor = systemActor): ChangeEvent => ({
   type: `group.${action}`,
   subject: { resource: 'group', id: g.id },
+  actor,
   occurredAt: at,
   data: { resource: 'group', group: g },
 });
 
-export const groupDeletedEvent = (id: GroupId, at: number): ChangeEvent => ({ type: 'group.deleted', subject: { resource: 'group', id }, occurredAt: at, data: null });
+export const groupDeletedEvent = (id: GroupId, at: number, actor: EventActor = systemActor): ChangeEvent => ({
+  type: 'group.deleted',
+  subject: { resource: 'group', id },
+  actor,
+  occurredAt: at,
+  data: null,
+});
 
 /** Whether a webhook subscribed to `types` (an event type each, or "*") wants this event. */
 export const subscribesTo = (types: readonly string[], type: EventType): boolean => types.includes('*') || types.includes(type);

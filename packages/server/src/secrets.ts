@@ -1,4 +1,5 @@
 import type { Clock, TokenGenerator } from '@support/application';
+import { base62Alphabet } from '@support/domain';
 import { hash, randomBytes } from 'node:crypto';
 
 /**
@@ -9,6 +10,16 @@ import { hash, randomBytes } from 'node:crypto';
 export const cryptoTokens: TokenGenerator = {
   generate: () => randomBytes(32).toString('base64url'),
   digest: (token) => hash('sha256', token, 'hex'),
+  base62: (length) => {
+    // Rejection sampling: a byte below 248 (4 x 62) maps uniformly onto the alphabet.
+    let out = '';
+    while (out.length < length) {
+      for (const b of randomBytes(length * 2)) {
+        if (b < 248 && out.length < length) out += base62Alphabet.charAt(b % 62);
+      }
+    }
+    return out;
+  },
 };
 
 export const systemClock: Clock = { now: () => Date.now() };

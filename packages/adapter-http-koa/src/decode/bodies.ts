@@ -2,6 +2,8 @@ import {
   groupValues,
   messageValues,
   nullable,
+  personalTokenValues,
+  type PersonalTokenCreateInput,
   ticketValues,
   userValues,
   webhookValues,
@@ -150,4 +152,11 @@ export const WebhookReplayBody: Body<WebhookReplayInput> = strictObject('replay'
   required: { after: webhookValues.after },
   optional: {},
   readOnly: [...webhookReadOnly, 'url', 'events', 'description', 'active'],
+});
+
+/** POST /v1/users/me/tokens: the secret, the dates and the last use are the server's. */
+export const PersonalTokenCreateBody: Body<PersonalTokenCreateInput> = strictObject('token', {
+  required: { name: personalTokenValues.name, scopes: personalTokenValues.scopes },
+  optional: { expires_at: personalTokenValues.expiresAt },
+  readOnly: ['id', 'url', 'token', 'created_at', 'last_used_at'],
 });

@@ -26,12 +26,14 @@ export const errorKinds = {
   oauthInvalidRequest: kind(400, 10, 'Invalid token request'),
   oauthInvalidGrant: kind(400, 11, 'Invalid grant'),
   oauthUnsupportedGrantType: kind(400, 12, 'Unsupported grant type'),
+  oauthInvalidScope: kind(400, 13, 'Invalid scope'),
   tokenMissing: kind(401, 1, 'Authentication required'),
   // An expired token is 'invalid' too (RFC 6750 invalid_token): stores forget a token once it
   // expires, so expired and unknown cannot be told apart.
   tokenInvalid: kind(401, 2, 'Invalid or expired access token'),
   forbidden: kind(403, 1, 'Forbidden'),
   tlsRequired: kind(403, 2, 'TLS required'),
+  insufficientScope: kind(403, 3, 'Insufficient scope'),
   routeNotFound: kind(404, 1, 'Not found'),
   resourceNotFound: kind(404, 2, 'Resource not found'),
   methodNotAllowed: kind(405, 1, 'Method not allowed'),
@@ -94,6 +96,8 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return errorKinds.gone;
     case 'Forbidden':
       return errorKinds.forbidden;
+    case 'InsufficientScope':
+      return errorKinds.insufficientScope;
     case 'Unauthenticated':
       return unauthenticatedKind(e.reason);
     case 'PreconditionFailed':
@@ -116,5 +120,7 @@ export const oauthErrorKind = (error: OAuthErrorCode): ErrorKind => {
       return errorKinds.oauthInvalidGrant;
     case 'unsupported_grant_type':
       return errorKinds.oauthUnsupportedGrantType;
+    case 'invalid_scope':
+      return errorKinds.oauthInvalidScope;
   }
 };

@@ -71,6 +71,12 @@ export const domainProblem = (e: DomainError): HttpProblem => {
       return new HttpProblem(k, `${describeTarget(e.resource, e.id)} has been deleted`);
     case 'Forbidden':
       return new HttpProblem(k, e.message);
+    case 'InsufficientScope': {
+      const needed = e.needed.join(' ');
+      return new HttpProblem(k, `this token's scopes do not allow this operation; it needs ${needed} (see X-OAuth-Scopes for what the token has)`, {
+        headers: { 'WWW-Authenticate': `Bearer realm="support", error="insufficient_scope", scope="${challengeText(needed)}"` },
+      });
+    }
     case 'Unauthenticated':
       return e.reason === 'missing'
         ? new HttpProblem(k, sendTokenHint, { headers: { 'WWW-Authenticate': bearerChallenge() } })

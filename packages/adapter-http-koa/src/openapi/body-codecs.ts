@@ -15,6 +15,7 @@ import {
   WebhookCreateBody,
   WebhookPatchBody,
   WebhookReplayBody,
+  PersonalTokenCreateBody,
 } from '../decode/bodies.js';
 import { decodeBody } from '../decode/object-codec.js';
 import * as E from 'fp-ts/lib/Either.js';
@@ -90,4 +91,6 @@ export const requestBodyCodecs: readonly RequestBodyCodec[] = [
   { schema: 'WebhookCreate', resource: 'WebhookWithSecret', codec: 'WebhookCreateBody', errorsOf: errorsOf(WebhookCreateBody) },
   { schema: 'WebhookPatch', resource: 'WebhookWithSecret', codec: 'WebhookPatchBody', errorsOf: errorsOf(WebhookPatchBody) },
   { schema: 'WebhookReplay', resource: 'WebhookWithSecret', codec: 'WebhookReplayBody', errorsOf: errorsOf(WebhookReplayBody) },
+  // The token with its secret, so that the probes also see `token` refused as read-only.
+  { schema: 'PersonalTokenCreate', resource: 'PersonalTokenCreated', codec: 'PersonalTokenCreateBody', errorsOf: errorsOf(PersonalTokenCreateBody) },
 ];

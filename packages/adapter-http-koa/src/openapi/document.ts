@@ -1,3 +1,4 @@
+import type { Scope } from '@support/domain';
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
 import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
@@ -20,6 +21,18 @@ export interface DocumentOptions {
   readonly versions: ApiVersions;
   readonly deprecations: DeprecationSchedule;
 }
+
+/** What each scope allows (contract §8.2), for the oauth2 scheme. */
+const scopeDescriptions: Readonly<Record<Scope, string>> = {
+  'tickets:read': 'Read tickets and their messages.',
+  'tickets:write': 'Create, change and delete tickets and messages (includes tickets:read).',
+  'users:read': 'Read users.',
+  'users:write': 'Create, change and delete users, yourself included (includes users:read).',
+  'groups:read': 'Read groups and their members.',
+  'groups:write': 'Create, change and delete groups (includes groups:read).',
+  'events:read': 'Read the change feed.',
+  'webhooks:manage': 'Manage webhooks and their deliveries.',
+};
 
 const table = (head: readonly string[], rows: readonly (readonly (string | number)[])[]): string =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
@@ -133,8 +146,10 @@ export const openApiDocument = (o: DocumentOptions): Json => {
         },
         oauth2: {
           type: 'oauth2',
-          description: 'The resource owner password grant (RFC 6749 §4.3) with refresh tokens; no scopes: what a token may do follows the role of its user.',
-          flows: { password: { tokenUrl: `${o.publicUrl}/v1/oauth/token`, refreshUrl: `${o.publicUrl}/v1/oauth/token`, scopes: {} } },
+          description:
+            'The resource owner password grant (RFC 6749 §4.3) with refresh tokens. A request needs its user\'s role AND the token\'s scopes (a scope never widens a role); ' +
+            'without scope a login token has every scope its role can use. Personal access tokens (POST /v1/users/me/tokens) carry the scopes they were made with.',
+          flows: { password: { tokenUrl: `${o.publicUrl}/v1/oauth/token`, refreshUrl: `${o.publicUrl}/v1/oauth/token`, scopes: scopeDescriptions } },
         },
       },
     },

@@ -69,6 +69,15 @@ export const examples = (origin: string) => {
     updated_at: '2026-01-06T09:15:42.456Z',
     ...extra,
   });
+  const personalTokenExample = {
+    id: 5,
+    url: `${v1}/users/12/tokens/5`,
+    name: 'CRM sync',
+    scopes: ['tickets:read', 'events:read'],
+    created_at: '2026-01-02T09:00:00.000Z',
+    expires_at: '2026-04-01T00:00:00.000Z',
+    last_used_at: '2026-01-06T09:15:00.000Z',
+  };
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0r7pNLEOVDU=';
   return {
     event: {
@@ -76,9 +85,17 @@ export const examples = (origin: string) => {
       type: 'ticket.updated',
       occurred_at: '2026-01-06T09:15:42.123Z',
       resource: { type: 'ticket', id: 7, url: `${v1}/tickets/7` },
+      actor: { type: 'user', id: 3, url: `${v1}/users/3`, token: { id: 5, name: 'CRM sync' } },
       data: ticket(),
     },
-    eventDeleted: { seq: 1043, type: 'message.deleted', occurred_at: '2026-01-06T09:16:00.000Z', resource: { type: 'message', id: 1, url: `${v1}/tickets/7/messages/1` }, data: null },
+    eventDeleted: {
+      seq: 1043,
+      type: 'message.deleted',
+      occurred_at: '2026-01-06T09:16:00.000Z',
+      resource: { type: 'message', id: 1, url: `${v1}/tickets/7/messages/1` },
+      actor: { type: 'user', id: 12, url: `${v1}/users/12` },
+      data: null,
+    },
     webhook,
     webhookWithSecret: (extra: Json = {}): Json => ({ ...webhook(extra), secret }),
     webhookCreate: { url: 'https://crm.example.com/hooks/support', events: ['ticket.created', 'ticket.updated'], description: 'CRM sync' },
@@ -118,7 +135,9 @@ export const examples = (origin: string) => {
       token_type: 'bearer',
       expires_in: 86400,
       refresh_token: 'sB1d2kWvL7v8G3kq0oYQd0d5m0n6m8H0j3Q1q2Vt3aU',
+      scope: 'tickets:read tickets:write users:read users:write',
     },
+    tokenPasswordScoped: { grant_type: 'password', username: 'ada@example.com', password: 'correct horse battery staple', scope: 'tickets:read' },
     tokenFailure: {
       error: 'invalid_grant',
       error_description: 'the e-mail address or the password is wrong',
@@ -127,6 +146,9 @@ export const examples = (origin: string) => {
       description: 'the e-mail address or the password is wrong',
     },
     revoke: { token: 'y3yQe8p5Jd2Qm2m8f7Hj9q0Z1r2s3t4u5v6w7x8y9zA' },
+    personalTokenCreate: { name: 'CRM sync', scopes: ['tickets:read', 'events:read'], expires_at: '2026-04-01T00:00:00Z' },
+    personalToken: personalTokenExample,
+    personalTokenCreated: { ...personalTokenExample, token: 'stp_Zq3R7mKp2XvB9tL4sW8nY1cD6fH0jG5aE3uI7oP24b2I4Q' },
   };
 };
 

@@ -26,11 +26,22 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
   },
   'X-Total-Count': { description: 'How many items the whole list holds.', schema: { type: 'integer', minimum: 0 } },
   Location: { description: 'The absolute URL of the new resource.', schema: { type: 'string', format: 'uri' } },
-  'WWW-Authenticate': { description: 'Bearer realm="support" (RFC 6750), with error="invalid_token" when a token was sent and refused.', schema: { type: 'string' } },
+  'WWW-Authenticate': {
+    description: 'Bearer realm="support" (RFC 6750), with error="invalid_token" when a token was sent and refused; on a 403 for scope, error="insufficient_scope", scope="<the scopes the operation needs>".',
+    schema: { type: 'string' },
+  },
   Allow: { description: 'The methods this URL accepts.', schema: { type: 'string' } },
   Deprecation: { description: 'RFC 9745: when this behaviour was deprecated, as @<epoch seconds>.', schema: { type: 'string', pattern: '^@[0-9]+$' } },
   Sunset: { description: 'RFC 8594: the HTTP date after which this behaviour may stop working.', schema: { type: 'string' } },
   Pragma: { description: 'no-cache (token answers, for HTTP/1.0 caches).', schema: { type: 'string' } },
+  'X-OAuth-Scopes': {
+    description: 'On every answer to a token narrower than its role (a personal access token, a login asked for with scope): the scopes the token holds, comma-separated.',
+    schema: { type: 'string' },
+  },
+  'X-Accepted-OAuth-Scopes': {
+    description: 'With X-OAuth-Scopes: the scopes this operation needs (empty when it needs none).',
+    schema: { type: 'string' },
+  },
   'Idempotent-Replayed': {
     description: 'true on the answer to a repeated POST with an Idempotency-Key: the first request\'s answer, sent again byte for byte; nothing was changed by this request.',
     schema: { type: 'string', const: 'true' },

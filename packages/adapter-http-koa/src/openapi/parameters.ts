@@ -59,6 +59,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
   TicketId: pathId('ticket_id', 'ticket'),
   MessageId: { ...pathId('message_id', 'message (its number inside the ticket: 1, 2, 3...)'), example: 1 },
   UserId: pathId('user_id', 'user'),
+  TokenId: pathId('token_id', 'personal access token'),
   GroupId: pathId('group_id', 'group'),
   WebhookId: pathId('webhook_id', 'webhook'),
   DocsFile: {
@@ -165,6 +166,14 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     description: `At most this many events, ${eventsQueryBounds.perPage.min}-${eventsQueryBounds.perPage.max}.`,
     schema: { type: 'integer', minimum: eventsQueryBounds.perPage.min, maximum: eventsQueryBounds.perPage.max, default: eventsQueryBounds.perPage.fallback },
     example: 100,
+  },
+  ActorId: {
+    name: 'actor_id',
+    in: 'query',
+    required: false,
+    description: 'Only the changes this user made (actor.id), under the same cursor, paging and wait rules: after and Link still count the global seq.',
+    schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+    example: 12,
   },
   Wait: {
     name: 'wait',

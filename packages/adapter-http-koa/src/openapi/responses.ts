@@ -25,7 +25,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
   const answer = (status: number, what: string, example: Json, opts: { schema?: string; headers?: readonly HeaderName[]; rate?: boolean; minimal?: boolean } = {}): Json => {
     const required: HeaderName[] = opts.minimal === true ? ['X-Request-Id', 'Cache-Control'] : [...baseHeaders, ...(opts.rate === false ? [] : rateHeaders), ...(opts.headers ?? [])];
     // A POST's error answer may be a replay of the first one with the same Idempotency-Key.
-    const optional: HeaderName[] = [...baseHeaders, ...rateHeaders, 'Idempotent-Replayed'];
+    const optional: HeaderName[] = [...baseHeaders, ...rateHeaders, 'Idempotent-Replayed', 'X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes', ...(status === 403 ? ['WWW-Authenticate' as const] : [])];
     return {
       description: `${what} Codes: ${codesOf(status)}.`,
       headers: headerObjects(versions, required, optional),
@@ -49,7 +49,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     Forbidden: answer(
       403,
-      'The caller may see the resource but not do this (a customer deleting a ticket, an agent creating users); or the request came over plain HTTP (never redirected).',
+      'The caller may see the resource but not do this (a customer deleting a ticket, an agent creating users: 40301); the token\'s scopes do not cover the operation (40303, with WWW-Authenticate: Bearer realm="support", error="insufficient_scope", scope="<needed>"); or the request came over plain HTTP (never redirected).',
       problemExample('forbidden', 'only admins may delete tickets'),
     ),
     TlsRequired: answer(403, 'The request came over plain HTTP (never redirected).', problemExample('tlsRequired', 'this API is served over HTTPS only; send the request to https://localhost:8443'), {

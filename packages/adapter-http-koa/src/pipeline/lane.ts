@@ -92,6 +92,8 @@ export const shortLane = (
     if (found === null) return null;
     const ctx = koa.createContext(req, res) as RouteContext;
     ctx.params = found.params;
+    // As the router sets it: the path of the route that answers (respond reads it for X-Accepted-OAuth-Scopes).
+    (ctx as RouteContext & { _matchedRoute?: string })._matchedRoute = found.route.path;
     // As Koa starts every request: 404 until something answers.
     res.statusCode = 404;
     // What escapes `respond` (it answers everything else) goes where Koa sends it: ctx.onerror.

@@ -52,7 +52,7 @@ const adoptNodeHeaders = (ctx: AppContext): void => {
  * a repeat that arrives once the client has it finds it kept. The answer stands whatever
  * happens here (the write is done); a claim that could not be settled runs out its lease.
  */
-const settleIdempotency = async (ctx: AppContext, { options }: Services, status: number, bytes: Buffer | null): Promise<void> => {
+const settleIdempotency = async (ctx: AppContext, { options }: Services, status: number, bytes: Buffer | null, keep = true): Promise<void> => {
   const finish = ctx.state.idempotency;
   if (finish === null) return;
   ctx.state.idempotency = null;
@@ -62,10 +62,23 @@ const settleIdempotency = async (ctx: AppContext, { options }: Services, status:
     if (value !== undefined && value !== '') headers[name] = value;
   }
   try {
-    await finish({ status, headers, body: bytes ?? new Uint8Array(0) });
+    await finish(keep ? { status, headers, body: bytes ?? new Uint8Array(0) } : null);
   } catch (e) {
     options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
   }
+};
+
+/**
+ * Contract §8.2: an answer to a token narrower than its role (a personal token, a login asked
+ * for with scope) says what the token holds and what the operation needs, on every answer.
+ * The route is the one that answered (the router's, or the lane's, _matchedRoute).
+ */
+const scopeHeaders = (ctx: AppContext, services: Services): void => {
+  const held = ctx.state.actor?.scopes;
+  if (held === undefined) return;
+  const route = (ctx as AppContext & { _matchedRoute?: string })._matchedRoute;
+  ctx.state.headers.set('X-OAuth-Scopes', held.join(', '));
+  ctx.state.headers.set('X-Accepted-OAuth-Scopes', route === undefined ? '' : services.acceptedScopes(ctx.method, route));
 };
 
 const failed = Buffer.from(JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged'))));
@@ -95,11 +108,13 @@ export const respond =
     // Every answer on a token endpoint's path is no-store (RFC 6749 §5.1): the routes' own, and
     // a refusal before them (a bad query parameter, an unknown X-Api-Version, a 405). The one place.
     if (isTokenEndpoint(ctx.path)) reply = { ...reply, noStore: true };
+    scopeHeaders(ctx, services);
     let answer: Rendered;
     try {
       adoptNodeHeaders(ctx);
       answer = await render(ctx, services, reply, presentation);
-      await settleIdempotency(ctx, services, answer.status, answer.plain);
+      // An answer that shows a secret once (no-store: a new personal access token) is never kept for a replay: the store keeps no token in clear.
+      await settleIdempotency(ctx, services, answer.status, answer.plain, reply.noStore !== true);
     } catch (e) {
       services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
       await settleIdempotency(ctx, services, 500, null);

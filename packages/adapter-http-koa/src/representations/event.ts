@@ -1,4 +1,4 @@
-import { allowedTransitions, type EventData, type EventSubject, type StoredEvent } from '@support/domain';
+import { allowedTransitions, type EventActor, type EventData, type EventSubject, type StoredEvent } from '@support/domain';
 import { timestamp } from './common.js';
 import { groupRepresentation } from './group.js';
 import { messageRepresentation } from './message.js';
@@ -7,7 +7,7 @@ import type { Urls } from './urls.js';
 import { userRepresentation } from './user.js';
 
 // One change of the feed, as GET /v1/events lists it and as webhooks receive it:
-// {seq, type, occurred_at, resource: {type, id, url}, data}, `data` being the resource as an
+// {seq, type, occurred_at, resource: {type, id, url}, actor, data}, `data` being the resource as an
 // admin sees it right after the change (null when it was deleted).
 
 const subjectUrl = (urls: Urls, s: EventSubject): string => {
@@ -36,11 +36,18 @@ const dataRepresentation = (urls: Urls, d: EventData): Record<string, unknown> =
   }
 };
 
+const actorRepresentation = (urls: Urls, a: EventActor): Record<string, unknown> => {
+  if (a.type === 'system') return { type: 'system' };
+  const user = { type: 'user', id: a.id, url: urls.user(a.id) };
+  return a.token === undefined ? user : { ...user, token: { id: a.token.id, name: a.token.name } };
+};
+
 export const eventRepresentation = (urls: Urls, e: StoredEvent): Record<string, unknown> => ({
   seq: e.seq,
   type: e.type,
   occurred_at: timestamp(e.occurredAt),
   resource: { type: e.subject.resource, id: e.subject.id, url: subjectUrl(urls, e.subject) },
+  actor: actorRepresentation(urls, e.actor),
   data: e.data === null ? null : dataRepresentation(urls, e.data),
 });
 

@@ -9,6 +9,8 @@ export interface Urls {
   message(ticketId: number, number: number): string;
   readonly users: string;
   user(id: number): string;
+  /** A personal access token, under its user. */
+  personalToken(userId: number, id: number): string;
   readonly groups: string;
   group(id: number): string;
   groupUsers(id: number): string;
@@ -29,6 +31,7 @@ export const urlsFor = (origin: string): Urls => {
     message: (ticketId, number) => `${v1}/tickets/${ticketId}/messages/${number}`,
     users: `${v1}/users`,
     user: (id) => `${v1}/users/${id}`,
+    personalToken: (userId, id) => `${v1}/users/${userId}/tokens/${id}`,
     groups: `${v1}/groups`,
     group: (id) => `${v1}/groups/${id}`,
     groupUsers: (id) => `${v1}/groups/${id}/users`,

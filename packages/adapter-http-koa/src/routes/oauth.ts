@@ -1,4 +1,5 @@
 import type { OAuthError, TokenGrant } from '@support/application';
+import { isScope, scopes, type Scope } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { oauthErrorKind } from '../errors/error-table.js';
@@ -36,7 +37,23 @@ const grantBody = (g: TokenGrant): Record<string, unknown> => ({
   token_type: g.tokenType,
   expires_in: g.expiresIn,
   refresh_token: g.refreshToken,
+  scope: g.scope,
 });
+
+/** RFC 6749 §3.3: space-separated scope names; an unknown one is invalid_scope. */
+const decodeScope = (raw: string | undefined): readonly Scope[] | undefined => {
+  if (raw === undefined) return undefined;
+  const names = raw.split(' ').filter((n) => n !== '');
+  const unknown = names.filter((n) => !isScope(n));
+  if (names.length === 0 || unknown.length > 0) {
+    throw oauthProblem({
+      _tag: 'OAuthError',
+      error: 'invalid_scope',
+      description: `${names.length === 0 ? 'scope is empty' : `unknown scope ${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`}; scopes are ${scopes.join(' ')}`,
+    });
+  }
+  return names.filter(isScope);
+};
 
 export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
   router.post('/v1/oauth/token', async (ctx) => {
@@ -44,7 +61,7 @@ export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
     let grant: E.Either<OAuthError, TokenGrant>;
     switch (p.grant_type) {
       case 'password':
-        grant = await app.auth.passwordGrant(p.username ?? '', p.password ?? '');
+        grant = await app.auth.passwordGrant(p.username ?? '', p.password ?? '', decodeScope(p.scope));
         break;
       case 'refresh_token':
         grant = await app.auth.refreshGrant(p.refresh_token ?? '');

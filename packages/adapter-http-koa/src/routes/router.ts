@@ -11,6 +11,7 @@ import { messageRoutes } from './messages.js';
 import { oauthRoutes } from './oauth.js';
 import { openApiRoutes } from './openapi.js';
 import { ticketRoutes } from './tickets.js';
+import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -23,6 +24,7 @@ export const createRouter = (services: Services, lane: LaneRoutes = new LaneRout
   oauthRoutes(router, services);
   ticketRoutes(router, services, lane);
   messageRoutes(router, services, lane);
+  tokenRoutes(router, services);
   userRoutes(router, services, lane);
   groupRoutes(router, services, lane);
   eventRoutes(router, services, lane);
@@ -45,6 +47,7 @@ export const routerWithoutApp = (lane: LaneRoutes = new LaneRoutes()): AppRouter
     urls: urlsFor('https://localhost'),
     options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
     cache: responseCache(0),
+    acceptedScopes: () => '',
   };
   return createRouter(services, lane);
 };

@@ -34,7 +34,9 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services, lane: Lan
     const target = (ctx: RouteContext): UserId | 'me' => (path.endsWith('/me') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId));
 
     const read = async (ctx: RouteContext): Promise<void> => {
-      written(ctx, unwrap(await app.users.get(actorOf(ctx), target(ctx))));
+      const id = target(ctx);
+      // GET /v1/users/me is its own use case: it needs no scope (contract §8.1).
+      written(ctx, unwrap(await (id === 'me' ? app.users.me(actorOf(ctx)) : app.users.get(actorOf(ctx), id))));
     };
     // Not /v1/users/me on the lane: the router matches it as /v1/users/:userId too (two layers).
     if (path.endsWith('/me')) router.get(path, read);

@@ -1,5 +1,5 @@
 import type { TicketRepository } from '@support/application';
-import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
+import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type EventActor, type Ticket } from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
 import type { MemoryFollowUps } from '../follow-ups.js';
 import type { Journal } from '../journal.js';
@@ -23,45 +23,55 @@ export const memoryTicketRepository = (
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
    */
-  const rewriteNow = (ids: readonly number[], change: (t: Ticket) => Ticket): void => {
+  const rewriteNow = (ids: readonly number[], change: (t: Ticket) => Ticket, by: EventActor | undefined): void => {
     const changed: Ticket[] = [];
     for (const id of ids) {
       const next = change(table.row(id));
       table.put(next);
       if (next.deletedAt === null) changed.push(next);
     }
-    events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt)));
+    events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt, by)));
   };
-  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket): Promise<void> => answer(() => { rewriteNow(ids, change); });
-  const renameNow = (customerId: number, name: string, now: number): void => {
+  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket, by: EventActor | undefined): Promise<void> =>
+    answer(() => {
+      rewriteNow(ids, change, by);
+    });
+  const renameNow = (customerId: number, name: string, now: number, by: EventActor | undefined): void => {
     rewriteNow(
       table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
       (t) => renameCustomer(t, name, now),
+      by,
     );
   };
-  // The follow-ups of a user's or group's write run inside that write's port call (follow-ups.ts).
-  followUps?.on('renameCustomer', (f) => { renameNow(f.customerId, f.name, f.now); });
-  followUps?.on('unassignUser', (f) => { rewriteNow(table.assignedTo(f.userId), (t) => unassignTicket(t, f.now)); });
-  followUps?.on('clearGroup', (f) => { rewriteNow(table.inGroup(f.groupId), (t) => ungroupTicket(t, f.now)); });
+  // The follow-ups of a user's or group's write run inside that write's port call, by its actor (follow-ups.ts).
+  followUps?.on('renameCustomer', (f, by) => {
+    renameNow(f.customerId, f.name, f.now, by);
+  });
+  followUps?.on('unassignUser', (f, by) => {
+    rewriteNow(table.assignedTo(f.userId), (t) => unassignTicket(t, f.now), by);
+  });
+  followUps?.on('clearGroup', (f, by) => {
+    rewriteNow(table.inGroup(f.groupId), (t) => ungroupTicket(t, f.now), by);
+  });
   return {
-    insert: (ticket) =>
+    insert: (ticket, by) =>
       answer(() => {
         if (table.get(ticket.id) !== undefined) throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
         const stored = copyTicket(ticket);
         table.put(stored);
-        events.record(ticketEvent('created', stored, stored.updatedAt));
+        events.record(ticketEvent('created', stored, stored.updatedAt, by));
       }),
     findById: (id) =>
       answer(() => {
         const t = table.get(id);
         return t === undefined ? null : copyTicket(t);
       }),
-    update: (ticket, expectedVersion) =>
+    update: (ticket, expectedVersion, by) =>
       answer(() => {
         if (table.get(ticket.id)?.version !== expectedVersion) return false;
         const stored = copyTicket(ticket);
         table.put(stored);
-        events.record(ticketEvent('updated', stored, stored.updatedAt));
+        events.record(ticketEvent('updated', stored, stored.updatedAt, by));
         return true;
       }),
     search: (filter, sort, offset, limit) =>
@@ -70,8 +80,11 @@ export const memoryTicketRepository = (
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name, now) => answer(() => { renameNow(customerId, name, now); }),
-    unassignUser: (userId, now) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now)),
-    clearGroup: (groupId, now) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now)),
+    renameCustomer: (customerId, name, now, by) =>
+      answer(() => {
+        renameNow(customerId, name, now, by);
+      }),
+    unassignUser: (userId, now, by) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now), by),
+    clearGroup: (groupId, now, by) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now), by),
   };
 };

@@ -1,5 +1,5 @@
 /** RFC 6749 §5.2 error codes this service answers with. */
-export type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type';
+export type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
 export interface OAuthError {
   readonly _tag: 'OAuthError';
@@ -20,6 +20,8 @@ export interface TokenGrant {
   /** Seconds. */
   readonly expiresIn: number;
   readonly refreshToken: string;
+  /** The scopes the access token holds (RFC 6749 §5.1 `scope`, space-separated). */
+  readonly scope: string;
 }
 
 export interface AuthConfig {

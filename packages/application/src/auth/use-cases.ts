@@ -1,4 +1,13 @@
-import { unauthenticated, type User } from '@support/domain';
+import {
+  canonicalScopes,
+  isPersonalTokenShaped,
+  isWellFormedPersonalToken,
+  personalTokenLimits,
+  roleScopes,
+  unauthenticated,
+  type Scope,
+  type User,
+} from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { Ports } from '../ports/index.js';
@@ -9,7 +18,7 @@ const badCredentials = oauthError('invalid_grant', 'the e-mail address or passwo
 
 export interface AuthUseCases {
   authenticate(token: string | null): Promise<Outcome<Actor>>;
-  passwordGrant(username: string, password: string): Promise<E.Either<OAuthError, TokenGrant>>;
+  passwordGrant(username: string, password: string, scope?: readonly Scope[]): Promise<E.Either<OAuthError, TokenGrant>>;
   refreshGrant(refreshToken: string): Promise<E.Either<OAuthError, TokenGrant>>;
   revoke(token: string): Promise<void>;
 }
@@ -20,16 +29,19 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
   let decoyHash: Promise<string> | null = null;
   const decoy = (): Promise<string> => (decoyHash ??= ports.passwords.hash(ports.secrets.generate()));
 
-  const issue = async (user: User, familyId: string): Promise<TokenGrant> => {
+  /** `scopes`: what the login was narrowed to (kept by every refresh of it); undefined, the role's. */
+  const issue = async (user: User, familyId: string, scopes: readonly Scope[] | undefined): Promise<TokenGrant> => {
     const now = ports.clock.now();
     const accessToken = ports.secrets.generate();
     const refreshToken = ports.secrets.generate();
+    const narrowed = scopes === undefined ? {} : { scopes };
     await ports.tokens.save({
       hash: ports.secrets.digest(accessToken),
       kind: 'access',
       userId: user.id,
       familyId,
       expiresAt: now + config.accessTokenTtlSeconds * 1000,
+      ...narrowed,
     });
     await ports.tokens.save({
       hash: ports.secrets.digest(refreshToken),
@@ -37,25 +49,51 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
       userId: user.id,
       familyId,
       expiresAt: now + config.refreshTokenTtlSeconds * 1000,
+      ...narrowed,
     });
-    return { accessToken, tokenType: 'bearer', expiresIn: config.accessTokenTtlSeconds, refreshToken };
+    const scope = (scopes ?? roleScopes(user.role)).join(' ');
+    return { accessToken, tokenType: 'bearer', expiresIn: config.accessTokenTtlSeconds, refreshToken, scope };
+  };
+
+  /**
+   * A personal access token (contract §8.1): a malformed one (wrong length, alphabet or
+   * checksum) is refused without a store call; a known one is looked up by hash (one indexed
+   * read), its user loaded, and last_used_at written at most once a minute (the store decides).
+   */
+  const personal = async (token: string): Promise<Outcome<Actor>> => {
+    if (!isWellFormedPersonalToken(token)) return E.left(unauthenticated('invalid'));
+    const now = ports.clock.now();
+    const record = await ports.personalTokens.findByHash(ports.secrets.digest(token), now);
+    if (record === null) return E.left(unauthenticated('invalid'));
+    const user = await ports.users.findById(record.userId);
+    if (user === null) return E.left(unauthenticated('invalid'));
+    const interval = personalTokenLimits.lastUsedIntervalMs;
+    if (record.lastUsedAt === null || record.lastUsedAt <= now - interval) await ports.personalTokens.touch(record.id, now, interval);
+    return E.right({ user, token: { id: record.id, name: record.name }, scopes: record.scopes });
   };
 
   return {
     async authenticate(token) {
       if (token === null || token === '') return E.left(unauthenticated('missing'));
+      if (isPersonalTokenShaped(token)) return personal(token);
       const record = await ports.tokens.find(ports.secrets.digest(token), ports.clock.now());
       if (record?.kind !== 'access') return E.left(unauthenticated('invalid'));
       const user = await ports.users.findById(record.userId);
-      return user === null ? E.left(unauthenticated('invalid')) : E.right({ user });
+      if (user === null) return E.left(unauthenticated('invalid'));
+      return E.right(record.scopes === undefined ? { user } : { user, scopes: record.scopes });
     },
 
-    async passwordGrant(username, password) {
+    async passwordGrant(username, password, scope) {
       if (username === '' || password === '') return E.left(oauthError('invalid_request', 'username and password are required'));
       const user = await ports.users.findByEmail(username);
       const valid = await ports.passwords.verify(user?.passwordHash ?? (await decoy()), password);
       if (user === null || !valid) return E.left(badCredentials);
-      return E.right(await issue(user, ports.secrets.generate()));
+      if (scope === undefined) return E.right(await issue(user, ports.secrets.generate(), undefined));
+      // Scopes never widen a role (contract §8.2): the grant is what was asked for and the role can use (RFC 6749 §3.3 lets it be narrower).
+      const usable = roleScopes(user.role);
+      const granted = canonicalScopes(scope.filter((s) => usable.includes(s)));
+      if (granted.length === 0) return E.left(oauthError('invalid_scope', `none of the scopes asked for can be used by a ${user.role}; a ${user.role} can use ${usable.join(' ')}`));
+      return E.right(await issue(user, ports.secrets.generate(), granted));
     },
 
     async refreshGrant(refreshToken) {
@@ -75,13 +113,20 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
         case 'consumed': {
           const user = await ports.users.findById(used.record.userId);
           if (user === null) return E.left(oauthError('invalid_grant', 'the refresh token is unknown, expired or revoked'));
-          return E.right(await issue(user, used.record.familyId));
+          return E.right(await issue(user, used.record.familyId, used.record.scopes));
         }
       }
     },
 
     async revoke(token) {
       if (token === '') return;
+      if (isPersonalTokenShaped(token)) {
+        // RFC 7009 for personal tokens too: whoever finds a leaked one can end it.
+        if (!isWellFormedPersonalToken(token)) return;
+        const record = await ports.personalTokens.findByHash(ports.secrets.digest(token), ports.clock.now());
+        if (record !== null) await ports.personalTokens.revoke(record.id);
+        return;
+      }
       const hash = ports.secrets.digest(token);
       const record = await ports.tokens.find(hash, ports.clock.now());
       if (record?.kind === 'refresh') await ports.tokens.revokeFamily(record.familyId);

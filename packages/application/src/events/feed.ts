@@ -1,4 +1,4 @@
-import { feedExpired, type StoredEvent } from '@support/domain';
+import { feedExpired, type StoredEvent, type UserId } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import { acceptQuery, type DecodedQuery } from '../decoded.js';
@@ -12,6 +12,8 @@ export interface EventsQuery {
   readonly after: number;
   readonly perPage: number;
   readonly waitSeconds: number;
+  /** Only the changes this user made (contract §8.3); absent: everyone's. The cursor is still the global seq. */
+  readonly actorId?: UserId;
 }
 
 export const eventsQueryBounds = { perPage: { min: 1, max: 100, fallback: 30 }, waitSeconds: { min: 0, max: 30 } } as const;
@@ -38,10 +40,20 @@ export const readEvents = async (ports: Ports, actor: Actor, decoded: DecodedQue
   // Events after `after` are all kept when the oldest kept one is at most after + 1.
   const firstKept = oldest ?? newest + 1;
   if (query.after + 1 < firstKept) return E.left(feedExpired(firstKept));
-  let items = await ports.events.after(query.after, query.perPage);
+  const read = (): Promise<readonly StoredEvent[]> =>
+    query.actorId === undefined ? ports.events.after(query.after, query.perPage) : ports.events.after(query.after, query.perPage, query.actorId);
+  let items = await read();
   if (items.length === 0 && query.waitSeconds > 0 && !shutdown.aborted) {
-    await withDeadline(shutdown, query.waitSeconds * 1000, (signal) => ports.events.waitFor(query.after, signal));
-    items = await ports.events.after(query.after, query.perPage);
+    items = await withDeadline(shutdown, query.waitSeconds * 1000, async (signal) => {
+      // Someone else's change wakes the wait too: with actor_id, wait again past it until this actor's arrives or the time is up.
+      let seen = Math.max(query.after, newest);
+      for (;;) {
+        await ports.events.waitFor(seen, signal);
+        const found = await read();
+        if (found.length > 0 || signal.aborted || query.actorId === undefined) return found;
+        seen = (await ports.events.bounds()).newest;
+      }
+    });
   }
   return E.right({ items, next: items[items.length - 1]?.seq ?? query.after });
 };

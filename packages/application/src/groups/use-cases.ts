@@ -13,7 +13,7 @@ import {
   type PageRequest,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Actor } from '../actor.js';
+import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
@@ -82,7 +82,7 @@ export const createGroupUseCase = async (ports: Ports, actor: Actor, decoded: De
     updatedAt: now,
     version: 1,
   };
-  return (await ports.groups.insert(group)) === 'ok' ? E.right(group) : E.left(validationFailed([nameTaken(group.name)]));
+  return (await ports.groups.insert(group, byActor(actor))) === 'ok' ? E.right(group) : E.left(validationFailed([nameTaken(group.name)]));
 };
 
 const updateGroup = (
@@ -104,7 +104,7 @@ const updateGroup = (
     if (E.isLeft(held)) return held;
     const next = applyGroupChanges(current, changes(current), ports.clock.now());
     if (next === current) return E.right(current);
-    const written = await ports.groups.update(next, current.version);
+    const written = await ports.groups.update(next, current.version, byActor(actor));
     if (written === 'name_taken') return E.left(validationFailed([nameTaken(next.name)]));
     return written === 'ok' ? E.right(next) : 'retry';
   }, options);
@@ -149,9 +149,10 @@ export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId
   if (E.isLeft(allowed)) return allowed;
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  // Members leave the group and its tickets lose it; users and tickets themselves stay.
+  // Members leave the group and its tickets lose it; users and tickets themselves stay. The
+  // follow-ups' events carry the request's actor (contract §8.3).
   const now = ports.clock.now();
   const followUps: FollowUp[] = [{ op: 'removeGroup', groupId: id, now }, { op: 'clearGroup', groupId: id, now }];
-  if (!(await ports.groups.delete(id, now, followUps))) return E.left(notFound('group', id));
+  if (!(await ports.groups.delete(id, now, byActor(actor), followUps))) return E.left(notFound('group', id));
   return E.right(loaded.right);
 };

@@ -18,7 +18,7 @@ import {
   type TicketId,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Actor } from '../actor.js';
+import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
@@ -78,12 +78,12 @@ export const createMessageUseCase = async (
   if (isCustomer(actor) && input.right.internal === true) return E.left(forbidden('customers may not write internal notes'));
   const number = (await ports.ids.next(`message:${ticketId}`)) as MessageNumber;
   const message = createMessage(ticketId, number, input.right, actor.user.id, ports.clock.now());
-  await ports.messages.insert(message);
+  await ports.messages.insert(message, byActor(actor));
   // A new message is activity on its ticket: its updated_at moves.
   await withRetries(async () => {
     const t = await ports.tickets.findById(ticketId);
     if (t === null || t.deletedAt !== null) return E.right(null);
-    return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version)) ? E.right(null) : 'retry';
+    return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version, byActor(actor))) ? E.right(null) : 'retry';
   }, {});
   return E.right(message);
 };
@@ -107,7 +107,7 @@ const updateMessage = (
     if (E.isLeft(held)) return held;
     const next = applyMessageChanges(current, wanted, ports.clock.now());
     if (next === current) return E.right(current);
-    return (await ports.messages.update(next, current.version)) ? E.right(next) : 'retry';
+    return (await ports.messages.update(next, current.version, byActor(actor))) ? E.right(next) : 'retry';
   }, options);
 
 export const replaceMessageUseCase = (
@@ -151,5 +151,5 @@ export const deleteMessageUseCase = (
     const held = checkPrecondition(options, loaded.right);
     if (E.isLeft(held)) return held;
     const deleted = deleteMessage(loaded.right, ports.clock.now());
-    return (await ports.messages.update(deleted, loaded.right.version)) ? E.right(deleted) : 'retry';
+    return (await ports.messages.update(deleted, loaded.right.version, byActor(actor))) ? E.right(deleted) : 'retry';
   }, options);

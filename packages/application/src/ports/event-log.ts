@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@support/domain';
+import type { StoredEvent, UserId } from '@support/domain';
 
 /**
  * The change feed (contract §7.3). The store appends to it itself, in the same atomic step as
@@ -8,8 +8,11 @@ import type { StoredEvent } from '@support/domain';
  * seq it has already seen.
  */
 export interface EventLog {
-  /** The kept events after `after`, oldest first, at most `limit`. */
-  after(after: number, limit: number): Promise<readonly StoredEvent[]>;
+  /**
+   * The kept events after `after`, oldest first, at most `limit`; with `actorId`, only those
+   * made by that user (contract §8.3), found without reading the others (an index per actor).
+   */
+  after(after: number, limit: number, actorId?: UserId): Promise<readonly StoredEvent[]>;
   /** The oldest kept seq (null when none is kept) and the newest seq ever given (0 when none). */
   bounds(): Promise<{ readonly oldest: number | null; readonly newest: number }>;
   /**

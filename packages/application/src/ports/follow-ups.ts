@@ -9,7 +9,9 @@ import type { GroupId, UserId } from '@support/domain';
  * cannot do both in one step (MongoDB: the follow-ups reach any number of documents, in
  * batches) records them in the write's own commit and finishes them after a failure or a
  * crash; a refused write (version mismatch, e-mail taken, nothing to delete) records none.
- * Each is idempotent: running it again changes only what an interrupted run missed.
+ * Each is idempotent: running it again changes only what an interrupted run missed. The events a
+ * follow-up makes carry the actor of the write that made it due (the port call's `by`, contract
+ * §8.3), also when a store finishes it after a crash (the store keeps the actor with it).
  */
 export type FollowUp =
   /**
@@ -20,8 +22,10 @@ export type FollowUp =
   | { readonly op: 'renameCustomer'; readonly customerId: UserId; readonly name: string; readonly version: number; readonly now: number }
   /** No ticket stays assigned to this user (the domain's unassignTicket on each, at `now`). */
   | { readonly op: 'unassignUser'; readonly userId: UserId; readonly now: number }
-  /** Every token of this user is revoked. */
+  /** Every login token of this user is revoked. */
   | { readonly op: 'revokeUser'; readonly userId: UserId }
+  /** Every personal access token of this user is revoked (contract §8.1). */
+  | { readonly op: 'revokePersonalTokens'; readonly userId: UserId }
   /** No ticket stays in this group (the domain's ungroupTicket on each, at `now`). */
   | { readonly op: 'clearGroup'; readonly groupId: GroupId; readonly now: number }
   /** No user stays a member of this group (the domain's leaveGroup on each, at `now`). */

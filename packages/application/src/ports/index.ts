@@ -3,6 +3,7 @@ export type * from './message-repository.js';
 export type * from './user-repository.js';
 export type * from './group-repository.js';
 export type * from './token-store.js';
+export type * from './personal-token-store.js';
 export type * from './rate-limit-counter.js';
 export type * from './idempotency-store.js';
 export type * from './webhook-repository.js';
@@ -29,6 +30,7 @@ import type { StoreHealth } from './store-health.js';
 import type { TicketRepository } from './ticket-repository.js';
 import type { TokenGenerator } from './token-generator.js';
 import type { TokenStore } from './token-store.js';
+import type { PersonalTokenStore } from './personal-token-store.js';
 import type { UserRepository } from './user-repository.js';
 
 /** Everything a store adapter provides. */
@@ -38,6 +40,7 @@ export interface Store {
   readonly users: UserRepository;
   readonly groups: GroupRepository;
   readonly tokens: TokenStore;
+  readonly personalTokens: PersonalTokenStore;
   readonly rateLimits: RateLimitCounter;
   readonly idempotency: IdempotencyStore;
   readonly webhooks: WebhookRepository;

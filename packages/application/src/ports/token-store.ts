@@ -1,4 +1,4 @@
-import type { UserId } from '@support/domain';
+import type { Scope, UserId } from '@support/domain';
 
 export type TokenKind = 'access' | 'refresh';
 
@@ -11,6 +11,11 @@ export interface TokenRecord {
   readonly familyId: string;
   /** Epoch ms; an expired token is never found, and the store may forget it. */
   readonly expiresAt: number;
+  /**
+   * The scopes a login was narrowed to (the password grant's `scope`, kept by its refreshes);
+   * absent: every scope its user's role can use.
+   */
+  readonly scopes?: readonly Scope[];
 }
 
 export type ConsumeResult =

@@ -20,7 +20,7 @@ import {
   type UserId,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Actor } from '../actor.js';
+import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
 import { acceptBody, type DecodedBody, type RefusedBody } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
@@ -89,7 +89,7 @@ export const createTicketUseCase = async (ports: Ports, actor: Actor, decoded: D
 
   const id = (await ports.ids.next('ticket')) as TicketId;
   const ticket = createTicket(id, input, customer, ports.clock.now());
-  await ports.tickets.insert(ticket);
+  await ports.tickets.insert(ticket, byActor(actor));
   return E.right(bareView(actor, ticket));
 };
 
@@ -143,7 +143,7 @@ const updateTicket = async (
     const errors = allErrors(referenceErrors, transitionErrors);
     if (errors.length > 0 || E.isLeft(applied)) return E.left(validationFailed(errors));
     if (applied.right === current) return E.right(bareView(actor, current));
-    return (await ports.tickets.update(applied.right, current.version)) ? E.right(bareView(actor, applied.right)) : 'retry';
+    return (await ports.tickets.update(applied.right, current.version, byActor(actor))) ? E.right(bareView(actor, applied.right)) : 'retry';
   }, options);
 };
 
@@ -190,5 +190,5 @@ export const deleteTicketUseCase = async (
     const held = checkPrecondition(options, bareView(actor, current.right));
     if (E.isLeft(held)) return held;
     const deleted = deleteTicket(current.right, ports.clock.now());
-    return (await ports.tickets.update(deleted, current.right.version)) ? E.right(bareView(actor, deleted)) : 'retry';
+    return (await ports.tickets.update(deleted, current.right.version, byActor(actor))) ? E.right(bareView(actor, deleted)) : 'retry';
   }, options);

@@ -21,7 +21,7 @@ import {
   type UserReplaceInput,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Actor } from '../actor.js';
+import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { checkPrecondition } from '../precondition.js';
@@ -82,7 +82,7 @@ export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: Dec
     updatedAt: now,
     version: 1,
   };
-  return (await ports.users.insert(user)) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
+  return (await ports.users.insert(user, byActor(actor))) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
 };
 
 interface UserInput {
@@ -110,8 +110,11 @@ const updateFollowUps = (before: User, after: User, self: boolean, now: number):
   ...(after.name === before.name ? [] : [{ op: 'renameCustomer', customerId: after.id, name: after.name, version: after.version, now } as const]),
   // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
   ...(after.role === 'customer' && before.role !== 'customer' ? [{ op: 'unassignUser', userId: after.id, now } as const] : []),
-  // A password set by someone else (an admin) ends every session of that user.
-  ...(after.passwordHash !== before.passwordHash && !self ? [{ op: 'revokeUser', userId: after.id } as const] : []),
+  // A password set by someone else (an admin) ends every session of that user, and every
+  // personal access token (contract §8.1): an admin resetting a password cuts every credential off.
+  ...(after.passwordHash !== before.passwordHash && !self
+    ? [{ op: 'revokeUser', userId: after.id } as const, { op: 'revokePersonalTokens', userId: after.id } as const]
+    : []),
 ];
 
 const updateUser = async (
@@ -147,7 +150,7 @@ const updateUser = async (
     const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
     const next = applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now());
     if (next === current) return E.right(current);
-    const written = await ports.users.update(next, current.version, updateFollowUps(current, next, self, ports.clock.now()));
+    const written = await ports.users.update(next, current.version, byActor(actor), updateFollowUps(current, next, self, ports.clock.now()));
     if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
     return written === 'ok' ? E.right(next) : 'retry';
   }, options);
@@ -207,9 +210,9 @@ export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, 
   if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
   const held = checkPrecondition(options, loaded.right);
   if (E.isLeft(held)) return held;
-  // A deleted user's tickets and messages stay; they lose their sessions and assignments.
+  // A deleted user's tickets and messages stay; they lose their sessions, personal tokens and assignments.
   const now = ports.clock.now();
-  const followUps: FollowUp[] = [{ op: 'revokeUser', userId: id }, { op: 'unassignUser', userId: id, now }];
-  if (!(await ports.users.delete(id, now, followUps))) return E.left(notFound('user', id));
+  const followUps: FollowUp[] = [{ op: 'revokeUser', userId: id }, { op: 'revokePersonalTokens', userId: id }, { op: 'unassignUser', userId: id, now }];
+  if (!(await ports.users.delete(id, now, byActor(actor), followUps))) return E.left(notFound('user', id));
   return E.right(loaded.right);
 };

@@ -16,14 +16,16 @@ import {
   type ChangeEvent,
   type StoredEvent,
   type Webhook,
+  eventActorId,
   groupDeletedEvent,
+  type EventActor,
   groupEvent,
   messageEvent,
   ticketEvent,
   userDeletedEvent,
   userEvent,
 } from '@support/domain';
-import type { ConsumeResult, DeliveryRecord, FollowUp, IdempotencyClaim, Page, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
+import type { ConsumeResult, DeliveryRecord, FollowUp, IdempotencyClaim, Page, PersonalTokenRecord, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -41,6 +43,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
   const users = new Map<number, User>();
   const groups = new Map<number, Group>();
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
+  const personal = new Map<number, PersonalTokenRecord>();
   const counters = new Map<string, number>();
   const idempotency = new Map<string, { readonly claim: IdempotencyClaim; answer: StoredAnswer | null }>();
   const hooks = new Map<number, Webhook>();
@@ -56,67 +59,68 @@ export const naiveStore = (): Store & { failing: boolean } => {
     for (const c of changes) log.push({ seq: log.length + 1, ...c });
     for (const wake of [...wakers]) wake();
   };
-  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket): void => {
+  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket, by: EventActor | undefined): void => {
     for (const t of [...tickets.values()]) {
       if (!pred(t)) continue;
       const next = change(t);
       tickets.set(t.id, next);
-      if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt));
+      if (next.deletedAt === null) record(ticketEvent('updated', next, next.updatedAt, by));
     }
   };
   /** A write's follow-ups in the write's own step (every call of this store is synchronous). */
-  const followUp = (due: readonly FollowUp[] = []): void => {
+  const followUp = (due: readonly FollowUp[] = [], by?: EventActor): void => {
     for (const f of due) {
-      if (f.op === 'renameCustomer') void store.tickets.renameCustomer(f.customerId, f.name, f.now);
-      else if (f.op === 'unassignUser') void store.tickets.unassignUser(f.userId, f.now);
-      else if (f.op === 'clearGroup') void store.tickets.clearGroup(f.groupId, f.now);
-      else if (f.op === 'removeGroup') void store.users.removeGroup(f.groupId, f.now);
+      if (f.op === 'renameCustomer') void store.tickets.renameCustomer(f.customerId, f.name, f.now, by);
+      else if (f.op === 'unassignUser') void store.tickets.unassignUser(f.userId, f.now, by);
+      else if (f.op === 'clearGroup') void store.tickets.clearGroup(f.groupId, f.now, by);
+      else if (f.op === 'removeGroup') void store.users.removeGroup(f.groupId, f.now, by);
+      else if (f.op === 'revokePersonalTokens') void store.personalTokens.revokeUser(f.userId);
       else void store.tokens.revokeUser(f.userId);
     }
   };
   const store: Store & { failing: boolean } = {
     failing: false,
     tickets: {
-      insert: (t: Ticket) => {
+      insert: (t: Ticket, by?: EventActor) => {
         tickets.set(t.id, structuredClone(t));
-        record(ticketEvent('created', t, t.updatedAt));
+        record(ticketEvent('created', t, t.updatedAt, by));
         return Promise.resolve();
       },
       findById: (id: number) => Promise.resolve(structuredClone(tickets.get(id) ?? null)),
-      update: (t: Ticket, v: number) => {
+      update: (t: Ticket, v: number, by?: EventActor) => {
         if (tickets.get(t.id)?.version !== v) return Promise.resolve(false);
         tickets.set(t.id, structuredClone(t));
-        record(ticketEvent('updated', t, t.updatedAt));
+        record(ticketEvent('updated', t, t.updatedAt, by));
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
         const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
         return page(all, offset, limit);
       },
-      renameCustomer: (id, name, now) => {
-        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now));
+      renameCustomer: (id, name, now, by) => {
+        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now), by);
         return Promise.resolve();
       },
-      unassignUser: (id, now) => {
-        bumpTickets((t) => t.assignedUserId === id, (t) => unassignTicket(t, now));
+      unassignUser: (id, now, by) => {
+        bumpTickets((t) => t.assignedUserId === id, (t) => unassignTicket(t, now), by);
         return Promise.resolve();
       },
-      clearGroup: (id, now) => {
-        bumpTickets((t) => t.groupId === id, (t) => ungroupTicket(t, now));
+      clearGroup: (id, now, by) => {
+        bumpTickets((t) => t.groupId === id, (t) => ungroupTicket(t, now), by);
         return Promise.resolve();
       },
     },
     messages: {
-      insert: (m: Message) => {
+      insert: (m: Message, by?: EventActor) => {
         messages.set(mkey(m.ticketId, m.number), m);
-        record(messageEvent('created', m, m.updatedAt));
+        record(messageEvent('created', m, m.updatedAt, by));
         return Promise.resolve();
       },
       find: (t, n) => Promise.resolve(messages.get(mkey(t, n)) ?? null),
-      update: (m: Message, v: number) => {
+      update: (m: Message, v: number, by?: EventActor) => {
         if (messages.get(mkey(m.ticketId, m.number))?.version !== v) return Promise.resolve(false);
         messages.set(mkey(m.ticketId, m.number), m);
-        record(messageEvent('updated', m, m.updatedAt));
+        record(messageEvent('updated', m, m.updatedAt, by));
         return Promise.resolve(true);
       },
       list: (ticketId, internal, offset, limit) => {
@@ -127,27 +131,27 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     users: {
-      insert: (u: User) => {
+      insert: (u: User, by?: EventActor) => {
         if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
-        record(userEvent('created', u, u.updatedAt));
+        record(userEvent('created', u, u.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(users.get(id) ?? null),
       findByEmail: (email) => Promise.resolve([...users.values()].find((u) => emailKey(u.email) === emailKey(email)) ?? null),
       findByIds: (ids) => Promise.resolve([...users.values()].filter((u) => ids.includes(u.id))),
-      update: (u: User, v: number, due) => {
+      update: (u: User, v: number, by?: EventActor, due?: readonly FollowUp[]) => {
         if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
-        record(userEvent('updated', u, u.updatedAt));
-        followUp(due);
+        record(userEvent('updated', u, u.updatedAt, by));
+        followUp(due, by);
         return Promise.resolve('ok' as const);
       },
-      delete: (id, now, due) => {
+      delete: (id, now, by, due) => {
         if (!users.delete(id)) return Promise.resolve(false);
-        record(userDeletedEvent(id, now));
-        followUp(due);
+        record(userDeletedEvent(id, now, by));
+        followUp(due, by);
         return Promise.resolve(true);
       },
       list: (groupId, offset, limit) => {
@@ -155,39 +159,59 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return page(all, offset, limit);
       },
       count: () => Promise.resolve(users.size),
-      removeGroup: (groupId, now) => {
+      removeGroup: (groupId, now, by) => {
         for (const u of users.values()) {
           if (!u.groupIds.includes(groupId)) continue;
           const next = leaveGroup(u, groupId, now);
           users.set(u.id, next);
-          record(userEvent('updated', next, next.updatedAt));
+          record(userEvent('updated', next, next.updatedAt, by));
         }
         return Promise.resolve();
       },
     },
     groups: {
-      insert: (g: Group) => {
+      insert: (g: Group, by?: EventActor) => {
         if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
-        record(groupEvent('created', g, g.updatedAt));
+        record(groupEvent('created', g, g.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(groups.get(id) ?? null),
       findByIds: (ids) => Promise.resolve([...groups.values()].filter((g) => ids.includes(g.id))),
-      update: (g: Group, v: number) => {
+      update: (g: Group, v: number, by?: EventActor) => {
         if (groups.get(g.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
         if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
-        record(groupEvent('updated', g, g.updatedAt));
+        record(groupEvent('updated', g, g.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
-      delete: (id, now, due) => {
+      delete: (id, now, by, due) => {
         if (!groups.delete(id)) return Promise.resolve(false);
-        record(groupDeletedEvent(id, now));
-        followUp(due);
+        record(groupDeletedEvent(id, now, by));
+        followUp(due, by);
         return Promise.resolve(true);
       },
       list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),
+    },
+    personalTokens: {
+      insert: (r) => {
+        personal.set(r.id, structuredClone(r));
+        return Promise.resolve();
+      },
+      findByHash: (hash, now) => Promise.resolve(structuredClone([...personal.values()].find((r) => r.hash === hash && r.expiresAt > now) ?? null)),
+      findById: (id) => Promise.resolve(structuredClone(personal.get(id) ?? null)),
+      list: (userId, offset, limit) => page([...personal.values()].filter((r) => r.userId === userId).sort((a, b) => a.id - b.id), offset, limit),
+      revoke: (id) => Promise.resolve(personal.delete(id)),
+      revokeUser: (userId) => {
+        for (const r of [...personal.values()]) if (r.userId === userId) personal.delete(r.id);
+        return Promise.resolve();
+      },
+      touch: (id, at, intervalMs) => {
+        const r = personal.get(id);
+        if (r === undefined || (r.lastUsedAt !== null && r.lastUsedAt > at - intervalMs)) return Promise.resolve(false);
+        personal.set(id, { ...r, lastUsedAt: at });
+        return Promise.resolve(true);
+      },
     },
     tokens: {
       save: (r: TokenRecord) => {
@@ -251,7 +275,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
       },
     },
     events: {
-      after: (after, limit) => Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo)).slice(0, limit)),
+      after: (after, limit, actorId) =>
+        Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo) && (actorId === undefined || eventActorId(e.actor) === actorId)).slice(0, limit)),
       bounds: () => Promise.resolve({ oldest: forgottenUpTo < log.length ? forgottenUpTo + 1 : null, newest: log.length }),
       waitFor: (after, signal) =>
         log.length > after || signal.aborted

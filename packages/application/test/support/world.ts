@@ -29,7 +29,7 @@ export { leftOf, rightOf } from '@support/domain/testing';
 export const fakePasswords = { hash: (pw: string) => Promise.resolve(`hashed:${pw}`), verify: (h: string, pw: string) => Promise.resolve(h === `hashed:${pw}`) };
 export const fakeSecrets = (): Ports['secrets'] => {
   let n = 0;
-  return { generate: () => `token-${++n}`, digest: (t) => `sha256(${t})` };
+  return { generate: () => `token-${++n}`, digest: (t) => `sha256(${t})`, base62: (length) => String(++n).padStart(length, 'x') };
 };
 
 /** A body or query as the edge hands it over once decoded. */

@@ -3,6 +3,8 @@ import { eventTypes, type EventType } from '../event-type.js';
 import { GroupId, UserId } from '../ids.js';
 import { priorities } from '../priority.js';
 import { roles } from '../role.js';
+import { personalTokenLimits } from '../personal-token.js';
+import { scopes } from '../scope.js';
 import { ticketStates } from '../ticket-state.js';
 import * as t from 'io-ts';
 import { booleanField, boundedString, distinctList, failWith, oneOf, reference } from './field-codecs.js';
@@ -96,4 +98,33 @@ export const webhookValues = {
   description: boundedString('string of 0-1000 characters', limits.description),
   active: booleanField,
   after: sequenceNumber,
+};
+
+/** RFC 3339 date-time with an offset (2026-03-01T00:00:00Z, ...+02:00), as epoch ms. */
+const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+const dateTime: t.Type<number, string> = new t.Type<number, string, unknown>(
+  'an RFC 3339 date-time',
+  (u): u is number => typeof u === 'number',
+  (u, c) => {
+    if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
+    const ms = rfc3339.test(u) ? Date.parse(u) : NaN;
+    return Number.isFinite(ms) ? t.success(ms) : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
+  },
+  (ms) => new Date(ms).toISOString(),
+);
+
+/** A list codec that also refuses an empty list. */
+const nonEmpty = <A, O>(list: t.Type<readonly A[], readonly O[]>): t.Type<readonly A[], readonly O[]> =>
+  new t.Type<readonly A[], readonly O[], unknown>(
+    list.name,
+    (u): u is readonly A[] => list.is(u) && u.length > 0,
+    (u, c) => (Array.isArray(u) && u.length === 0 ? failWith(u, c, 'invalid_length', 'must name at least one value') : list.validate(u, c)),
+    list.encode,
+  );
+
+/** Personal access tokens (contract §8.1). */
+export const personalTokenValues = {
+  name: boundedString('string of 1-100 characters', { ...personalTokenLimits.name, nonBlank: true }),
+  scopes: nonEmpty(distinctList('list of scopes', oneOf('scope', scopes), scopes.length)),
+  expiresAt: dateTime,
 };

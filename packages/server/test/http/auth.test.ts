@@ -25,7 +25,8 @@ describe('HTTP: POST /v1/oauth/token', () => {
       expect(a.header('cache-control')).to.equal('no-store');
       expect(a.header('etag')).to.equal(undefined);
       const g = a.json as Grant;
-      expect(g).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token');
+      expect(g).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token', 'scope');
+      expect((g as unknown as { scope: string }).scope, 'an admin login holds every scope').to.equal('tickets:read tickets:write users:read users:write groups:read groups:write events:read webhooks:manage');
       expect(g.token_type).to.equal('bearer');
       expect(g.expires_in).to.equal(86_400);
       // At least 256 random bits, base64url: 43 characters or more.
@@ -123,7 +124,7 @@ describe('HTTP: POST /v1/oauth/token', () => {
         const refreshed = await refreshGrant(api, start.refresh_token, encoding);
         expect(refreshed.header('cache-control')).to.equal('no-store');
         const next = grantOf(refreshed);
-        expect(next).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token');
+        expect(next).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token', 'scope');
         expect(next.token_type).to.equal('bearer');
         expect(next.access_token).to.not.equal(start.access_token);
         expect(next.refresh_token).to.not.equal(start.refresh_token);

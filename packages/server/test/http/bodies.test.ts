@@ -57,18 +57,18 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
     });
 
     it('a form body with bytes that are not UTF-8 on /v1/oauth/token is 400 with the RFC 6749 error', async () => {
-      const body = Buffer.concat([Buffer.from(`${formBody}&scope=`), Buffer.from([0xc3, 0x28])]);
+      const body = Buffer.concat([Buffer.from(`${formBody}&note=`), Buffer.from([0xc3, 0x28])]);
       const a = await api.post('/v1/oauth/token', body, { headers: form });
       const e = expectError(a, 400, 40002);
       expect(e.description).to.include('not valid UTF-8');
       expect(a.json).to.include({ error: 'invalid_request' });
       expect(a.header('cache-control')).to.equal('no-store');
       // The same parameters in clean UTF-8 are a grant.
-      expect((await api.post('/v1/oauth/token', `${formBody}&scope=%C3%A9`, { headers: form })).status).to.equal(200);
+      expect((await api.post('/v1/oauth/token', `${formBody}&note=%C3%A9`, { headers: form })).status).to.equal(200);
     });
 
     it('a percent-escape that is not UTF-8 in a form value (password=%FF) is 400 as raw bytes are; a lone % stays text', async () => {
-      for (const bad of [`${formBody}&scope=%FF`, `${formBody}&scope=%C3%28`, `${formBody}&%FF=x`]) {
+      for (const bad of [`${formBody}&note=%FF`, `${formBody}&note=%C3%28`, `${formBody}&%FF=x`]) {
         const a = await api.post('/v1/oauth/token', bad, { headers: form });
         const e = expectError(a, 400, 40002);
         expect(e.description).to.include('not UTF-8');

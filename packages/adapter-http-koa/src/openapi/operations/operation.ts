@@ -13,7 +13,8 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * health: load balancers; docs: the HTML page, answered before tokens and presentation parameters are looked at.
  */
 export type Access = 'token' | 'public' | 'oauth' | 'health' | 'docs';
-export type Shape = 'single' | 'list' | 'feed' | 'created' | 'written' | 'token' | 'empty' | 'document' | 'health' | 'html' | 'asset';
+/** secret: a creation whose answer shows a secret once (no-store, no ETag). */
+export type Shape = 'single' | 'list' | 'feed' | 'created' | 'secret' | 'written' | 'token' | 'empty' | 'document' | 'health' | 'html' | 'asset';
 
 export interface Operation {
   readonly path: string;

@@ -4,6 +4,8 @@ import { param } from '../parameters.js';
 import { errorRef } from '../responses.js';
 import type { Examples } from '../examples.js';
 import { ref, type Json } from '../json.js';
+import { acceptedScopes } from '@support/application';
+import { needsOf } from './needs.js';
 import type { Operation, Shape } from './operation.js';
 
 // An Operation as the OpenAPI operation object: the parameters, headers and error answers
@@ -60,6 +62,8 @@ const successHeaders = (shape: Shape): { required: HeaderName[]; optional: Heade
       return { required: [...base, 'ETag', 'Link', 'X-Total-Count'], optional: [] };
     case 'feed':
       return { required: [...base, 'ETag', 'Link'], optional: [] };
+    case 'secret':
+      return { required: [...base, 'Location', 'Pragma'], optional: [] };
     case 'token':
     case 'empty':
       return { required: [...base, 'Pragma'], optional: [] };
@@ -128,7 +132,7 @@ const responses = (versions: ApiVersions, ex: Examples, op: Operation): Json => 
   const out: Json = {
     [String(op.success.status)]: {
       description: op.success.description,
-      headers: headerObjects(versions, [...required, ...(op.success.extraHeaders ?? [])], optional),
+      headers: headerObjects(versions, [...required, ...(op.success.extraHeaders ?? [])], [...optional, ...(op.access === 'token' ? (['X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes'] as const) : [])]),
       ...successContent(op),
     },
   };
@@ -171,6 +175,26 @@ const requestBody = (body: NonNullable<Operation['body']>): Json => ({
   ),
 });
 
+/**
+ * The security requirement of an operation that takes a token: any of the four ways to send
+ * one, with the scopes it needs (contract §8.2; OpenAPI 3.1 allows scopes on every scheme).
+ */
+const security = (op: Operation): Json[] => {
+  const needs = needsOf(op);
+  if (needs === null) return [];
+  const s = acceptedScopes(needs);
+  return [{ bearer: s }, { basicToken: s }, { accessToken: s }, { oauth2: s }];
+};
+
+/** The scopes paragraph that closes the description of an operation that takes a token. */
+const scopesParagraph = (op: Operation): string => {
+  const needs = needsOf(op);
+  if (needs === null) return '';
+  if (needs === 'none') return '\n\nScopes: none needed (any token may learn whose it is).';
+  if (needs === 'login') return '\n\nScopes: a login token only (POST /v1/oauth/token); a personal access token is 403.';
+  return `\n\nScopes: ${acceptedScopes(needs).join(', ')} (a :write scope includes its :read). Outside them: 403 (40303) with WWW-Authenticate error="insufficient_scope".`;
+};
+
 const render = (versions: ApiVersions, ex: Examples, op: Operation): Json =>
   // Through JSON, so that fields left undefined (an example of none) are dropped as the served document drops them.
   JSON.parse(
@@ -178,9 +202,9 @@ const render = (versions: ApiVersions, ex: Examples, op: Operation): Json =>
       operationId: op.id,
       tags: [op.tag],
       summary: op.summary,
-      description: op.description,
+      description: op.description + scopesParagraph(op),
       ...(op.deprecated === true ? { deprecated: true } : {}),
-      ...(op.access === 'token' ? {} : { security: [] }),
+      security: security(op),
       parameters: parameters(op),
       ...(op.body === undefined ? {} : { requestBody: requestBody(op.body) }),
       responses: responses(versions, ex, op),

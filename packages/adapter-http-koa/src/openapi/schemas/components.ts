@@ -1,3 +1,4 @@
+import { personalTokenSchemas } from './personal-tokens.js';
 import type { Json } from '../json.js';
 import { errorSchemas } from './errors.js';
 import { eventSchemas } from './events.js';
@@ -19,6 +20,7 @@ export const componentSchemas = (): Record<string, Json> => ({
   ...ticketSchemas(),
   ...messageSchemas(),
   ...userSchemas(),
+  ...personalTokenSchemas(),
   ...groupSchemas(),
   ...eventSchemas(),
   ...webhookSchemas(),

@@ -6,7 +6,7 @@ import { ref, type Json } from '../json.js';
 // Every error answer's body, with the codes of the error table (errors/error-table.ts):
 // the table in the document's description and the code enums come from it.
 
-const oauthErrorCodeSet: Readonly<Record<OAuthErrorCode, true>> = { invalid_request: true, invalid_grant: true, unsupported_grant_type: true };
+const oauthErrorCodeSet: Readonly<Record<OAuthErrorCode, true>> = { invalid_request: true, invalid_grant: true, unsupported_grant_type: true, invalid_scope: true };
 const oauthErrorCodes = Object.keys(oauthErrorCodeSet);
 
 /** One row per error code: the table in the document's description and the code enum. */
@@ -78,6 +78,7 @@ const oauthCodes = [
   errorKinds.oauthInvalidRequest,
   errorKinds.oauthInvalidGrant,
   errorKinds.oauthUnsupportedGrantType,
+  errorKinds.oauthInvalidScope,
   errorKinds.unsupportedMediaType,
   errorKinds.payloadTooLarge,
 ];

@@ -10,7 +10,7 @@ export const eventSchemas = (): Record<string, Json> => ({
     type: 'object',
     description: 'One committed change of a ticket, message, user or group. The same object is the body of a webhook delivery.',
     additionalProperties: false,
-    required: ['seq', 'type', 'occurred_at', 'resource', 'data'],
+    required: ['seq', 'type', 'occurred_at', 'resource', 'actor', 'data'],
     properties: {
       seq: {
         type: 'integer',
@@ -31,6 +31,32 @@ export const eventSchemas = (): Record<string, Json> => ({
           id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
           url: url('The resource (a deleted one answers 404 or 410 there).'),
         },
+      },
+      actor: {
+        description:
+          'Who made the change: the user whose request made it, with the personal access token it was made with (token, absent for a login token); ' +
+          'or the service itself (type system: start-up, maintenance). A change through a reference carries the actor of the request that caused it. ' +
+          'GET /v1/events?actor_id=<user id> lists one user\'s changes.',
+        oneOf: [
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type', 'id', 'url'],
+            properties: {
+              type: { type: 'string', const: 'user' },
+              id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+              url: url('The user (404 once deleted).'),
+              token: {
+                type: 'object',
+                description: 'The personal access token the request was made with.',
+                additionalProperties: false,
+                required: ['id', 'name'],
+                properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, name: { type: 'string' } },
+              },
+            },
+          },
+          { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { type: 'string', const: 'system' } } },
+        ],
       },
       data: {
         description:

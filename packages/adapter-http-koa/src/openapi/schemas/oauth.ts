@@ -14,6 +14,12 @@ export const oauthSchemas = (): Record<string, Json> => ({
           grant_type: { const: 'password' },
           username: { type: 'string', description: "The user's e-mail address." },
           password: { type: 'string', format: 'password', writeOnly: true },
+          scope: {
+            type: 'string',
+            description:
+              'Optional (RFC 6749 §3.3): space-separated scopes to narrow the login token to (tickets:read tickets:write users:read users:write groups:read groups:write events:read webhooks:manage). ' +
+              'The token gets those its role can use (the answer\'s scope says which); an unknown scope, or none usable, is 400 invalid_scope (40013). Without it: every scope the role can use.',
+          },
         },
       },
       {
@@ -31,12 +37,13 @@ export const oauthSchemas = (): Record<string, Json> => ({
     type: 'object',
     description: 'RFC 6749 §5.1. Tokens carry at least 256 random bits, base64url.',
     additionalProperties: false,
-    required: ['access_token', 'token_type', 'expires_in', 'refresh_token'],
+    required: ['access_token', 'token_type', 'expires_in', 'refresh_token', 'scope'],
     properties: {
       access_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43,}$' },
       token_type: { type: 'string', const: 'bearer' },
       expires_in: { type: 'integer', minimum: 1, description: 'Seconds the access token is valid (TOKEN_TTL_S).' },
       refresh_token: { type: 'string', pattern: '^[A-Za-z0-9_-]{43,}$' },
+      scope: { type: 'string', description: 'The scopes the access token holds, space-separated (a refresh keeps them).', examples: ['tickets:read'] },
     },
   },
   RevokeRequest: {

@@ -11,7 +11,8 @@ import type { Entries, Raw, Ref, UrlText } from './wire.js';
 // a repeated Idempotency-Key) and the body (valid by its schema, mutated, not JSON at all,
 // in another encoding or media type, gzipped, over the size limit).
 
-export type Role = 'admin' | 'agent' | 'customer' | 'none' | 'stranger';
+/** personal: one of the world's admin's personal access tokens, each with its own random scopes. */
+export type Role = 'admin' | 'agent' | 'customer' | 'personal' | 'none' | 'stranger';
 export type TokenVia = 'bearer' | 'basic' | 'query';
 
 /** A path segment: literal text of the template, a fixture's id, or generated text. */
@@ -36,6 +37,8 @@ export interface BodyPlan {
 
 export interface FuzzRequest {
   readonly role: Role;
+  /** Which personal token (role personal), modulo how many the world has. */
+  readonly personal: number;
   readonly via: TokenVia;
   readonly method: string;
   readonly segments: readonly Segment[];
@@ -296,7 +299,8 @@ export const requestsFor = (op: Operation, resolve: SchemaResolver): fc.Arbitrar
     .tuple(...op.parameters.filter((p) => p.in === 'header').map((p) => headerParameter(p, resolve)), extraHeaders(op.method))
     .map((parts) => parts.flat());
   return fc.record({
-    role: weighted<Role>([3, fc.constant('admin')], [2, fc.constant('agent')], [3, fc.constant('customer')], [1, fc.constant('none')], [1, fc.constant('stranger')]),
+    role: weighted<Role>([3, fc.constant('admin')], [2, fc.constant('agent')], [3, fc.constant('customer')], [2, fc.constant('personal')], [1, fc.constant('none')], [1, fc.constant('stranger')]),
+    personal: fc.nat(1_000),
     via: weighted<TokenVia>([6, fc.constant('bearer')], [2, fc.constant('basic')], [2, fc.constant('query')]),
     method: methodOf(op),
     segments,

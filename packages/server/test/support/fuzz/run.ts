@@ -76,12 +76,39 @@ const bodyBytes = (plan: BodyPlan, resolve: Resolver): Buffer => {
   return plan.gzip ? gzipSync(bytes) : bytes;
 };
 
+/**
+ * Whether a token with `held` may run `op` by the document: its security requirement's scopes
+ * (X:write covering X:read), and not a login-only operation. Unknown operation: true (nothing asserted).
+ */
+const allowedBy = (op: Operation | undefined, held: readonly string[]): boolean => {
+  if (op === undefined) return true;
+  const [method, path] = op.name.split(' ');
+  const described = (fuzzDocument.paths as Record<string, Record<string, Json>>)[path ?? '']?.[(method ?? '').toLowerCase()];
+  if (described === undefined) return true;
+  if (String(described.description).includes('a login token only')) return false;
+  const needs = (described.security as { bearer?: string[] }[] | undefined)?.[0]?.bearer ?? [];
+  return needs.every((n) => held.includes(n) || (n.endsWith(':read') && held.includes(n.replace(/:read$/, ':write'))));
+};
+
+/** The status and code an answer carries, inside an envelope or a JSONP call too. */
+const realAnswer = (a: Answer): { readonly status: number; readonly code: number | undefined } => {
+  let text = a.text.trim();
+  if (text.startsWith('/**/')) text = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
+  try {
+    const body = JSON.parse(text) as { status_code?: number; response?: { code?: number } | null; code?: number };
+    if (typeof body.status_code === 'number' && 'response' in body) return { status: body.status_code, code: body.response?.code };
+    return { status: a.status, code: body.code };
+  } catch {
+    return { status: a.status, code: undefined };
+  }
+};
+
 const shown = (s: string, max = 300): string => (s.length > max ? `${s.slice(0, max)}…(${s.length} characters)` : s);
 
 export interface Fuzzer {
   readonly api: Api;
   /** Sends one generated request and checks its answer; throws naming the request and the answer. */
-  check(r: FuzzRequest): Promise<void>;
+  check(r: FuzzRequest, op?: Operation): Promise<void>;
   /** Makes the next request start from fresh fixtures. */
   renew(): void;
   readonly sent: () => number;
@@ -111,11 +138,12 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     return world;
   };
 
-  const check = async (r: FuzzRequest): Promise<void> => {
+  const check = async (r: FuzzRequest, op?: Operation): Promise<void> => {
     const w = await currentWorld();
     const resolve = resolveIn(w);
     const path = `/${r.segments.map((s) => ('literal' in s ? s.literal : 'fixture' in s ? String(resolve(s.fixture)) : urlText(s))).join('/')}`;
-    const token = tokenOf(w, r.role);
+    const personal = r.role === 'personal' ? w.personal[r.personal % w.personal.length] : undefined;
+    const token = personal?.token ?? tokenOf(w, r.role);
     // At most ~3 KB of query: lists answer it four times over in Link (first, prev, next,
     // last keep every parameter), and 16 KiB of response header is what Node's client reads.
     const query: string[] = [];
@@ -145,7 +173,7 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     const body = r.body === null || refusedEarly ? undefined : bodyBytes(r.body, resolve);
     if (r.body?.contentType !== undefined && r.body.contentType !== null) headers['Content-Type'] = r.body.contentType;
     if (r.body?.gzip === true) headers['Content-Encoding'] = 'gzip';
-    const caller = r.role === 'admin' ? w.admin.id : r.role === 'agent' ? w.agent.id : r.role === 'customer' ? w.customer.id : null;
+    const caller = r.role === 'admin' || r.role === 'personal' ? w.admin.id : r.role === 'agent' ? w.agent.id : r.role === 'customer' ? w.customer.id : null;
 
     const snapshot = async (): Promise<string> => `seq ${(await store.events.bounds()).newest}; ${(await storedTarget(store, path, caller)) ?? 'no stored target'}`;
     const before = await snapshot();
@@ -170,6 +198,15 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     const outcome = `${description()}\n  → ${answer.status} ${shown(answer.text)}`;
     // 501 is the right answer to a method the API does not implement (PROPFIND, TRACE).
     if (answer.status >= 500 && !(answer.status === 501 && !apiMethods.has(r.method))) throw new Error(`a 5xx:\n${outcome}`);
+    // A personal token outside the operation's documented scopes (or on a login-only one) is never
+    // answered with a success: 403 (40303, or 40301 login-only), or a refusal that came first.
+    const sameOperation = op !== undefined && (r.method === op.method.toUpperCase() || (r.method === 'HEAD' && op.method.toUpperCase() === 'GET'));
+    if (personal !== undefined && sameOperation && !op.public && !allowedBy(op, personal.scopes)) {
+      const real = realAnswer(answer);
+      if (real.status < 400) throw new Error(`a personal token with ${personal.scopes.join(' ')} was answered outside its scopes:\n${outcome}`);
+      // A HEAD answer has no body to read the code from.
+      if (real.status === 403 && real.code !== undefined && real.code !== 40303 && real.code !== 40301) throw new Error(`a personal token refused for scope without 40303:\n${outcome}`);
+    }
     const changedLegitimately = isWrite(r.method) && answer.status >= 200 && answer.status < 300;
     if (!changedLegitimately) {
       const after = await snapshot();
@@ -195,7 +232,7 @@ export const fuzzOperation = async (fuzzer: Fuzzer, op: Operation, index: number
   const seed = (settings.seed + index * 7_919) % 2_147_483_647;
   try {
     await fc.assert(
-      fc.asyncProperty(requestsFor(op, resolveSchema), (r) => fuzzer.check(r)),
+      fc.asyncProperty(requestsFor(op, resolveSchema), (r) => fuzzer.check(r, op)),
       { seed, numRuns: runs, includeErrorInReport: true, interruptAfterTimeLimit: 120_000 },
     );
   } catch (e) {

@@ -36,7 +36,11 @@ export interface World {
   readonly webhooks: readonly number[];
   readonly seqs: readonly number[];
   readonly refresh: readonly string[];
+  /** The admin's personal access tokens, each with a random non-empty set of scopes (contract §8). */
+  readonly personal: readonly { readonly token: string; readonly scopes: readonly string[] }[];
 }
+
+const scopeNames = ['tickets:read', 'tickets:write', 'users:read', 'users:write', 'groups:read', 'groups:write', 'events:read', 'webhooks:manage'];
 
 let made = 0;
 
@@ -81,6 +85,14 @@ export const makeWorld = async (api: Api, creator: string, store: Store): Promis
   ];
   const spare = expectStatus(await api.request('POST', '/v1/oauth/token', { body: { grant_type: 'password', username: other.email, password: other.password } }), 200, 'spare login');
   const tokens = spare.json as { access_token: string; refresh_token: string };
+  // Four personal tokens of the admin, each with a subset of the scopes that changes from world to world.
+  const personal: { token: string; scopes: string[] }[] = [];
+  for (let i = 0; i < 4; i++) {
+    const bits = (Math.imul(made * 37 + i * 101, 2654435761) >>> 0) % 255 + 1;
+    const scopes = scopeNames.filter((_, b) => (bits >> b) & 1);
+    const a = expectStatus(await api.request('POST', '/v1/users/me/tokens', { token: admin.token, body: { name: `fuzz ${String(i)}`, scopes } }), 201, 'personal token');
+    personal.push({ token: (a.json as { token: string }).token, scopes });
+  }
   return {
     keeper,
     admin,
@@ -93,6 +105,7 @@ export const makeWorld = async (api: Api, creator: string, store: Store): Promis
     webhooks,
     seqs: [0, (await store.events.bounds()).newest],
     refresh: [tokens.refresh_token, tokens.access_token, 'not-a-token'],
+    personal,
   };
 };
 
@@ -137,6 +150,8 @@ export const tokenOf = (w: World, role: Role): string | null => {
       return w.agent.token;
     case 'customer':
       return w.customer.token;
+    case 'personal':
+      return w.personal[0]?.token ?? null;
     case 'none':
       return null;
     case 'stranger':

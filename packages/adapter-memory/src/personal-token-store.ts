@@ -1,0 +1,82 @@
+import type { PersonalTokenRecord, PersonalTokenStore } from '@support/application';
+import type { MemoryFollowUps } from './follow-ups.js';
+import type { Journal } from './journal.js';
+import { pageOf } from './page-of.js';
+import { SortedList } from './sorted-list.js';
+
+/**
+ * Personal access tokens by id (a journalled table of plain records, replaced, never changed in
+ * place, so the embedded store keeps them across a restart), with the ids by hash and each
+ * user's ids in order (indexes rebuilt on restore). A user's deletion or password reset revokes
+ * them in its own port call (the revokePersonalTokens follow-up, follow-ups.ts).
+ */
+export const memoryPersonalTokenStore = (journal: Journal, load: number, followUps?: MemoryFollowUps): PersonalTokenStore => {
+  const rows = journal.map<number, PersonalTokenRecord>('personalTokens');
+  const answer = journal.runner(['personalTokens']);
+  const byHash = new Map<string, number>();
+  const byUser = new Map<number, SortedList<number>>();
+  const copy = (r: PersonalTokenRecord): PersonalTokenRecord => ({ ...r, scopes: [...r.scopes] });
+  const index = (r: PersonalTokenRecord): void => {
+    byHash.set(r.hash, r.id);
+    let ids = byUser.get(r.userId);
+    if (ids === undefined) {
+      ids = new SortedList<number>((a, b) => a - b, load);
+      byUser.set(r.userId, ids);
+    }
+    ids.insert(r.id);
+  };
+  journal.restorer('personalTokens', (_, r) => {
+    const record = r as PersonalTokenRecord;
+    rows.set(record.id, record);
+    index(record);
+  });
+  const remove = (id: number): boolean => {
+    const r = rows.get(id);
+    if (r === undefined) return false;
+    rows.delete(id);
+    byHash.delete(r.hash);
+    const ids = byUser.get(r.userId);
+    ids?.remove(id);
+    if (ids?.size === 0) byUser.delete(r.userId);
+    return true;
+  };
+  const revokeUserNow = (userId: number): void => {
+    for (const id of [...(byUser.get(userId)?.values() ?? [])]) remove(id);
+  };
+  followUps?.on('revokePersonalTokens', (f) => {
+    revokeUserNow(f.userId);
+  });
+  return {
+    insert: (record) =>
+      answer(() => {
+        if (rows.has(record.id) || byHash.has(record.hash)) throw new Error(`personal token ${record.id} already exists; ids are never reused`);
+        const stored = copy(record);
+        rows.set(stored.id, stored);
+        index(stored);
+      }),
+    findByHash: (hash, now) =>
+      answer(() => {
+        const id = byHash.get(hash);
+        const r = id === undefined ? undefined : rows.get(id);
+        return r === undefined || r.expiresAt <= now ? null : copy(r);
+      }),
+    findById: (id) =>
+      answer(() => {
+        const r = rows.get(id);
+        return r === undefined ? null : copy(r);
+      }),
+    list: (userId, offset, limit) => answer(() => pageOf(byUser.get(userId), offset, limit, (id) => copy(rows.get(id) as PersonalTokenRecord))),
+    revoke: (id) => answer(() => remove(id)),
+    revokeUser: (userId) =>
+      answer(() => {
+        revokeUserNow(userId);
+      }),
+    touch: (id, at, intervalMs) =>
+      answer(() => {
+        const r = rows.get(id);
+        if (r === undefined || (r.lastUsedAt !== null && r.lastUsedAt > at - intervalMs)) return false;
+        rows.set(id, { ...r, lastUsedAt: at });
+        return true;
+      }),
+  };
+};

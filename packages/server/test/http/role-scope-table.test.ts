@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import { startApi, type Answer, type Api } from '../support/harness.js';
+import { arr, createTicket, idOf, obj, type Json } from '../support/resources.js';
+
+// Role x scope (contract §8.2), driven by the served document: for every operation that
+// takes a token, every role, and a personal token holding each one scope, the answer is 403
+// 40303 (insufficient_scope, naming what the document says the operation needs, and changing
+// nothing) exactly when that scope does not cover the operation's documented scopes; when it
+// does, the role alone decides (never 40303). So the document's security requirements, the
+// one home of scopes and the enforcement cannot disagree. Login-only operations refuse every
+// personal token with 40301.
+
+const allScopes = ['tickets:read', 'tickets:write', 'users:read', 'users:write', 'groups:read', 'groups:write', 'events:read', 'webhooks:manage'] as const;
+const covers = (held: string, needed: string): boolean => held === needed || (needed.endsWith(':read') && held === needed.replace(/:read$/, ':write'));
+const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface DocOperation {
+  readonly path: string;
+  readonly method: (typeof methods)[number];
+  readonly needs: readonly string[];
+  readonly loginOnly: boolean;
+  readonly body: unknown;
+}
+
+const operationsOf = (doc: Json): DocOperation[] => {
+  const out: DocOperation[] = [];
+  for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Json>>)) {
+    for (const method of methods) {
+      const op = item[method];
+      if (op === undefined) continue;
+      const security = op.security as { bearer?: string[] }[];
+      if (security.length === 0) continue;
+      const content = (op.requestBody as { content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> } | undefined)?.content?.['application/json'];
+      out.push({
+        path,
+        method,
+        needs: security[0]?.bearer ?? [],
+        loginOnly: String(op.description).includes('a login token only'),
+        body: content?.example ?? Object.values(content?.examples ?? {})[0]?.value,
+      });
+    }
+  }
+  return out;
+};
+
+describe('HTTP: role x scope, every documented operation (contract §8.2)', function () {
+  this.timeout(300_000);
+  let api: Api;
+  let admin: string;
+  let ops: DocOperation[];
+  const ids: Record<string, number> = {};
+
+  before(async () => {
+    api = await startApi({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+    admin = await api.adminToken();
+    ops = operationsOf(obj(await api.get('/v1/openapi.json')));
+    const customer = await api.userWithToken('customer', 'Table Customer');
+    const group = await api.post('/v1/groups', { name: 'Table group' }, { token: admin });
+    const ticket = await createTicket(api, admin, { subject: 'Table ticket', customer_id: customer.id });
+    const message = await api.post(`/v1/tickets/${String(ticket.id)}/messages`, { body: 'Hello' }, { token: admin });
+    const webhook = await api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] }, { token: admin });
+    Object.assign(ids, { ticket_id: ticket.id, message_id: idOf(message), group_id: idOf(group), user_id: customer.id, webhook_id: idOf(webhook), token_id: 1 });
+  });
+  after(async () => {
+    await api.close();
+  });
+
+  let latest = 0;
+  /** The newest seq of the feed (every change appends an event: an unchanged seq is an unchanged store). */
+  const newestSeq = async (): Promise<number> => {
+    for (;;) {
+      const page = arr(await api.get(`/v1/events?after=${String(latest)}&per_page=100`, { token: admin }));
+      if (page.length === 0) return latest;
+      latest = page[page.length - 1]?.seq as number;
+    }
+  };
+
+  const send = (op: DocOperation, token: string): Promise<Answer> => {
+    const path = op.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => String(ids[name] ?? 1));
+    const body = op.path.startsWith('/v1/webhooks') && op.method === 'post' && op.body !== undefined ? { ...(op.body as object), url: 'http://127.0.0.1:9/hook' } : op.body;
+    return api.request(op.method.toUpperCase(), path, { token, ...(op.method === 'get' || op.method === 'delete' ? {} : { body }) });
+  };
+
+  for (const role of ['customer', 'agent', 'admin'] as const) {
+    it(`${role}: a personal token with one scope is refused (40303, nothing changes) exactly outside the operation's documented scopes`, async () => {
+      const who = await api.userWithToken(role, `Table ${role}`);
+      let checked = 0;
+      for (const scope of allScopes) {
+        const made = await api.post('/v1/users/me/tokens', { name: scope, scopes: [scope] }, { token: who.token });
+        const token = obj(made).token as string;
+        for (const op of ops) {
+          const where = `${role} ${scope} ${op.method.toUpperCase()} ${op.path}`;
+          const before = op.needs.length > 0 && !op.needs.some((n) => covers(scope, n)) ? await newestSeq() : null;
+          const a = await send(op, token);
+          const code = (a.json as { code?: number } | undefined)?.code;
+          if (op.loginOnly) {
+            expect(code, where).to.equal(40301);
+          } else if (before !== null) {
+            expect([a.status, code], `${where}: ${a.text.slice(0, 200)}`).to.deep.equal([403, 40303]);
+            expect(a.header('www-authenticate'), where).to.equal(`Bearer realm="support", error="insufficient_scope", scope="${op.needs.join(' ')}"`);
+            expect(a.header('x-accepted-oauth-scopes'), where).to.equal(op.needs.join(', '));
+            expect(await newestSeq(), `${where} changed something`).to.equal(before);
+          } else {
+            expect(code, `${where}: ${a.text.slice(0, 200)}`).to.not.equal(40303);
+          }
+          expect(a.header('x-oauth-scopes'), where).to.equal(scope);
+          checked += 1;
+        }
+      }
+      expect(checked).to.equal(allScopes.length * ops.length);
+    });
+  }
+});
