@@ -86,8 +86,10 @@ describe('ticket list query string', () => {
       expect(parse({ state: ['open,pending', 'closed'] }).states).to.deep.equal(['open', 'pending', 'closed']);
     });
 
-    it('lists a state named twice once', () => {
-      expect(parse({ state: 'open,open' }).states).to.deep.equal(['open']);
+    it('refuses a state named twice (in one list or across repeated parameters), naming the repeat once', () => {
+      expect(issuesOf({ state: 'pending,open,pending' })).to.deep.equal([['state', 'pending']]);
+      expect(issuesOf({ state: 'open,open,open' })).to.deep.equal([['state', 'open']]);
+      expect(issuesOf({ state: ['open', 'open'] })).to.deep.equal([['state', 'open']]);
     });
 
     it('refuses an unknown state, naming the parameter and the value', () => {
@@ -184,8 +186,9 @@ describe('ticket list query string', () => {
       expect(shown({ fields: 'id,subject,customer_name' }).fields).to.deep.equal(['id', 'subject', 'customer_name']);
     });
 
-    it('lists a field named twice once', () => {
-      expect(shown({ fields: 'subject,subject' }).fields).to.deep.equal(['subject']);
+    it('refuses a field named twice, naming it', () => {
+      expect(issuesOf({ fields: 'id,id' })).to.deep.equal([['fields', 'id']]);
+      expect(issuesOf({ fields: 'subject,id,subject' })).to.deep.equal([['fields', 'subject']]);
     });
 
     it('refuses unknown fields, naming each', () => {
@@ -210,8 +213,12 @@ describe('ticket list query string', () => {
 
     it('takes dotted sub-fields (customer.name: the link object plus name)', () => {
       expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({ customer: ['name'], assigned_user: 'all' });
-      expect(shown({ embed: 'customer.name,customer.email,customer.name' }).embed).to.deep.equal({ customer: ['name', 'email'] });
       expect(shown({ embed: 'group.description' }).embed).to.deep.equal({ group: ['description'] });
+    });
+
+    it('refuses an item named twice, naming it (a relation and one of its sub-fields are two items)', () => {
+      expect(issuesOf({ embed: 'customer,customer' })).to.deep.equal([['embed', 'customer']]);
+      expect(issuesOf({ embed: 'customer.name,customer.email,customer.name' })).to.deep.equal([['embed', 'customer.name']]);
     });
 
     it('expands the whole resource when both it and a sub-field are named, in either order', () => {
