@@ -51,7 +51,7 @@ const description = (o: DocumentOptions): string =>
     '- **Authentication.** Get a token from `POST /v1/oauth/token` and send it as `Authorization: Bearer <token>`, as `Authorization: Basic base64(<token>:)` or as `?access_token=<token>` — one way per request. Missing, unknown, revoked or expired: 401 with `WWW-Authenticate: Bearer realm="support"`. Another customer\'s ticket is 404, never 403.',
     '- **Format.** Bodies are JSON with snake_case fields, pretty-printed unless `pretty=false`, gzip when accepted. Request bodies need `Content-Type: application/json` (PATCH also `application/merge-patch+json`; the token endpoints also form encoding), in UTF-8 (another declared charset is 415), else 415; bytes that are not UTF-8 and a key twice in a JSON object are 400; over ' +
       `${maxBodyBytes} bytes: 413. A \`.json\` suffix is accepted on every URL (\`/v1/tickets/7.json\`); \`.xml\` is 406. Unknown and server-set (readOnly) body fields are refused with 422, one error per field.`,
-    '- **Methods.** `HEAD` works wherever `GET` does; `OPTIONS` answers 204 with `Allow`; another method on a known URL is 405 with `Allow`; a method this API does not know is 501. Clients that can only send GET and POST may POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` (honoured on POST only; another value is 400). Any other URL is 404.',
+    '- **Methods.** `HEAD` works wherever `GET` does; `OPTIONS` answers 204 with `Allow`; any other method on a known URL (`TRACE`, `QUERY`, ...) is 405 with `Allow`; `CONNECT` and a method the server cannot parse are 501. Clients that can only send GET and POST may POST with `X-HTTP-Method-Override: PUT|PATCH|DELETE` (honoured on POST only; another value is 400). Any other URL is 404.',
     '- **Lists** are bare JSON arrays, paged by `page` and `per_page`; `Link` carries absolute `first`, `prev`, `next` and `last` URLs and `X-Total-Count` the total.',
     '- **Envelope and JSONP:** see the section below; they are left out of the operations on purpose.',
     '- **Caching.** Every 200 GET carries a strong `ETag` (from the content, not from pretty-printing or gzip), and every single resource `Last-Modified` (lists carry none: the newest item in a list cannot show that another was deleted or left it); `If-None-Match` / `If-Modified-Since` give 304. `If-Match` on PUT, PATCH and DELETE guards against lost updates (412). Answers carry `Cache-Control: private, no-cache` and `Vary: Accept-Encoding, Authorization`.',
@@ -149,7 +149,7 @@ export const openApiDocument = (o: DocumentOptions): Json => {
           type: 'apiKey',
           in: 'query',
           name: 'access_token',
-          description: '?access_token=<access token>, for JSONP (which cannot send headers). Never copied into Link URLs.',
+          description: '?access_token=<access token>, for JSONP (which cannot send headers). One way per request: with an Authorization header too, the answer is 400 (40005). Never copied into Link URLs; masked in logs.',
         },
         oauth2: {
           type: 'oauth2',

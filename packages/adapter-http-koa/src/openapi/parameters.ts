@@ -142,8 +142,8 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'page',
     in: 'query',
     required: false,
-    description: 'The page to answer, from 1. A page past the last answers an empty list (with the Link header).',
-    schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxPage, default: 1 },
+    description: `The page to answer, from 1. A page past the last answers an empty list (with the Link header). A page must start within the first ${pageBounds.maxOffset} items of a list ((page - 1) × per_page < ${pageBounds.maxOffset}, else 400 40007): the maximum is the deepest page with per_page=1.`,
+    schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxOffset, default: 1 },
     example: 2,
   },
   PerPage: {
@@ -180,14 +180,6 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     example: 1,
   },
   Pretty: flag('pretty', true, 'JSON is indented with 2 spaces unless pretty=false.'),
-  AccessToken: {
-    name: 'access_token',
-    in: 'query',
-    required: false,
-    description:
-      'The access token in the query string (for JSONP, which cannot send headers). Use one way per request: with an Authorization header too, the answer is 400. Never copied into Link URLs; masked in logs.',
-    schema: { type: 'string' },
-  },
   ApiVersion: {
     name: 'X-Api-Version',
     in: 'header',
@@ -199,8 +191,10 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'X-Request-Id',
     in: 'header',
     required: false,
-    description: 'Your own id for this request (1-128 characters of [A-Za-z0-9._-]); echoed in the answer and the logs.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' },
+    description:
+      'Your own id for this request, echoed in the answer and the logs when it is 1-128 characters of [A-Za-z0-9._-]; any other value is never refused: the answer then carries a new id.',
+    schema: { type: 'string' },
+    example: 'req-7f3a.2',
   },
   IfNoneMatch: {
     name: 'If-None-Match',

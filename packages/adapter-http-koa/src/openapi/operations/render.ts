@@ -143,7 +143,6 @@ const parameters = (op: Operation): Json[] => {
   return [
     ...(op.params ?? []),
     ...(op.access === 'health' || op.access === 'docs' ? [] : presentation),
-    ...(op.access === 'token' || op.access === 'public' ? ['AccessToken'] : []),
     ...(isRead && op.access !== 'health' ? (op.access === 'docs' ? ['IfNoneMatch'] : ['IfNoneMatch', 'IfModifiedSince']) : []),
     ...(op.method === 'put' || op.method === 'patch' || op.method === 'delete' ? ['IfMatch'] : []),
     ...(takesKey(op) ? ['IdempotencyKey'] : []),

@@ -5,13 +5,13 @@ import type { Json } from '../json.js';
 export const oauthSchemas = (): Record<string, Json> => ({
   TokenRequest: {
     description:
-      'RFC 6749 §4.3 (password) or §6 (refresh_token) grant; form-encoded or JSON. Every parameter is a string, given at most once (a JSON value that is not a string, or a form parameter sent twice, is 400 invalid_request); other parameters are ignored.',
+      'RFC 6749 §4.3 (password) or §6 (refresh_token) grant; form-encoded or JSON. Each parameter it names is a string given at most once (a JSON value that is not a string, or a form parameter sent twice, is 400 invalid_request); any other parameter is ignored, whatever it holds (RFC 6749 §3.2).',
     oneOf: [
       {
         type: 'object',
         title: 'password grant',
         required: ['grant_type', 'username', 'password'],
-        additionalProperties: { type: 'string' },
+        additionalProperties: true,
         properties: {
           grant_type: { const: 'password' },
           username: { type: 'string', description: "The user's e-mail address." },
@@ -22,7 +22,7 @@ export const oauthSchemas = (): Record<string, Json> => ({
         type: 'object',
         title: 'refresh_token grant',
         required: ['grant_type', 'refresh_token'],
-        additionalProperties: { type: 'string' },
+        additionalProperties: true,
         properties: {
           grant_type: { const: 'refresh_token' },
           refresh_token: { type: 'string', description: 'Single use: refresh tokens rotate.' },
@@ -44,9 +44,9 @@ export const oauthSchemas = (): Record<string, Json> => ({
   },
   RevokeRequest: {
     type: 'object',
-    description: 'RFC 7009: an access or refresh token; form-encoded or JSON. Every parameter is a string, given at most once (else 400 invalid_request); other parameters are ignored.',
+    description: 'RFC 7009: an access or refresh token; form-encoded or JSON. token and token_type_hint are strings given at most once (else 400 invalid_request); any other parameter is ignored, whatever it holds (RFC 6749 §3.2).',
     required: ['token'],
-    additionalProperties: { type: 'string' },
+    additionalProperties: true,
     properties: {
       token: { type: 'string', minLength: 1 },
       token_type_hint: {
