@@ -93,7 +93,7 @@ describe('server: the first admin when the store is unreachable at start', () =>
 
   it('answers /readyz 503 (50302, naming the first admin) until the admin exists, /healthz 200 meanwhile', async () => {
     const flaky = flakyStore();
-    server = await startServer(configFromEnv({ PORT: '0', ADMIN_PASSWORD: 'boss-password-1' }), { rebind: rebound(flaky.store), adminRetryMs: 20, shutdownGraceMs: 500 });
+    server = await startServer(configFromEnv({ STORE: 'memory', PORT: '0', ADMIN_PASSWORD: 'boss-password-1' }), { rebind: rebound(flaky.store), adminRetryMs: 20, shutdownGraceMs: 500 });
     const s = server;
     const get = (path: string) => pinnedRequest(s.port, s.cert, 'GET', path);
     const waiting = await get('/readyz');

@@ -58,7 +58,7 @@ describe('server: readiness waits for every start-up step', () => {
       verify: (h, p) => plainHasher.verify(h, p),
     };
     const port = await freePort();
-    const starting = startServer(configFromEnv({ PORT: String(port), ADMIN_PASSWORD: 'ready-password-1' }), {
+    const starting = startServer(configFromEnv({ STORE: 'memory', PORT: String(port), ADMIN_PASSWORD: 'ready-password-1' }), {
       rebind: (c) => {
         c.rebindSync(TYPES.PasswordHasher).toConstantValue(slowHasher);
         c.rebindSync(TYPES.Logger).toConstantValue(quiet);
