@@ -15,12 +15,15 @@ const shown = (params: QueryParams): RepresentationOptions => decodeTicketList(p
 const issuesOf = (params: QueryParams): Array<[string, string]> => issuePairs(leftOf(decodeTicketList(params).query));
 
 describe('queue filters (contract §5)', () => {
-  it('reads ids, me and none, each once, from a comma list or a repeated parameter', () => {
-    expect(parse({ assigned_user_id: ['7', 'me,none', '7'] }).queue.assignees).to.deep.equal({ ids: [7], me: true, none: true });
+  it('reads ids, me and none from a comma list or a repeated parameter; a value given twice is refused, named (issue 24: one rule for every list)', () => {
+    expect(parse({ assigned_user_id: ['7', 'me,none'] }).queue.assignees).to.deep.equal({ ids: [7], me: true, none: true });
     expect(parse({ group_id: 'none' }).queue.groups).to.deep.equal({ ids: [], none: true });
     expect(parse({ customer_id: '3,4' }).queue.customerIds).to.deep.equal([3, 4]);
-    expect(parse({ priority: 'urgent,high,urgent' }).queue.priorities).to.deep.equal(['urgent', 'high']);
-    expect(parse({ tags: 'vip, billing,vip' }).queue.tags).to.deep.equal(['vip', 'billing']);
+    expect(parse({ priority: 'urgent,high' }).queue.priorities).to.deep.equal(['urgent', 'high']);
+    expect(parse({ tags: 'vip, billing' }).queue.tags).to.deep.equal(['vip', 'billing']);
+    expect(issuePairs(leftOf(decodeTicketList({ assigned_user_id: ['7', 'me,none', '7'] }).query))).to.deep.equal([['assigned_user_id', '7']]);
+    expect(issuePairs(leftOf(decodeTicketList({ priority: 'urgent,high,urgent' }).query))).to.deep.equal([['priority', 'urgent']]);
+    expect(issuePairs(leftOf(decodeTicketList({ tags: 'vip, billing,vip' }).query))).to.deep.equal([['tags', 'vip']]);
   });
 
   it('refuses what no id, word or value is, naming the parameter', () => {
