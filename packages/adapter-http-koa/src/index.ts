@@ -1,5 +1,5 @@
 export { createHttpApp, type HttpApp } from './app.js';
-export type { HttpLogger, HttpOptions } from './options.js';
+export type { HttpLogger, HttpOptions, StartupProgress } from './options.js';
 export { answerClientError, answerConnect, maxHeaderBytes } from './node/client-error.js';
 export { apiVersions, type ApiVersions } from './conventions/api-version.js';
 export { defaultDeprecations, type Deprecation, type DeprecationSchedule } from './conventions/deprecation.js';

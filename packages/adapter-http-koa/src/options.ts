@@ -11,6 +11,13 @@ export interface HttpLogger {
 /** 64 MiB: about 50,000 single tickets with their gzip, or 2,500 pages of 30. */
 export const defaultResponseCacheBytes = 64 * 2 ** 20;
 
+/** The start-up steps not done yet (e.g. the first admin, the store's preparation): /readyz is 503 until none is left. */
+export interface StartupProgress {
+  pending(): readonly string[];
+}
+
+const started: StartupProgress = { pending: () => [] };
+
 export interface HttpOptions {
   /** Origin of every absolute URL the API emits, e.g. https://localhost:8443 (no trailing slash). */
   readonly publicUrl: string;
@@ -34,6 +41,8 @@ export interface HttpOptions {
    * sends every request through Koa and the router (the tests compare the two).
    */
   readonly shortLane?: boolean;
+  /** What /readyz waits for besides the store (default: nothing). */
+  readonly startup?: StartupProgress;
 }
 
 export interface ResolvedHttpOptions {
@@ -47,6 +56,7 @@ export interface ResolvedHttpOptions {
   readonly shutdown: AbortSignal;
   readonly responseCacheBytes: number;
   readonly shortLane: boolean;
+  readonly startup: StartupProgress;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -60,4 +70,5 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   shutdown: o.shutdown ?? new AbortController().signal,
   responseCacheBytes: o.responseCacheBytes ?? defaultResponseCacheBytes,
   shortLane: o.shortLane ?? true,
+  startup: o.startup ?? started,
 });

@@ -18,6 +18,7 @@ import type { Config } from './config.js';
 import { jsonLogger } from './logger.js';
 import { argon2Hasher } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
+import { startupSteps, type StartupSteps } from './startup.js';
 
 /** A store the server can close at shutdown. */
 export type ServerStore = Store & { readonly close?: () => Promise<void>; readonly start?: () => Promise<{ readonly warnings: readonly string[] }> };
@@ -64,6 +65,8 @@ export const TYPES = {
   Ports: service<Ports>('Ports'),
   Application: service<Application>('Application'),
   HttpApp: service<HttpAppFor>('HttpApp'),
+  /** The start-up steps /readyz waits for. */
+  Startup: service<StartupSteps>('Startup'),
 } as const;
 
 const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
@@ -132,18 +135,20 @@ export const buildContainer = (config: Config): Container => {
       [TYPES.Ports, TYPES.Config],
     )
     .inSingletonScope();
+  c.bind(TYPES.Startup).toResolvedValue(() => startupSteps()).inSingletonScope();
   c.bind(TYPES.HttpApp)
     .toResolvedValue(
-      (app, cfg, logger): HttpAppFor =>
+      (app, cfg, logger, startup): HttpAppFor =>
         (publicUrl, shutdown) =>
           createHttpApp(app, {
             publicUrl,
             trustProxy: cfg.trustProxy,
             logger,
             shutdown,
+            startup,
             ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
           }),
-      [TYPES.Application, TYPES.Config, TYPES.Logger],
+      [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup],
     )
     .inSingletonScope();
   return c;

@@ -93,6 +93,7 @@ const bootstrapAdmin = async (
   config: Config,
   logger: HttpLogger,
   options: StartOptions,
+  done: () => void,
 ): Promise<{ password: string | null; stop: () => void }> => {
   const email = Email.decode(config.adminEmail);
   if (isLeft(email)) throw new ConfigError('ADMIN_EMAIL must be an e-mail address');
@@ -109,6 +110,7 @@ const bootstrapAdmin = async (
   };
   const first = await attempt();
   if (first !== 'unavailable') {
+    done();
     if (first) logger.info('first admin created', { email: config.adminEmail });
     return { password: first ? generated : null, stop: () => undefined };
   }
@@ -123,6 +125,7 @@ const bootstrapAdmin = async (
           if (!stopped) again();
           return;
         }
+        done();
         if (!r) return;
         logger.info('first admin created', { email: config.adminEmail, password_source: generated === null ? 'ADMIN_PASSWORD' : 'generated' });
         // The generated password must reach the operator once, or nobody can log in.
@@ -147,14 +150,24 @@ const bootstrapAdmin = async (
  * one line); an unreachable store does not: it prepares itself once it answers (requests
  * and /readyz answer 503 until then), and these attempts log a refusal when they meet one.
  */
-const startStore = async (store: ServerStore, config: Config, logger: HttpLogger, retryMs: number): Promise<{ warnings: readonly string[]; stop: () => void }> => {
-  if (store.start === undefined) return { warnings: [], stop: () => undefined };
+const startStore = async (
+  store: ServerStore,
+  config: Config,
+  logger: HttpLogger,
+  retryMs: number,
+  done: () => void,
+): Promise<{ warnings: readonly string[]; stop: () => void }> => {
+  if (store.start === undefined) {
+    done();
+    return { warnings: [], stop: () => undefined };
+  }
   const start = store.start;
   const warn = (warnings: readonly string[]): void => {
     for (const warning of warnings) logger.error(`store warning: ${warning}`, { store: config.store });
   };
   try {
     const { warnings } = await start();
+    done();
     warn(warnings);
     return { warnings, stop: () => undefined };
   } catch (e) {
@@ -167,6 +180,7 @@ const startStore = async (store: ServerStore, config: Config, logger: HttpLogger
     timer = setTimeout(() => {
       start().then(
         ({ warnings }) => {
+          done();
           logger.info('store ready', { store: config.store });
           warn(warnings);
         },
@@ -196,8 +210,12 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile, config.store === 'embedded' ? config.dataDir : null);
   const store = container.get(TYPES.Store);
   const app = container.get(TYPES.Application);
+  // Every step /readyz waits for joins before the server listens.
+  const steps = container.get(TYPES.Startup);
+  const storePrepared = steps.begin('store preparation');
+  const adminCreated = steps.begin('first admin');
 
-  const storeStart = await startStore(store, config, logger, options.adminRetryMs ?? 5_000);
+  const storeStart = await startStore(store, config, logger, options.adminRetryMs ?? 5_000, storePrepared);
 
   const https = createHttpsServer({ cert: tls.cert, key: tls.key, maxHeaderSize: maxHeaderBytes });
   const plain = config.httpPort === null ? null : createHttpServer({ maxHeaderSize: maxHeaderBytes });
@@ -221,7 +239,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     s.keepAliveTimeout = 5_000;
   }
 
-  const admin = await bootstrapAdmin(app, config, logger, options);
+  const admin = await bootstrapAdmin(app, config, logger, options, adminCreated);
   const stopWatchingPassword =
     config.store === 'embedded'
       ? forgetInitialPasswordWhenChanged(config.dataDir, config.adminEmail, store, container.get(TYPES.PasswordHasher), {

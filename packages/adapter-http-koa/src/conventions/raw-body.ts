@@ -19,7 +19,7 @@ export const renderRaw = async (
   if (raw.etag !== undefined) headers.set('ETag', raw.etag);
   // No Last-Modified: If-None-Match alone decides.
   if (raw.etag !== undefined && answersNotModified(request, status, raw.etag, null)) {
-    return { status: 304, body: null, plain: null };
+    return { status: 304, body: null };
   }
   let bytes = raw.bytes;
   if (raw.gzipped !== undefined && sendsGzip(request, bytes.length, compressionThreshold)) {
@@ -27,5 +27,5 @@ export const renderRaw = async (
     headers.set('Content-Encoding', 'gzip');
   }
   headers.set('Content-Type', raw.contentType);
-  return { status, body: bytes, plain: raw.bytes };
+  return { status, body: bytes };
 };

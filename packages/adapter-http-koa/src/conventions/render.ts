@@ -44,14 +44,14 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
 
   const wrapped = p.envelope || p.callback !== null;
   const status = wrapped ? 200 : reply.status;
-  if (reply.body === undefined && reply.cacheable === undefined && !wrapped) return { status, body: emptyBody, plain: null };
+  if (reply.body === undefined && reply.cacheable === undefined && !wrapped) return { status, body: emptyBody };
 
   const { answer, kept } = answerBytes(cache, reply, p, wrapped, nextPage);
   if (answer.etag !== null) {
     headers.set('ETag', answer.etag);
     if (answer.lastModified !== null) headers.set('Last-Modified', answer.lastModified);
     if (answersNotModified(ctx, reply.status, answer.etag, reply.lastModified ?? null)) {
-      return { status: 304, body: null, plain: null };
+      return { status: 304, body: null };
     }
   }
 
@@ -68,5 +68,5 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
     headers.set('Content-Encoding', 'gzip');
   }
   headers.set('Content-Type', p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8');
-  return { status, body: sent, plain: bytes };
+  return { status, body: sent };
 };

@@ -11,13 +11,26 @@ export const param = (params: QueryParams, name: string): string | undefined => 
 
 export const issue = (parameter: string, value: string, message: string): QueryIssue => ({ parameter, value, message });
 
-/** Splits a comma list; empty items are reported (once per parameter), not skipped. */
+/**
+ * Splits a comma list. One rule for every list parameter (state, sort, fields, embed...):
+ * an empty item is refused (once per parameter), and so is an item given twice (each repeat
+ * named once), as the document's uniqueItems says; neither is skipped.
+ */
 export const commaList = (parameter: string, raw: string, issues: QueryIssue[]): string[] => {
   const items = raw.split(',').map((s) => s.trim());
   const out = items.filter((item) => item !== '');
   if (out.length < items.length) {
     const message = raw.trim() === '' ? `${parameter} is empty: omit it or name at least one value` : `${parameter} holds an empty item (got ${JSON.stringify(raw.slice(0, 60))})`;
     issues.push(issue(parameter, raw, message));
+  }
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const item of out) {
+    if (seen.has(item) && !repeated.has(item)) {
+      repeated.add(item);
+      issues.push(issue(parameter, item, `${parameter} names "${item.slice(0, 60)}" more than once`));
+    }
+    seen.add(item);
   }
   return out;
 };

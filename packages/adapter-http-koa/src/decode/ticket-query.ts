@@ -40,7 +40,10 @@ const parseSort = (params: QueryParams, issues: QueryIssue[]): SortRule[] => {
   const raw = param(params, 'sort');
   if (raw === undefined) return [];
   const rules: SortRule[] = [];
-  for (const item of commaList('sort', raw, issues)) {
+  const items = commaList('sort', raw, issues);
+  for (const [i, item] of items.entries()) {
+    // An item given twice is named by commaList already.
+    if (items.indexOf(item) < i) continue;
     const descending = item.startsWith('-');
     const name = descending || item.startsWith('+') ? item.slice(1) : item;
     if (!isSortField(name)) {

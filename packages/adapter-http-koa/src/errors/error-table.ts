@@ -56,6 +56,7 @@ export const errorKinds = {
   storeTimeLimit: kind(500, 3, 'Data store time limit reached'),
   notImplemented: kind(501, 1, 'Not implemented'),
   storeUnavailable: kind(503, 1, 'Service unavailable'),
+  starting: kind(503, 2, 'Service starting'),
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorKindName = keyof typeof errorKinds;

@@ -43,7 +43,7 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
     schema: { type: 'string' },
   },
   'Idempotent-Replayed': {
-    description: 'true on the answer to a repeated POST with an Idempotency-Key: the first request\'s answer, sent again byte for byte; nothing was changed by this request.',
+    description: 'true on the answer to a repeated POST with an Idempotency-Key: the first request\'s answer again (the same bytes for the same presentation); nothing was changed by this request.',
     schema: { type: 'string', const: 'true' },
   },
 });

@@ -22,10 +22,12 @@ const commaArray = (name: string, values: readonly string[], description: string
   name,
   in: 'query',
   required: false,
-  description,
+  description: `${description} Each value at most once; an empty list, an empty item or a value given twice is 400 naming it.`,
   style: 'form',
   explode: false,
-  schema: { type: 'array', items: { type: 'string', enum: [...values] }, uniqueItems: true },
+  // The server's one rule for list parameters (decode/query-params.ts commaList): at least one
+  // item, none empty, none twice; anything else is 400 naming it.
+  schema: { type: 'array', items: { type: 'string', enum: [...values] }, minItems: 1, uniqueItems: true },
   example: example.split(','),
 });
 
@@ -37,13 +39,15 @@ const queueList = (name: string, items: Json, description: string, examples: Rec
   description,
   style: 'form',
   explode: false,
-  schema: { type: 'array', items, minItems: 1, maxItems: maxListValues },
+  schema: { type: 'array', items, minItems: 1, maxItems: maxListValues, uniqueItems: true },
   examples: Object.fromEntries(Object.entries(examples).map(([key, [summary, value]]) => [key, { summary, value: [...value] }])),
 });
 
 const idItem: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 
-const sortPattern = `^[-+]?(${sortFields.join('|')})(,[-+]?(${sortFields.join('|')}))*$`;
+const sortField = `(${sortFields.join('|')})`;
+/** A comma list of [-+]field with no field twice (in either direction): the lookahead refuses a repeat. */
+const sortPattern = `^(?!(?:.*,)?[-+]?${sortField},(?:.*,)?[-+]?\\1(?:,|$))[-+]?${sortField}(,[-+]?${sortField})*$`;
 const embedValues = Object.entries(embeddable).flatMap(([relation, fields]) => [relation, ...fields.map((f) => `${relation}.${f}`)]);
 
 const pathId = (name: string, what: string): Json => ({
@@ -114,7 +118,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     required: false,
     description:
       `Comma list of sort rules over ${sortFields.join(', ')}; a leading - sorts descending. priority sorts by rank (low < normal < high < urgent), state by life cycle (open, pending, closed), a null closed_at first ascending. ` +
-      'id is always the final tie-breaker, in the direction of the last rule. Default -created_at (-closed_at for recently_closed).',
+      'id is always the final tie-breaker, in the direction of the last rule. Each field at most once (subject,-subject is 400). Default -created_at (-closed_at for recently_closed).',
     schema: { type: 'string', pattern: sortPattern, default: '-created_at' },
     example: '-priority,created_at',
   },
@@ -139,8 +143,8 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'page',
     in: 'query',
     required: false,
-    description: 'The page to answer, from 1. A page past the last answers an empty list (with the Link header).',
-    schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxPage, default: 1 },
+    description: `The page to answer, from 1. A page past the last answers an empty list (with the Link header). A page must start within the first ${pageBounds.maxOffset} items of a list ((page - 1) × per_page < ${pageBounds.maxOffset}, else 400 40007): the maximum is the deepest page with per_page=1.`,
+    schema: { type: 'integer', minimum: 1, maximum: pageBounds.maxOffset, default: 1 },
     example: 2,
   },
   PerPage: {
@@ -181,31 +185,10 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     required: false,
     description: `Long poll: when nothing is newer than after, hold the request up to this many seconds (${eventsQueryBounds.waitSeconds.min}-${eventsQueryBounds.waitSeconds.max}) and answer as soon as an event arrives; [] when none did (or when the server is stopping).`,
     schema: { type: 'integer', minimum: eventsQueryBounds.waitSeconds.min, maximum: eventsQueryBounds.waitSeconds.max, default: 0 },
-    example: 25,
+    // An example a tool can run quickly: an example-driven client sends it as it is.
+    example: 1,
   },
   Pretty: flag('pretty', true, 'JSON is indented with 2 spaces unless pretty=false.'),
-  Envelope: flag(
-    'envelope',
-    false,
-    'envelope=true: the answer is always 200 and its body is an Envelope {status_code, next_page, response} holding the real status, the next page and the body (errors too).',
-  ),
-  Callback: {
-    name: 'callback',
-    in: 'query',
-    required: false,
-    description:
-      'JSONP: the answer is 200, Content-Type application/javascript, and the body is /**/<callback>(<Envelope>); — send the token as access_token. Must be a JavaScript identifier path (at most 128 characters), else 400.',
-    schema: { type: 'string', maxLength: 128, pattern: '^[A-Za-z_$][A-Za-z0-9_$]*(\\.[A-Za-z_$][A-Za-z0-9_$]*)*$' },
-    example: 'app.on_tickets',
-  },
-  AccessToken: {
-    name: 'access_token',
-    in: 'query',
-    required: false,
-    description:
-      'The access token in the query string (for JSONP, which cannot send headers). Use one way per request: with an Authorization header too, the answer is 400. Never copied into Link URLs; masked in logs.',
-    schema: { type: 'string' },
-  },
   ApiVersion: {
     name: 'X-Api-Version',
     in: 'header',
@@ -217,8 +200,10 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'X-Request-Id',
     in: 'header',
     required: false,
-    description: 'Your own id for this request (1-128 characters of [A-Za-z0-9._-]); echoed in the answer and the logs.',
-    schema: { type: 'string', pattern: '^[A-Za-z0-9._-]{1,128}$' },
+    description:
+      'Your own id for this request, echoed in the answer and the logs when it is 1-128 characters of [A-Za-z0-9._-]; any other value is never refused: the answer then carries a new id.',
+    schema: { type: 'string' },
+    example: 'req-7f3a.2',
   },
   IfNoneMatch: {
     name: 'If-None-Match',

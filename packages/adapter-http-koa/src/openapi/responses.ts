@@ -136,7 +136,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     NotImplemented: answer(501, 'A method this API does not implement at all.', problemExample('notImplemented', 'BREW is not a method this API implements')),
     ServiceUnavailable: answer(
       503,
-      'The data store is not reachable: retry after Retry-After seconds.',
+      'The data store is not reachable (50301), or, on /readyz, the service is still starting (50302: the description names the start-up steps left, such as the first admin): retry after Retry-After seconds.',
       problemExample('storeUnavailable', 'the data store is not reachable right now; retry after the number of seconds in Retry-After'),
       { rate: false, headers: ['Retry-After'] },
     ),

@@ -3,7 +3,8 @@ import { problemReply, storeRetryAfterSeconds } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 
-// /healthz: the process answers. /readyz: the store answers too (else 503). Both are for
+// /healthz: the process answers. /readyz: every start-up step is done (options.startup; else
+// 503 50302 naming the steps left) and the store answers (else 503 50301). Both are for
 // load balancers and orchestrators: unauthenticated, unversioned, not rate limited
 // (pipeline/rate-limit.ts exempts these paths).
 
@@ -11,7 +12,7 @@ const paths = ['/healthz', '/readyz'];
 export const isHealthPath = (path: string): boolean => paths.includes(path);
 
 const answerWith =
-  ({ app }: Services) =>
+  ({ app, options }: Services) =>
   async (ctx: AppContext): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
       ctx.state.reply = problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: 'GET, HEAD' } }));
@@ -19,6 +20,12 @@ const answerWith =
     }
     if (ctx.path === '/healthz') {
       ctx.state.reply = { status: 200, body: { status: 'ok' }, noStore: true };
+      return;
+    }
+    const pending = options.startup.pending();
+    if (pending.length > 0) {
+      const p = problem('starting', `the service is starting: waiting for ${pending.join(', ')}`, { headers: { 'Retry-After': '1' } });
+      ctx.state.reply = { ...problemReply(p), noStore: true };
       return;
     }
     const ready = await app.health.ready().catch(() => false);

@@ -1,13 +1,96 @@
+import type { StoredAnswer } from '@support/application';
 import type { Middleware } from 'koa';
-import { idempotencyKeyHeader, isIdempotencyKey, replayReply, requestFingerprint, takesIdempotencyKey } from '../conventions/idempotency-key.js';
+import { createHash } from 'node:crypto';
+import { gzipBody } from '../conventions/compression.js';
 import { hasBody, requestBytes } from '../conventions/request-body.js';
+import { compactJson } from '../conventions/serialization.js';
+import { formatHttpDate } from '../conventions/http-date.js';
 import { problem } from '../errors/http-problem.js';
+import type { Reply } from '../reply.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 
-// Safe retries. After the caller is known and counted (a replay counts against the rate limit
-// like any request) and the method override is applied, before any route runs: a request with
-// a key claims it, runs, and `respond` hands the rendered answer back to be kept (or the
-// claim released) before the answer leaves. Other POSTs and methods pass through untouched.
+// Idempotency-Key (contract §7.1; IETF draft "The Idempotency-Key HTTP Header Field"), the one
+// home of it: a POST under /v1 but the token endpoints may carry a key. The stage (after the
+// caller is known and counted, before any route) claims the key and runs the request, or
+// answers a repeat; `keepForKey`, called by respond once the answer is rendered and before it
+// leaves, keeps the answer (or releases the claim).
+//
+// What is kept is the answer's meaning, decided on its real status: the status, the headers
+// the reply itself carries (Location, Allow...), Last-Modified, and the body as compact JSON.
+// Never the rendering: a repeat is rendered for the repeat's own request (envelope, callback,
+// pretty, gzip), so the same request gets the same bytes and a repeat that asks for another
+// presentation gets the same answer in that presentation. (docs/idempotency.md)
+
+export const idempotencyKeyHeader = 'Idempotency-Key';
+export const replayedHeader = 'Idempotent-Replayed';
+
+/** 1-255 printable ASCII characters (%x21-7E). */
+export const isIdempotencyKey = (s: string): boolean => /^[!-~]{1,255}$/.test(s);
+
+/** Whether a request of this method and path takes the header into account. */
+export const takesIdempotencyKey = (method: string, path: string): boolean =>
+  method === 'POST' && path.startsWith('/v1/') && !path.startsWith('/v1/oauth/');
+
+/** SHA-256 over the method, the path and the SHA-256 of the body bytes. */
+export const requestFingerprint = (method: string, path: string, body: Buffer): string => {
+  const bodyHash = createHash('sha256').update(body).digest('hex');
+  return createHash('sha256').update(`${method}\n${path}\n${bodyHash}`).digest('hex');
+};
+
+/** What is kept of a reply; null when it is not an answer to keep (no JSON body to re-render). */
+export const keptAnswer = (reply: Reply): StoredAnswer | null => {
+  if (reply.raw !== undefined || reply.page !== undefined || reply.cursor !== undefined) return null;
+  const headers: Record<string, string> = { ...reply.headers };
+  if (reply.lastModified !== undefined && reply.lastModified !== null) headers['Last-Modified'] = formatHttpDate(reply.lastModified);
+  const body = reply.cacheable !== undefined ? reply.cacheable.build() : reply.body;
+  return { status: reply.status, headers, body: body === undefined ? new Uint8Array(0) : Buffer.from(compactJson(body)) };
+};
+
+/** A kept answer as the reply to a repeat: rendered like any reply, marked as a replay. */
+export const replayReply = (answer: StoredAnswer): Reply => {
+  const { 'Last-Modified': lastModified, ...headers } = answer.headers;
+  const bytes = Buffer.from(answer.body);
+  if (headers['Content-Type'] !== undefined) return legacyReplay(answer.status, headers, bytes, lastModified);
+  return {
+    status: answer.status,
+    body: bytes.length === 0 ? undefined : (JSON.parse(bytes.toString('utf8')) as unknown),
+    headers: { ...headers, [replayedHeader]: 'true' },
+    ...(lastModified === undefined ? {} : { lastModified: Date.parse(lastModified) }),
+  };
+};
+
+/**
+ * An answer kept before answers were kept unrendered (it names its Content-Type): its bytes
+ * as they were sent. Such records expire within the 24 hours keys are kept.
+ */
+const legacyReplay = (status: number, headers: Readonly<Record<string, string>>, bytes: Buffer, lastModified: string | undefined): Reply => {
+  const { 'Content-Type': contentType = 'application/json; charset=utf-8', ETag: etag, ...rest } = headers;
+  return {
+    status,
+    body: undefined,
+    headers: { ...rest, ...(lastModified === undefined ? {} : { 'Last-Modified': lastModified }), [replayedHeader]: 'true' },
+    raw: { contentType, bytes, ...(etag === undefined ? {} : { etag }), gzipped: () => gzipBody(bytes) },
+  };
+};
+
+/**
+ * Hands the answer to the Idempotency-Key claim this request holds, if any, before it is
+ * sent: a repeat that arrives once the client has it finds it kept. `reply` null: the answer
+ * could not be rendered (a 500), the claim is released. Which statuses are kept is the
+ * application's rule (isKeptStatus), applied to the reply's own status, never the envelope's
+ * 200. The answer stands whatever happens here; a claim that could not be settled runs out
+ * its lease.
+ */
+export const keepForKey = async (ctx: AppContext, { options }: Services, reply: Reply | null): Promise<void> => {
+  const finish = ctx.state.idempotency;
+  if (finish === null) return;
+  ctx.state.idempotency = null;
+  try {
+    await finish(reply === null ? null : keptAnswer(reply));
+  } catch (e) {
+    options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
+  }
+};
 
 const fingerprintOf = async (ctx: AppContext): Promise<string> => {
   let body: Buffer = Buffer.alloc(0);
@@ -25,6 +108,7 @@ const fingerprintOf = async (ctx: AppContext): Promise<string> => {
 
 const headerName = idempotencyKeyHeader.toLowerCase();
 
+/** The stage: a request with a key claims it and runs, or is answered; others pass through. */
 export const idempotency = ({ app }: Services): Middleware<RequestState> => {
   const claim = async (ctx: AppContext, next: () => Promise<unknown>, key: string | string[]): Promise<void> => {
     if (typeof key !== 'string' || !isIdempotencyKey(key)) {

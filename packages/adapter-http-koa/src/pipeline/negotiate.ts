@@ -10,7 +10,8 @@ import type { RequestState, Services } from '../state.js';
 export const negotiate =
   ({ options }: Services): Middleware<RequestState> =>
   (ctx, next) => {
-    ctx.state.apiVersion = negotiateVersion(requestHeader(ctx, 'x-api-version'), options.versions);
+    const version = ctx.req.headers['x-api-version'];
+    ctx.state.apiVersion = negotiateVersion(typeof version === 'string' ? version : undefined, options.versions);
     ctx.state.presentation = ctx.querystring === '' ? defaultPresentation : parsePresentation(ctx.query);
     const method = ctx.method;
     if (method === 'POST') ctx.method = effectiveMethod(method, requestHeader(ctx, 'x-http-method-override'));

@@ -1,13 +1,13 @@
 import type { Middleware } from 'koa';
 import { isTokenEndpoint } from '../conventions/caching-headers.js';
 import { lenientPresentation } from '../conventions/presentation.js';
-import { keptHeaders } from '../conventions/idempotency-key.js';
 import { render } from '../conventions/render.js';
 import { problemBody, problemReply, toProblem } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
 import type { Reply } from '../reply.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 import type { Rendered } from '../conventions/rendered.js';
+import { keepForKey } from './idempotency.js';
 import { writeAnswer } from './write.js';
 
 // The error boundary and the one place answers are written. Whatever happens further in
@@ -44,27 +44,6 @@ const adoptNodeHeaders = (ctx: AppContext): void => {
     res.removeHeader(name);
     if (value === undefined || bodyHeaders.has(name.toLowerCase())) continue;
     for (const v of Array.isArray(value) ? value : [String(value)]) ctx.state.headers.append(name, v);
-  }
-};
-
-/**
- * Hands a rendered answer to the Idempotency-Key claim this request holds, before it is sent:
- * a repeat that arrives once the client has it finds it kept. The answer stands whatever
- * happens here (the write is done); a claim that could not be settled runs out its lease.
- */
-const settleIdempotency = async (ctx: AppContext, { options }: Services, status: number, bytes: Buffer | null, keep = true): Promise<void> => {
-  const finish = ctx.state.idempotency;
-  if (finish === null) return;
-  ctx.state.idempotency = null;
-  const headers: Record<string, string> = {};
-  for (const name of keptHeaders) {
-    const value = ctx.state.headers.get(name);
-    if (value !== undefined && value !== '') headers[name] = value;
-  }
-  try {
-    await finish(keep ? { status, headers, body: bytes ?? new Uint8Array(0) } : null);
-  } catch (e) {
-    options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
   }
 };
 
@@ -114,12 +93,12 @@ export const respond =
       adoptNodeHeaders(ctx);
       answer = await render(ctx, services, reply, presentation);
       // An answer that shows a secret once (no-store: a new personal access token) is never kept for a replay: the store keeps no token in clear.
-      await settleIdempotency(ctx, services, answer.status, answer.plain, reply.noStore !== true);
+      await keepForKey(ctx, services, reply.noStore === true ? null : reply);
     } catch (e) {
       services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
-      await settleIdempotency(ctx, services, 500, null);
+      await keepForKey(ctx, services, null);
       ctx.state.headers.set('Content-Type', 'application/json; charset=utf-8');
-      answer = { status: 500, body: failed, plain: failed };
+      answer = { status: 500, body: failed };
     }
     writeAnswer(ctx, answer);
   };

@@ -14,6 +14,9 @@ import type { AppRouter, RouteContext, Services } from '../state.js';
 const oauthProblem = (e: OAuthError): HttpProblem => new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error });
 const invalidRequest = (description: string): HttpProblem => oauthProblem({ _tag: 'OAuthError', error: 'invalid_request', description });
 
+/** The parameters the token endpoints read (RFC 6749 §4.3, §6; RFC 7009 §2.1). */
+const knownParams = new Set(['grant_type', 'username', 'password', 'refresh_token', 'token', 'token_type_hint']);
+
 /** The body's parameters; RFC 6749 §3.2: a parameter must not be sent twice. */
 const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, string>>> => {
   let body: unknown;
@@ -26,6 +29,8 @@ const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, st
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('the body must hold the parameters as an object or a form');
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(body)) {
+    // RFC 6749 §3.2: unrecognized parameters are ignored, whatever they hold.
+    if (!knownParams.has(k)) continue;
     if (typeof v !== 'string') throw invalidRequest(`parameter ${k} must be given once, as a string`);
     params[k] = v;
   }

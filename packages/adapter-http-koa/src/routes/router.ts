@@ -1,4 +1,5 @@
 import { Router } from '@koa/router';
+import { METHODS } from 'node:http';
 import { LaneRoutes } from '../pipeline/lane.js';
 import { responseCache } from '../cache/response-cache.js';
 import { resolveOptions } from '../options.js';
@@ -20,7 +21,10 @@ export const createRouter = (services: Services, lane: LaneRoutes = new LaneRout
   // Case-sensitive (RFC 3986 §6.2.2.1), as every rule the pipeline keys on a path is
   // (Idempotency-Key under /v1/, the token endpoints): with @koa/router's default,
   // /V1/TICKETS reached the route while those rules looked the other way.
-  const router = new Router<RequestState>({ sensitive: true });
+  // Every method Node parses (TRACE, QUERY, PROPFIND...) is one the router knows, so that a
+  // known URL answers any method it does not offer 405 with Allow (RFC 9110 §15.5.6;
+  // Schemathesis' unsupported_method check); CONNECT is answered before routing (501).
+  const router = new Router<RequestState>({ sensitive: true, methods: METHODS.filter((m) => m !== 'CONNECT') });
   oauthRoutes(router, services);
   ticketRoutes(router, services, lane);
   messageRoutes(router, services, lane);

@@ -15,12 +15,15 @@ const shown = (params: QueryParams): RepresentationOptions => decodeTicketList(p
 const issuesOf = (params: QueryParams): Array<[string, string]> => issuePairs(leftOf(decodeTicketList(params).query));
 
 describe('queue filters (contract §5)', () => {
-  it('reads ids, me and none, each once, from a comma list or a repeated parameter', () => {
-    expect(parse({ assigned_user_id: ['7', 'me,none', '7'] }).queue.assignees).to.deep.equal({ ids: [7], me: true, none: true });
+  it('reads ids, me and none from a comma list or a repeated parameter; a value given twice is refused, named (issue 24: one rule for every list)', () => {
+    expect(parse({ assigned_user_id: ['7', 'me,none'] }).queue.assignees).to.deep.equal({ ids: [7], me: true, none: true });
     expect(parse({ group_id: 'none' }).queue.groups).to.deep.equal({ ids: [], none: true });
     expect(parse({ customer_id: '3,4' }).queue.customerIds).to.deep.equal([3, 4]);
-    expect(parse({ priority: 'urgent,high,urgent' }).queue.priorities).to.deep.equal(['urgent', 'high']);
-    expect(parse({ tags: 'vip, billing,vip' }).queue.tags).to.deep.equal(['vip', 'billing']);
+    expect(parse({ priority: 'urgent,high' }).queue.priorities).to.deep.equal(['urgent', 'high']);
+    expect(parse({ tags: 'vip, billing' }).queue.tags).to.deep.equal(['vip', 'billing']);
+    expect(issuePairs(leftOf(decodeTicketList({ assigned_user_id: ['7', 'me,none', '7'] }).query))).to.deep.equal([['assigned_user_id', '7']]);
+    expect(issuePairs(leftOf(decodeTicketList({ priority: 'urgent,high,urgent' }).query))).to.deep.equal([['priority', 'urgent']]);
+    expect(issuePairs(leftOf(decodeTicketList({ tags: 'vip, billing,vip' }).query))).to.deep.equal([['tags', 'vip']]);
   });
 
   it('refuses what no id, word or value is, naming the parameter', () => {
@@ -86,8 +89,10 @@ describe('ticket list query string', () => {
       expect(parse({ state: ['open,pending', 'closed'] }).states).to.deep.equal(['open', 'pending', 'closed']);
     });
 
-    it('lists a state named twice once', () => {
-      expect(parse({ state: 'open,open' }).states).to.deep.equal(['open']);
+    it('refuses a state named twice (in one list or across repeated parameters), naming the repeat once', () => {
+      expect(issuesOf({ state: 'pending,open,pending' })).to.deep.equal([['state', 'pending']]);
+      expect(issuesOf({ state: 'open,open,open' })).to.deep.equal([['state', 'open']]);
+      expect(issuesOf({ state: ['open', 'open'] })).to.deep.equal([['state', 'open']]);
     });
 
     it('refuses an unknown state, naming the parameter and the value', () => {
@@ -184,8 +189,9 @@ describe('ticket list query string', () => {
       expect(shown({ fields: 'id,subject,customer_name' }).fields).to.deep.equal(['id', 'subject', 'customer_name']);
     });
 
-    it('lists a field named twice once', () => {
-      expect(shown({ fields: 'subject,subject' }).fields).to.deep.equal(['subject']);
+    it('refuses a field named twice, naming it', () => {
+      expect(issuesOf({ fields: 'id,id' })).to.deep.equal([['fields', 'id']]);
+      expect(issuesOf({ fields: 'subject,id,subject' })).to.deep.equal([['fields', 'subject']]);
     });
 
     it('refuses unknown fields, naming each', () => {
@@ -210,8 +216,12 @@ describe('ticket list query string', () => {
 
     it('takes dotted sub-fields (customer.name: the link object plus name)', () => {
       expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({ customer: ['name'], assigned_user: 'all' });
-      expect(shown({ embed: 'customer.name,customer.email,customer.name' }).embed).to.deep.equal({ customer: ['name', 'email'] });
       expect(shown({ embed: 'group.description' }).embed).to.deep.equal({ group: ['description'] });
+    });
+
+    it('refuses an item named twice, naming it (a relation and one of its sub-fields are two items)', () => {
+      expect(issuesOf({ embed: 'customer,customer' })).to.deep.equal([['embed', 'customer']]);
+      expect(issuesOf({ embed: 'customer.name,customer.email,customer.name' })).to.deep.equal([['embed', 'customer.name']]);
     });
 
     it('expands the whole resource when both it and a sub-field are named, in either order', () => {

@@ -1,9 +1,9 @@
 /** An answer kept for an idempotency key: replayed as it is to a repeat of its request. */
 export interface StoredAnswer {
   readonly status: number;
-  /** The headers a replay repeats (Location, ETag, Content-Type), by their canonical names. */
+  /** The headers a replay repeats (Location, Last-Modified...), by their canonical names. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The exact body bytes (before any transfer compression). */
+  /** The body's bytes as the HTTP adapter keeps them (its JSON content, rendered again per repeat). */
   readonly body: Uint8Array;
 }
 

@@ -216,7 +216,8 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
     });
 
     it('refuses an unknown version with 400 and still names the version served', async () => {
-      for (const v of ['9.9', '2', 'latest', '1.0.0']) {
+      // Sent empty or blank: no known version either (not read as absent).
+      for (const v of ['9.9', '2', 'latest', '1.0.0', '', ' ']) {
         const a = await api.get(ticket.path, { token: admin, headers: { 'X-Api-Version': v } });
         expectError(a, 400, 40003);
         expect(a.header('x-api-version')).to.equal(apiVersions.current);

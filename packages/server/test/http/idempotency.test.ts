@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { request as httpsRequest } from 'node:https';
 import { startApi, type Api } from '../support/harness.js';
+import { jsonpArgument, type EnvelopeBody } from '../support/http-conventions.js';
 import { arr, obj, type Json } from '../support/resources.js';
 
 // Contract §7.1: a POST with an Idempotency-Key runs once; repeats get its answer again.
@@ -191,6 +192,53 @@ describe('HTTP: Idempotency-Key on POST', () => {
     expect(obj(t1).access_token).to.not.equal(obj(t2).access_token);
     const got = await api.get('/v1/users/me', { token: admin, headers: { 'Idempotency-Key': 'two words' } });
     expect(got.status).to.equal(200);
+  });
+
+  it('decides what is kept on the real status, not the envelope\'s 200: an enveloped 401 is not kept', async () => {
+    const key = freshKey();
+    const enveloped = await api.post('/v1/groups?envelope=true', { name: 'Anonymous kilo' }, { headers: { 'Idempotency-Key': key } });
+    expect(enveloped.status).to.equal(200);
+    expect((enveloped.json as EnvelopeBody).status_code).to.equal(401);
+    for (let i = 0; i < 2; i++) {
+      const plain = await api.post('/v1/groups', { name: 'Anonymous kilo' }, { headers: { 'Idempotency-Key': key } });
+      expect(plain.status, plain.text).to.equal(401);
+      expect(plain.header('www-authenticate')).to.equal('Bearer realm="support"');
+      expect(plain.header('idempotent-replayed')).to.equal(undefined);
+    }
+  });
+
+  it('keeps a 4xx on its own status when it was enveloped: the plain repeat is that 422, replayed', async () => {
+    const key = freshKey();
+    const enveloped = await post('/v1/tickets?envelope=true', { subject: '', customer_id: customer.id }, agent.token, key);
+    expect((enveloped.json as EnvelopeBody).status_code).to.equal(422);
+    const again = await post('/v1/tickets', { subject: '', customer_id: customer.id }, agent.token, key);
+    expect(again.status).to.equal(422);
+    expect(again.header('idempotent-replayed')).to.equal('true');
+    expect(again.header('content-type')).to.equal('application/json; charset=utf-8');
+    expect(again.json).to.deep.equal((enveloped.json as EnvelopeBody).response);
+  });
+
+  it('renders a replay for the repeat\'s own request: JSONP, envelope, compact or plain as asked, the same answer inside', async () => {
+    const key = freshKey();
+    const body = { subject: 'Rendered lima', customer_id: customer.id };
+    const first = await post('/v1/tickets', body, agent.token, key);
+    expect(first.status, first.text).to.equal(201);
+    const jsonp = await post('/v1/tickets?callback=cb', body, agent.token, key);
+    expect(jsonp.status).to.equal(200);
+    expect(jsonp.header('content-type')).to.equal('application/javascript; charset=utf-8');
+    expect(jsonp.header('idempotent-replayed')).to.equal('true');
+    const inside = jsonpArgument(jsonp.text, 'cb');
+    expect(inside.status_code).to.equal(201);
+    expect(inside.response).to.deep.equal(first.json);
+    const enveloped = await post('/v1/tickets?envelope=true&pretty=false', body, agent.token, key);
+    expect(enveloped.header('content-type')).to.equal('application/json; charset=utf-8');
+    expect(enveloped.text).to.equal(JSON.stringify({ status_code: 201, next_page: null, response: first.json }));
+    const plain = await post('/v1/tickets', body, agent.token, key);
+    expect(plain.status).to.equal(201);
+    expect(plain.header('content-type')).to.equal('application/json; charset=utf-8');
+    expect(plain.text).to.equal(first.text);
+    for (const h of ['location', 'etag', 'last-modified']) expect(plain.header(h), h).to.equal(first.header(h));
+    expect(await ticketsWithSubject('Rendered lima')).to.have.length(1);
   });
 
   it('counts a replay against the rate limit like any request', async () => {

@@ -91,6 +91,32 @@ describe('server: the first admin when the store is unreachable at start', () =>
     expect(flaky.attempts()).to.equal(attemptsAtCreation);
   });
 
+  it('answers /readyz 503 (50302, naming the first admin) until the admin exists, /healthz 200 meanwhile', async () => {
+    const flaky = flakyStore();
+    server = await startServer(configFromEnv({ STORE: 'memory', PORT: '0', ADMIN_PASSWORD: 'boss-password-1' }), { rebind: rebound(flaky.store), adminRetryMs: 20, shutdownGraceMs: 500 });
+    const s = server;
+    const get = (path: string) => pinnedRequest(s.port, s.cert, 'GET', path);
+    const waiting = await get('/readyz');
+    expect(waiting.status).to.equal(503);
+    expect(waiting.headers['retry-after']).to.equal('1');
+    const body = JSON.parse(waiting.text) as { code: number; description: string };
+    expect(body.code).to.equal(50302);
+    expect(body.description).to.include('first admin');
+    expect((await get('/healthz')).status).to.equal(200);
+    flaky.recover();
+    let ready = await get('/readyz');
+    for (let i = 0; ready.status !== 200 && i < 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      ready = await get('/readyz');
+    }
+    expect(ready.status, ready.text).to.equal(200);
+    const login = await pinnedRequest(s.port, s.cert, 'POST', '/v1/oauth/token', {
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'password', username: 'admin@example.com', password: 'boss-password-1' }),
+    });
+    expect(login.status, login.text).to.equal(200);
+  });
+
   it('with ADMIN_PASSWORD reports the creation without a password', async () => {
     const flaky = flakyStore();
     const created: { email: string; password: string | null }[] = [];

@@ -22,7 +22,8 @@ export const healthOperations = ({ origin }: OperationContext): Operation[] => [
     id: 'readyz',
     tag: 'Health',
     summary: 'Readiness',
-    description: 'The store answers too; else 503. Unauthenticated, unversioned, not rate limited.',
+    description:
+      'Every start-up step is done (the store prepared, the first admin created; else 503 with 50302 naming the steps left) and the store answers (else 503 with 50301). Poll it before sending the first request: /healthz answers earlier. Unauthenticated, unversioned, not rate limited.',
     access: 'health',
     success: { status: 200, shape: 'health', description: 'Ready.', schema: ref('Health'), example: { status: 'ready' } },
     errors: ['ServiceUnavailable'],

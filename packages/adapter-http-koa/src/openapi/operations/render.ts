@@ -39,7 +39,11 @@ const alwaysErrors = ['BadRequest', 'Forbidden', 'NotAcceptable', 'RequestTimeou
 const healthErrors = ['TlsRequired', 'RequestTimeout', 'HeadersTooLarge', 'InternalError'];
 const docsErrors = ['Forbidden', 'TooManyRequests', 'RequestTimeout', 'HeadersTooLarge', 'InternalError', 'ServiceUnavailable'];
 
-const presentation = ['Pretty', 'Envelope', 'Callback', 'ApiVersion', 'RequestId'];
+// envelope and callback are not here: they change the status, the body and the media type of
+// every answer, which no operation's responses can say truthfully; the description's
+// "Envelope and JSONP" section documents them (as GitHub documents its JSONP), so a typed
+// client generated from the document sees each answer as it is.
+const presentation = ['Pretty', 'ApiVersion', 'RequestId'];
 
 /** POSTs that take an Idempotency-Key: every POST but the token endpoints'. */
 const takesKey = (op: Operation): boolean => op.method === 'post' && op.access !== 'oauth';
@@ -92,20 +96,7 @@ const successContent = (op: Operation): Json => {
         },
       };
     default:
-      // Every JSON read of the API can also be asked for as JSONP.
-      return {
-        content: {
-          'application/json': { schema: op.success.schema, example: op.success.example },
-          ...(op.method === 'get' && op.access !== 'health' && op.access !== 'docs'
-            ? {
-                'application/javascript': {
-                  schema: { type: 'string', description: 'With callback=<name>: /**/<name>(<Envelope>); — see the callback parameter.' },
-                  example: '/**/handle({"status_code": 200, "next_page": null, "response": ...});',
-                },
-              }
-            : {}),
-        },
-      };
+      return { content: { 'application/json': { schema: op.success.schema, example: op.success.example } } };
   }
 };
 
@@ -156,7 +147,6 @@ const parameters = (op: Operation): Json[] => {
   return [
     ...(op.params ?? []),
     ...(op.access === 'health' || op.access === 'docs' ? [] : presentation),
-    ...(op.access === 'token' || op.access === 'public' ? ['AccessToken'] : []),
     ...(isRead && op.access !== 'health' ? (op.access === 'docs' ? ['IfNoneMatch'] : ['IfNoneMatch', 'IfModifiedSince']) : []),
     ...(op.method === 'put' || op.method === 'patch' || op.method === 'delete' ? ['IfMatch'] : []),
     ...(takesKey(op) ? ['IdempotencyKey'] : []),

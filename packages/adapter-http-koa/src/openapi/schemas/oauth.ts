@@ -4,12 +4,14 @@ import type { Json } from '../json.js';
 
 export const oauthSchemas = (): Record<string, Json> => ({
   TokenRequest: {
-    description: 'RFC 6749 §4.3 (password) or §6 (refresh_token) grant; form-encoded or JSON. Each parameter at most once.',
+    description:
+      'RFC 6749 §4.3 (password) or §6 (refresh_token) grant; form-encoded or JSON. Each parameter it names is a string given at most once (a JSON value that is not a string, or a form parameter sent twice, is 400 invalid_request); any other parameter is ignored, whatever it holds (RFC 6749 §3.2).',
     oneOf: [
       {
         type: 'object',
         title: 'password grant',
         required: ['grant_type', 'username', 'password'],
+        additionalProperties: true,
         properties: {
           grant_type: { const: 'password' },
           username: { type: 'string', description: "The user's e-mail address." },
@@ -26,6 +28,7 @@ export const oauthSchemas = (): Record<string, Json> => ({
         type: 'object',
         title: 'refresh_token grant',
         required: ['grant_type', 'refresh_token'],
+        additionalProperties: true,
         properties: {
           grant_type: { const: 'refresh_token' },
           refresh_token: { type: 'string', description: 'Single use: refresh tokens rotate.' },
@@ -48,8 +51,16 @@ export const oauthSchemas = (): Record<string, Json> => ({
   },
   RevokeRequest: {
     type: 'object',
-    description: 'RFC 7009: an access or refresh token.',
+    description: 'RFC 7009: an access or refresh token; form-encoded or JSON. token and token_type_hint are strings given at most once (else 400 invalid_request); any other parameter is ignored, whatever it holds (RFC 6749 §3.2).',
     required: ['token'],
-    properties: { token: { type: 'string', minLength: 1 }, token_type_hint: { type: 'string', enum: ['access_token', 'refresh_token'] } },
+    additionalProperties: true,
+    properties: {
+      token: { type: 'string', minLength: 1 },
+      token_type_hint: {
+        type: 'string',
+        description: 'access_token or refresh_token; a hint only: any other value is ignored (RFC 7009 §2.2.1 lets the server ignore it), and the token is looked up as both.',
+        examples: ['access_token', 'refresh_token'],
+      },
+    },
   },
 });

@@ -45,11 +45,19 @@ const ticketProperties: Json = {
 };
 
 // Written as ids; answered as links (customer, assigned_user, group).
-const customerId = { ...idRef('user with the role customer'), description: 'The customer (agents and admins; a customer creating a ticket is its customer). Default: the caller.' };
+const customerId = {
+  ...idRef('user with the role customer'),
+  description: 'The customer. Agents and admins may name any customer; a customer may give only their own id (another: 403).',
+};
+const createdFor = {
+  ...customerId,
+  description:
+    "The ticket's customer. Required when an agent or admin creates a ticket (missing: 422, 42201). A customer's ticket is always their own: a customer may leave it out or give their own id (another: 403).",
+};
 const assignedUserId = nullable({ ...idRef('user'), description: 'An agent or admin.' });
 const groupId = nullable(idRef('group'));
 
-const ticketCreate: BodyProperties<TicketCreateInput> = { subject, summary, priority, customer_id: customerId, assigned_user_id: assignedUserId, group_id: groupId, tags };
+const ticketCreate: BodyProperties<TicketCreateInput> = { subject, summary, priority, customer_id: createdFor, assigned_user_id: assignedUserId, group_id: groupId, tags };
 const ticketReplace: BodyProperties<TicketReplaceInput> = { subject, summary, state, priority, customer_id: customerId, assigned_user_id: assignedUserId, group_id: groupId, tags };
 const ticketPatch: BodyProperties<TicketPatchInput> = {
   subject,

@@ -148,6 +148,10 @@ const headerParameter = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<re
         [1, fc.tuple(fc.stringMatching(/^[!-~]{1,8}$/), fc.stringMatching(/^[!-~]{1,8}$/)).map(([a, b]) => [a, b])],
       );
       break;
+    case 'X-Request-Id':
+      // Any string a header can carry: the server uses one of 1-128 [A-Za-z0-9._-] and replaces any other.
+      valid = weighted<HeaderValue>([3, fc.stringMatching(/^[A-Za-z0-9._-]{1,128}$/)], [1, fc.stringMatching(/^[!-~]{0,200}$/)]);
+      break;
     default:
       valid = validValue(p.schema, resolve).map(String);
   }
