@@ -14,8 +14,8 @@ import type { AppRouter, RouteContext, Services } from '../state.js';
 const oauthProblem = (e: OAuthError): HttpProblem => new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error });
 const invalidRequest = (description: string): HttpProblem => oauthProblem({ _tag: 'OAuthError', error: 'invalid_request', description });
 
-/** The parameters the token endpoints read (RFC 6749 §4.3, §6; RFC 7009 §2.1). */
-const knownParams = new Set(['grant_type', 'username', 'password', 'refresh_token', 'token', 'token_type_hint']);
+/** The parameters the token endpoints read (RFC 6749 §3.3, §4.3, §6; RFC 7009 §2.1). */
+const knownParams = new Set(['grant_type', 'username', 'password', 'scope', 'refresh_token', 'token', 'token_type_hint']);
 
 /** The body's parameters; RFC 6749 §3.2: a parameter must not be sent twice. */
 const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, string>>> => {

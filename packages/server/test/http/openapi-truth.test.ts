@@ -80,8 +80,9 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     expect(revoke.additionalProperties).to.equal(true);
     expect(revoke.properties.token_type_hint).not.to.have.property('enum');
     const grant = { grant_type: 'password', username: 'admin@example.com', password: 'admin-password-1' };
-    expect((await api.post('/v1/oauth/token', { ...grant, scope: 'anything' })).status).to.equal(200);
-    expect((await api.post('/v1/oauth/token', { ...grant, scope: 7, 'a[b': { c: 1 } })).status).to.equal(200);
+    // (scope is a parameter the token endpoint reads, contract §8.2; audience is not.)
+    expect((await api.post('/v1/oauth/token', { ...grant, audience: 'anything' })).status).to.equal(200);
+    expect((await api.post('/v1/oauth/token', { ...grant, audience: 7, 'a[b': { c: 1 } })).status).to.equal(200);
     expectError(await api.post('/v1/oauth/token', { ...grant, password: ['a', 'b'] }), 400, 40010);
     const form = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
     expect((await api.post('/v1/oauth/revoke', 'token=not-a-token&x%5By=1&z.w=2', form)).status).to.equal(200);
