@@ -1,4 +1,4 @@
-import type { RecordChange, RecordingEventLog } from '@support/adapter-memory';
+import { FeedWaiters, type RecordChange, type RecordingEventLog } from '@support/adapter-memory';
 import { eventActorId, systemActor, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import type { Database } from 'lmdb';
 
@@ -20,7 +20,7 @@ export class LmdbFeed implements RecordingEventLog {
   private note: Note = () => {
     throw new Error('the feed is not attached to a store');
   };
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new FeedWaiters();
 
   constructor(
     private readonly events: Database<StoredEvent, number>,
@@ -59,9 +59,7 @@ export class LmdbFeed implements RecordingEventLog {
     for (const c of changes) if (c.table === feedTables.events && typeof c.key === 'number' && c.value !== undefined) newest = Math.max(newest, c.key);
     if (newest === this.durable) return;
     this.durable = newest;
-    const woken = [...this.waiters];
-    this.waiters.clear();
-    for (const wake of woken) wake();
+    this.waiters.wakeAll();
   }
 
   /**
@@ -89,16 +87,7 @@ export class LmdbFeed implements RecordingEventLog {
   }
 
   waitFor(after: number, signal: AbortSignal): Promise<void> {
-    if (this.durable > after || signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = (): void => {
-        this.waiters.delete(done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      this.waiters.add(done);
-      signal.addEventListener('abort', done, { once: true });
-    });
+    return this.waiters.wait(this.durable > after, signal);
   }
 
   /** Forgets the events that occurred before `before`, in one transaction, oldest first. */

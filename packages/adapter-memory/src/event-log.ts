@@ -1,6 +1,7 @@
 import type { EventLog } from '@support/application';
 import { eventActorId, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import { answer } from './answer.js';
+import { FeedWaiters } from './feed-waiters.js';
 
 /** Where the repositories record the changes they make, in the same synchronous step as the write. */
 export interface ChangeRecorder {
@@ -37,7 +38,7 @@ export class MemoryEventLog implements RecordingEventLog {
   private head = 0;
   private bytes = 0;
   private newest = 0;
-  private readonly waiters = new Set<() => void>();
+  private readonly waiters = new FeedWaiters();
   /**
    * The seqs of each user's changes, ascending (GET /v1/events?actor_id=): derived from
    * `kept`, trimmed when old events are forgotten.
@@ -67,7 +68,7 @@ export class MemoryEventLog implements RecordingEventLog {
     }
     // The newest event stays, whatever its size: the feed's newest seq must stay readable.
     while (this.bytes > this.maxBytes && this.kept.length - this.head > 1) this.dropOldest();
-    if (this.waiters.size > 0) this.wakeAll();
+    this.waiters.wakeAll();
   }
 
   /** Every change of a write that changed several resources (a rename reaching many tickets). */
@@ -93,12 +94,6 @@ export class MemoryEventLog implements RecordingEventLog {
       this.sizes = this.sizes.slice(this.head);
       this.head = 0;
     }
-  }
-
-  private wakeAll(): void {
-    const woken = [...this.waiters];
-    this.waiters.clear();
-    for (const wake of woken) wake();
   }
 
   private get count(): number {
@@ -132,16 +127,7 @@ export class MemoryEventLog implements RecordingEventLog {
   }
 
   waitFor(after: number, signal: AbortSignal): Promise<void> {
-    if (this.newest > after || signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = (): void => {
-        this.waiters.delete(done);
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      this.waiters.add(done);
-      signal.addEventListener('abort', done, { once: true });
-    });
+    return this.waiters.wait(this.newest > after, signal);
   }
 
   forget(before: number): Promise<void> {

@@ -2,3 +2,4 @@ export { createMemoryEngine, createMemoryStore, type Durability, type MemoryEngi
 export type { MemoryStoreOptions, SearchPlanChoice } from './options.js';
 export { journalTables, type ChangeSink, type JournalTable, type RecordChange, type RecordKey } from './journal.js';
 export type { ChangeRecorder, RecordingEventLog } from './event-log.js';
+export { FeedWaiters } from './feed-waiters.js';
