@@ -128,6 +128,13 @@ describe('tokenizer', () => {
     it('foldText keeps non-word characters and folds the rest', () => {
       expect(foldText('Café, STRASSE!')).to.equal('cafe, strasse!');
     });
+
+    it('folds ASCII text (its short way) as the full fold does', () => {
+      // A trailing "é" sends the text the full way; it folds to "e" and touches nothing before it.
+      const asciiText = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+      fc.assert(fc.property(asciiText, (text) => foldText(`${text}é`) === `${foldText(text)}e`));
+      expect(foldText('ASCII Only 42')).to.equal('ascii only 42');
+    });
   });
 
   describe('distinctWords', () => {

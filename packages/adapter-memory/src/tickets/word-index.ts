@@ -1,5 +1,7 @@
 import { SortedList } from '../sorted-list.js';
 
+const ascending = (a: number, b: number): number => a - b;
+
 /** The inverted index of search words: word -> the ids of the live tickets that have it. */
 export class WordIndex {
   private readonly postings = new Map<string, SortedList<number>>();
@@ -10,8 +12,13 @@ export class WordIndex {
     return this.postings.get(word);
   }
 
-  /** Moves an id from the postings of its old words to those of its new ones. */
+  /** Moves an id from the postings of its old words to those of its new ones (each list without repeats, as `ticketWords` gives). */
   replace(id: number, oldWords: readonly string[], newWords: readonly string[]): void {
+    if (oldWords.length === 0) {
+      // A new ticket (and every ticket of a start-up): its words are distinct already.
+      for (const w of newWords) this.add(w, id);
+      return;
+    }
     const keep = new Set(newWords);
     const had = new Set(oldWords);
     for (const w of had) if (!keep.has(w)) this.remove(w, id);
@@ -21,7 +28,7 @@ export class WordIndex {
   private add(word: string, id: number): void {
     let posting = this.postings.get(word);
     if (posting === undefined) {
-      posting = new SortedList<number>((a, b) => a - b, this.load);
+      posting = new SortedList<number>(ascending, this.load);
       this.postings.set(word, posting);
     }
     posting.insert(id);
