@@ -2,14 +2,20 @@ import { SortedList } from '../sorted-list.js';
 
 const ascending = (a: number, b: number): number => a - b;
 
-/** The inverted index of search words: word -> the ids of the live tickets that have it. */
+/**
+ * The inverted index of search words: word -> the ids of the live tickets that have it.
+ * A word of one ticket (a name, an order number: most words of a large store) keeps its id
+ * alone rather than a list of one, so that they cost a map entry each and a start-up builds
+ * no list for them.
+ */
 export class WordIndex {
-  private readonly postings = new Map<string, SortedList<number>>();
+  private readonly postings = new Map<string, SortedList<number> | number>();
 
   constructor(private readonly load: number) {}
 
   posting(word: string): SortedList<number> | undefined {
-    return this.postings.get(word);
+    const posting = this.postings.get(word);
+    return typeof posting === 'number' ? this.listOf([posting]) : posting;
   }
 
   /** Moves an id from the postings of its old words to those of its new ones (each list without repeats, as `ticketWords` gives). */
@@ -26,18 +32,28 @@ export class WordIndex {
   }
 
   private add(word: string, id: number): void {
-    let posting = this.postings.get(word);
-    if (posting === undefined) {
-      posting = new SortedList<number>(ascending, this.load);
-      this.postings.set(word, posting);
-    }
-    posting.insert(id);
+    const posting = this.postings.get(word);
+    if (posting === undefined) this.postings.set(word, id);
+    else if (typeof posting === 'number') this.postings.set(word, this.listOf([posting, id]));
+    else posting.insert(id);
   }
 
   private remove(word: string, id: number): void {
     const posting = this.postings.get(word);
     if (posting === undefined) return;
+    if (typeof posting === 'number') {
+      if (posting === id) this.postings.delete(word);
+      return;
+    }
     posting.remove(id);
+    const last = posting.size === 1 ? posting.first() : undefined;
     if (posting.size === 0) this.postings.delete(word);
+    else if (last !== undefined) this.postings.set(word, last);
+  }
+
+  private listOf(ids: readonly number[]): SortedList<number> {
+    const list = new SortedList<number>(ascending, this.load);
+    for (const id of ids) list.insert(id);
+    return list;
   }
 }
