@@ -65,6 +65,7 @@ export class Journal {
   /** Per table, the newest commit not yet settled that changes it: what a read of that table waits for. */
   private readonly pendingByTable = new Map<string, Promise<void>>();
   private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
+  private readonly finishers: (() => void)[] = [];
 
   constructor(private readonly sink: ChangeSink | null) {}
 
@@ -73,9 +74,13 @@ export class Journal {
     return this.sink === null ? new Map<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
   }
 
-  /** How a stored record of `table` is put back into the memory store's tables and indexes (at start). */
-  restorer(table: JournalTable, restore: (key: RecordKey, value: unknown) => void): void {
+  /**
+   * How a stored record of `table` is put back into the memory store's tables and indexes (at
+   * start); `finish`, when given, runs once every record is back (an index built in bulk).
+   */
+  restorer(table: JournalTable, restore: (key: RecordKey, value: unknown) => void, finish?: () => void): void {
     this.restorers.set(table, restore);
+    if (finish !== undefined) this.finishers.push(finish);
   }
 
   /** A change a port call made outside a tracked map (the change feed's events). */
@@ -94,6 +99,7 @@ export class Journal {
         if (restore === undefined) throw new Error(`no table ${table} to restore a record into`);
         restore(key, value);
       }
+      for (const finish of this.finishers) finish();
     } finally {
       this.loading = false;
     }

@@ -54,6 +54,18 @@ export class SortedList<T> {
     if (chunk.length > 2 * this.load) this.split(i);
   }
 
+  /** Fills an empty list with values already sorted and distinct (a bulk load: chunks of `load` each). */
+  fill(sorted: readonly T[]): void {
+    if (this.count > 0) throw new Error('fill needs an empty list');
+    for (let from = 0; from < sorted.length; from += this.load) {
+      const chunk = sorted.slice(from, from + this.load);
+      this.chunks.push(chunk);
+      this.maxes.push(chunk[chunk.length - 1] as T);
+    }
+    this.count = sorted.length;
+    this.offsetsStale = true;
+  }
+
   /** Removes the value equal to the probe's target; false when there is none. */
   remove(value: T, probe: Probe<T> = (v) => this.compare(v, value)): boolean {
     const i = this.firstChunkAtOrAbove(probe);

@@ -15,9 +15,15 @@ export const memoryTicketRepository = (
   followUps?: MemoryFollowUps,
 ): TicketRepository => {
   const table = new TicketTable(journal, settings.chunkLoad, settings.queueSets === 'bitsets');
-  journal.restorer('tickets', (_, t) => {
-    table.put(t as Ticket);
-  });
+  journal.restorer(
+    'tickets',
+    (_, t) => {
+      table.restore(t as Ticket);
+    },
+    () => {
+      table.restored();
+    },
+  );
   const answer = journal.runner(['tickets']);
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event

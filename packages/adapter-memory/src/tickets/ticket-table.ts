@@ -87,6 +87,29 @@ export class TicketTable {
     this.byGroup.move(next.id, old?.groupId ?? null, next.groupId);
   }
 
+  /**
+   * Puts back a stored ticket at start, as `put` does but for the sort indexes, which
+   * `restored` builds once every ticket is back: sorting once costs a fraction of placing
+   * each ticket in turn (a search in each of seven lists).
+   */
+  restore(t: Ticket): void {
+    if (this.rows.has(t.id)) throw new Error(`ticket ${t.id} restored twice`);
+    this.rows.set(t.id, t);
+    this.facts.put(t);
+    if (isLive(t)) this.words.replace(t.id, [], ticketWords(t));
+    this.moveQueues(undefined, t);
+    this.byCustomer.move(t.id, null, t.customerId);
+    this.byAssignee.move(t.id, null, t.assignedUserId);
+    this.byGroup.move(t.id, null, t.groupId);
+  }
+
+  /** Builds the sort indexes of the restored tickets (see `restore`). */
+  restored(): void {
+    const live: number[] = [];
+    for (const t of this.rows.values()) if (isLive(t)) live.push(t.id);
+    this.order.build(live);
+  }
+
   /** Moves a ticket between the queue sets of its old (if live) and new (if live) values. */
   private moveQueues(old: Ticket | undefined, next: Ticket): void {
     const was = isLive(old) ? old : null;
