@@ -14,7 +14,7 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createEmbeddedStore } from '@support/adapter-embedded';
@@ -147,18 +147,20 @@ const startPart = async () => {
     try {
       const wrote = await fill(dir, tickets, messages);
       const bytes = statSync(join(dir, 'store.lmdb')).size;
-      global.gc?.();
-      const rssBefore = process.memoryUsage().rss;
       const store = createEmbeddedStore({ dataDir: dir });
       const t0 = performance.now();
+      const c0 = process.cpuUsage();
       await store.start();
       const s = (performance.now() - t0) / 1000;
-      const rss = (process.memoryUsage().rss - rssBefore) / 2 ** 20;
+      const c = process.cpuUsage(c0);
+      const cpu = (c.user + c.system) / 1e6;
+      global.gc?.();
+      const heap = process.memoryUsage().heapUsed / 2 ** 20;
       await store.close();
       console.log(
-        `start with ${tickets} tickets and ${tickets * messages} messages: ${s.toFixed(1)} s (goal <= ${goal} s), ` +
+        `start with ${tickets} tickets and ${tickets * messages} messages: ${s.toFixed(1)} s (goal <= ${goal} s; process CPU ${cpu.toFixed(1)} s, load ${loadavg()[0].toFixed(1)}), ` +
           `${(bytes / 2 ** 20).toFixed(0)} MiB on disk, ${(bytes / tickets).toFixed(0)} bytes per ticket${messages > 0 ? ' with its messages' : ''}, ` +
-          `memory after load +${rss.toFixed(0)} MiB; written in ${wrote.toFixed(1)} s`,
+          `JS heap after the load ${heap.toFixed(0)} MiB; written in ${wrote.toFixed(1)} s`,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
