@@ -31,15 +31,16 @@ export const sortIds = (
  * every match, search after search: garbage the young generation collects in pauses).
  */
 export const firstIds = (
-  keyOf: (id: number, field: SortField) => SortKey,
+  comparer: (field: SortField) => (a: number, b: number) => number,
   each: (visit: (id: number) => void) => void,
   rules: readonly SortRule[],
   need: number,
 ): number[] => {
+  const order = rules.map((r) => ({ compare: comparer(r.field), sign: r.direction === 'asc' ? 1 : -1 }));
   const compare = (a: number, b: number): number => {
-    for (const r of rules) {
-      const c = r.field === 'id' ? a - b : compareKeys(keyOf(a, r.field), keyOf(b, r.field));
-      if (c !== 0) return r.direction === 'asc' ? c : -c;
+    for (const { compare: byField, sign } of order) {
+      const c = byField(a, b);
+      if (c !== 0) return sign * c;
     }
     return 0;
   };

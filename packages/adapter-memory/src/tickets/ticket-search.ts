@@ -85,7 +85,7 @@ export const searchTickets = (
     // A page near the front of many matches: keep only the first `need` (no array of all of them).
     if (need <= firstIdsLimit && 2 * need <= total) {
       const each = matches === null ? eachOf(source) : (visit: (id: number) => void) => { matches.forEachId(visit); };
-      return { items: firstIds(keyOf, each, rules, need).slice(start).map(row), total };
+      return { items: firstIds((field) => table.comparer(field), each, rules, need).slice(start).map(row), total };
     }
     const ids = matches === null ? idsOf(source) : matches.ids();
     const page = sortIds(keyOf, ids, rules).slice(start, start + limit);

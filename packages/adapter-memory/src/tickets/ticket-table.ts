@@ -1,4 +1,4 @@
-import { priorityRank, sortKey, stateRank, ticketWords, type SortField, type Ticket } from '@support/domain';
+import { compareKeys, priorityRank, sortKey, stateRank, ticketWords, type SortField, type Ticket } from '@support/domain';
 import type { Journal } from '../journal.js';
 import { Buckets } from './buckets.js';
 import { IdSets } from './id-set.js';
@@ -65,6 +65,11 @@ export class TicketTable {
   keyOf(id: number, field: SortField): SortKey {
     const key = this.facts.key(id, field);
     return key === undefined ? sortKey(this.row(id), field) : key;
+  }
+
+  /** The order of two stored tickets by one field (no tie break): the facts' for numbers, the rows' for text. */
+  comparer(field: SortField): (a: number, b: number) => number {
+    return this.facts.comparer(field) ?? ((a, b) => compareKeys(this.keyOf(a, field), this.keyOf(b, field)));
   }
 
   get liveCount(): number {
