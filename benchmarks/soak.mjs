@@ -8,6 +8,7 @@
 //   npx -y pnpm@10 bench:soak                        # builds, then 10 minutes
 //   SOAK_SECONDS=180 SOAK_RATE=300 node benchmarks/soak.mjs
 //   SOAK_WRITES=0 node benchmarks/soak.mjs           # reads only: the store stops growing
+//   SOAK_WRITES=patch node benchmarks/soak.mjs       # writes are PATCHes only: no new records
 //
 // The load is open-loop: requests start on a fixed schedule whatever the answers do (a slow
 // server shows as latency and, past SOAK_MAX_IN_FLIGHT, as requests not sent, never as a
@@ -41,6 +42,7 @@ const maxInFlight = num('SOAK_MAX_IN_FLIGHT', 256);
 const seedTickets = num('SOAK_TICKETS', 500);
 // SOAK_WRITES=0: reads only, so the store stops growing and any RSS growth is the request path's.
 const writes = process.env.SOAK_WRITES !== '0';
+const patchOnly = process.env.SOAK_WRITES === 'patch';
 
 const { int, pick, rng } = seeded(0x50a4);
 const words = ['printer', 'login', 'password', 'invoice', 'refund', 'vpn', 'slow', 'crash', 'export', 'wifi', 'email', 'backup'];
@@ -200,8 +202,14 @@ const mix = [
   [9, () => send('PATCH', `/v1/tickets/${pick(tickets).id}`, { token: admin, body: rng() < 0.5 ? { priority: pick(['low', 'normal', 'high', 'urgent']) } : { state: pick(['open', 'pending', 'closed']) } })],
   [6, () => send('POST', `/v1/tickets/${pick(tickets).id}/messages`, { token: admin, body: { body: phrase(8), internal: rng() < 0.3 } })],
 ];
-// The last three entries are the writes.
+// The last three entries are the writes. SOAK_WRITES=patch: the same share of writes, all of them
+// PATCHes of existing tickets, so that the store holds as many records at the end as at the start
+// and any RSS growth is the service's own (the change feed's events go to LMDB, not to memory).
 if (!writes) mix.splice(mix.length - 3, 3);
+if (patchOnly) {
+  const [, [, patch]] = mix.splice(mix.length - 3, 3); // new tickets, PATCH, new messages
+  mix.push([22, patch]);
+}
 const totalWeight = mix.reduce((s, [w]) => s + w, 0);
 const next = () => {
   let x = int(totalWeight);
