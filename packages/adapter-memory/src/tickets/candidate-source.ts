@@ -14,7 +14,10 @@ export interface Candidates {
    * (a word's posting is then merged rather than searched), and exact in any order.
    */
   test(): (id: number) => boolean;
-  /** The candidates as a bitset over ids (read only), for those kept in id sets (id-set.ts). */
+  /**
+   * The candidates as a bitset over ids (read only), for those kept in id sets (id-set.ts);
+   * valid until another candidate set's bits are asked for (see unionBits).
+   */
   readonly bits?: () => Uint32Array;
   /** For a range of a sort index: the live ids outside it (fewer than inside, for a wide range). */
   readonly outside?: Pick<Candidates, 'size' | 'forEachSlice'>;

@@ -2,6 +2,7 @@ import { stateRank, ticketStates, type TicketFilter } from '@support/domain';
 import { ofRanges, type Candidates } from './candidate-source.js';
 import { countBits, forEachBitSlice, hasBit } from './id-set.js';
 import { idSetsCandidates, queueCandidates, unionBits } from './queue-candidates.js';
+import { scratchBits } from './scratch-bits.js';
 import type { TicketTable } from './ticket-table.js';
 
 export { ofRanges, type Candidates } from './candidate-source.js';
@@ -130,28 +131,13 @@ const driverIntersection = (sorted: readonly Candidates[]): number[] => {
   return out;
 };
 
-/**
- * Two scratch bitsets, reused by every intersection (a search runs in one synchronous call, and
- * its Matches are used only inside it): a million ids are 125 KB, which a new buffer per search
- * would hand to the garbage collector as external memory, search after search.
- */
-const scratch: Uint32Array[] = [new Uint32Array(0), new Uint32Array(0)];
-const scratchOf = (which: 0 | 1, words: number): Uint32Array => {
-  let buffer = scratch[which] as Uint32Array;
-  if (buffer.length < words) {
-    buffer = new Uint32Array(Math.max(words, 2 * buffer.length));
-    scratch[which] = buffer;
-  }
-  return buffer.subarray(0, words);
-};
-
 const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
   let acc: Uint32Array | null = null;
   for (const c of sorted) {
     if (c.bits === undefined) continue;
     const bits = c.bits();
     if (acc === null) {
-      acc = scratchOf(0, bits.length);
+      acc = scratchBits(0, bits.length);
       acc.set(bits);
     } else {
       const n = Math.min(acc.length, bits.length);
@@ -198,7 +184,7 @@ const restrict = (acc: Uint32Array, c: Candidates, spare: 0 | 1): Uint32Array =>
     });
     return acc;
   }
-  const out = scratchOf(spare, acc.length);
+  const out = scratchBits(spare, acc.length);
   out.fill(0);
   c.forEachSlice((values, start, end) => {
     for (let k = start; k < end; k++) {

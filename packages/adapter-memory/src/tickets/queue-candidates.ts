@@ -1,6 +1,7 @@
 import { priorities, priorityRank, type TicketFilter } from '@support/domain';
 import { ofRanges, type Candidates } from './candidate-source.js';
 import { hasBit, type ReadonlyIdSet } from './id-set.js';
+import { scratchBits } from './scratch-bits.js';
 import type { TicketTable } from './ticket-table.js';
 
 // The candidates of the queue conditions (contract §5, "Queue filters"), each exact on its own
@@ -9,15 +10,19 @@ import type { TicketTable } from './ticket-table.js';
 // disjoint and their sizes add up); each listed tag is one set (a ticket must carry all);
 // updated_since is the tail of the updated_at index.
 
-/** The union of id sets as a bitset: a dense set's own (read only), else made. */
+/**
+ * The union of id sets as a bitset: a dense set's own (read only), else made in a buffer
+ * that the next union overwrites (read it before asking for another; scratch-bits.ts).
+ */
 export const unionBits =
   (sets: readonly ReadonlyIdSet[]) =>
   (): Uint32Array => {
     const [single] = sets.length === 1 ? sets : [];
     const own = single?.denseBits();
     if (own !== undefined && own !== null) return own;
-    const reach = sets.reduce((r, s) => Math.max(r, s.reach()), 0);
-    const out = new Uint32Array((reach >>> 5) + 1);
+    const words = (sets.reduce((r, s) => Math.max(r, s.reach()), 0) >>> 5) + 1;
+    const out = scratchBits(2, words);
+    out.fill(0);
     for (const s of sets) s.orInto(out);
     return out;
   };
