@@ -5,12 +5,12 @@ import type { Outcome } from './shared.js';
 // Requests reach the use cases decoded at the edge: a typed query or command, or why the
 // edge refused it. The use case decides when a refusal is answered: who may do what comes
 // first (a customer listing users hears 403 whatever the page; a note to an invisible ticket
-// is 404 whatever the body), as does what depends on the caller (a missing customer_id).
+// is 404 whatever the body), as does what depends on the caller (a missing customer).
 
 /** A query string as typed values, or every bad parameter at once. */
 export type DecodedQuery<Q> = E.Either<readonly QueryIssue[], Q>;
 
-/** Why a request body was refused: every bad field at once, and the fields it named (null: it is not an object). */
+/** Why a request body was refused: every bad field at once, and the fields of the resource it named (null: it is not an object). */
 export interface RefusedBody {
   readonly errors: readonly FieldError[];
   readonly given: readonly string[] | null;

@@ -1,4 +1,4 @@
-import { forbidden, isStaff, statesFor, type DomainError, type Role, type Ticket } from '@support/domain';
+import { forbidden, forbiddenFields as forbiddenNamed, isStaff, statesFor, type DomainError, type Role, type Ticket } from '@support/domain';
 import type { Actor } from './actor.js';
 
 // The role matrix of contract §3, in one place. A resource the caller may not see is
@@ -13,7 +13,7 @@ export const staff = (a: Actor): boolean => isStaff(a.user.role);
 export const canSeeTicket = (a: Actor, t: Ticket): boolean => !isCustomer(a) || t.customerId === a.user.id;
 
 /** Ticket fields a customer may write; everything else on a ticket is for agents and admins. */
-export const customerTicketFields: readonly string[] = ['subject', 'summary', 'state', 'customer_id'];
+export const customerTicketFields: readonly string[] = ['subject', 'summary', 'state', 'customerId'];
 /** Customers may close or reopen their tickets, not put them on hold. */
 export const customerStates: readonly string[] = statesFor('customer');
 /** What anyone may change on their own user. */
@@ -33,5 +33,6 @@ const roleName = (r: Role): string => {
   }
 };
 
+/** The answer names the fields after the message, in its own words for them. */
 export const forbiddenFields = (a: Actor, fields: readonly string[]): DomainError =>
-  forbidden(`${roleName(a.user.role)} may not write ${fields.length === 1 ? 'the field' : 'the fields'} ${fields.join(', ')}`);
+  forbiddenNamed(`${roleName(a.user.role)} may not write ${fields.length === 1 ? 'the field' : 'the fields'}`, fields);

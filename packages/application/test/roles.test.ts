@@ -33,8 +33,8 @@ let n = 0;
 const unique = (what: string): string => `${what} ${String((n += 1))}`;
 
 const matrix: readonly [string, (s: Scene, who: Caller) => Promise<E.Either<DomainError, unknown>>, Record<Caller, Outcome>][] = [
-  ['create a ticket of their own', (s, who) => s.w.app.tickets.create(s.as[who], decoded(who === 'customer' ? { subject: 'x' } : { subject: 'x', customer_id: s.as.customer.user.id })), { customer: 'ok', agent: 'ok', admin: 'ok' }],
-  ['create a ticket for another customer', (s, who) => s.w.app.tickets.create(s.as[who], decoded({ subject: 'x', customer_id: s.otherCustomer.user.id })), { customer: 'forbidden', agent: 'ok', admin: 'ok' }],
+  ['create a ticket of their own', (s, who) => s.w.app.tickets.create(s.as[who], decoded(who === 'customer' ? { subject: 'x' } : { subject: 'x', customerId: s.as.customer.user.id })), { customer: 'ok', agent: 'ok', admin: 'ok' }],
+  ['create a ticket for another customer', (s, who) => s.w.app.tickets.create(s.as[who], decoded({ subject: 'x', customerId: s.otherCustomer.user.id })), { customer: 'forbidden', agent: 'ok', admin: 'ok' }],
   ['read the customer\'s ticket', (s, who) => s.w.app.tickets.get(s.as[who], s.own, embed()), { customer: 'ok', agent: 'ok', admin: 'ok' }],
   ['read another customer\'s ticket', (s, who) => s.w.app.tickets.get(s.as[who], s.others, embed()), { customer: 'hidden', agent: 'ok', admin: 'ok' }],
   ['change another customer\'s ticket', (s, who) => s.w.app.tickets.patch(s.as[who], s.others, decoded({ subject: unique('s') })), { customer: 'hidden', agent: 'ok', admin: 'ok' }],

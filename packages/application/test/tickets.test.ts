@@ -32,7 +32,7 @@ describe('tickets', () => {
       const alice = await w.customer();
       const e = leftOf(await w.app.tickets.create(alice, decoded({ subject: 's', priority: 'urgent', tags: ['x'] })));
       expect(e._tag).to.equal('Forbidden');
-      expect(e._tag === 'Forbidden' && e.message).to.match(/priority, tags/);
+      expect(e._tag === 'Forbidden' && e.fields).to.deep.equal(['priority', 'tags']);
     });
 
     it('reports every bad reference of an agent-created ticket at once', async () => {
@@ -40,23 +40,23 @@ describe('tickets', () => {
       const agent = await w.agent();
       const bob = await w.customer();
       const noCustomer = leftOf(await w.app.tickets.create(agent, decoded({ subject: 's' })));
-      expect(fieldsOf(noCustomer)).to.deep.equal([['customer_id', 'required']]);
-      const bad = leftOf(await w.app.tickets.create(agent, decoded({ subject: 's', customer_id: 999 as UserId, assigned_user_id: bob.user.id, group_id: 5 as GroupId })));
+      expect(fieldsOf(noCustomer)).to.deep.equal([['customerId', 'required']]);
+      const bad = leftOf(await w.app.tickets.create(agent, decoded({ subject: 's', customerId: 999 as UserId, assignedUserId: bob.user.id, groupId: 5 as GroupId })));
       expect(fieldsOf(bad)).to.have.deep.members([
-        ['customer_id', 'unknown_reference'],
-        ['assigned_user_id', 'unknown_reference'],
-        ['group_id', 'unknown_reference'],
+        ['customerId', 'unknown_reference'],
+        ['assignedUserId', 'unknown_reference'],
+        ['groupId', 'unknown_reference'],
       ]);
       expect((await w.ports.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, sortOf('id'), 0, 10)).total).to.equal(0);
     });
 
-    it('answers a refused body with its errors, adding a missing customer_id when staff create the ticket', async () => {
+    it('answers a refused body with its errors, adding a missing customerId when staff create the ticket', async () => {
       const w = await world();
       const [alice, agent] = [await w.customer(), await w.agent()];
       const errors = [{ field: 'subject', code: 'invalid_length' as const, message: 'too short' }];
       const create = async (actor: Actor, given: string[] | null) => leftOf(await w.app.tickets.create(actor, E.left({ errors, given })));
-      expect(fieldsOf(await create(agent, ['subject']))).to.deep.equal([['subject', 'invalid_length'], ['customer_id', 'required']]);
-      expect(fieldsOf(await create(agent, ['subject', 'customer_id'])), 'named, even if refused').to.deep.equal([['subject', 'invalid_length']]);
+      expect(fieldsOf(await create(agent, ['subject']))).to.deep.equal([['subject', 'invalid_length'], ['customerId', 'required']]);
+      expect(fieldsOf(await create(agent, ['subject', 'customerId'])), 'named, even if refused').to.deep.equal([['subject', 'invalid_length']]);
       expect(fieldsOf(await create(alice, ['subject'])), 'a customer is the customer').to.deep.equal([['subject', 'invalid_length']]);
       expect(fieldsOf(await create(agent, null)), 'not an object: nothing to add').to.deep.equal([['subject', 'invalid_length']]);
     });
@@ -88,7 +88,7 @@ describe('tickets', () => {
     it('shows a customer the assigned agent by id and name only', async () => {
       const w = await world();
       const [alice, agent] = [await w.customer(), await w.agent('Agent Smith')];
-      const id = await w.ticket(alice, { assigned_user_id: agent.user.id });
+      const id = await w.ticket(alice, { assignedUserId: agent.user.id });
       const read = rightOf(await w.app.tickets.get(alice, id, embed('assigned_user', 'customer')));
       expect(read.related.assigned_user).to.deep.equal({ kind: 'limited', id: agent.user.id, name: 'Agent Smith' });
       expect(read.related.customer).to.deep.include({ kind: 'full' });

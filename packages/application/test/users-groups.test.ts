@@ -64,7 +64,7 @@ describe('users', () => {
   it('deleting a user ends their sessions and assignments but keeps their tickets', async () => {
     const w = await world();
     const [alice, agent] = [await w.customer(), await w.agent()];
-    const id = await w.ticket(alice, { assigned_user_id: agent.user.id });
+    const id = await w.ticket(alice, { assignedUserId: agent.user.id });
     const grant = rightOf(await w.app.auth.passwordGrant(agent.user.email, 'password-2'));
     rightOf(await w.app.users.delete(w.admin, agent.user.id));
     expect(leftOf(await w.app.auth.authenticate(grant.accessToken))._tag).to.equal('Unauthenticated');
@@ -108,7 +108,7 @@ describe('groups', () => {
     const a1 = await w.user('agent', 'A1', { group_ids: [g.id] });
     await w.user('agent', 'A2');
     const alice = await w.customer();
-    const t = await w.ticket(alice, { group_id: g.id });
+    const t = await w.ticket(alice, { groupId: g.id });
     expect(rightOf(await w.app.groups.members(a1, g.id, page())).items.map((u) => u.id)).to.deep.equal([a1.user.id]);
     rightOf(await w.app.groups.delete(w.admin, g.id));
     expect((await w.ports.users.findById(a1.user.id))?.groupIds).to.deep.equal([]);

@@ -15,6 +15,10 @@ export type FieldErrorCode =
   | 'not_permitted'; // this caller may not write this field
 
 export interface FieldError {
+  /**
+   * The domain's name of the field (a dotted path into it: "tags.3"); for unknown_field and
+   * read_only, the key of the request body as it was sent.
+   */
   readonly field: string;
   readonly code: FieldErrorCode;
   readonly message: string;
@@ -42,7 +46,8 @@ export type DomainError =
   | { readonly _tag: 'InvalidQuery'; readonly issues: readonly QueryIssue[] }
   | { readonly _tag: 'NotFound'; readonly resource: ResourceKind; readonly id: string }
   | { readonly _tag: 'Gone'; readonly resource: ResourceKind; readonly id: string }
-  | { readonly _tag: 'Forbidden'; readonly message: string }
+  /** `fields`: the fields the caller may not write (domain names), which the answer names after `message`. */
+  | { readonly _tag: 'Forbidden'; readonly message: string; readonly fields?: readonly string[] }
   /** The token's scopes do not cover the operation (contract §8.2): `needed` are the scopes that would. */
   | { readonly _tag: 'InsufficientScope'; readonly needed: readonly string[] }
   | { readonly _tag: 'Unauthenticated'; readonly reason: 'missing' | 'invalid' }
@@ -66,6 +71,7 @@ export const gone = (resource: ResourceKind, id: string | number): DomainError =
   id: String(id),
 });
 export const forbidden = (message: string): DomainError => ({ _tag: 'Forbidden', message });
+export const forbiddenFields = (message: string, fields: readonly string[]): DomainError => ({ _tag: 'Forbidden', message, fields });
 export const insufficientScope = (needed: readonly string[]): DomainError => ({ _tag: 'InsufficientScope', needed });
 export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => ({
   _tag: 'Unauthenticated',

@@ -6,17 +6,17 @@ import type { Role } from './role.js';
 import type { TicketState } from './ticket-state.js';
 
 // What a write asks for, once decoded: types, limits and unknown fields are the edge's to check.
-// Fields keep the names the API gives them (customer_id, group_ids), because the role matrix,
-// the field errors and the refusals of the use cases name fields that way. In a patch (merge-
-// patch semantics) an absent field stays as it is and null returns it to its default.
+// Fields have the domain's names (customerId, groupIds); the HTTP adapter maps the API's names
+// (customer_id, group_ids) to them and back. In a patch (merge-patch semantics) an absent field
+// stays as it is and null returns it to its default.
 
 export interface TicketCreateInput {
   readonly subject: string;
   readonly summary?: string;
   readonly priority?: Priority;
-  readonly customer_id?: UserId;
-  readonly assigned_user_id?: UserId | null;
-  readonly group_id?: GroupId | null;
+  readonly customerId?: UserId;
+  readonly assignedUserId?: UserId | null;
+  readonly groupId?: GroupId | null;
   readonly tags?: readonly string[];
 }
 
@@ -30,9 +30,9 @@ export interface TicketPatchInput {
   readonly summary?: string | null;
   readonly state?: TicketState;
   readonly priority?: Priority | null;
-  readonly customer_id?: UserId;
-  readonly assigned_user_id?: UserId | null;
-  readonly group_id?: GroupId | null;
+  readonly customerId?: UserId;
+  readonly assignedUserId?: UserId | null;
+  readonly groupId?: GroupId | null;
   readonly tags?: readonly string[] | null;
 }
 

@@ -46,8 +46,8 @@ export const createTicket = (id: TicketId, input: TicketCreateInput, customer: C
   priority: input.priority ?? defaultPriority,
   customerId: customer.id,
   customerName: customer.name,
-  assignedUserId: input.assigned_user_id ?? null,
-  groupId: input.group_id ?? null,
+  assignedUserId: input.assignedUserId ?? null,
+  groupId: input.groupId ?? null,
   tags: input.tags ?? [],
   createdAt: now,
   updatedAt: now,
@@ -86,8 +86,8 @@ export const replacementChanges = (t: Ticket, input: TicketReplaceInput, custome
   state: input.state ?? initialTicketState,
   priority: input.priority ?? defaultPriority,
   customer: customer ?? { id: t.customerId, name: t.customerName },
-  assignedUserId: input.assigned_user_id ?? null,
-  groupId: input.group_id ?? null,
+  assignedUserId: input.assignedUserId ?? null,
+  groupId: input.groupId ?? null,
   tags: input.tags ?? [],
 });
 
@@ -100,8 +100,8 @@ export const patchChanges = (t: Ticket, input: TicketPatchInput, customer: Custo
     state: input.state ?? c.state,
     priority: input.priority === undefined ? c.priority : (input.priority ?? defaultPriority),
     customer: customer ?? c.customer,
-    assignedUserId: input.assigned_user_id === undefined ? c.assignedUserId : input.assigned_user_id,
-    groupId: input.group_id === undefined ? c.groupId : input.group_id,
+    assignedUserId: input.assignedUserId === undefined ? c.assignedUserId : input.assignedUserId,
+    groupId: input.groupId === undefined ? c.groupId : input.groupId,
     tags: input.tags === undefined ? c.tags : (input.tags ?? []),
   };
 };

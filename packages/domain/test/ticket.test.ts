@@ -59,7 +59,7 @@ describe('ticket', () => {
     it('takes the given optional fields', () => {
       const t = createTicket(
         ticketId(9),
-        { subject: 's', summary: 'x', priority: 'high', assigned_user_id: userId(3), group_id: groupId(4), tags: ['a'] },
+        { subject: 's', summary: 'x', priority: 'high', assignedUserId: userId(3), groupId: groupId(4), tags: ['a'] },
         bob,
         T0,
       );
@@ -85,7 +85,7 @@ describe('ticket', () => {
     it('takes every given field, and a new customer', () => {
       const c = replacementChanges(
         busyTicket(),
-        { subject: 's', summary: 'y', state: 'closed', priority: 'low', assigned_user_id: userId(7), group_id: groupId(8), tags: ['t'] },
+        { subject: 's', summary: 'y', state: 'closed', priority: 'low', assignedUserId: userId(7), groupId: groupId(8), tags: ['t'] },
         bob,
       );
       expect(c).to.deep.equal({
@@ -124,7 +124,7 @@ describe('ticket', () => {
     });
 
     it('returns a field given as null to its default', () => {
-      const c = patchChanges(busyTicket(), { summary: null, priority: null, tags: null, assigned_user_id: null, group_id: null }, null);
+      const c = patchChanges(busyTicket(), { summary: null, priority: null, tags: null, assignedUserId: null, groupId: null }, null);
       expect(c).to.deep.include({ summary: '', priority: 'normal', tags: [], assignedUserId: null, groupId: null });
       expect(c.subject).to.equal('Printer on fire');
       expect(c.state).to.equal('pending');
@@ -137,8 +137,8 @@ describe('ticket', () => {
           summary: fc.constantFrom('Other summary', null),
           priority: fc.constantFrom<Priority | null>('low', null),
           tags: fc.constantFrom<readonly string[] | null>(['other'], null),
-          assigned_user_id: fc.constantFrom(userId(9), null),
-          group_id: fc.constantFrom(groupId(9), null),
+          assignedUserId: fc.constantFrom(userId(9), null),
+          groupId: fc.constantFrom(groupId(9), null),
         },
         { requiredKeys: [] },
       );
@@ -150,8 +150,8 @@ describe('ticket', () => {
           expect(c.summary !== t.summary).to.equal('summary' in patch);
           expect(c.priority !== t.priority).to.equal('priority' in patch);
           expect(c.tags !== t.tags).to.equal('tags' in patch);
-          expect(c.assignedUserId !== t.assignedUserId).to.equal('assigned_user_id' in patch);
-          expect(c.groupId !== t.groupId).to.equal('group_id' in patch);
+          expect(c.assignedUserId !== t.assignedUserId).to.equal('assignedUserId' in patch);
+          expect(c.groupId !== t.groupId).to.equal('groupId' in patch);
           expect(c.state).to.equal(t.state);
           expect(c.customer).to.deep.equal({ id: t.customerId, name: t.customerName });
         }),
@@ -165,7 +165,7 @@ describe('ticket', () => {
       const t = busyTicket();
       expect(rightOf(applyTicketChanges(t, patchChanges(t, {}, null), T0 + MINUTE))).to.equal(t);
       expect(rightOf(applyTicketChanges(t, patchChanges(t, { priority: 'urgent', tags: ['hardware', 'fire'] }, null), T0 + MINUTE))).to.equal(t);
-      const put = replacementChanges(t, { subject: t.subject, summary: t.summary, state: 'pending', priority: 'urgent', assigned_user_id: userId(3), group_id: groupId(4), tags: ['hardware', 'fire'] }, null);
+      const put = replacementChanges(t, { subject: t.subject, summary: t.summary, state: 'pending', priority: 'urgent', assignedUserId: userId(3), groupId: groupId(4), tags: ['hardware', 'fire'] }, null);
       expect(rightOf(applyTicketChanges(t, put, T0 + MINUTE))).to.equal(t);
     });
 

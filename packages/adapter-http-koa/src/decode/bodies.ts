@@ -21,14 +21,14 @@ import {
   type WebhookPatchInput,
   type WebhookReplayInput,
 } from '@support/domain';
-import type * as t from 'io-ts';
-import { strictObject } from './object-codec.js';
+import { ticketNames } from '../wire-names.js';
+import { strictObject, type BodyCodec } from './object-codec.js';
 
-// The request body of every write, one codec each: which fields it takes under which names,
-// and which fields of the representation the server sets (refused as read-only rather than
-// unknown). The rule for each value is the domain's.
+// The request body of every write, one codec each: which fields it takes (by their domain
+// names; the API's are in wire-names.ts), and which fields of the representation the server
+// sets (refused as read-only rather than unknown). The rule for each value is the domain's.
 
-type Body<A> = t.Type<A, unknown>;
+type Body<A> = BodyCodec<A>;
 
 const { subject, summary, state, priority, tags, user, group } = ticketValues;
 const ticketReadOnly = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'customer', 'customer_name', 'assigned_user', 'group', 'messages_url', 'allowed_transitions'];
@@ -36,9 +36,9 @@ const ticketReadOnly = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'c
 const ticketOptional = {
   summary,
   priority,
-  customer_id: user,
-  assigned_user_id: nullable(user),
-  group_id: nullable(group),
+  customerId: user,
+  assignedUserId: nullable(user),
+  groupId: nullable(group),
   tags,
 };
 
@@ -46,6 +46,7 @@ const ticketOptional = {
 export const TicketCreateBody: Body<TicketCreateInput> = strictObject('ticket', {
   required: { subject },
   optional: ticketOptional,
+  names: ticketNames,
   readOnly: [...ticketReadOnly, 'state'],
 });
 
@@ -53,6 +54,7 @@ export const TicketCreateBody: Body<TicketCreateInput> = strictObject('ticket', 
 export const TicketReplaceBody: Body<TicketReplaceInput> = strictObject('ticket', {
   required: { subject },
   optional: { ...ticketOptional, state },
+  names: ticketNames,
   readOnly: ticketReadOnly,
 });
 
@@ -64,11 +66,12 @@ export const TicketPatchBody: Body<TicketPatchInput> = strictObject('ticket', {
     summary: nullable(summary),
     state,
     priority: nullable(priority),
-    customer_id: user,
-    assigned_user_id: nullable(user),
-    group_id: nullable(group),
+    customerId: user,
+    assignedUserId: nullable(user),
+    groupId: nullable(group),
     tags: nullable(tags),
   },
+  names: ticketNames,
   readOnly: ticketReadOnly,
   mergePatch: true,
 });

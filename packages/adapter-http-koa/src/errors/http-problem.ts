@@ -1,4 +1,5 @@
 import type { DomainError } from '@support/domain';
+import { sameNames, wireField, type WireNames } from '../wire-names.js';
 import { domainErrorKind, errorKinds, fieldErrorCodes, type ErrorKind, type ErrorKindName } from './error-table.js';
 
 /** One entry of `errors[]`: a refused field of a body, or a refused query parameter. */
@@ -51,14 +52,14 @@ const describeTarget = (resource: string, id: string): string => {
 const sendTokenHint =
   'send an access token as "Authorization: Bearer <token>", as Basic credentials with the token as user name and an empty password, or as ?access_token=<token>; get one from POST /v1/oauth/token';
 
-/** The HTTP face of a use case's expected failure. */
-export const domainProblem = (e: DomainError): HttpProblem => {
+/** The HTTP face of a use case's expected failure; `names` are the API's names of the resource's fields. */
+export const domainProblem = (e: DomainError, names: WireNames = sameNames): HttpProblem => {
   const k = domainErrorKind(e);
   switch (e._tag) {
     case 'ValidationFailed': {
       const n = e.errors.length;
       return new HttpProblem(k, `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`, {
-        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: f.field, message: f.message, ...(f.allowed === undefined ? {} : { allowed: f.allowed }) })),
+        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: wireField(names, f), message: f.message, ...(f.allowed === undefined ? {} : { allowed: f.allowed }) })),
       });
     }
     case 'InvalidQuery':
@@ -70,7 +71,7 @@ export const domainProblem = (e: DomainError): HttpProblem => {
     case 'Gone':
       return new HttpProblem(k, `${describeTarget(e.resource, e.id)} has been deleted`);
     case 'Forbidden':
-      return new HttpProblem(k, e.message);
+      return new HttpProblem(k, e.fields === undefined ? e.message : `${e.message} ${e.fields.map(names.toWire).join(', ')}`);
     case 'InsufficientScope': {
       const needed = e.needed.join(' ');
       return new HttpProblem(k, `this token's scopes do not allow this operation; it needs ${needed} (see X-OAuth-Scopes for what the token has)`, {

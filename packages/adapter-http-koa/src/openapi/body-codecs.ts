@@ -17,10 +17,10 @@ import {
   WebhookReplayBody,
   PersonalTokenCreateBody,
 } from '../decode/bodies.js';
-import { decodeBody } from '../decode/object-codec.js';
+import { decodeBody, type BodyCodec } from '../decode/object-codec.js';
 import * as E from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
 import type { Json } from './json.js';
+import { wireField, type WireName } from '../wire-names.js';
 
 // The request bodies are described twice by nature: once as the io-ts codecs that decode
 // them, once as the document's JSON Schemas. This module is where the document meets the
@@ -50,8 +50,8 @@ export type {
   WebhookReplayInput,
 } from '@support/domain';
 
-/** The properties of a body schema: one per field its codec decodes, no more, no fewer. */
-export type BodyProperties<Input> = { readonly [K in keyof Input]-?: Json };
+/** The properties of a body schema: one per field its codec decodes (by the API's names, table T), no more, no fewer. */
+export type BodyProperties<Input, T extends Readonly<Record<string, string>> | undefined = undefined> = { readonly [K in keyof Input as WireName<K, T>]-?: Json };
 
 /** A body codec as the document's checks see it: the field errors it answers for a body (none: accepted). */
 export type BodyErrors = (body: unknown) => readonly FieldError[];
@@ -67,10 +67,10 @@ export interface RequestBodyCodec {
 }
 
 const errorsOf =
-  <A>(codec: t.Type<A, unknown>): BodyErrors =>
+  <A>(codec: BodyCodec<A>): BodyErrors =>
   (body) => {
     const decoded = decodeBody(codec, body);
-    return E.isLeft(decoded) ? decoded.left.errors : [];
+    return E.isLeft(decoded) ? decoded.left.errors.map((f) => ({ ...f, field: wireField(codec.names, f) })) : [];
   };
 
 /** Every request body the document describes with a schema, with the codecs the HTTP edge decodes it with. */

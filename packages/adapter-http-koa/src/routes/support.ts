@@ -5,6 +5,7 @@ import { domainProblem, problem } from '../errors/http-problem.js';
 import type { PageInfo } from '../reply.js';
 import type { LaneRoutes } from '../pipeline/lane.js';
 import type { AppContext, AppRouter, RouteContext } from '../state.js';
+import type { WireNames } from '../wire-names.js';
 
 // Small helpers every route uses: who is calling, path ids, use-case results.
 
@@ -22,9 +23,9 @@ export const idParam = (ctx: RouteContext, name: string, what: string): number =
   return id;
 };
 
-/** The value of a use case's success; its expected failure becomes the HTTP problem. */
-export const unwrap = <T>(r: E.Either<DomainError, T>): T => {
-  if (E.isLeft(r)) throw domainProblem(r.left);
+/** The value of a use case's success; its expected failure becomes the HTTP problem, naming fields by `names`. */
+export const unwrap = <T>(r: E.Either<DomainError, T>, names?: WireNames): T => {
+  if (E.isLeft(r)) throw domainProblem(r.left, names);
   return r.right;
 };
 

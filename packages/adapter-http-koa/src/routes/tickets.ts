@@ -13,6 +13,7 @@ import { ticketRepresentation } from '../representations/ticket.js';
 import { cacheableTicket, cacheableTicketList } from '../representations/ticket-key.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import type { LaneRoutes } from '../pipeline/lane.js';
+import { ticketNames } from '../wire-names.js';
 import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
 
 /** /v1/tickets/recently_closed is a saved search: it reads, nothing else. */
@@ -65,7 +66,7 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
   router.post('/v1/tickets', async (ctx) => {
     const actor = actorOf(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    const view = unwrap(await app.tickets.create(actor, decodeBody(TicketCreateBody, body)));
+    const view = unwrap(await app.tickets.create(actor, decodeBody(TicketCreateBody, body)), ticketNames);
     ctx.state.reply = created(represent(view), urls.ticket(view.ticket.id), view.ticket.updatedAt);
   });
 
@@ -73,14 +74,14 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
     const actor = actorOf(ctx);
     const id = ticketId(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    written(ctx, unwrap(await app.tickets.replace(actor, id, decodeBody(TicketReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(ctx, unwrap(await app.tickets.replace(actor, id, decodeBody(TicketReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent)), ticketNames));
   });
 
   router.patch('/v1/tickets/:ticketId', async (ctx) => {
     const actor = actorOf(ctx);
     const id = ticketId(ctx);
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.tickets.patch(actor, id, decodeBody(TicketPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(ctx, unwrap(await app.tickets.patch(actor, id, decodeBody(TicketPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent)), ticketNames));
   });
 
   router.delete('/v1/tickets/:ticketId', async (ctx) => {

@@ -3,7 +3,6 @@ import fc from 'fast-check';
 import type { RefusedBody } from '@support/application';
 import type { FieldError } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type * as t from 'io-ts';
 import {
   GroupCreateBody,
   GroupPatchBody,
@@ -18,15 +17,16 @@ import {
   UserPatchBody,
   UserReplaceBody,
 } from '../../src/decode/bodies.js';
-import { decodeBody } from '../../src/decode/object-codec.js';
+import { decodeBody, type BodyCodec } from '../../src/decode/object-codec.js';
+import { wireField } from '../../src/wire-names.js';
 import { fieldCodes, leftOf, rightOf } from '../support/decoding.js';
 
-/** A codec run through decodeBody, its decoded type forgotten, so that different bodies fit one list. */
+/** A codec run through decodeBody, its decoded type forgotten, so that different bodies fit one list; errors name the API's fields. */
 type Decode = (body: unknown) => E.Either<readonly FieldError[], unknown>;
 const decoder =
-  <A>(codec: t.Type<A, unknown>): Decode =>
+  <A>(codec: BodyCodec<A>): Decode =>
   (body) =>
-    E.mapLeft((r: RefusedBody) => r.errors)(decodeBody(codec, body));
+    E.mapLeft((r: RefusedBody) => r.errors.map((f) => ({ ...f, field: wireField(codec.names, f) })))(decodeBody(codec, body));
 
 const ticketCreate = decoder(TicketCreateBody);
 const ticketReplace = decoder(TicketReplaceBody);
@@ -110,8 +110,8 @@ describe('request body codecs', () => {
     });
   });
 
-  it('a refused body names the fields it gave, refused or not (null when it is not an object)', () => {
-    expect(leftOf(decodeBody(TicketCreateBody, { subject: '', customer_id: 'x', colour: 'red' })).given).to.deep.equal(['subject', 'customer_id', 'colour']);
+  it('a refused body names the fields of the resource it gave, refused or not, by their domain names (null when it is not an object)', () => {
+    expect(leftOf(decodeBody(TicketCreateBody, { subject: '', customer_id: 'x', colour: 'red', customerId: 1 })).given).to.deep.equal(['subject', 'customerId']);
     expect(leftOf(decodeBody(TicketCreateBody, { subject: '' })).given).to.deep.equal(['subject']);
     expect(leftOf(decodeBody(TicketCreateBody, [{ subject: 's' }])).given).to.equal(null);
   });
@@ -131,12 +131,28 @@ describe('request body codecs', () => {
         group_id: 4,
         tags: ['hardware', 'fire'],
       };
-      expect(decoded(ticketCreate, body)).to.deep.equal(body);
+      expect(decoded(ticketCreate, body), 'under the domain names').to.deep.equal({
+        subject: 'Printer on fire',
+        summary: 'Smoke everywhere',
+        priority: 'urgent',
+        customerId: 2,
+        assignedUserId: 3,
+        groupId: 4,
+        tags: ['hardware', 'fire'],
+      });
       expect(decoded(ticketCreate, { subject: 's', assigned_user_id: null, group_id: null })).to.deep.equal({
         subject: 's',
-        assigned_user_id: null,
-        group_id: null,
+        assignedUserId: null,
+        groupId: null,
       });
+    });
+
+    it("takes the API's names only: a domain name in the body is an unknown field", () => {
+      expect(errorsOf(ticketCreate, { subject: 's', customerId: 2, assignedUserId: 3, groupId: 4 })).to.deep.equal([
+        ['customerId', 'unknown_field'],
+        ['assignedUserId', 'unknown_field'],
+        ['groupId', 'unknown_field'],
+      ]);
     });
 
     it('reports every problem of a body at once, each with its field and code', () => {
@@ -295,8 +311,8 @@ describe('request body codecs', () => {
     });
 
     it('references are positive integer ids; assigned user and group may be null', () => {
-      for (const field of ['customer_id', 'assigned_user_id', 'group_id']) {
-        expect(decoded(ticketCreate, { subject: 's', [field]: 7 })).to.deep.equal({ subject: 's', [field]: 7 });
+      for (const [field, domain] of [['customer_id', 'customerId'], ['assigned_user_id', 'assignedUserId'], ['group_id', 'groupId']] as const) {
+        expect(decoded(ticketCreate, { subject: 's', [field]: 7 })).to.deep.equal({ subject: 's', [domain]: 7 });
         for (const bad of [0, -1, 1.5, '7', Number.MAX_SAFE_INTEGER + 1, true, {}]) {
           expect(errorsOf(ticketCreate, { subject: 's', [field]: bad }), `${field}=${JSON.stringify(bad)}`).to.deep.equal([
             [field, 'invalid_type'],
@@ -328,7 +344,7 @@ describe('request body codecs', () => {
 
       it('accepts null for fields with a default: summary, priority, tags, assigned user, group', () => {
         const body = { summary: null, priority: null, tags: null, assigned_user_id: null, group_id: null };
-        expect(decoded(ticketPatch, body)).to.deep.equal(body);
+        expect(decoded(ticketPatch, body)).to.deep.equal({ summary: null, priority: null, tags: null, assignedUserId: null, groupId: null });
       });
 
       it('refuses null for the subject as required: a ticket cannot lose its subject', () => {

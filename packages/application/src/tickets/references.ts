@@ -8,7 +8,7 @@ export const resolveCustomer = async (
 ): Promise<{ customer: Customer | null; errors: FieldError[] }> => {
   const u = await ports.users.findById(id);
   return u === null
-    ? { customer: null, errors: [fieldError('customer_id', 'unknown_reference', `there is no user ${id}`)] }
+    ? { customer: null, errors: [fieldError('customerId', 'unknown_reference', `there is no user ${id}`)] }
     : { customer: { id: u.id, name: u.name }, errors: [] };
 };
 
@@ -16,11 +16,11 @@ export const resolveCustomer = async (
 export const checkAssignee = async (ports: Pick<Ports, 'users'>, id: UserId | null | undefined): Promise<FieldError[]> => {
   if (id === null || id === undefined) return [];
   const u = await ports.users.findById(id);
-  if (u === null) return [fieldError('assigned_user_id', 'unknown_reference', `there is no user ${id}`)];
-  return isStaff(u.role) ? [] : [fieldError('assigned_user_id', 'unknown_reference', `user ${id} is a customer; tickets are assigned to agents or admins`)];
+  if (u === null) return [fieldError('assignedUserId', 'unknown_reference', `there is no user ${id}`)];
+  return isStaff(u.role) ? [] : [fieldError('assignedUserId', 'unknown_reference', `user ${id} is a customer; tickets are assigned to agents or admins`)];
 };
 
 export const checkGroup = async (ports: Pick<Ports, 'groups'>, id: GroupId | null | undefined): Promise<FieldError[]> => {
   if (id === null || id === undefined) return [];
-  return (await ports.groups.findById(id)) === null ? [fieldError('group_id', 'unknown_reference', `there is no group ${id}`)] : [];
+  return (await ports.groups.findById(id)) === null ? [fieldError('groupId', 'unknown_reference', `there is no group ${id}`)] : [];
 };

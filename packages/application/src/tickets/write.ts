@@ -33,14 +33,14 @@ import { checkAssignee, checkGroup, resolveCustomer } from './references.js';
 import { bareView } from './relations.js';
 
 interface TicketFieldsInput {
-  readonly customer_id?: UserId;
+  readonly customerId?: UserId;
   readonly state?: TicketState;
 }
 
 /** What a customer may not write in this body: fields beyond theirs, another customer, or a state other than open/closed. */
 const customerViolations = (actor: Actor, input: TicketFieldsInput): string[] => {
   const fields = givenFields(input).filter((f) => !customerTicketFields.includes(f));
-  if (input.customer_id !== undefined && input.customer_id !== actor.user.id) fields.push('customer_id');
+  if (input.customerId !== undefined && input.customerId !== actor.user.id) fields.push('customerId');
   if (input.state !== undefined && !customerStates.includes(input.state)) fields.push('state');
   return fields;
 };
@@ -56,14 +56,14 @@ const refusal = (actor: Actor, input: TicketFieldsInput): E.Either<ReturnType<ty
   );
 };
 
-const customerRequired = fieldError('customer_id', 'required', 'is required when an agent or admin creates a ticket');
+const customerRequired = fieldError('customerId', 'required', 'is required when an agent or admin creates a ticket');
 
 /**
- * Every bad field at once: a refused body still reports a missing customer_id. A body that is
+ * Every bad field at once: a refused body still reports a missing customerId. A body that is
  * not a JSON object (`given` null) has no fields to report on: it answers its one error.
  */
 const withMissingCustomer = (actor: Actor, refused: RefusedBody): DomainError => {
-  const missing = !isCustomer(actor) && refused.given !== null && !refused.given.includes('customer_id');
+  const missing = !isCustomer(actor) && refused.given !== null && !refused.given.includes('customerId');
   return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors);
 };
 
@@ -76,15 +76,15 @@ export const createTicketUseCase = async (ports: Ports, actor: Actor, decoded: D
   let customer: Customer | null = isCustomer(actor) ? { id: actor.user.id, name: actor.user.name } : null;
   const errors: FieldError[] = [];
   if (customer === null) {
-    if (input.customer_id === undefined) {
+    if (input.customerId === undefined) {
       errors.push(customerRequired);
     } else {
-      const resolved = await resolveCustomer(ports, input.customer_id);
+      const resolved = await resolveCustomer(ports, input.customerId);
       customer = resolved.customer;
       errors.push(...resolved.errors);
     }
   }
-  errors.push(...(await checkAssignee(ports, input.assigned_user_id)), ...(await checkGroup(ports, input.group_id)));
+  errors.push(...(await checkAssignee(ports, input.assignedUserId)), ...(await checkGroup(ports, input.groupId)));
   if (errors.length > 0 || customer === null) return E.left(validationFailed(errors));
 
   const id = (await ports.ids.next('ticket')) as TicketId;
@@ -109,7 +109,7 @@ const updateTicket = async (
   ports: Ports,
   actor: Actor,
   id: TicketId,
-  input: TicketFieldsInput & { assigned_user_id?: UserId | null; group_id?: Ticket['groupId'] },
+  input: TicketFieldsInput & { assignedUserId?: UserId | null; groupId?: Ticket['groupId'] },
   changes: ChangeBuilder,
   options: WriteOptions<TicketView>,
 ): Promise<Outcome<TicketView>> => {
@@ -120,13 +120,13 @@ const updateTicket = async (
 
   let customer: Customer | null = null;
   const referenceErrors: FieldError[] = [];
-  if (input.customer_id !== undefined && input.customer_id !== first.right.customerId) {
-    const resolved = await resolveCustomer(ports, input.customer_id);
+  if (input.customerId !== undefined && input.customerId !== first.right.customerId) {
+    const resolved = await resolveCustomer(ports, input.customerId);
     customer = resolved.customer;
     referenceErrors.push(...resolved.errors);
   }
-  if (input.assigned_user_id !== first.right.assignedUserId) referenceErrors.push(...(await checkAssignee(ports, input.assigned_user_id)));
-  if (input.group_id !== first.right.groupId) referenceErrors.push(...(await checkGroup(ports, input.group_id)));
+  if (input.assignedUserId !== first.right.assignedUserId) referenceErrors.push(...(await checkAssignee(ports, input.assignedUserId)));
+  if (input.groupId !== first.right.groupId) referenceErrors.push(...(await checkGroup(ports, input.groupId)));
 
   // The first attempt reuses the ticket loaded above; a retry after a lost race reloads it.
   let preloaded: Ticket | null = first.right;

@@ -142,7 +142,7 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
     ticket: async (customer, fields = {}) => {
       const { subject = 'Printer on fire', ...rest } = fields;
       const creator = Object.keys(rest).some((k) => k !== 'summary') ? admin : customer;
-      const input = (creator === admin ? { subject, customer_id: customer.user.id, ...rest } : { subject, ...rest }) as TicketCreateInput;
+      const input = (creator === admin ? { subject, customerId: customer.user.id, ...rest } : { subject, ...rest }) as TicketCreateInput;
       return rightOf(await app.tickets.create(creator, decoded(input))).ticket.id;
     },
     refreshed: async (actor) => ({ user: (await store.users.findById(actor.user.id)) as User }),

@@ -241,6 +241,14 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
       const a = await patchJson(api, pathOf(t.url), { priority: 'urgent' }, customer.token);
       expect(a.status).to.equal(403);
     });
+
+    it("names the fields a customer may not write by the API's names (403)", async () => {
+      const t = await createTicket(api, customer.token, { subject: 'Mine' });
+      const one = await patchJson(api, pathOf(t.url), { customer_id: agent.id }, customer.token);
+      expect([one.status, obj(one).description]).to.deep.equal([403, 'customers may not write the field customer_id']);
+      const two = await patchJson(api, pathOf(t.url), { assigned_user_id: agent.id, group_id: null, priority: 'low' }, customer.token);
+      expect([two.status, obj(two).description]).to.deep.equal([403, 'customers may not write the fields priority, assigned_user_id, group_id']);
+    });
   });
 
   describe('states and closed_at', () => {

@@ -1,6 +1,7 @@
 import { priorities, ticketStates } from '@support/domain';
 import { limits, type BodyProperties, type TicketCreateInput, type TicketPatchInput, type TicketReplaceInput } from '../body-codecs.js';
 import { ref, type Json } from '../json.js';
+import type { TicketWireTable } from '../../wire-names.js';
 import { id, idRef, nullable, text, timestamp, url } from './fields.js';
 
 // A ticket as the API answers it (Ticket, TicketSelection) and as it takes it (TicketCreate,
@@ -57,9 +58,9 @@ const createdFor = {
 const assignedUserId = nullable({ ...idRef('user'), description: 'An agent or admin.' });
 const groupId = nullable(idRef('group'));
 
-const ticketCreate: BodyProperties<TicketCreateInput> = { subject, summary, priority, customer_id: createdFor, assigned_user_id: assignedUserId, group_id: groupId, tags };
-const ticketReplace: BodyProperties<TicketReplaceInput> = { subject, summary, state, priority, customer_id: customerId, assigned_user_id: assignedUserId, group_id: groupId, tags };
-const ticketPatch: BodyProperties<TicketPatchInput> = {
+const ticketCreate: BodyProperties<TicketCreateInput, TicketWireTable> = { subject, summary, priority, customer_id: createdFor, assigned_user_id: assignedUserId, group_id: groupId, tags };
+const ticketReplace: BodyProperties<TicketReplaceInput, TicketWireTable> = { subject, summary, state, priority, customer_id: customerId, assigned_user_id: assignedUserId, group_id: groupId, tags };
+const ticketPatch: BodyProperties<TicketPatchInput, TicketWireTable> = {
   subject,
   summary: nullable(summary),
   state,
