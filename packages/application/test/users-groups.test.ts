@@ -75,7 +75,7 @@ describe('users', () => {
   it('PUT without a password keeps it; role and groups return to their defaults', async () => {
     const w = await world();
     const g = rightOf(await w.app.groups.create(w.admin, decoded({ name: 'Tier 1' })));
-    const agent = await w.user('agent', 'Ann', { group_ids: [g.id] });
+    const agent = await w.user('agent', 'Ann', { groupIds: [g.id] });
     const after = rightOf(await w.app.users.replace(w.admin, agent.user.id, decoded({ name: 'Ann', email: agent.user.email })));
     expect(after).to.include({ role: 'customer', passwordHash: agent.user.passwordHash });
     expect(after.groupIds).to.deep.equal([]);
@@ -105,7 +105,7 @@ describe('groups', () => {
   it('lists members, and deleting a group frees its members and tickets', async () => {
     const w = await world();
     const g = rightOf(await w.app.groups.create(w.admin, decoded({ name: 'Tier 2', description: 'escalations' })));
-    const a1 = await w.user('agent', 'A1', { group_ids: [g.id] });
+    const a1 = await w.user('agent', 'A1', { groupIds: [g.id] });
     await w.user('agent', 'A2');
     const alice = await w.customer();
     const t = await w.ticket(alice, { groupId: g.id });
@@ -115,9 +115,9 @@ describe('groups', () => {
     expect(rightOf(await w.app.tickets.get(w.admin, t, embed())).ticket.groupId).to.equal(null);
   });
 
-  it('refuses unknown groups in group_ids', async () => {
+  it('refuses unknown groups in groupIds', async () => {
     const w = await world();
-    const e = leftOf(await w.app.users.create(w.admin, decoded({ name: 'x', email: email('x@example.com'), password: 'password', group_ids: [42 as GroupId] })));
-    expect(e._tag === 'ValidationFailed' && e.errors[0]).to.include({ field: 'group_ids', code: 'unknown_reference' });
+    const e = leftOf(await w.app.users.create(w.admin, decoded({ name: 'x', email: email('x@example.com'), password: 'password', groupIds: [42 as GroupId] })));
+    expect(e._tag === 'ValidationFailed' && e.errors[0]).to.include({ field: 'groupIds', code: 'unknown_reference' });
   });
 });

@@ -52,16 +52,16 @@ export interface UserCreateInput {
   readonly email: Email;
   readonly password: string;
   readonly role?: Role;
-  readonly group_ids?: readonly GroupId[];
+  readonly groupIds?: readonly GroupId[];
 }
 
-/** A replacement: the password may be omitted (it is kept); role and group_ids return to their defaults. */
+/** A replacement: the password may be omitted (it is kept); role and groupIds return to their defaults. */
 export interface UserReplaceInput {
   readonly name: string;
   readonly email: Email;
   readonly password?: string;
   readonly role?: Role;
-  readonly group_ids?: readonly GroupId[];
+  readonly groupIds?: readonly GroupId[];
 }
 
 export interface UserPatchInput {
@@ -69,7 +69,7 @@ export interface UserPatchInput {
   readonly email?: Email;
   readonly password?: string;
   readonly role?: Role;
-  readonly group_ids?: readonly GroupId[] | null;
+  readonly groupIds?: readonly GroupId[] | null;
 }
 
 /** A new group, or the replacement of one. */

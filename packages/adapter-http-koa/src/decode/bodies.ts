@@ -21,7 +21,7 @@ import {
   type WebhookPatchInput,
   type WebhookReplayInput,
 } from '@support/domain';
-import { ticketNames } from '../wire-names.js';
+import { ticketNames, userNames } from '../wire-names.js';
 import { strictObject, type BodyCodec } from './object-codec.js';
 
 // The request body of every write, one codec each: which fields it takes (by their domain
@@ -98,18 +98,21 @@ const userReadOnly = ['id', 'url', 'created_at', 'updated_at', 'groups'];
 
 export const UserCreateBody: Body<UserCreateInput> = strictObject('user', {
   required: { name, email, password },
-  optional: { role, group_ids: groupIds },
+  optional: { role, groupIds },
+  names: userNames,
   readOnly: userReadOnly,
 });
 /** PUT /v1/users/{id}: password may be omitted (it is kept); role and group_ids return to their defaults. */
 export const UserReplaceBody: Body<UserReplaceInput> = strictObject('user', {
   required: { name, email },
-  optional: { password, role, group_ids: groupIds },
+  optional: { password, role, groupIds },
+  names: userNames,
   readOnly: userReadOnly,
 });
 export const UserPatchBody: Body<UserPatchInput> = strictObject('user', {
   required: {},
-  optional: { name, email, password, role, group_ids: nullable(groupIds) },
+  optional: { name, email, password, role, groupIds: nullable(groupIds) },
+  names: userNames,
   readOnly: userReadOnly,
   mergePatch: true,
 });

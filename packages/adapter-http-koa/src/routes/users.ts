@@ -9,6 +9,7 @@ import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import type { LaneRoutes } from '../pipeline/lane.js';
 import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
+import { userNames } from '../wire-names.js';
 
 // /v1/users/me is the caller; every operation on /v1/users/{id} works on it too.
 
@@ -26,7 +27,7 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services, lane: Lan
   router.post('/v1/users', async (ctx) => {
     const actor = actorOf(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    const u = unwrap(await app.users.create(actor, decodeBody(UserCreateBody, body)));
+    const u = unwrap(await app.users.create(actor, decodeBody(UserCreateBody, body)), userNames);
     ctx.state.reply = created(represent(u), urls.user(u.id), u.updatedAt);
   });
 
@@ -46,14 +47,14 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services, lane: Lan
       const actor = actorOf(ctx);
       const id = target(ctx);
       const body = await readBody(ctx, [mediaTypes.json]);
-      written(ctx, unwrap(await app.users.replace(actor, id, decodeBody(UserReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+      written(ctx, unwrap(await app.users.replace(actor, id, decodeBody(UserReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent)), userNames));
     });
 
     router.patch(path, async (ctx) => {
       const actor = actorOf(ctx);
       const id = target(ctx);
       const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-      written(ctx, unwrap(await app.users.patch(actor, id, decodeBody(UserPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+      written(ctx, unwrap(await app.users.patch(actor, id, decodeBody(UserPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent)), userNames));
     });
 
     router.delete(path, async (ctx) => {

@@ -413,7 +413,7 @@ describe('request body codecs', () => {
       expect(decoded(userCreate, { ...alice, role: 'agent', group_ids: [2, 1, 2] })).to.deep.equal({
         ...alice,
         role: 'agent',
-        group_ids: [2, 1],
+        groupIds: [2, 1],
       });
     });
 
@@ -456,7 +456,7 @@ describe('request body codecs', () => {
     });
 
     it('PATCH: group_ids null empties the list; name, e-mail, password, role null are required', () => {
-      expect(decoded(userPatch, { group_ids: null })).to.deep.equal({ group_ids: null });
+      expect(decoded(userPatch, { group_ids: null })).to.deep.equal({ groupIds: null });
       expect(errorsOf(userPatch, { name: null, email: null, password: null, role: null })).to.have.deep.members([
         ['name', 'required'],
         ['email', 'required'],

@@ -43,7 +43,7 @@ const checkGroups = async (ports: Ports, ids: readonly GroupId[] | null | undefi
   if (ids === null || ids === undefined || ids.length === 0) return [];
   const found = new Set((await ports.groups.findByIds(ids)).map((g) => g.id));
   const missing = ids.filter((id) => !found.has(id));
-  return missing.length === 0 ? [] : [fieldError('group_ids', 'unknown_reference', `there is no group ${missing.join(', ')}`)];
+  return missing.length === 0 ? [] : [fieldError('groupIds', 'unknown_reference', `there is no group ${missing.join(', ')}`)];
 };
 
 const emailTaken = (email: string): FieldError => fieldError('email', 'not_unique', `${email} is already in use by another user`);
@@ -66,7 +66,7 @@ export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: Dec
   const accepted = acceptBody(decoded);
   if (E.isLeft(accepted)) return accepted;
   const input = accepted.right;
-  const groupErrors = await checkGroups(ports, input.group_ids);
+  const groupErrors = await checkGroups(ports, input.groupIds);
   const existing = await ports.users.findByEmail(input.email);
   const errors = [...groupErrors, ...(existing === null ? [] : [emailTaken(input.email)])];
   if (errors.length > 0) return E.left(validationFailed(errors));
@@ -76,7 +76,7 @@ export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: Dec
     name: input.name,
     email: input.email,
     role: input.role ?? defaultRole,
-    groupIds: input.group_ids ?? [],
+    groupIds: input.groupIds ?? [],
     passwordHash: await ports.passwords.hash(input.password),
     createdAt: now,
     updatedAt: now,
@@ -90,7 +90,7 @@ interface UserInput {
   readonly email?: Email;
   readonly password?: string;
   readonly role?: Role;
-  readonly group_ids?: readonly GroupId[] | null;
+  readonly groupIds?: readonly GroupId[] | null;
 }
 
 type Wanted = Omit<UserChanges, 'passwordHash'> & { readonly password: string | null };
@@ -101,7 +101,7 @@ const selfViolations = (current: User, input: UserInput): string[] =>
     if (selfUserFields.includes(f)) return false;
     if (f === 'email') return input.email !== current.email;
     if (f === 'role') return input.role !== current.role;
-    if (f === 'group_ids') return !sameItems(input.group_ids ?? [], current.groupIds);
+    if (f === 'groupIds') return !sameItems(input.groupIds ?? [], current.groupIds);
     return true;
   });
 
@@ -127,7 +127,7 @@ const updateUser = async (
 ): Promise<Outcome<User>> => {
   const id = targetId(actor, rawId);
   const self = id === actor.user.id;
-  const groupErrors = await checkGroups(ports, input.group_ids);
+  const groupErrors = await checkGroups(ports, input.groupIds);
   return withRetries(async () => {
     const loaded = await loadUser(ports, actor, id);
     if (E.isLeft(loaded)) return loaded;
@@ -171,7 +171,7 @@ export const replaceUserUseCase = (
     actor,
     id,
     input,
-    () => ({ name: input.name, email: input.email, role: input.role ?? defaultRole, groupIds: input.group_ids ?? [], password: input.password ?? null }),
+    () => ({ name: input.name, email: input.email, role: input.role ?? defaultRole, groupIds: input.groupIds ?? [], password: input.password ?? null }),
     options,
   );
 };
@@ -195,7 +195,7 @@ export const patchUserUseCase = (
       name: input.name ?? u.name,
       email: input.email ?? u.email,
       role: input.role ?? u.role,
-      groupIds: input.group_ids === undefined ? u.groupIds : (input.group_ids ?? []),
+      groupIds: input.groupIds === undefined ? u.groupIds : (input.groupIds ?? []),
       password: input.password ?? null,
     }),
     options,

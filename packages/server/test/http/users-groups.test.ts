@@ -94,6 +94,8 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect((await api.get('/v1/users', { token })).status).to.equal(403);
       expect((await patchJson(api, '/v1/users/me', { role: 'admin' }, token)).status).to.equal(403);
       expect((await patchJson(api, pathOf(other.url), { name: 'hijack' }, token)).status).to.equal(404);
+      const groups = await patchJson(api, '/v1/users/me', { group_ids: [999], role: 'agent' }, token);
+      expect([groups.status, obj(groups).description], "the API's names").to.deep.equal([403, 'customers may not write the fields role, group_ids']);
 
       api.clock.advance(1000);
       const renamed = await patchJson(api, '/v1/users/me', { name: 'Cora Renamed', password: 'new-password' }, token);

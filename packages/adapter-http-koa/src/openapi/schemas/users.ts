@@ -1,6 +1,7 @@
 import { roles } from '@support/domain';
 import { userFields } from '../../representations/fields.js';
 import { limits, type BodyProperties, type UserCreateInput, type UserPatchInput, type UserReplaceInput } from '../body-codecs.js';
+import type { UserWireTable } from '../../wire-names.js';
 import { ref, type Json } from '../json.js';
 import { id, idRef, nullable, text, timestamp, url } from './fields.js';
 
@@ -42,19 +43,19 @@ export const userSchemas = (): Record<string, Json> => ({
     type: 'object',
     additionalProperties: false,
     required: ['name', 'email', 'password'],
-    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserCreateInput>,
+    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserCreateInput, UserWireTable>,
   },
   UserReplace: {
     type: 'object',
     description: 'PUT: password may be omitted (it is kept); omitted role and group_ids return to their defaults.',
     additionalProperties: false,
     required: ['name', 'email'],
-    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserReplaceInput>,
+    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserReplaceInput, UserWireTable>,
   },
   UserPatch: {
     type: 'object',
     description: 'PATCH (JSON merge patch). A customer may change their own name and password only.',
     additionalProperties: false,
-    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) } satisfies BodyProperties<UserPatchInput>,
+    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) } satisfies BodyProperties<UserPatchInput, UserWireTable>,
   },
 });
