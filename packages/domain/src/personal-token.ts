@@ -20,11 +20,11 @@ export const personalTokenLimits = {
   lastUsedIntervalMs: 60_000,
 } as const;
 
-/** What POST /v1/users/me/tokens asks for, decoded; expires_at in epoch ms. */
+/** What POST /v1/users/me/tokens asks for, decoded; expiresAt in epoch ms. */
 export interface PersonalTokenCreateInput {
   readonly name: string;
   readonly scopes: readonly Scope[];
-  readonly expires_at?: number;
+  readonly expiresAt?: number;
 }
 
 export const base62Alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';

@@ -21,7 +21,7 @@ import {
   type WebhookPatchInput,
   type WebhookReplayInput,
 } from '@support/domain';
-import { ticketNames, userNames } from '../wire-names.js';
+import { personalTokenNames, ticketNames, userNames } from '../wire-names.js';
 import { strictObject, type BodyCodec } from './object-codec.js';
 
 // The request body of every write, one codec each: which fields it takes (by their domain
@@ -163,6 +163,7 @@ export const WebhookReplayBody: Body<WebhookReplayInput> = strictObject('replay'
 /** POST /v1/users/me/tokens: the secret, the dates and the last use are the server's. */
 export const PersonalTokenCreateBody: Body<PersonalTokenCreateInput> = strictObject('token', {
   required: { name: personalTokenValues.name, scopes: personalTokenValues.scopes },
-  optional: { expires_at: personalTokenValues.expiresAt },
+  optional: { expiresAt: personalTokenValues.expiresAt },
+  names: personalTokenNames,
   readOnly: ['id', 'url', 'token', 'created_at', 'last_used_at'],
 });

@@ -7,6 +7,7 @@ import { ok } from '../reply.js';
 import { personalTokenRepresentation } from '../representations/personal-token.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
+import { personalTokenNames } from '../wire-names.js';
 
 // Personal access tokens (contract §8.1): the caller's under /v1/users/me/tokens (made there
 // only), anyone's for admins under /v1/users/{id}/tokens. Only login tokens are accepted
@@ -19,7 +20,7 @@ export const tokenRoutes = (router: AppRouter, { app, urls }: Services): void =>
   router.post('/v1/users/me/tokens', async (ctx) => {
     const actor = actorOf(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    const made = unwrap(await app.tokens.create(actor, decodeBody(PersonalTokenCreateBody, body)));
+    const made = unwrap(await app.tokens.create(actor, decodeBody(PersonalTokenCreateBody, body)), personalTokenNames);
     // no-store: the one answer that shows the token is kept by no cache (nor for an Idempotency-Key replay).
     ctx.state.reply = {
       status: 201,

@@ -51,9 +51,9 @@ export const createPersonalToken = async (ports: Ports, actor: Actor, decoded: D
   const now = ports.clock.now();
   const errors: FieldError[] = [];
   if (input.scopes.length === 0) errors.push(fieldError('scopes', 'invalid_length', 'must name at least one scope'));
-  const expiresAt = input.expires_at ?? now + personalTokenLimits.defaultDays * dayMs;
-  if (expiresAt <= now) errors.push(fieldError('expires_at', 'invalid_value', 'must be in the future'));
-  if (expiresAt > now + personalTokenLimits.maxDays * dayMs) errors.push(fieldError('expires_at', 'invalid_value', `must be at most ${String(personalTokenLimits.maxDays)} days ahead`));
+  const expiresAt = input.expiresAt ?? now + personalTokenLimits.defaultDays * dayMs;
+  if (expiresAt <= now) errors.push(fieldError('expiresAt', 'invalid_value', 'must be in the future'));
+  if (expiresAt > now + personalTokenLimits.maxDays * dayMs) errors.push(fieldError('expiresAt', 'invalid_value', `must be at most ${String(personalTokenLimits.maxDays)} days ahead`));
   if (errors.length > 0) return E.left(validationFailed(errors));
   const token = personalToken(ports.secrets.base62(personalTokenRandomLength));
   const record: PersonalTokenRecord = {
