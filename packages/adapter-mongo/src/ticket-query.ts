@@ -12,9 +12,9 @@ export const sortFieldPaths = {
   subject: 'subject',
   state: 'stateRank',
   priority: 'priorityRank',
-  created_at: 'createdAt',
-  updated_at: 'updatedAt',
-  closed_at: 'closedAt',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  closedAt: 'closedAt',
 } as const satisfies Record<SortField, keyof TicketDocument>;
 
 export type TicketSortPath = (typeof sortFieldPaths)[SortField];

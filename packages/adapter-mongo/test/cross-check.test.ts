@@ -69,14 +69,14 @@ const stateParams = [undefined, 'open', 'pending', 'closed', 'open,pending', 'pe
 const qParams = [undefined, 'printer', 'PRINTER cafe', 'Café', 'zoe', 'strasse', 'naive resume', 'ss', 'ärger drucker', 'nomatch'];
 const sortParams = [
   undefined,
-  ...['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at'].flatMap((f) => [f, `-${f}`]),
-  '-priority,created_at',
+  ...['id', 'subject', 'state', 'priority', 'createdAt', 'updatedAt', 'closedAt'].flatMap((f) => [f, `-${f}`]),
+  '-priority,createdAt',
   'state,-priority,subject',
-  'closed_at,-subject',
-  '-updated_at,priority',
+  'closedAt,-subject',
+  '-updatedAt,priority',
   'subject,id',
   'priority,-id,subject',
-  '-state,closed_at,-created_at',
+  '-state,closedAt,-createdAt',
 ];
 const pages = [
   { page: '1', per_page: '100' },
@@ -149,7 +149,7 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
 
   it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', async () => {
     const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
-    const sort = completeSort([{ field: 'closed_at', direction: 'desc' }]);
+    const sort = completeSort([{ field: 'closedAt', direction: 'desc' }]);
     const got = (await viaMongo(filter, sort, 0, 100)).ids;
     expect(got).to.deep.equal(reference(filter, sort));
     const edge = tickets.filter((t) => t.deletedAt === null && t.closedAt === filter.closedSince);

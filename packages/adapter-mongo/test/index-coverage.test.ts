@@ -184,7 +184,7 @@ describe('index coverage: every query of every search shape is served by a decla
 
   it('plannedQueries lists the same queries, for a sample of shapes (it is what the real-mongod suite explains)', () => {
     for (const { filter, alias } of filters)
-      for (const sort of ['', '-priority,created_at', 'state,-priority,subject,-id', 'closed_at,-updated_at,id', 'subject,-id'])
+      for (const sort of ['', '-priority,createdAt', 'state,-priority,subject,-id', 'closedAt,-updatedAt,id', 'subject,-id'])
         expect(firstRefusal(plannedQueries(filter, parseSort(sort, alias))), sort).to.equal(null);
   });
 });

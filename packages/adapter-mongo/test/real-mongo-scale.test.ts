@@ -57,27 +57,27 @@ const helpDesk = (n: number) => {
 const filter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null, ...spec });
 
 const shapes: ReadonlyArray<readonly [string, TicketFilter, CompleteSort, number]> = [
-  ['first page, -created_at (default)', filter(), sortOf('-created_at'), 0],
-  ['deepest page (offset 9,990)', filter(), sortOf('-created_at'), 9_990],
+  ['first page, -createdAt (default)', filter(), sortOf('-createdAt'), 0],
+  ['deepest page (offset 9,990)', filter(), sortOf('-createdAt'), 9_990],
   ['sort=subject,-id (id against the rule)', filter(), sortOf('subject', '-id'), 0],
   ['state=open, -priority', filter({ ...noQueueConditions, states: ['open'] }), sortOf('-priority'), 0],
-  ['state=open,pending, -priority,created_at', filter({ ...noQueueConditions, states: ['open', 'pending'] }), sortOf('-priority', 'created_at'), 0],
+  ['state=open,pending, -priority,createdAt', filter({ ...noQueueConditions, states: ['open', 'pending'] }), sortOf('-priority', 'createdAt'), 0],
   ['state,-priority,subject (three rules)', filter(), sortOf('state', '-priority', 'subject'), 300],
-  ['closed_at,-updated_at (null run first)', filter(), sortOf('closed_at', '-updated_at'), 0],
-  ["a customer's tickets", filter({ customerId: 4000 as UserId }), sortOf('-created_at'), 0],
+  ['closedAt,-updatedAt (null run first)', filter(), sortOf('closedAt', '-updatedAt'), 0],
+  ["a customer's tickets", filter({ customerId: 4000 as UserId }), sortOf('-createdAt'), 0],
   ["a big account's tickets, -priority", filter({ customerId: 3 as UserId }), sortOf('-priority'), 0],
-  ['q=export (common)', filter({ words: ['export'] }), sortOf('-created_at'), 0],
+  ['q=export (common)', filter({ words: ['export'] }), sortOf('-createdAt'), 0],
   ['q=quasar (rare), sort=priority', filter({ words: ['quasar'] }), sortOf('priority'), 0],
   ['q=export file, -priority', filter({ words: ['export', 'file'] }), sortOf('-priority'), 0],
-  ['recently_closed', filter({ ...noQueueConditions, states: ['closed'], closedSince: now - 7 * day }), sortOf('-closed_at'), 0],
-  ['state=open&q=export', filter({ ...noQueueConditions, states: ['open'], words: ['export'] }), sortOf('-created_at'), 0],
+  ['recently_closed', filter({ ...noQueueConditions, states: ['closed'], closedSince: now - 7 * day }), sortOf('-closedAt'), 0],
+  ['state=open&q=export', filter({ ...noQueueConditions, states: ['open'], words: ['export'] }), sortOf('-createdAt'), 0],
   // The queue filters (docs/queue-filters.md: which index each uses).
   ['my open tickets, -priority', filter({ assignees: { ids: [7 as UserId], none: false }, states: ['open'] }), sortOf('-priority'), 0],
-  ["group 3's unassigned queue, created_at", filter({ groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } }), sortOf('created_at'), 0],
-  ['tags=vip&priority=urgent', filter({ tags: ['vip'], priorities: ['urgent'] }), sortOf('-created_at'), 0],
+  ["group 3's unassigned queue, createdAt", filter({ groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } }), sortOf('createdAt'), 0],
+  ['tags=vip&priority=urgent', filter({ tags: ['vip'], priorities: ['urgent'] }), sortOf('-createdAt'), 0],
   ['priority=urgent, -priority (the bound is the walked key)', filter({ priorities: ['urgent'] }), sortOf('-priority'), 0],
-  ['updated_since=1d, sort=updated_at', filter({ updatedSince: now - day }), sortOf('updated_at'), 0],
-  ['customer_id=4000,4001 & tags=vip', filter({ customerIds: [4000 as UserId, 4001 as UserId], tags: ['vip'] }), sortOf('-created_at'), 0],
+  ['updated_since=1d, sort=updatedAt', filter({ updatedSince: now - day }), sortOf('updatedAt'), 0],
+  ['customer_id=4000,4001 & tags=vip', filter({ customerIds: [4000 as UserId, 4001 as UserId], tags: ['vip'] }), sortOf('-createdAt'), 0],
 ];
 
 describe('MongoDB at scale: 100,000 tickets, the time of each query shape', function () {

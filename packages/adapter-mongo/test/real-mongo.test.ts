@@ -106,10 +106,10 @@ describe('MongoDB adapter on a real mongod', function () {
     ];
     const sorts = [
       ...sortFields.flatMap((f) => [f, `-${f}`, `${f},-id`, `-${f},id`]),
-      '-priority,created_at',
+      '-priority,createdAt',
       'state,-priority,subject,-id',
-      'closed_at,-updated_at,priority,id',
-      'subject,state,priority,created_at,updated_at,closed_at',
+      'closedAt,-updatedAt,priority,id',
+      'subject,state,priority,createdAt,updatedAt,closedAt',
     ];
     for (const filter of filters) {
       it(`${JSON.stringify(ticketFilterToMongo(filter))}: every planned query of ${sorts.length} sorts`, async () => {

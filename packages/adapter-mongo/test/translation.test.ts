@@ -62,9 +62,9 @@ describe('translation: ticket search plan', () => {
     ['subject', 'subject'],
     ['state', 'stateRank'],
     ['priority', 'priorityRank'],
-    ['created_at', 'createdAt'],
-    ['updated_at', 'updatedAt'],
-    ['closed_at', 'closedAt'],
+    ['createdAt', 'createdAt'],
+    ['updatedAt', 'updatedAt'],
+    ['closedAt', 'closedAt'],
   ] as const;
   for (const [field, path] of sortPaths) {
     it(`${field} walks ${path} with the _id tie-breaker in the same direction, through the index of the filter's family`, () => {
@@ -80,8 +80,8 @@ describe('translation: ticket search plan', () => {
   }
   it('a search walks the words index in created_at order, a customer their own index; other orders walk the sort index with the words as a filter', () => {
     const words = { ...noFilter, words: ['printer'] };
-    expect(walkQuery(words, {}, { field: 'created_at', direction: 'desc' })).to.deep.include({ hint: 'tickets_words', sort: { createdAt: -1, _id: -1 } });
-    expect(walkQuery({ ...words, customerId: 7 as UserId }, {}, { field: 'created_at', direction: 'desc' }).hint).to.equal('tickets_customer_createdAt');
+    expect(walkQuery(words, {}, { field: 'createdAt', direction: 'desc' })).to.deep.include({ hint: 'tickets_words', sort: { createdAt: -1, _id: -1 } });
+    expect(walkQuery({ ...words, customerId: 7 as UserId }, {}, { field: 'createdAt', direction: 'desc' }).hint).to.equal('tickets_customer_createdAt');
     expect(walkQuery(words, {}, { field: 'priority', direction: 'desc' }).hint).to.equal('tickets_live_priorityRank');
     expect(countQuery(words)).to.deep.equal({ filter: { deleted: false, words: { $all: ['printer'] } }, hint: 'tickets_words' });
   });

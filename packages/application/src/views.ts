@@ -10,7 +10,7 @@ export type Related<T, Id> = { readonly kind: 'full'; readonly value: T } | { re
 /** What `embed` asked for; a relation that was not asked for is absent, a link to nothing is null. */
 export interface TicketRelations {
   readonly customer?: Related<User, UserId> | null;
-  readonly assigned_user?: Related<User, UserId> | null;
+  readonly assignedUser?: Related<User, UserId> | null;
   readonly group?: Related<Group, GroupId> | null;
 }
 

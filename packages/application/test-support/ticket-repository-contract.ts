@@ -158,7 +158,7 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
 
     it('search serves pages that start before pageBounds.maxOffset, for any filter and sort; a deeper one rejects (RangeError)', async () => {
       await tickets().insert(aTicket({ id: 1 }));
-      await expectPagingLimit((offset, limit) => tickets().search(aFilter(), sortOf('-created_at'), offset, limit), 1);
+      await expectPagingLimit((offset, limit) => tickets().search(aFilter(), sortOf('-createdAt'), offset, limit), 1);
       await expectPagingLimit((offset, limit) => tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('state', '-priority'), offset, limit), 1);
     });
 

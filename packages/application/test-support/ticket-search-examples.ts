@@ -10,13 +10,13 @@ const ids = (page: Page<Ticket>): number[] => page.items.map((t) => t.id);
 const helpDeskSorts: readonly CompleteSort[] = [
   ...sortFields.flatMap((f) => [sortOf(f), sortOf(`-${f}`)]),
   sortOf('state', '-priority'),
-  sortOf('-priority', 'created_at'),
-  sortOf('closed_at', '-subject'),
-  sortOf('-closed_at', 'state', 'updated_at'),
-  sortOf('priority', '-state', 'subject', '-created_at'),
+  sortOf('-priority', 'createdAt'),
+  sortOf('closedAt', '-subject'),
+  sortOf('-closedAt', 'state', 'updatedAt'),
+  sortOf('priority', '-state', 'subject', '-createdAt'),
   sortOf('-priority', 'id'),
   sortOf('subject', '-id'),
-  sortOf('-updated_at', 'id', 'subject'),
+  sortOf('-updatedAt', 'id', 'subject'),
 ];
 
 /** Search examples of the TicketRepository contract, on a fresh repository per test. */
@@ -54,7 +54,7 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
 
     it('pages through one ticket at a time with a correct total on each page', async () => {
       await load();
-      const sort = sortOf('-created_at');
+      const sort = sortOf('-createdAt');
       const whole = expectedSearch(helpDesk, aFilter(), sort, 0, 100);
       const seen: number[] = [];
       for (let offset = 0; offset < whole.total; offset++) {
@@ -67,7 +67,7 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
     });
 
     it('finds nothing in an empty store', async () => {
-      expect(await tickets().search(aFilter(), sortOf('-created_at'), 0, 30)).to.deep.equal({ items: [], total: 0 });
+      expect(await tickets().search(aFilter(), sortOf('-createdAt'), 0, 30)).to.deep.equal({ items: [], total: 0 });
       expect(await tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('subject'), 0, 30)).to.deep.equal({ items: [], total: 0 });
     });
   });

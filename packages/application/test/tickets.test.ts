@@ -89,11 +89,11 @@ describe('tickets', () => {
       const w = await world();
       const [alice, agent] = [await w.customer(), await w.agent('Agent Smith')];
       const id = await w.ticket(alice, { assignedUserId: agent.user.id });
-      const read = rightOf(await w.app.tickets.get(alice, id, embed('assigned_user', 'customer')));
-      expect(read.related.assigned_user).to.deep.equal({ kind: 'limited', id: agent.user.id, name: 'Agent Smith' });
+      const read = rightOf(await w.app.tickets.get(alice, id, embed('assignedUser', 'customer')));
+      expect(read.related.assignedUser).to.deep.equal({ kind: 'limited', id: agent.user.id, name: 'Agent Smith' });
       expect(read.related.customer).to.deep.include({ kind: 'full' });
-      const forAgent = rightOf(await w.app.tickets.get(agent, id, embed('assigned_user')));
-      expect(forAgent.related.assigned_user).to.deep.include({ kind: 'full' });
+      const forAgent = rightOf(await w.app.tickets.get(agent, id, embed('assignedUser')));
+      expect(forAgent.related.assignedUser).to.deep.include({ kind: 'full' });
     });
   });
 
@@ -116,7 +116,7 @@ describe('tickets', () => {
       expect(rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'angstrom' }))).total, 'customer name is searchable').to.equal(3);
       expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ ...noQueueConditions, states: ['open'] }))).items)).to.deep.equal(['CAFE order', 'Printer jam']);
       expect(rightOf(await w.app.tickets.list(agent, ticketQuery({ ...noQueueConditions, states: ['open', 'pending'] }))).total).to.equal(3);
-      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ sort: ['-priority', 'created_at'] }))).items)).to.deep.equal([
+      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ sort: ['-priority', 'createdAt'] }))).items)).to.deep.equal([
         'Printer jam',
         'CAFE order',
         'Café machine broken',

@@ -42,11 +42,11 @@ const fieldOrder = (field: SortField, a: Ticket, b: Ticket): number => {
       return stateOrder.indexOf(a.state) - stateOrder.indexOf(b.state);
     case 'priority':
       return priorityOrder.indexOf(a.priority) - priorityOrder.indexOf(b.priority);
-    case 'created_at':
+    case 'createdAt':
       return a.createdAt - b.createdAt;
-    case 'updated_at':
+    case 'updatedAt':
       return a.updatedAt - b.updatedAt;
-    case 'closed_at':
+    case 'closedAt':
       return nullFirst(a.closedAt, b.closedAt);
   }
 };
@@ -94,12 +94,12 @@ describe('sort order', () => {
   describe('completeSort', () => {
     it('ends with the id tie-breaker in the direction of the last rule', () => {
       expect(completeSort([rule('priority', 'desc')])).to.deep.equal([rule('priority', 'desc'), rule('id', 'desc')]);
-      expect(completeSort([rule('priority', 'desc'), rule('created_at')])).to.deep.equal([
+      expect(completeSort([rule('priority', 'desc'), rule('createdAt')])).to.deep.equal([
         rule('priority', 'desc'),
-        rule('created_at'),
+        rule('createdAt'),
         rule('id'),
       ]);
-      expect(completeSort([rule('created_at'), rule('subject', 'desc')]).at(-1)).to.deep.equal(rule('id', 'desc'));
+      expect(completeSort([rule('createdAt'), rule('subject', 'desc')]).at(-1)).to.deep.equal(rule('id', 'desc'));
     });
 
     it('sorts by id ascending when no rule is given', () => {
@@ -107,7 +107,7 @@ describe('sort order', () => {
     });
 
     it('stops at an explicit id rule: ids are unique, later rules could never decide', () => {
-      expect(completeSort([rule('subject'), rule('id', 'desc'), rule('created_at')])).to.deep.equal([
+      expect(completeSort([rule('subject'), rule('id', 'desc'), rule('createdAt')])).to.deep.equal([
         rule('subject'),
         rule('id', 'desc'),
       ]);
@@ -131,16 +131,16 @@ describe('sort order', () => {
 
   describe('ticketOrder', () => {
     it('is -created_at (newest first, then highest id) by default', () => {
-      expect(ticketOrder([], false)).to.deep.equal([rule('created_at', 'desc'), rule('id', 'desc')]);
+      expect(ticketOrder([], false)).to.deep.equal([rule('createdAt', 'desc'), rule('id', 'desc')]);
     });
 
     it('is -closed_at (the latest closed first) by default for the recently closed', () => {
-      expect(ticketOrder([], true)).to.deep.equal([rule('closed_at', 'desc'), rule('id', 'desc')]);
+      expect(ticketOrder([], true)).to.deep.equal([rule('closedAt', 'desc'), rule('id', 'desc')]);
     });
 
     it('takes the rules asked for instead of the default, completed', () => {
       expect(ticketOrder([rule('priority')], true)).to.deep.equal([rule('priority'), rule('id')]);
-      expect(ticketOrder([rule('priority', 'desc'), rule('created_at')], false)).to.deep.equal([rule('priority', 'desc'), rule('created_at'), rule('id')]);
+      expect(ticketOrder([rule('priority', 'desc'), rule('createdAt')], false)).to.deep.equal([rule('priority', 'desc'), rule('createdAt'), rule('id')]);
     });
   });
 
@@ -182,8 +182,8 @@ describe('sort order', () => {
         aTicket({ id: 2, state: 'open' }),
         aTicket({ id: 3, state: 'closed', closedAt: T0 + 1 }),
       ];
-      expect(ids(sorted(ts, completeSort([rule('closed_at')])))).to.deep.equal([2, 3, 1]);
-      expect(ids(sorted(ts, completeSort([rule('closed_at', 'desc')])))).to.deep.equal([1, 3, 2]);
+      expect(ids(sorted(ts, completeSort([rule('closedAt')])))).to.deep.equal([2, 3, 1]);
+      expect(ids(sorted(ts, completeSort([rule('closedAt', 'desc')])))).to.deep.equal([1, 3, 2]);
     });
 
     it('sorts subjects by code point', () => {
@@ -201,8 +201,8 @@ describe('sort order', () => {
 
     it('sorts times numerically', () => {
       const ts = [aTicket({ id: 1, createdAt: T0 + 10 }), aTicket({ id: 2, createdAt: T0 + 9 }), aTicket({ id: 3, createdAt: T0 + 100 })];
-      expect(ids(sorted(ts, completeSort([rule('created_at')])))).to.deep.equal([2, 1, 3]);
-      expect(ids(sorted(ts, completeSort([rule('updated_at', 'desc')])))).to.deep.equal([3, 1, 2]);
+      expect(ids(sorted(ts, completeSort([rule('createdAt')])))).to.deep.equal([2, 1, 3]);
+      expect(ids(sorted(ts, completeSort([rule('updatedAt', 'desc')])))).to.deep.equal([3, 1, 2]);
     });
 
     it('applies rules in order: -priority,created_at puts the older of equally urgent tickets first', () => {
@@ -211,7 +211,7 @@ describe('sort order', () => {
         aTicket({ id: 2, priority: 'low', createdAt: T0 }),
         aTicket({ id: 3, priority: 'urgent', createdAt: T0 + 1 }),
       ];
-      const sort = completeSort([rule('priority', 'desc'), rule('created_at')]);
+      const sort = completeSort([rule('priority', 'desc'), rule('createdAt')]);
       expect(ids(sorted(ts, sort))).to.deep.equal([3, 1, 2]);
     });
 
@@ -219,8 +219,8 @@ describe('sort order', () => {
       const ts = [3, 1, 2].map((id) => aTicket({ id, priority: 'high', createdAt: T0 }));
       expect(ids(sorted(ts, completeSort([rule('priority', 'desc')])))).to.deep.equal([3, 2, 1]);
       expect(ids(sorted(ts, completeSort([rule('priority')])))).to.deep.equal([1, 2, 3]);
-      expect(ids(sorted(ts, completeSort([rule('priority'), rule('created_at', 'desc')])))).to.deep.equal([3, 2, 1]);
-      expect(ids(sorted(ts, completeSort([rule('priority', 'desc'), rule('created_at')])))).to.deep.equal([1, 2, 3]);
+      expect(ids(sorted(ts, completeSort([rule('priority'), rule('createdAt', 'desc')])))).to.deep.equal([3, 2, 1]);
+      expect(ids(sorted(ts, completeSort([rule('priority', 'desc'), rule('createdAt')])))).to.deep.equal([1, 2, 3]);
     });
 
     describe('properties, for any tickets and any rules', () => {

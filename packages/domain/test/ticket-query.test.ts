@@ -197,6 +197,6 @@ describe('ticket query rules: edges', () => {
   });
 
   it('embed a ticket’s customer, assigned user and group', () => {
-    expect(ticketRelations).to.deep.equal(['customer', 'assigned_user', 'group']);
+    expect(ticketRelations).to.deep.equal(['customer', 'assignedUser', 'group']);
   });
 });

@@ -8,11 +8,14 @@ import {
   type TicketField,
 } from '../representations/fields.js';
 import { commaList, issue, param, type QueryParams } from './query-params.js';
+import { ticketNames } from '../wire-names.js';
 
 // `fields` and `embed`: which fields a ticket representation shows and which related
 // resources it expands. Both apply to lists and single reads.
 
-const isOneOf = <V extends string>(values: readonly V[], s: string): s is V => (values as readonly string[]).includes(s);
+const isOneOf = <V extends string>(values: readonly V[], s: string | undefined): s is V => s !== undefined && (values as readonly string[]).includes(s);
+/** The relations by the API's names, for messages. */
+const embeddableNames = ticketRelations.map(ticketNames.toWire).join(', ');
 
 export const parseFields = (params: QueryParams, issues: QueryIssue[]): readonly TicketField[] | null => {
   const raw = param(params, 'fields');
@@ -31,9 +34,10 @@ export const parseEmbed = (params: QueryParams, issues: QueryIssue[]): EmbedSpec
   if (raw === undefined) return {};
   const spec: Partial<Record<TicketRelation, EmbedSelection>> = {};
   for (const item of commaList('embed', raw, issues)) {
-    const [relation = '', sub, ...rest] = item.split('.');
+    const [name = '', sub, ...rest] = item.split('.');
+    const relation = ticketNames.toDomain(name);
     if (!isOneOf(ticketRelations, relation)) {
-      issues.push(issue('embed', item, `cannot embed "${relation}"; embeddable: ${ticketRelations.join(', ')}`));
+      issues.push(issue('embed', item, `cannot embed "${name}"; embeddable: ${embeddableNames}`));
       continue;
     }
     if (sub === undefined) {
@@ -42,7 +46,7 @@ export const parseEmbed = (params: QueryParams, issues: QueryIssue[]): EmbedSpec
     }
     const allowed: readonly string[] = embeddable[relation];
     if (rest.length > 0 || !allowed.includes(sub)) {
-      issues.push(issue('embed', item, `"${item}" names no field of ${relation}; its fields are: ${allowed.join(', ')}`));
+      issues.push(issue('embed', item, `"${item}" names no field of ${name}; its fields are: ${allowed.join(', ')}`));
       continue;
     }
     const current = spec[relation];

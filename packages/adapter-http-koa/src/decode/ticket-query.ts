@@ -17,11 +17,14 @@ import { parsePage } from './page.js';
 import { commaList, issue, param, type QueryParams } from './query-params.js';
 import { parseQueue } from './queue-params.js';
 import { parseRepresentationOptions, relationsOf } from './representation-query.js';
+import { ticketNames } from '../wire-names.js';
 
 /** The saved search, by path (/v1/tickets/recently_closed) or as the whole of `q`. */
 export const recentlyClosedAlias = 'recently_closed';
 
-const isSortField = (s: string): s is SortField => (sortFields as readonly string[]).includes(s);
+const isSortField = (s: string | undefined): s is SortField => s !== undefined && (sortFields as readonly string[]).includes(s);
+/** The sort fields by the API's names, for messages. */
+const sortable = sortFields.map(ticketNames.toWire).join(', ');
 const isState = (s: string): s is TicketState => (ticketStates as readonly string[]).includes(s);
 
 const parseStates = (params: QueryParams, issues: QueryIssue[]): TicketState[] | null => {
@@ -46,11 +49,12 @@ const parseSort = (params: QueryParams, issues: QueryIssue[]): SortRule[] => {
     if (items.indexOf(item) < i) continue;
     const descending = item.startsWith('-');
     const name = descending || item.startsWith('+') ? item.slice(1) : item;
-    if (!isSortField(name)) {
-      issues.push(issue('sort', item, `cannot sort by "${name}"; sortable fields are: ${sortFields.join(', ')}`));
-    } else if (rules.some((r) => r.field === name)) {
+    const field = ticketNames.toDomain(name);
+    if (!isSortField(field)) {
+      issues.push(issue('sort', item, `cannot sort by "${name}"; sortable fields are: ${sortable}`));
+    } else if (rules.some((r) => r.field === field)) {
       issues.push(issue('sort', item, `sorts by "${name}" more than once`));
-    } else rules.push({ field: name, direction: descending ? 'desc' : 'asc' });
+    } else rules.push({ field, direction: descending ? 'desc' : 'asc' });
   }
   return rules;
 };

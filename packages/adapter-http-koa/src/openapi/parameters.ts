@@ -2,6 +2,7 @@ import { eventsQueryBounds } from '@support/application';
 import { limits, pageBounds, priorities, sortFields, ticketStates } from '@support/domain';
 import { maxListValues } from '../decode/queue-params.js';
 import { embeddable, ticketFields } from '../representations/fields.js';
+import { ticketNames } from '../wire-names.js';
 import type { ApiVersions } from '../conventions/api-version.js';
 import type { Json } from './json.js';
 
@@ -45,10 +46,15 @@ const queueList = (name: string, items: Json, description: string, examples: Rec
 
 const idItem: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
 
-const sortField = `(${sortFields.join('|')})`;
+/** The sort fields and the relations by the API's names. */
+const wireSortFields = sortFields.map(ticketNames.toWire);
+const sortField = `(${wireSortFields.join('|')})`;
 /** A comma list of [-+]field with no field twice (in either direction): the lookahead refuses a repeat. */
 const sortPattern = `^(?!(?:.*,)?[-+]?${sortField},(?:.*,)?[-+]?\\1(?:,|$))[-+]?${sortField}(,[-+]?${sortField})*$`;
-const embedValues = Object.entries(embeddable).flatMap(([relation, fields]) => [relation, ...fields.map((f) => `${relation}.${f}`)]);
+const embedValues = Object.entries(embeddable).flatMap(([domain, fields]) => {
+  const relation = ticketNames.toWire(domain);
+  return [relation, ...fields.map((f) => `${relation}.${f}`)];
+});
 
 const pathId = (name: string, what: string): Json => ({
   name,
@@ -117,7 +123,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     in: 'query',
     required: false,
     description:
-      `Comma list of sort rules over ${sortFields.join(', ')}; a leading - sorts descending. priority sorts by rank (low < normal < high < urgent), state by life cycle (open, pending, closed), a null closed_at first ascending. ` +
+      `Comma list of sort rules over ${wireSortFields.join(', ')}; a leading - sorts descending. priority sorts by rank (low < normal < high < urgent), state by life cycle (open, pending, closed), a null closed_at first ascending. ` +
       'id is always the final tie-breaker, in the direction of the last rule. Each field at most once (subject,-subject is 400). Default -created_at (-closed_at for recently_closed).',
     schema: { type: 'string', pattern: sortPattern, default: '-created_at' },
     example: '-priority,created_at',

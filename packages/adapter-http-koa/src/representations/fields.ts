@@ -26,10 +26,10 @@ export type TicketField = (typeof ticketFields)[number];
 export const userFields = ['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at'] as const;
 export const groupFields = ['id', 'url', 'name', 'description', 'users_url', 'created_at', 'updated_at'] as const;
 
-/** What `embed` may expand, with the sub-fields it may add to the link object (`customer.name`). */
+/** What `embed` may expand (by the domain's names of the relations), with the sub-fields it may add to the link object (`customer.name`). */
 export const embeddable = {
   customer: userFields,
-  assigned_user: userFields,
+  assignedUser: userFields,
   group: groupFields,
 } as const satisfies Record<TicketRelation, readonly string[]>;
 

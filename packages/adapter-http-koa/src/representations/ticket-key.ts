@@ -23,9 +23,9 @@ export const ticketViewKey = (v: TicketView): string => {
   const t = v.ticket;
   const r = v.related;
   const base = `${t.id}.${t.version}.${t.updatedAt}.${v.allowedTransitions.join(',')}`;
-  return r.customer === undefined && r.assigned_user === undefined && r.group === undefined
+  return r.customer === undefined && r.assignedUser === undefined && r.group === undefined
     ? base
-    : `${base}(${relatedKey(r.customer)}|${relatedKey(r.assigned_user)}|${relatedKey(r.group)})`;
+    : `${base}(${relatedKey(r.customer)}|${relatedKey(r.assignedUser)}|${relatedKey(r.group)})`;
 };
 
 /** `fields` and `embed` as one string: `*` for every field, then each relation's selection. */

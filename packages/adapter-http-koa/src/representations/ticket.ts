@@ -47,7 +47,7 @@ export const ticketRepresentation = (
     assigned_user:
       t.assignedUserId === null
         ? null
-        : expand(link(t.assignedUserId, urls.user(t.assignedUserId)), related.assigned_user, embed.assigned_user, user),
+        : expand(link(t.assignedUserId, urls.user(t.assignedUserId)), related.assignedUser, embed.assignedUser, user),
     group: t.groupId === null ? null : expand(link(t.groupId, urls.group(t.groupId)), related.group, embed.group, group),
     tags: t.tags,
     created_at: timestamp(t.createdAt),

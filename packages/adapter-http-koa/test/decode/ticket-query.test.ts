@@ -59,7 +59,7 @@ describe('ticket list query string', () => {
       recentlyClosed: false,
       terms: [],
       sort: [
-        { field: 'created_at', direction: 'desc' },
+        { field: 'createdAt', direction: 'desc' },
         { field: 'id', direction: 'desc' },
       ],
       embed: [],
@@ -112,7 +112,7 @@ describe('ticket list query string', () => {
     it('reads a comma list, "-" meaning descending, and appends the id tie-breaker', () => {
       expect(parse({ sort: '-priority,created_at' }).sort).to.deep.equal([
         { field: 'priority', direction: 'desc' },
-        { field: 'created_at', direction: 'asc' },
+        { field: 'createdAt', direction: 'asc' },
         { field: 'id', direction: 'asc' },
       ]);
       expect(parse({ sort: 'subject' }).sort).to.deep.equal([
@@ -121,10 +121,17 @@ describe('ticket list query string', () => {
       ]);
     });
 
-    it('accepts every sortable field of the contract', () => {
-      for (const field of ['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at']) {
-        expect(parse({ sort: `-${field}` }).sort[0]).to.deep.equal({ field, direction: 'desc' });
+    it('accepts every sortable field of the contract, under its domain name', () => {
+      const fields = [['id', 'id'], ['subject', 'subject'], ['state', 'state'], ['priority', 'priority'], ['created_at', 'createdAt'], ['updated_at', 'updatedAt'], ['closed_at', 'closedAt']];
+      for (const [wire, field] of fields) {
+        expect(parse({ sort: `-${wire}` }).sort[0]).to.deep.equal({ field, direction: 'desc' });
       }
+    });
+
+    it("refuses a domain name the API spells otherwise, naming the API's fields", () => {
+      expect(issuesOf({ sort: '-createdAt' })).to.deep.equal([['sort', '-createdAt']]);
+      const issues = leftOf(decodeTicketList({ sort: 'closedAt' }).query);
+      expect(issues[0]?.message).to.equal('cannot sort by "closedAt"; sortable fields are: id, subject, state, priority, created_at, updated_at, closed_at');
     });
 
     it('refuses an unknown field, naming it', () => {
@@ -156,7 +163,7 @@ describe('ticket list query string', () => {
       expect(q.recentlyClosed).to.equal(true);
       expect(q.terms).to.deep.equal([]);
       expect(q.sort).to.deep.equal([
-        { field: 'closed_at', direction: 'desc' },
+        { field: 'closedAt', direction: 'desc' },
         { field: 'id', direction: 'desc' },
       ]);
       expect(parse({ q: ' recently_closed ' }).recentlyClosed).to.equal(true);
@@ -207,15 +214,16 @@ describe('ticket list query string', () => {
     it('expands customer, assigned_user and group, and the query loads them', () => {
       expect(shown({ embed: 'customer,assigned_user,group' }).embed).to.deep.equal({
         customer: 'all',
-        assigned_user: 'all',
+        assignedUser: 'all',
         group: 'all',
       });
       expect(parse({ embed: 'group,customer' }).embed).to.deep.equal(['customer', 'group']);
-      expect(parse({ embed: 'assigned_user.name' }).embed).to.deep.equal(['assigned_user']);
+      expect(parse({ embed: 'assigned_user.name' }).embed).to.deep.equal(['assignedUser']);
+      expect(issuesOf({ embed: 'assignedUser' }), 'the domain name is no name of the API').to.deep.equal([['embed', 'assignedUser']]);
     });
 
     it('takes dotted sub-fields (customer.name: the link object plus name)', () => {
-      expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({ customer: ['name'], assigned_user: 'all' });
+      expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({ customer: ['name'], assignedUser: 'all' });
       expect(shown({ embed: 'group.description' }).embed).to.deep.equal({ group: ['description'] });
     });
 

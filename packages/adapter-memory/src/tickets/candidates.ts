@@ -43,9 +43,9 @@ const statesCandidates = (table: TicketTable, states: TicketFilter['states']): C
 const closedSinceCandidates = (table: TicketTable, since: number | null): Candidates | null => {
   if (since === null) return null;
   // null sorts before every time, so the tickets closed at or after `since` are one tail.
-  const list = table.order.list('closed_at');
+  const list = table.order.list('closedAt');
   const { facts } = table;
-  const from = list.lowerBound(table.order.keyProbe('closed_at', since));
+  const from = list.lowerBound(table.order.keyProbe('closedAt', since));
   // A ticket that is not closed has NaN, which is not >= anything.
   return { ...ofRanges(list, [[from, list.size]], () => (id) => facts.closedAt(id) >= since), outside: ofRanges(list, [[0, from]], () => () => false) };
 };

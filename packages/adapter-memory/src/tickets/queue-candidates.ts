@@ -57,8 +57,8 @@ export const idSetsCandidates = (sets: readonly ReadonlyIdSet[]): Candidates => 
 const linkKeys = (c: { readonly ids: readonly number[]; readonly none: boolean }): number[] => [...new Set(c.ids), ...(c.none ? [0] : [])];
 
 const updatedSinceCandidates = (table: TicketTable, since: number): Candidates => {
-  const list = table.order.list('updated_at');
-  const from = list.lowerBound(table.order.keyProbe('updated_at', since));
+  const list = table.order.list('updatedAt');
+  const from = list.lowerBound(table.order.keyProbe('updatedAt', since));
   const { facts } = table;
   return {
     ...ofRanges(list, [[from, list.size]], () => (id) => facts.updatedAt(id) >= since),

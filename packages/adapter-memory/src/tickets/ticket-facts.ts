@@ -64,7 +64,7 @@ export class TicketFacts {
     const slow = (a: number, b: number): number => compareKeys(this.key(a, field) as SortKey, this.key(b, field) as SortKey);
     // -1, 0 or 1 rather than a difference: a small integer is never boxed.
     const order = (x: number, y: number): number => (x < y ? -1 : x > y ? 1 : 0);
-    if (field !== 'closed_at') return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
+    if (field !== 'closedAt') return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
     // No closed_at (NaN here) sorts first, as null does.
     return (a, b) => {
       if (a >= capacity || b >= capacity) return slow(a, b);
@@ -81,11 +81,11 @@ export class TicketFacts {
         return this.states;
       case 'priority':
         return this.priorities;
-      case 'created_at':
+      case 'createdAt':
         return this.created;
-      case 'updated_at':
+      case 'updatedAt':
         return this.updated;
-      case 'closed_at':
+      case 'closedAt':
         return this.closed;
       default:
         return undefined;
@@ -104,11 +104,11 @@ export class TicketFacts {
         return this.states[id];
       case 'priority':
         return this.priorities[id];
-      case 'created_at':
+      case 'createdAt':
         return this.created[id];
-      case 'updated_at':
+      case 'updatedAt':
         return this.updated[id];
-      case 'closed_at': {
+      case 'closedAt': {
         const at = this.closed[id] as number;
         return Number.isNaN(at) ? null : at;
       }

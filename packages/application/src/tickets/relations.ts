@@ -21,7 +21,7 @@ export const withRelations = async (
   // Nothing to load: the common read (no `embed`) needs no batch and no lookups.
   if (embed.length === 0) return tickets.map((ticket) => bareView(actor, ticket));
   const embedsCustomer = embed.includes('customer');
-  const embedsAssignee = embed.includes('assigned_user');
+  const embedsAssignee = embed.includes('assignedUser');
   const embedsGroup = embed.includes('group');
   const userIds = new Set<UserId>();
   const groupIds = new Set<GroupId>();
@@ -43,7 +43,7 @@ export const withRelations = async (
   return tickets.map((ticket) => {
     const related: { -readonly [K in keyof TicketRelations]: TicketRelations[K] } = {};
     if (embedsCustomer) related.customer = user(ticket.customerId);
-    if (embedsAssignee) related.assigned_user = user(ticket.assignedUserId);
+    if (embedsAssignee) related.assignedUser = user(ticket.assignedUserId);
     if (embedsGroup) {
       const g = ticket.groupId === null ? undefined : groupById.get(ticket.groupId);
       related.group = g === undefined ? null : relatedGroup(actor, g);

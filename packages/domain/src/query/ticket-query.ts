@@ -11,7 +11,7 @@ import { matchesQueue, noQueueConditions, queueConditions, type QueueConditions,
 // recently-closed saved search, search words), in which order, which page, and which
 // related resources come with each ticket. Reading them from a query string is the edge's.
 
-export const sortFields = ['id', 'subject', 'state', 'priority', 'created_at', 'updated_at', 'closed_at'] as const;
+export const sortFields = ['id', 'subject', 'state', 'priority', 'createdAt', 'updatedAt', 'closedAt'] as const;
 export type SortField = (typeof sortFields)[number];
 export type SortDirection = 'asc' | 'desc';
 export interface SortRule {
@@ -20,7 +20,7 @@ export interface SortRule {
 }
 
 /** The resources a ticket links to, which a read may load with it (embed). */
-export const ticketRelations = ['customer', 'assigned_user', 'group'] as const;
+export const ticketRelations = ['customer', 'assignedUser', 'group'] as const;
 export type TicketRelation = (typeof ticketRelations)[number];
 
 /** The saved search: closed tickets whose closed_at lies within this window before now. */
@@ -69,7 +69,7 @@ export const completeSort = (rules: readonly SortRule[]): CompleteSort => {
  * latest closed first), completed by the id tie-breaker.
  */
 export const ticketOrder = (rules: readonly SortRule[], recentlyClosed: boolean): CompleteSort =>
-  completeSort(rules.length > 0 ? rules : [{ field: recentlyClosed ? 'closed_at' : 'created_at', direction: 'desc' }]);
+  completeSort(rules.length > 0 ? rules : [{ field: recentlyClosed ? 'closedAt' : 'createdAt', direction: 'desc' }]);
 
 /** What a store filters tickets by. Deleted tickets never match. */
 export interface TicketFilter extends QueueConditions {
@@ -117,11 +117,11 @@ export const sortKey = (t: Ticket, field: SortField): number | string | null => 
       return stateRank(t.state);
     case 'priority':
       return priorityRank(t.priority);
-    case 'created_at':
+    case 'createdAt':
       return t.createdAt;
-    case 'updated_at':
+    case 'updatedAt':
       return t.updatedAt;
-    case 'closed_at':
+    case 'closedAt':
       return t.closedAt;
   }
 };

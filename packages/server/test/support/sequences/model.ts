@@ -187,11 +187,14 @@ export const expectedTickets = (m: Model, query: ListQuery, customerId: number |
   return { ids: all.slice(offset, offset + query.perPage).map((t) => t.id), total: all.length };
 };
 
+/** The API's name of a sort field (the contract's snake_case; the domain's are camelCase). */
+const wireSortField = (field: SortRule['field']): string => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
 /** The query string of a list query (what the client sends for it). */
 export const listQueryString = (q: ListQuery): string => {
   const parts: string[] = [`per_page=${q.perPage}`, `page=${q.page}`];
   if (q.states !== null) parts.push(`state=${q.states.join(',')}`);
-  if (q.sort.length > 0) parts.push(`sort=${q.sort.map((r) => `${r.direction === 'desc' ? '-' : ''}${r.field}`).join(',')}`);
+  if (q.sort.length > 0) parts.push(`sort=${q.sort.map((r) => `${r.direction === 'desc' ? '-' : ''}${wireSortField(r.field)}`).join(',')}`);
   if (q.q !== '') parts.push(`q=${encodeURIComponent(q.q)}`);
   return parts.join('&');
 };
