@@ -2,11 +2,13 @@
 // and over the benchmarks, then a self-test that drops deliberately wrong imports (one probe
 // per rule) into the tree and requires the check to fail on each. A rule that stops catching
 // its probe fails the test command too. Run it after the build (`tsc -b`): the benchmarks
-// import the compiled packages.
+// import the compiled packages. Then the naming rule of the core (core-names.mjs: no
+// snake_case name in domain or application), with its own planted probe.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { snakeCaseNames } from './core-names.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = join(root, 'node_modules', '.bin', 'depcruise');
@@ -75,4 +77,32 @@ for (const [what, rule, files] of probes) {
   }
 }
 if (missed > 0) process.exit(1);
-console.log(`boundary check: passed; self-test: all ${probes.length} deliberate wrong imports detected`);
+
+const names = snakeCaseNames(root);
+if (names.length > 0) {
+  console.error(`${names.join('\n')}\nboundary check: FAILED: the core names things in snake_case (the API's names belong to packages/adapter-http-koa/src/wire-names.ts)`);
+  process.exit(1);
+}
+// One planted file with one snake_case name of each kind; each line must be reported.
+const nameProbe = `packages/domain/src/${probe}.ts`;
+const nameProbeLines = [
+  "import { fieldError } from './errors.js';",
+  'export const customer_id = 1;',
+  "export const quoted = { 'group_ids': [] };",
+  "export type Keyed = Record<'created_at', number>;",
+  "export const refused = fieldError('expires_at', 'invalid_value', 'must be later');",
+  "export const sortable = ['id', 'closed_at'] as const;",
+];
+let namesFound;
+try {
+  writeFileSync(join(root, nameProbe), `${nameProbeLines.join('\n')}\n`);
+  namesFound = snakeCaseNames(root).filter((f) => f.startsWith(`${nameProbe}:`));
+} finally {
+  rmSync(join(root, nameProbe), { force: true });
+}
+const namesMissed = nameProbeLines.map((line, i) => [line, i + 1]).filter(([, n]) => n > 1 && !namesFound.some((f) => f.startsWith(`${nameProbe}:${n}:`)));
+for (const [line] of namesMissed) console.error(`boundary check self-test: snake_case name NOT detected: ${line}`);
+if (namesMissed.length > 0) process.exit(1);
+console.log(
+  `boundary check: passed; self-test: all ${probes.length} deliberate wrong imports detected, and the ${nameProbeLines.length - 1} snake_case names planted in the core`,
+);
