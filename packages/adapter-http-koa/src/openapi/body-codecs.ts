@@ -39,6 +39,7 @@ export type {
   GroupPatchInput,
   MessageCreateInput,
   MessagePatchInput,
+  PersonalTokenCreateInput,
   TicketCreateInput,
   TicketPatchInput,
   TicketReplaceInput,

@@ -1,4 +1,6 @@
 import { personalTokenLimits, scopes } from '@support/domain';
+import type { PersonalTokenWireTable } from '../../wire-names.js';
+import type { BodyProperties, PersonalTokenCreateInput } from '../body-codecs.js';
 import type { Json } from '../json.js';
 import { id, nullable, text, timestamp, url } from './fields.js';
 
@@ -57,6 +59,6 @@ export const personalTokenSchemas = (): Record<string, Json> => ({
         format: 'date-time',
         description: `RFC 3339; in the future and at most ${String(personalTokenLimits.maxDays)} days ahead. Default: ${String(personalTokenLimits.defaultDays)} days from now.`,
       },
-    },
+    } satisfies BodyProperties<PersonalTokenCreateInput, PersonalTokenWireTable>,
   },
 });
