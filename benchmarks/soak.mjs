@@ -9,6 +9,7 @@
 //   SOAK_SECONDS=180 SOAK_RATE=300 node benchmarks/soak.mjs
 //   SOAK_WRITES=0 node benchmarks/soak.mjs           # reads only: the store stops growing
 //   SOAK_WRITES=patch node benchmarks/soak.mjs       # writes are PATCHes only: no new records
+//   SOAK_IDEMPOTENT=1 node benchmarks/soak.mjs       # every POST with a fresh Idempotency-Key (kept answers)
 //
 // The load is open-loop: requests start on a fixed schedule whatever the answers do (a slow
 // server shows as latency and, past SOAK_MAX_IN_FLIGHT, as requests not sent, never as a
@@ -43,6 +44,10 @@ const seedTickets = num('SOAK_TICKETS', 500);
 // SOAK_WRITES=0: reads only, so the store stops growing and any RSS growth is the request path's.
 const writes = process.env.SOAK_WRITES !== '0';
 const patchOnly = process.env.SOAK_WRITES === 'patch';
+// SOAK_IDEMPOTENT=1: every POST carries a fresh Idempotency-Key, so the store keeps each answer (24 h).
+const idempotent = process.env.SOAK_IDEMPOTENT === '1';
+let keys = 0;
+const once = () => (idempotent ? { 'Idempotency-Key': `soak-${process.pid}-${(keys += 1)}` } : {});
 
 const { int, pick, rng } = seeded(0x50a4);
 const words = ['printer', 'login', 'password', 'invoice', 'refund', 'vpn', 'slow', 'crash', 'export', 'wifi', 'email', 'backup'];
@@ -195,12 +200,12 @@ const mix = [
   }],
   [7, async () => {
     const c = pick(customers);
-    const a = await send('POST', '/v1/tickets', { token: c.token, body: { subject: phrase(3), summary: phrase(10) } });
+    const a = await send('POST', '/v1/tickets', { token: c.token, body: { subject: phrase(3), summary: phrase(10) }, headers: once() });
     if (a.status === 201) tickets.push({ id: JSON.parse(a.text).id, etag: null });
     return a;
   }],
   [9, () => send('PATCH', `/v1/tickets/${pick(tickets).id}`, { token: admin, body: rng() < 0.5 ? { priority: pick(['low', 'normal', 'high', 'urgent']) } : { state: pick(['open', 'pending', 'closed']) } })],
-  [6, () => send('POST', `/v1/tickets/${pick(tickets).id}/messages`, { token: admin, body: { body: phrase(8), internal: rng() < 0.3 } })],
+  [6, () => send('POST', `/v1/tickets/${pick(tickets).id}/messages`, { token: admin, body: { body: phrase(8), internal: rng() < 0.3 }, headers: once() })],
 ];
 // The last three entries are the writes. SOAK_WRITES=patch: the same share of writes, all of them
 // PATCHes of existing tickets, so that the store holds as many records at the end as at the start
@@ -279,7 +284,7 @@ const report = async () => {
   );
 };
 
-console.log(`soak: ${seconds} s at ${rate} requests/s, ${writes ? 'reads and writes' : 'reads only'} (open loop, at most ${maxInFlight} in flight), ${seedTickets} tickets seeded, report every ${reportEvery} s; service pid ${child.pid}, RSS ${rssMb().toFixed(0)} MB after seeding`);
+console.log(`soak: ${seconds} s at ${rate} requests/s, ${writes ? 'reads and writes' : 'reads only'}${idempotent ? ', every POST with an Idempotency-Key' : ''} (open loop, at most ${maxInFlight} in flight), ${seedTickets} tickets seeded, report every ${reportEvery} s; service pid ${child.pid}, RSS ${rssMb().toFixed(0)} MB after seeding`);
 const tickMs = 10;
 let scheduled = 0;
 let nextReport = reportEvery * 1000;

@@ -2,9 +2,13 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, rea
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
+import { migrateToFormat2 } from './migrate.js';
 
-/** The layout of the data this version writes; a directory written by a newer one is refused. */
-export const formatVersion = 1;
+/**
+ * The layout of the data this version writes; a directory written by a newer one is refused,
+ * one written by an older one is brought up to it at open (migrate.ts).
+ */
+export const formatVersion = 2;
 
 /**
  * How every table is opened: msgpack records whose structures are kept once per table (a
@@ -102,6 +106,8 @@ export const openEnvironment = (dir: string): RootDatabase => {
     meta.putSync('format', formatVersion);
   } else if (found > formatVersion) {
     throw new DataDirError(`DATA_DIR ${dir} was written by a newer version of this service (data format ${String(found)}; this one reads up to ${String(formatVersion)})`);
+  } else if (found < 2) {
+    migrateToFormat2(env, (name) => env.openDB({ name, ...tableOptions }));
   }
   return env;
 };

@@ -1,4 +1,4 @@
-import { createMemoryEngine, journalTables, type MemoryEngine, type MemoryStoreOptions, type RecordChange } from '@support/adapter-memory';
+import { createMemoryEngine, journalTables, shelfTables, type MemoryEngine, type MemoryStoreOptions, type RecordChange } from '@support/adapter-memory';
 import type { Store } from '@support/application';
 import type { StoredEvent } from '@support/domain';
 import type { Database, RootDatabase } from 'lmdb';
@@ -64,8 +64,9 @@ function* storedRecords(tables: ReadonlyMap<string, Database>, counts: Record<st
  * The durable store on one machine: the memory store's engine (its indexes and plans, held
  * by every contract suite) in front, LMDB underneath. Every port call's changes commit in
  * one LMDB transaction (group-committed with the calls of the same moment) before the call
- * answers; a read answers once every change it could have seen is durable. The change feed
- * is read from LMDB, not held in memory. A failed commit refuses the calls that were
+ * answers; a read answers once every change it could have seen is durable. The change feed,
+ * the kept Idempotency-Key answers and the webhook delivery logs are read from LMDB, not held
+ * in memory. A failed commit refuses the calls that were
  * waiting on it and puts memory back to what the disk holds.
  */
 export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStore => {
@@ -85,6 +86,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         o.feed.attach(note);
         return o.feed;
       },
+      // Shelved records (kept answers, delivery logs) are read from LMDB, never loaded.
+      read: (table, key): unknown => o.tables.get(table)?.get(key as never),
     });
     const counts: Record<string, number> = {};
     engine.restore(storedRecords(o.tables, counts));
@@ -99,7 +102,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     try {
       env = openEnvironment(options.dataDir);
       const root = env;
-      const tables = new Map<string, Database>([...journalTables, feedTables.events, feedTables.newest, metaTable].map((name) => [name, root.openDB({ name, ...tableOptions })]));
+      const tables = new Map<string, Database>([...journalTables, ...shelfTables, feedTables.events, feedTables.newest, metaTable].map((name) => [name, root.openDB({ name, ...tableOptions })]));
       const state: { opened: Opened | null } = { opened: null };
       const sink = new LmdbSink(root, tables, {
         committed: (changes) => {

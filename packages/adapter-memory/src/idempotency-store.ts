@@ -2,29 +2,32 @@ import type { ClaimOutcome, IdempotencyClaim, IdempotencyStore, StoredAnswer } f
 import { ExpiryQueue } from './expiry-queue.js';
 import type { Journal } from './journal.js';
 
+/** A key's claim: what every claim decides on, held in memory. Its kept answer (the big part) is on the `answers` shelf. */
 interface Entry {
   readonly owner: string;
   readonly fingerprint: string;
   readonly leaseUntil: number;
   readonly expiresAt: number;
-  readonly answer: StoredAnswer | null;
+  readonly answered: boolean;
 }
 
 const copyAnswer = (a: StoredAnswer): StoredAnswer => ({ status: a.status, headers: { ...a.headers }, body: Uint8Array.from(a.body) });
 
 /**
  * Idempotency records by scope and key. Expired records are forgotten lazily, earliest first,
- * whenever a claim shows a later instant (callers pass the clock), so memory holds only the
- * records of the retention window.
+ * whenever a claim shows a later instant (callers pass the clock), so only the records of the
+ * retention window are kept. The claims are held in memory; the kept answers are shelved (on a
+ * durable store, read from it when a repeat comes, not held in memory).
  */
 export const memoryIdempotencyStore = (journal: Journal, load: number): IdempotencyStore => {
   const entries = journal.map<string, Entry>('idempotency');
+  const answers = journal.shelf<StoredAnswer>('answers');
   const expiries = new ExpiryQueue<string>(load);
   journal.restorer('idempotency', (k, e) => {
     entries.set(k as string, e as Entry);
     expiries.set(k as string, (e as Entry).expiresAt);
   });
-  const answer = journal.runner(['idempotency']);
+  const answer = journal.runner(['idempotency', 'answers']);
   let latestNow = Number.NEGATIVE_INFINITY;
   // Unambiguous whatever the scope and key hold.
   const id = (scope: string, key: string): string => JSON.stringify([scope, key]);
@@ -33,21 +36,31 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
     const e = entries.get(k);
     return e?.owner === owner ? e : undefined;
   };
+  const forget = (k: string): void => {
+    if (entries.get(k)?.answered === true) answers.delete(k);
+    entries.delete(k);
+  };
+  const kept = (k: string): StoredAnswer => {
+    const a = answers.get(k);
+    if (a === undefined) throw new Error(`the kept answer of idempotency record ${k} is missing`);
+    return copyAnswer(a);
+  };
 
   return {
     claim: (scope, key, claim: IdempotencyClaim) =>
       answer((): ClaimOutcome => {
         if (claim.now > latestNow) {
           latestNow = claim.now;
-          for (const due of expiries.takeDue(claim.now)) entries.delete(due);
+          for (const due of expiries.takeDue(claim.now)) forget(due);
         }
         const k = id(scope, key);
         const current = entries.get(k);
         if (current !== undefined && current.expiresAt > claim.now) {
-          if (current.answer !== null) return { kind: 'completed', fingerprint: current.fingerprint, answer: copyAnswer(current.answer) };
+          if (current.answered) return { kind: 'completed', fingerprint: current.fingerprint, answer: kept(k) };
           if (current.leaseUntil > claim.now) return { kind: 'in_flight', fingerprint: current.fingerprint };
         }
-        entries.set(k, { owner: claim.owner, fingerprint: claim.fingerprint, leaseUntil: claim.leaseUntil, expiresAt: claim.expiresAt, answer: null });
+        if (current?.answered === true) answers.delete(k);
+        entries.set(k, { owner: claim.owner, fingerprint: claim.fingerprint, leaseUntil: claim.leaseUntil, expiresAt: claim.expiresAt, answered: false });
         expiries.set(k, claim.expiresAt);
         return { kind: 'claimed' };
       }),
@@ -55,15 +68,16 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
       answer(() => {
         const k = id(scope, key);
         const e = held(k, owner);
-        if (e === undefined || e.answer !== null) return false;
-        entries.set(k, { ...e, answer: copyAnswer(stored) });
+        if (e === undefined || e.answered) return false;
+        entries.set(k, { ...e, answered: true });
+        answers.set(k, copyAnswer(stored));
         return true;
       }),
     release: (scope, key, owner) =>
       answer(() => {
         const k = id(scope, key);
         const e = held(k, owner);
-        if (e === undefined || e.answer !== null) return;
+        if (e === undefined || e.answered) return;
         entries.delete(k);
         expiries.delete(k);
       }),

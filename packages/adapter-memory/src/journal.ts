@@ -1,18 +1,16 @@
 import { answer } from './answer.js';
+import type { RecordChange, RecordKey } from './records.js';
+import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable } from './shelf.js';
 
-/** The tables whose records a durable store keeps: every record the memory store must not forget. */
-export const journalTables = ['users', 'groups', 'tickets', 'messages', 'tokens', 'personalTokens', 'idempotency', 'webhooks', 'leases', 'deliveries', 'ids'] as const;
+/**
+ * The tables whose records a durable store keeps and loads back into memory at start: with the
+ * shelves (shelf.ts: kept, but read from the store, never loaded), every record the memory
+ * store must not forget.
+ */
+export const journalTables = ['users', 'groups', 'tickets', 'messages', 'tokens', 'personalTokens', 'idempotency', 'webhooks', 'leases', 'deliverySpans', 'ids'] as const;
 export type JournalTable = (typeof journalTables)[number];
 
-/** A record's key in its table: a number, a string, or a tuple of them (a message: ticket id and number). */
-export type RecordKey = number | string | readonly (number | string)[];
-
-/** One record a port call wrote (`value`) or removed (`value` undefined). Values are plain data, never changed in place. */
-export interface RecordChange {
-  readonly table: string;
-  readonly key: RecordKey;
-  readonly value: unknown;
-}
+export type { RecordChange, RecordKey } from './records.js';
 
 /**
  * Where a durable store keeps the memory store's changes. The memory store calls `commit` at
@@ -66,12 +64,26 @@ export class Journal {
   private readonly pendingByTable = new Map<string, Promise<void>>();
   private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
   private readonly finishers: (() => void)[] = [];
+  private readonly shelves = new Map<string, DurableShelf<unknown>>();
 
-  constructor(private readonly sink: ChangeSink | null) {}
+  /** `read`: how the durable store reads a shelved record (needed with a sink). */
+  constructor(
+    private readonly sink: ChangeSink | null,
+    private readonly read: ShelfReader | null = null,
+  ) {}
 
   /** A map of a table whose every change is journalled; `keyOf` turns a map key into the record's key. */
   map<K, V>(table: JournalTable, keyOf: KeyOf<K> = asKey): Map<K, V> {
     return this.sink === null ? new Map<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
+  }
+
+  /** A shelf: records written in the port call's commit; with a sink, read from the durable store once durable, not held in memory. */
+  shelf<V>(table: ShelfTable): Shelf<V> {
+    if (this.sink === null) return new MapShelf<V>();
+    if (this.read === null) throw new Error(`a durable store needs a reader for the ${table} shelf`);
+    const shelf = new DurableShelf<unknown>(table, (t, key, value) => this.note(t, key, value), this.read);
+    this.shelves.set(table, shelf);
+    return shelf as Shelf<V>;
   }
 
   /**
@@ -83,11 +95,13 @@ export class Journal {
     if (finish !== undefined) this.finishers.push(finish);
   }
 
-  /** A change a port call made outside a tracked map (the change feed's events). */
-  note(table: string, key: RecordKey, value: unknown): void {
-    if (this.loading) return;
+  /** A change a port call made outside a tracked map (the change feed's events, a shelf's records); null while loading. */
+  note(table: string, key: RecordKey, value: unknown): RecordChange | null {
+    if (this.loading) return null;
     if (this.changes === null) throw new Error(`a ${table} record changed outside a journalled port call`);
-    this.changes.push({ table, key, value });
+    const change = { table, key, value };
+    this.changes.push(change);
+    return change;
   }
 
   /** Puts stored records back, without journalling them again. */
@@ -112,11 +126,11 @@ export class Journal {
    * still take back. A write need not wait for the commits before it: its own commit comes
    * after them, and is refused with them.
    */
-  runner(reads: readonly JournalTable[]): <T>(operation: () => T) => Promise<T> {
+  runner(reads: readonly (JournalTable | ShelfTable)[]): <T>(operation: () => T) => Promise<T> {
     return (operation) => this.run(operation, reads);
   }
 
-  private run<T>(operation: () => T, reads: readonly JournalTable[]): Promise<T> {
+  private run<T>(operation: () => T, reads: readonly string[]): Promise<T> {
     const sink = this.sink;
     if (sink === null) return answer(operation);
     if (this.changes !== null) throw new Error('a port call ran inside another one');
@@ -146,11 +160,16 @@ export class Journal {
     for (const table of new Set(changes.map((c) => c.table))) {
       this.pendingByTable.set(table, done);
       done.then(settled(table), settled(table));
+      const shelf = this.shelves.get(table);
+      // Once durable, a shelf's records are read from the store: memory lets them go.
+      if (shelf !== undefined) done.then(() => {
+          for (const c of changes) if (c.table === table) shelf.settled(c);
+        }, () => undefined);
     }
     return done;
   }
 
-  private afterPending<T>(reads: readonly JournalTable[], result: T): Promise<T> {
+  private afterPending<T>(reads: readonly string[], result: T): Promise<T> {
     if (this.pendingByTable.size === 0) return Promise.resolve(result);
     const waits: Promise<void>[] = [];
     for (const table of reads) {

@@ -11,16 +11,21 @@ import { memoryRateLimitCounter } from './rate-limit-counter.js';
 import { memoryTicketRepository } from './tickets/ticket-repository.js';
 import { memoryTokenStore } from './token-store.js';
 import { memoryPersonalTokenStore } from './personal-token-store.js';
+import type { ShelfReader } from './shelf.js';
 import { memoryUserRepository } from './user-repository.js';
 import { memoryWebhookRepository } from './webhook-repository.js';
 
 /** Notes a change the memory store made outside its own tables (the change feed's events) in the current port call. */
 export type NoteChange = (table: string, key: RecordKey, value: unknown) => void;
 
-/** What makes the memory store durable: where its changes go, and the change feed it writes to (bound to the engine's journal). */
+/**
+ * What makes the memory store durable: where its changes go, the change feed it writes to
+ * (bound to the engine's journal), and how it reads a shelved record (shelf.ts) back.
+ */
 export interface Durability {
   readonly sink: ChangeSink;
   readonly feed: (note: NoteChange) => RecordingEventLog;
+  readonly read: ShelfReader;
 }
 
 /** The memory store's ports, and how a durable store puts stored records back into it. */
@@ -33,7 +38,7 @@ export interface MemoryEngine {
 /** Every port of the store in memory; with `durability`, every change also goes to its sink before it is answered. */
 export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability: Durability | null = null): MemoryEngine => {
   const settings = memoryStoreSettings(options);
-  const journal = new Journal(durability?.sink ?? null);
+  const journal = durability === null ? new Journal(null) : new Journal(durability.sink, durability.read);
   // Every repository records its changes here in the same synchronous step as the write.
   const events = durability === null ? new MemoryEventLog(settings.feedBytes) : durability.feed((table, key, value) => {
           journal.note(table, key, value);

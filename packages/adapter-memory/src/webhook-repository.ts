@@ -11,20 +11,30 @@ interface Lease {
   readonly until: number;
 }
 
-/** Webhooks, their delivery leases and their delivery logs (newest last, trimmed to `keep`). */
+/** The attempts a webhook's log keeps are numbered `first` to `next - 1` (newest); each is a record of the `deliveryLog` shelf. */
+interface Span {
+  readonly first: number;
+  readonly next: number;
+}
+
+/**
+ * Webhooks, their delivery leases and their delivery logs (trimmed to the newest `keep`). A
+ * log's span is held in memory; its attempts are shelved (on a durable store, read from it
+ * when the log is listed, not held in memory).
+ */
 export const memoryWebhookRepository = (journal: Journal, load: number): WebhookRepository => {
   const rows = journal.map<number, Webhook>('webhooks');
   const ids = new SortedList<number>((a, b) => a - b, load);
   const leases = journal.map<number, Lease>('leases');
-  // A log is replaced, never changed in place: a durable store may still be writing the old one.
-  const logs = journal.map<number, readonly DeliveryRecord[]>('deliveries');
+  const spans = journal.map<number, Span>('deliverySpans');
+  const log = journal.shelf<DeliveryRecord>('deliveryLog');
   journal.restorer('webhooks', (id, w) => {
     rows.set(id as number, w as Webhook);
     ids.insert(id as number);
   });
   journal.restorer('leases', (id, l) => leases.set(id as number, l as Lease));
-  journal.restorer('deliveries', (id, log) => logs.set(id as number, log as readonly DeliveryRecord[]));
-  const answer = journal.runner(['webhooks', 'leases', 'deliveries']);
+  journal.restorer('deliverySpans', (id, span) => spans.set(id as number, span as Span));
+  const answer = journal.runner(['webhooks', 'leases', 'deliverySpans', 'deliveryLog']);
   const copyOf = (id: number): Webhook => {
     const w = rows.get(id);
     if (w === undefined) throw new Error(`webhook ${String(id)} is listed but not stored`);
@@ -50,7 +60,9 @@ export const memoryWebhookRepository = (journal: Journal, load: number): Webhook
         if (!rows.delete(id)) return false;
         ids.remove(id);
         leases.delete(id);
-        logs.delete(id);
+        const span = spans.get(id);
+        if (span !== undefined) for (let n = span.first; n < span.next; n += 1) log.delete([id, n]);
+        spans.delete(id);
         return true;
       }),
     due: (now, limit) =>
@@ -77,10 +89,26 @@ export const memoryWebhookRepository = (journal: Journal, load: number): Webhook
       }),
     recordDelivery: (record, keep) =>
       answer(() => {
-        if (!rows.has(record.webhookId)) return;
-        const log = [...(logs.get(record.webhookId) ?? []), { ...record }];
-        logs.set(record.webhookId, log.length > keep ? log.slice(log.length - keep) : log);
+        const id = record.webhookId;
+        if (!rows.has(id)) return;
+        const span = spans.get(id) ?? { first: 1, next: 1 };
+        log.set([id, span.next], { ...record });
+        const next = span.next + 1;
+        let first = span.first;
+        for (; next - first > keep; first += 1) log.delete([id, first]);
+        spans.set(id, { first, next });
       }),
-    deliveries: (id, limit) => answer(() => [...(logs.get(id) ?? [])].reverse().slice(0, limit).map((r) => ({ ...r }))),
+    deliveries: (id, limit) =>
+      answer(() => {
+        const out: DeliveryRecord[] = [];
+        const span = spans.get(id);
+        if (span === undefined) return out;
+        for (let n = span.next - 1; n >= span.first && out.length < limit; n -= 1) {
+          const r = log.get([id, n]);
+          if (r === undefined) throw new Error(`attempt ${String(n)} of webhook ${String(id)}'s delivery log is missing`);
+          out.push({ ...r });
+        }
+        return out;
+      }),
   };
 };
