@@ -108,15 +108,20 @@ const cpuSeconds = () => {
   }
 };
 
-/** The server's resident set, from /proc (Linux). */
-const rssMb = () => {
+/**
+ * The server's resident set, from /proc (Linux); `anon` is its own memory (heap, buffers),
+ * `file` the pages of mapped files it has touched (the embedded store's LMDB map: page cache
+ * the kernel takes back when it needs it, shared with every reader of the file).
+ */
+const residentMb = (field) => {
   try {
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
+    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
     return kb / 1024;
   } catch {
     return NaN;
   }
 };
+const rssMb = () => residentMb('VmRSS');
 
 // ---------------------------------------------------------------------------- the client
 
@@ -271,6 +276,8 @@ const report = async () => {
     errors: w.errors,
     notSent: w.notSent,
     rss: rssMb(),
+    anon: residentMb('RssAnon'),
+    file: residentMb('RssFile'),
     cpu: cpuShare,
     load: loadavg()[0],
     ...size,
@@ -279,7 +286,7 @@ const report = async () => {
   console.log(
     `${String(Math.round((performance.now() - started) / 1000)).padStart(5)} s  ${String(row.requests).padStart(7)} req  ${row.perSecond.toFixed(0).padStart(5)}/s  ` +
       `p50 ${row.p50.toFixed(1).padStart(6)} ms  p99 ${row.p99.toFixed(1).padStart(6)} ms  max ${row.max.toFixed(0).padStart(5)} ms  ` +
-      `5xx ${row.fiveXx}  errors ${row.errors}  not sent ${row.notSent}  RSS ${row.rss.toFixed(0).padStart(4)} MB  ` +
+      `5xx ${row.fiveXx}  errors ${row.errors}  not sent ${row.notSent}  RSS ${row.rss.toFixed(0).padStart(4)} MB (anon ${row.anon.toFixed(0)}, file ${row.file.toFixed(0)})  ` +
       `server CPU ${(row.cpu * 100).toFixed(0).padStart(3)}%  load ${row.load.toFixed(1)}  tickets ${row.tickets}  events ${row.events}`,
   );
 };
@@ -341,7 +348,7 @@ if (first !== undefined && last !== undefined && first !== last) {
   const rssGrowth = last.rss - first.rss;
   console.log(
     `from report ${first.report} to report ${last.report}: p99 ${first.p99.toFixed(1)} -> ${last.p99.toFixed(1)} ms, RSS ${first.rss.toFixed(0)} -> ${last.rss.toFixed(0)} MB ` +
-      `(${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB for ${writes} more events and ${last.tickets - first.tickets} more tickets stored: ` +
+      `(${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB; anon ${first.anon.toFixed(0)} -> ${last.anon.toFixed(0)} MB, file ${first.file.toFixed(0)} -> ${last.file.toFixed(0)} MB; for ${writes} more events and ${last.tickets - first.tickets} more tickets stored: ` +
       `${writes > 0 ? ((rssGrowth * 1024 * 1024) / writes).toFixed(0) : 'n/a'} bytes per event)`,
   );
 }
