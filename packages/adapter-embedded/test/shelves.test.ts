@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { open } from 'lmdb';
-import { dataFiles, formatVersion, tableOptions } from '../src/index.js';
+import { CommitFailedError, dataFiles, formatVersion, tableOptions } from '../src/index.js';
 import { startedStore, tempDataDir } from './temp-store.js';
 
 // The kept Idempotency-Key answers and the webhook delivery logs live in LMDB and are read
@@ -113,6 +113,44 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
     const reopened = await startedStore(dir);
     try {
       expect((await reopened.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.seq)).to.deep.equal([4, 3, 2]);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('a failed commit keeps neither the answer nor the attempt, in memory or on disk; the next one keeps both', async () => {
+    let failing = false;
+    const store = await startedStore(dir, {
+      beforeCommit: () => {
+        if (failing) throw new Error('EIO: injected');
+      },
+      log: () => undefined,
+    });
+    const answer: StoredAnswer = { status: 201, headers: {}, body: Buffer.from('kept') };
+    try {
+      await store.webhooks.insert(aWebhook(1));
+      await store.webhooks.recordDelivery(anAttempt(1), 5);
+      await store.idempotency.claim('user:1', 'k', claimOf('a'));
+      failing = true;
+      const refused = await Promise.all([
+        store.idempotency.complete('user:1', 'k', 'a', answer).then(() => null, (e: unknown) => e),
+        store.webhooks.recordDelivery(anAttempt(2), 5).then(() => null, (e: unknown) => e),
+      ]);
+      expect(refused.map((e) => e instanceof CommitFailedError)).to.deep.equal([true, true]);
+      failing = false;
+      // Memory was loaded again from the disk: the claim is still in flight, the log has one attempt.
+      expect(await store.idempotency.claim('user:1', 'k', claimOf('b'))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-a' });
+      expect((await store.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.seq)).to.deep.equal([1]);
+      expect(await store.idempotency.complete('user:1', 'k', 'a', answer)).to.equal(true);
+      await store.webhooks.recordDelivery(anAttempt(2), 5);
+    } finally {
+      await store.close();
+    }
+    const reopened = await startedStore(dir);
+    try {
+      const replay = await reopened.idempotency.claim('user:1', 'k', claimOf('c'));
+      expect(replay.kind === 'completed' ? Buffer.from(replay.answer.body).toString() : replay).to.equal('kept');
+      expect((await reopened.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.seq)).to.deep.equal([2, 1]);
     } finally {
       await reopened.close();
     }
