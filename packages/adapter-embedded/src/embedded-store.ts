@@ -44,7 +44,27 @@ interface Opened {
   engine: MemoryEngine;
   /** Why the last commit failed, until one succeeds again (then null). */
   fault: string | null;
+  /**
+   * Id counters that refused commits held: calls were given those ids (the sequences answer
+   * before their commit, Journal.aheadRunner), so the reloaded memory keeps them and every
+   * later commit carries them first, until one is durable: an id is never given twice, and a
+   * write that uses one never becomes durable without it.
+   */
+  carried: readonly RecordChange[];
 }
+
+const idsTable = 'ids';
+
+/** The highest counter of each sequence among the given ones and the refused changes' (table `ids`). */
+const carriedIds = (carried: readonly RecordChange[], refused: readonly (readonly RecordChange[])[]): RecordChange[] => {
+  const highest = new Map<string, RecordChange>();
+  for (const c of [...carried, ...refused.flat()]) {
+    if (c.table !== idsTable) continue;
+    const was = highest.get(String(c.key));
+    if (was === undefined || (was.value as number) < (c.value as number)) highest.set(String(c.key), c);
+  }
+  return [...highest.values()];
+};
 
 /** Every record of the memory store's tables, as stored, in an order that restores references first. */
 function* storedRecords(tables: ReadonlyMap<string, Database>, counts: Record<string, number>): Generator<RecordChange> {
@@ -78,10 +98,16 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     return opened;
   };
 
-  const load = (o: Omit<Opened, 'engine' | 'fault'>): MemoryEngine => {
+  const state: { opened: Opened | null } = { opened: null };
+  const load = (o: Omit<Opened, 'engine' | 'fault' | 'carried'>): MemoryEngine => {
     const started = performance.now();
     const engine = createMemoryEngine(options.memory ?? {}, {
-      sink: o.sink,
+      sink: {
+        commit: (changes) => {
+          const carried = state.opened?.carried ?? [];
+          return o.sink.commit(carried.length === 0 ? changes : [...carried, ...changes]);
+        },
+      },
       feed: (note) => {
         o.feed.attach(note);
         return o.feed;
@@ -103,11 +129,11 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       env = openEnvironment(options.dataDir);
       const root = env;
       const tables = new Map<string, Database>([...journalTables, ...shelfTables, feedTables.events, feedTables.newest, metaTable].map((name) => [name, root.openDB({ name, ...tableOptions })]));
-      const state: { opened: Opened | null } = { opened: null };
       const sink = new LmdbSink(root, tables, {
         committed: (changes) => {
           feed.committed(changes);
           const o = state.opened;
+          if (o !== null && o.carried.length > 0 && changes.includes(o.carried[0] as RecordChange)) o.carried = [];
           if (o?.fault != null) {
             o.fault = null;
             log('info', 'embedded store: commits succeed again', { data_dir: options.dataDir });
@@ -118,8 +144,13 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
           if (o === null) return;
           o.fault = cause.message;
           log('error', `embedded store: commit failed: ${cause.message}`, { data_dir: options.dataDir, refused_writes: refused.length });
-          // Memory holds the refused changes; the disk does not. Load what the disk holds.
-          if (refused.some((changes) => changes.some((c) => c.table !== metaTable))) o.engine = load(o);
+          // Memory holds the refused changes; the disk does not. Load what the disk holds, keeping
+          // the ids that were given out (see `carried`).
+          if (refused.some((changes) => changes.some((c) => c.table !== metaTable))) {
+            o.carried = carriedIds(o.carried, refused);
+            o.engine = load(o);
+            o.engine.restore(o.carried);
+          }
         },
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
       });
@@ -129,7 +160,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         (changes) => sink.commit(changes),
       );
       const parts = { env: root, tables, sink, feed, release };
-      const o: Opened = { ...parts, engine: load(parts), fault: null };
+      const o: Opened = { ...parts, engine: load(parts), fault: null, carried: [] };
       state.opened = o;
       return o;
     } catch (e) {
@@ -166,7 +197,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         const o = opened;
         if (o === null) return false;
         if (o.fault === null) return true;
-        return o.sink.commit([{ table: metaTable, key: heartbeatKey, value: Date.now() }]).then(
+        return o.sink.commit([...o.carried, { table: metaTable, key: heartbeatKey, value: Date.now() }]).then(
           () => true,
           () => false,
         );
@@ -182,6 +213,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       opened = null;
       await o.sink.drain();
       await o.env.close();
+      if (state.opened === o) state.opened = null;
       o.release();
     },
     loaded: () => report,

@@ -77,6 +77,36 @@ describe('Embedded store: faults', function () {
     }
   });
 
+  it('never gives an id twice across a failed commit: the ids given stay, and go to disk with the next write', async () => {
+    let failing = false;
+    const store = await startedStore(dir, {
+      beforeCommit: () => {
+        if (failing) throw new Error('EIO: injected');
+      },
+    });
+    try {
+      expect(await store.ids.next('ticket')).to.equal(1);
+      failing = true;
+      // The sequence answers before its commit; a write of the same moment fails with that commit.
+      const given = await store.ids.next('ticket');
+      const refused = await store.tickets.insert(aTicket({ id: 50 })).then(() => null, (e: unknown) => e);
+      expect(given).to.equal(2);
+      expect(refused).to.be.instanceOf(CommitFailedError);
+      failing = false;
+      // A write that uses the id given before the failure, made after it, keeps it; no later call gets it.
+      await store.tickets.insert(aTicket({ id: given }));
+    } finally {
+      await store.close();
+    }
+    const reopened = await startedStore(dir);
+    try {
+      expect(await ids(reopened)).to.deep.equal([2]);
+      expect(await reopened.ids.next('ticket')).to.equal(3);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('refuses writes on a full disk for real, then recovers once there is room (tmpfs)', async function () {
     const mount = join(dir, 'small');
     mkdirSync(mount);

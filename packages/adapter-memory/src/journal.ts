@@ -63,7 +63,7 @@ export class Journal {
   /** Per table, the newest commit not yet settled that changes it: what a read of that table waits for. */
   private readonly pendingByTable = new Map<string, Promise<void>>();
   private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
-  private readonly finishers: (() => void)[] = [];
+  private readonly finishers = new Map<string, () => void>();
   private readonly shelves = new Map<string, DurableShelf<unknown>>();
 
   /** `read`: how the durable store reads a shelved record (needed with a sink). */
@@ -92,7 +92,7 @@ export class Journal {
    */
   restorer(table: JournalTable, restore: (key: RecordKey, value: unknown) => void, finish?: () => void): void {
     this.restorers.set(table, restore);
-    if (finish !== undefined) this.finishers.push(finish);
+    if (finish !== undefined) this.finishers.set(table, finish);
   }
 
   /** A change a port call made outside a tracked map (the change feed's events, a shelf's records); null while loading. */
@@ -108,12 +108,14 @@ export class Journal {
   restore(records: Iterable<{ readonly table: string; readonly key: RecordKey; readonly value: unknown }>): void {
     this.loading = true;
     try {
+      const restored = new Set<string>();
       for (const { table, key, value } of records) {
         const restore = this.restorers.get(table);
         if (restore === undefined) throw new Error(`no table ${table} to restore a record into`);
         restore(key, value);
+        restored.add(table);
       }
-      for (const finish of this.finishers) finish();
+      for (const table of restored) this.finishers.get(table)?.();
     } finally {
       this.loading = false;
     }
@@ -127,10 +129,21 @@ export class Journal {
    * after them, and is refused with them.
    */
   runner(reads: readonly (JournalTable | ShelfTable)[]): <T>(operation: () => T) => Promise<T> {
-    return (operation) => this.run(operation, reads);
+    return (operation) => this.run(operation, reads, true);
   }
 
-  private run<T>(operation: () => T, reads: readonly string[]): Promise<T> {
+  /**
+   * The id sequences' way: a call answers at once and its commit follows. An id is shown to no
+   * one by itself, only by the write that uses it, whose own commit comes after this one (or
+   * in the same transaction) and is refused with it: that write's answer proves the id durable.
+   * A POST then waits for one sync, not two in a row. A durable store that reloads memory after
+   * a failed commit must keep the ids that calls were given (see the embedded store).
+   */
+  aheadRunner(reads: readonly JournalTable[]): <T>(operation: () => T) => Promise<T> {
+    return (operation) => this.run(operation, reads, false);
+  }
+
+  private run<T>(operation: () => T, reads: readonly string[], answerWhenDurable: boolean): Promise<T> {
     const sink = this.sink;
     if (sink === null) return answer(operation);
     if (this.changes !== null) throw new Error('a port call ran inside another one');
@@ -148,7 +161,13 @@ export class Journal {
     }
     const changes = this.changes;
     this.changes = null;
-    if (changes.length > 0) return this.commit(sink, changes).then(() => result);
+    if (changes.length > 0) {
+      const durable = this.commit(sink, changes);
+      if (answerWhenDurable) return durable.then(() => result);
+      // Its failure reaches the write that uses the result, refused with it.
+      durable.catch(() => undefined);
+      return Promise.resolve(result);
+    }
     return this.afterPending(reads, result);
   }
 
