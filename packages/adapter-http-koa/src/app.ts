@@ -7,7 +7,7 @@ import { accessLog } from './pipeline/access-log.js';
 import { docs } from './pipeline/docs.js';
 import { health } from './pipeline/health.js';
 import { idempotency } from './pipeline/idempotency.js';
-import { LaneRoutes, shortLane } from './pipeline/lane.js';
+import { mountPipeline, type MountedPipeline } from './pipeline/mount.js';
 import { negotiate } from './pipeline/negotiate.js';
 import { rateLimit } from './pipeline/rate-limit.js';
 import { startRequest } from './pipeline/request-id.js';
@@ -41,9 +41,9 @@ export interface HttpApp {
  *   idempotency    Idempotency-Key on POST: claim and run, replay a kept answer, 409/422
  *   router         the routes; allowedMethods gives 405 + Allow
  *
- * The most read GETs take the short lane through the same stages (pipeline/lane.ts says why).
+ * `mountPipeline` mounts it for both entries: Koa's, and the short lane's (pipeline/lane.ts).
  */
-export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpApp => {
+export const httpPipeline = (app: Application, httpOptions: HttpOptions): MountedPipeline => {
   const options = resolveOptions(httpOptions);
   const services: Services = {
     app,
@@ -55,8 +55,7 @@ export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpA
   // Behind a trusted proxy, the client address is the one the nearest proxy saw
   // (the last X-Forwarded-For entry): earlier entries are whatever the client wrote.
   const koa = new Koa<RequestState>({ proxy: options.trustProxy, maxIpsCount: 1 });
-  const lane = new LaneRoutes();
-  const router = createRouter(services, lane);
+  const router = createRouter(services);
   const stages = [
     startRequest(services),
     accessLog(services),
@@ -68,19 +67,10 @@ export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpA
     negotiate(services),
     idempotency(services),
   ];
-  for (const stage of stages) koa.use(stage);
-  koa.use(router.routes());
-  koa.use(router.allowedMethods());
-  // Errors are answered by `respond`; this only catches what escapes it (a broken socket).
-  koa.on('error', (e: unknown) => {
-    options.logger.error('unhandled', { detail: e instanceof Error ? e.message : String(e) });
-  });
-  return {
-    callback: () => {
-      const long = koa.callback();
-      if (!options.shortLane) return long;
-      const short = shortLane(koa, stages, lane);
-      return (req, res) => short(req, res) ?? long(req, res);
-    },
-  };
+  return mountPipeline(koa, stages, router, options);
+};
+
+export const createHttpApp = (app: Application, httpOptions: HttpOptions): HttpApp => {
+  const pipeline = httpPipeline(app, httpOptions);
+  return { callback: () => pipeline.listener() };
 };

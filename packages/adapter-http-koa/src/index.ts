@@ -8,6 +8,6 @@ export { errorKinds, fieldErrorCodes, type ErrorKind } from './errors/error-tabl
 export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
 export { openApiDocument, defaultOpenApiDocument, type DocumentOptions } from './openapi/document.js';
 export { requestBodyCodecs, type RequestBodyCodec } from './openapi/body-codecs.js';
-export { servedRoutes, type ServedRoute } from './routes/router.js';
+export { servedRoutes, shortLaneRoutes, type ServedRoute } from './routes/router.js';
 export { webhookBody } from './representations/event.js';
 export { urlsFor, type Urls } from './representations/urls.js';

@@ -37,7 +37,7 @@ export interface HttpOptions {
   /** Bytes the cache of rendered answers may hold (cache/response-cache.ts); 0 keeps none. Default 64 MiB. */
   readonly responseCacheBytes?: number;
   /**
-   * Serve the most read routes through the short lane (pipeline/lane.ts). Default true; false
+   * Serve GET and HEAD of the router's single-handler routes through the short lane (pipeline/lane.ts). Default true; false
    * sends every request through Koa and the router (the tests compare the two).
    */
   readonly shortLane?: boolean;

@@ -1,23 +1,17 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import type { RequestState, RouteContext } from '../state.js';
+import onFinished from 'on-finished';
+import type { AppRouter, RequestState, RouteContext } from '../state.js';
 
 /**
- * The short lane: the most read routes (the ticket list, a ticket, its messages, a user, a
- * group, the change feed), recognised from the request line alone, run through the same pipeline stages as
- * every request and the same route handler, on a Koa context made by
- * Koa itself (`createContext`: the same `ctx.path`, `ctx.query`, `ctx.ip`, proxy rules), without
- * what Koa and the router add around them: Koa's composer, its on-finished hook (the answer is
- * written by `respond` in one call; an error escaping it goes to the same `ctx.onerror`), and the
- * router's matching and its own composer. What it takes is decided before anything is read:
- * GET or HEAD on a path the router serves with the same handler, every `:param` a decimal id
- * (a subset of what the router matches there; `/v1/tickets/12/`, `/v1/tickets/012.json`,
- * `/V1/...` and everything else go the long way). Why: Koa's composer, its hook and the
- * router are a good part of a cached answer's CPU time (docs/benchmarks.md, "The short lane").
- *
- * A route is registered on both with `laneGet` (routes/support.ts), so its path and handler
- * are written once; a test checks that the router matches every lane path to the same handler.
+ * The short lane: a GET or HEAD the router would answer with one handler of its own is
+ * recognised from the request line alone and run through the same pipeline stages and that
+ * handler, on a Koa context made by Koa itself (`createContext`: the same `ctx.path`,
+ * `ctx.query`, `ctx.ip`, proxy rules), without Koa's composer and the router's matching and
+ * composer (why: docs/benchmarks.md, "The short lane"). Its routes are read from the router's
+ * own layers (`laneRoutesOf`); `mountPipeline` (pipeline/mount.ts) gives both entries the same
+ * stages.
  */
 
 type Handler = (ctx: RouteContext) => unknown;
@@ -30,27 +24,42 @@ export interface LaneRoute {
   readonly params: readonly string[];
 }
 
-/** What the lane serves, filled while the router is built. */
-export class LaneRoutes {
-  readonly routes: LaneRoute[] = [];
+export interface LaneMatch {
+  readonly route: LaneRoute;
+  readonly params: Record<string, string>;
+}
 
-  add(path: string, handler: Handler): void {
-    const params: string[] = [];
-    const source = path
-      .split('/')
-      .map((segment) => {
-        if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        params.push(segment.slice(1));
-        // Decimal digits only: nothing to percent-decode, no format suffix, no trailing slash.
-        return '([0-9]{1,20})';
-      })
-      .join('/');
-    // The path ends the request target or a query string follows (no fragment reaches a server).
-    this.routes.push({ path, handler, pattern: new RegExp(`^${source}(?:\\?|$)`), params });
-  }
+/** Literal segments and `:name` parameters only: what the lane's pattern can spell exactly. */
+const plainPath = /^(?:\/(?:[A-Za-z0-9_-]+|:[A-Za-z][A-Za-z0-9]*))+$/;
+
+/**
+ * The lane's pattern for a router path: every `:param` decimal digits only (nothing to
+ * percent-decode, no format suffix, no trailing slash), the path ending the request target
+ * or a query string following (no fragment reaches a server). A subset of what the router
+ * matches there: `/v1/tickets/12/`, `/v1/tickets/012.json`, `/V1/...` go the long way.
+ */
+const laneRoute = (path: string, handler: Handler): LaneRoute => {
+  const params: string[] = [];
+  const source = path
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment;
+      params.push(segment.slice(1));
+      return '([0-9]{1,20})';
+    })
+    .join('/');
+  return { path, handler, pattern: new RegExp(`^${source}(?:\\?|$)`), params };
+};
+
+/** The path with every parameter a decimal id, as a request would spell it. */
+const instance = (path: string): string => path.replace(/:[A-Za-z][A-Za-z0-9]*/g, '1');
+
+/** What the lane serves. */
+export class LaneRoutes {
+  constructor(readonly routes: readonly LaneRoute[]) {}
 
   /** The route and path parameters for a request line the lane serves; null for any other. */
-  match(method: string | undefined, url: string): { readonly route: LaneRoute; readonly params: Record<string, string> } | null {
+  match(method: string | undefined, url: string): LaneMatch | null {
     if (method !== 'GET' && method !== 'HEAD') return null;
     for (const route of this.routes) {
       const m = route.pattern.exec(url);
@@ -65,6 +74,30 @@ export class LaneRoutes {
   }
 }
 
+/**
+ * The lane's routes, read from the router's layers: every GET layer with a plain path and
+ * one handler that takes no `next` (it answers; it never hands on to another layer), where
+ * the lane's pattern and the router agree that no other layer matches. `/v1/users/me`, which
+ * the router also matches as `/v1/users/:userId`, and `/v1/ticket/:ticketId` (two handlers)
+ * stay the long way.
+ */
+export const laneRoutesOf = (router: AppRouter): LaneRoutes => {
+  const gets = router.stack.filter((layer) => layer.methods.includes('GET'));
+  const routes: LaneRoute[] = [];
+  for (const layer of gets) {
+    const { path, stack } = layer;
+    if (typeof path !== 'string' || !plainPath.test(path)) continue;
+    const handler = stack[0] as Handler | undefined;
+    if (handler === undefined || stack.length !== 1 || handler.length > 1) continue;
+    const route = laneRoute(path, handler);
+    const matched = router.match(instance(path), 'GET').pathAndMethod;
+    const alone = matched.length === 1 && matched[0] === layer;
+    const shadows = gets.some((other) => other !== layer && route.pattern.test(typeof other.path === 'string' ? instance(other.path) : ''));
+    if (alone && !shadows) routes.push(route);
+  }
+  return new LaneRoutes(routes);
+};
+
 /** koa-compose's contract: each stage gets `next`, a sync throw becomes a rejection. */
 const run = (ctx: RouteContext, stages: readonly Middleware<RequestState>[], handler: Handler): Promise<unknown> => {
   const dispatch = (i: number): Promise<unknown> => {
@@ -77,6 +110,8 @@ const run = (ctx: RouteContext, stages: readonly Middleware<RequestState>[], han
   };
   return dispatch(0);
 };
+
+const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 /**
  * A request listener that serves the lane's routes and returns null for any other request
@@ -94,13 +129,15 @@ export const shortLane = (
     ctx.params = found.params;
     // As the router sets it: the path of the route that answers (respond reads it for X-Accepted-OAuth-Scopes).
     (ctx as RouteContext & { _matchedRoute?: string })._matchedRoute = found.route.path;
-    // As Koa starts every request: 404 until something answers.
+    // As Koa starts every request: 404 until something answers, and a socket error (a client
+    // resetting its connection while the answer is written) goes to ctx.onerror.
     res.statusCode = 404;
+    onFinished(res, (e: Error | null) => {
+      if (e !== null) ctx.onerror(e);
+    });
     // What escapes `respond` (it answers everything else) goes where Koa sends it: ctx.onerror.
-    // Koa's on-finished hook is not attached: a socket error while the answer is written (a
-    // client resetting its connection) is left to Node, which closes the socket, unlogged.
     return run(ctx, stages, found.route.handler).catch((e: unknown) => {
-      ctx.onerror(e instanceof Error ? e : new Error(String(e)));
+      ctx.onerror(asError(e));
     });
   };
 };

@@ -8,10 +8,9 @@ import { created, ok } from '../reply.js';
 import { groupRepresentation } from '../representations/group.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
-import type { LaneRoutes } from '../pipeline/lane.js';
-import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
+import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
-export const groupRoutes = (router: AppRouter, { app, urls }: Services, lane: LaneRoutes): void => {
+export const groupRoutes = (router: AppRouter, { app, urls }: Services): void => {
   const represent = (g: Group): Record<string, unknown> => groupRepresentation(urls, g);
   const groupId = (ctx: RouteContext): GroupId => idParam(ctx, 'groupId', 'group') as GroupId;
   const written = (ctx: RouteContext, g: Group): void => {
@@ -30,7 +29,7 @@ export const groupRoutes = (router: AppRouter, { app, urls }: Services, lane: La
     ctx.state.reply = created(represent(g), urls.group(g.id), g.updatedAt);
   });
 
-  laneGet(router, lane, '/v1/groups/:groupId', async (ctx) => {
+  router.get('/v1/groups/:groupId', async (ctx) => {
     written(ctx, unwrap(await app.groups.get(actorOf(ctx), groupId(ctx))));
   });
 

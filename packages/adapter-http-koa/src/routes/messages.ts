@@ -7,12 +7,11 @@ import { decodePage } from '../decode/page.js';
 import { created, ok } from '../reply.js';
 import { messageRepresentation } from '../representations/message.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
-import type { LaneRoutes } from '../pipeline/lane.js';
-import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
+import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
 // Messages exist only inside their ticket: the list carries their data, not links.
 
-export const messageRoutes = (router: AppRouter, { app, urls }: Services, lane: LaneRoutes): void => {
+export const messageRoutes = (router: AppRouter, { app, urls }: Services): void => {
   const represent = (m: Message): Record<string, unknown> => messageRepresentation(urls, m);
   const ticketId = (ctx: RouteContext): TicketId => idParam(ctx, 'ticketId', 'ticket') as TicketId;
   const number = (ctx: RouteContext): MessageNumber => idParam(ctx, 'messageId', 'message') as MessageNumber;
@@ -20,7 +19,7 @@ export const messageRoutes = (router: AppRouter, { app, urls }: Services, lane: 
     ctx.state.reply = ok(represent(m), { lastModified: m.updatedAt });
   };
 
-  laneGet(router, lane, '/v1/tickets/:ticketId/messages', async (ctx) => {
+  router.get('/v1/tickets/:ticketId/messages', async (ctx) => {
     const l = unwrap(await app.messages.list(actorOf(ctx), ticketId(ctx), decodePage(ctx.query)));
     ctx.state.reply = ok(l.items.map(represent), { page: pageInfo(l) });
   });
@@ -33,7 +32,7 @@ export const messageRoutes = (router: AppRouter, { app, urls }: Services, lane: 
     ctx.state.reply = created(represent(m), urls.message(m.ticketId, m.number), m.updatedAt);
   });
 
-  laneGet(router, lane, '/v1/tickets/:ticketId/messages/:messageId', async (ctx) => {
+  router.get('/v1/tickets/:ticketId/messages/:messageId', async (ctx) => {
     written(ctx, unwrap(await app.messages.get(actorOf(ctx), ticketId(ctx), number(ctx))));
   });
 

@@ -3,8 +3,7 @@ import { parseIdSegment, unauthenticated, type DomainError } from '@support/doma
 import * as E from 'fp-ts/lib/Either.js';
 import { domainProblem, problem } from '../errors/http-problem.js';
 import type { PageInfo } from '../reply.js';
-import type { LaneRoutes } from '../pipeline/lane.js';
-import type { AppContext, AppRouter, RouteContext } from '../state.js';
+import type { AppContext, RouteContext } from '../state.js';
 import type { WireNames } from '../wire-names.js';
 
 // Small helpers every route uses: who is calling, path ids, use-case results.
@@ -30,9 +29,3 @@ export const unwrap = <T>(r: E.Either<DomainError, T>, names?: WireNames): T => 
 };
 
 export const pageInfo = (l: ListResult<unknown>): PageInfo => ({ page: l.page.page, perPage: l.page.perPage, total: l.total });
-
-/** A GET (and HEAD) route served by the router and by the short lane (pipeline/lane.ts): one path, one handler. */
-export const laneGet = (router: AppRouter, lane: LaneRoutes, path: string, handler: (ctx: RouteContext) => Promise<void>): void => {
-  router.get(path, handler);
-  lane.add(path, handler);
-};

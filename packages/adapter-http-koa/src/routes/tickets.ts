@@ -12,14 +12,13 @@ import { created, ok, okCached } from '../reply.js';
 import { ticketRepresentation } from '../representations/ticket.js';
 import { cacheableTicket, cacheableTicketList } from '../representations/ticket-key.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
-import type { LaneRoutes } from '../pipeline/lane.js';
 import { ticketNames } from '../wire-names.js';
-import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
+import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
 /** /v1/tickets/recently_closed is a saved search: it reads, nothing else. */
 const recentlyClosedAllow = 'HEAD, GET';
 
-export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services, lane: LaneRoutes): void => {
+export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services): void => {
   const represent = (v: TicketView): Record<string, unknown> => ticketRepresentation(urls, v);
   const ticketId = (ctx: RouteContext): TicketId => {
     // PUT/PATCH/DELETE /v1/tickets/recently_closed reach the :ticketId routes: the URL exists
@@ -48,14 +47,14 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
     ctx.state.reply = okCached(cacheableTicket(urls, view, shown), { lastModified: view.ticket.updatedAt });
   };
 
-  laneGet(router, lane, '/v1/tickets', list(false));
+  router.get('/v1/tickets', list(false));
   // Before /v1/tickets/:ticketId, which would otherwise take "recently_closed" for an id.
   router.get(`/v1/tickets/${recentlyClosedAlias}`, list(true));
   // Else OPTIONS would list the :ticketId methods, which answer 405 here.
   router.options(`/v1/tickets/${recentlyClosedAlias}`, (ctx) => {
     ctx.state.reply = { status: 204, body: undefined, headers: { Allow: recentlyClosedAllow } };
   });
-  laneGet(router, lane, '/v1/tickets/:ticketId', read);
+  router.get('/v1/tickets/:ticketId', read);
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
   router.get('/v1/ticket/:ticketId', async (ctx, next) => {

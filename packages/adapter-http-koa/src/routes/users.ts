@@ -7,13 +7,12 @@ import { decodePage } from '../decode/page.js';
 import { created, ok } from '../reply.js';
 import { userRepresentation } from '../representations/user.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
-import type { LaneRoutes } from '../pipeline/lane.js';
-import { actorOf, idParam, laneGet, pageInfo, unwrap } from './support.js';
+import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 import { userNames } from '../wire-names.js';
 
 // /v1/users/me is the caller; every operation on /v1/users/{id} works on it too.
 
-export const userRoutes = (router: AppRouter, { app, urls }: Services, lane: LaneRoutes): void => {
+export const userRoutes = (router: AppRouter, { app, urls }: Services): void => {
   const represent = (u: User): Record<string, unknown> => userRepresentation(urls, u);
   const written = (ctx: RouteContext, u: User): void => {
     ctx.state.reply = ok(represent(u), { lastModified: u.updatedAt });
@@ -39,9 +38,7 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services, lane: Lan
       // GET /v1/users/me is its own use case: it needs no scope (contract §8.1).
       written(ctx, unwrap(await (id === 'me' ? app.users.me(actorOf(ctx)) : app.users.get(actorOf(ctx), id))));
     };
-    // Not /v1/users/me on the lane: the router matches it as /v1/users/:userId too (two layers).
-    if (path.endsWith('/me')) router.get(path, read);
-    else laneGet(router, lane, path, read);
+    router.get(path, read);
 
     router.put(path, async (ctx) => {
       const actor = actorOf(ctx);
