@@ -29,3 +29,7 @@ export const acceptPage = <Q extends PageRequest>(q: DecodedQuery<Q>): Outcome<Q
     const tooDeep = pageTooDeep(page);
     return tooDeep === null ? E.right(page) : E.left(tooDeep);
   })(acceptQuery(q));
+
+/** Runs `use` on an accepted body; a refused one is answered as ValidationFailed. */
+export const withBody = <C, T>(decoded: DecodedBody<C>, use: (input: C) => Promise<Outcome<T>>): Promise<Outcome<T>> =>
+  E.isLeft(decoded) ? Promise.resolve(E.left(validationFailed(decoded.left.errors))) : use(decoded.right);

@@ -38,3 +38,8 @@ export const consumeRateLimit = async (ports: Ports, config: RateLimitConfig, su
     resetSeconds: Math.max(1, Math.ceil((windowStart + windowMs - now) / 1000)),
   };
 };
+
+/** The rate-limit use cases. */
+export const rateLimitUseCases = (ports: Ports, config: RateLimitConfig): { consume(subject: RateSubject): Promise<RateLimitStatus> } => ({
+  consume: (subject) => consumeRateLimit(ports, config, subject),
+});

@@ -1,4 +1,5 @@
 import type { Email, UserId } from '@support/domain';
+import type { Application } from './application.js';
 import type { Ports } from './ports/index.js';
 
 /** Creates the first admin when the store holds no user yet. True when it did. */
@@ -20,3 +21,8 @@ export const ensureFirstAdmin = async (ports: Ports, email: Email, password: str
   });
   return result === 'ok';
 };
+
+/** The set-up use cases. */
+export const setupUseCases = (ports: Ports): Application['setup'] => ({
+  ensureFirstAdmin: (email, password, beforeCreate) => ensureFirstAdmin(ports, email, password, beforeCreate),
+});

@@ -30,7 +30,7 @@ export interface EventPage {
  * `shutdown` aborts. A cursor older than what is kept is refused, naming the oldest kept seq,
  * so a consumer never silently skips events.
  */
-export const readEvents = async (ports: Ports, actor: Actor, decoded: DecodedQuery<EventsQuery>, shutdown: AbortSignal): Promise<Outcome<EventPage>> => {
+export const listEvents = async (ports: Ports, actor: Actor, decoded: DecodedQuery<EventsQuery>, shutdown: AbortSignal): Promise<Outcome<EventPage>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'read the change feed');
   if (denied !== null) return E.left(denied);
   const accepted = acceptQuery(decoded);

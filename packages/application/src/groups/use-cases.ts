@@ -11,15 +11,16 @@ import {
   type GroupId,
   type GroupPatchInput,
   type PageRequest,
+  type DomainError,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
-import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
-import { checkPrecondition } from '../precondition.js';
+import { acceptBody, acceptPage, withBody, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { versionedWrite, type VersionedWrite } from '../versioned-write.js';
 import { requireRole } from '../policy.js';
 import type { FollowUp, Ports } from '../ports/index.js';
-import { withRetries, type Outcome } from '../shared.js';
+import type { Outcome } from '../shared.js';
 import type { GroupList, UserList } from '../views.js';
 
 const nameTaken = (name: string): FieldError => fieldError('name', 'not_unique', `a group named "${name}" already exists`);
@@ -28,10 +29,7 @@ const readable = (actor: Actor): Outcome<null> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'read groups');
   return denied === null ? E.right(null) : E.left(denied);
 };
-const writable = (actor: Actor): Outcome<null> => {
-  const denied = requireRole(actor, ['admin'], 'change groups');
-  return denied === null ? E.right(null) : E.left(denied);
-};
+const writable = (actor: Actor): DomainError | null => requireRole(actor, ['admin'], 'change groups');
 
 const loadGroup = async (ports: Ports, id: GroupId): Promise<Outcome<Group>> => {
   const g = await ports.groups.findById(id);
@@ -52,7 +50,7 @@ export const getGroup = async (ports: Ports, actor: Actor, id: GroupId): Promise
   return E.isLeft(ok) ? ok : loadGroup(ports, id);
 };
 
-export const groupMembers = async (
+export const listGroupMembers = async (
   ports: Ports,
   actor: Actor,
   id: GroupId,
@@ -68,9 +66,9 @@ export const groupMembers = async (
   return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
-export const createGroupUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<GroupCreateInput>): Promise<Outcome<Group>> => {
-  const ok = writable(actor);
-  if (E.isLeft(ok)) return ok;
+export const createGroup = async (ports: Ports, actor: Actor, decoded: DecodedBody<GroupCreateInput>): Promise<Outcome<Group>> => {
+  const denied = writable(actor);
+  if (denied !== null) return E.left(denied);
   const input = acceptBody(decoded);
   if (E.isLeft(input)) return input;
   const now = ports.clock.now();
@@ -85,74 +83,48 @@ export const createGroupUseCase = async (ports: Ports, actor: Actor, decoded: De
   return (await ports.groups.insert(group, byActor(actor))) === 'ok' ? E.right(group) : E.left(validationFailed([nameTaken(group.name)]));
 };
 
-const updateGroup = (
-  ports: Ports,
-  actor: Actor,
-  id: GroupId,
-  changes: (current: Group) => GroupChanges,
-  options: WriteOptions<Group>,
-): Promise<Outcome<Group>> =>
-  withRetries(async () => {
-    const ok = readable(actor);
-    if (E.isLeft(ok)) return ok;
-    const loaded = await loadGroup(ports, id);
-    if (E.isLeft(loaded)) return loaded;
-    const allowed = writable(actor);
-    if (E.isLeft(allowed)) return allowed;
-    const current = loaded.right;
-    const held = checkPrecondition(options, current);
-    if (E.isLeft(held)) return held;
-    const next = applyGroupChanges(current, changes(current), ports.clock.now());
-    if (next === current) return E.right(current);
-    const written = await ports.groups.update(next, current.version, byActor(actor));
-    if (written === 'name_taken') return E.left(validationFailed([nameTaken(next.name)]));
-    return written === 'ok' ? E.right(next) : 'retry';
-  }, options);
+/** What every write of a group shares: read as the caller may (403 for a customer), changed by admins only. */
+const groupWrite = (ports: Ports, actor: Actor, id: GroupId): Pick<VersionedWrite<Group>, 'load' | 'allowed'> => ({
+  load: () => getGroup(ports, actor, id),
+  allowed: () => writable(actor),
+});
 
-export const replaceGroupUseCase = (
-  ports: Ports,
-  actor: Actor,
-  id: GroupId,
-  decoded: DecodedBody<GroupCreateInput>,
-  options: WriteOptions<Group> = {},
-): Promise<Outcome<Group>> => {
-  const input = acceptBody(decoded);
-  if (E.isLeft(input)) return Promise.resolve(input);
-  return updateGroup(ports, actor, id, () => ({ name: input.right.name, description: input.right.description ?? '' }), options);
-};
+/** PUT and PATCH of a group differ only in how the body becomes changes. */
+const groupUpdate =
+  <I>(changesOf: (input: I, current: Group) => GroupChanges) =>
+  (ports: Ports, actor: Actor, id: GroupId, decoded: DecodedBody<I>, options: WriteOptions<Group> = {}): Promise<Outcome<Group>> =>
+    withBody(decoded, (input) =>
+      versionedWrite(
+        {
+          ...groupWrite(ports, actor, id),
+          change: (current) => E.right(applyGroupChanges(current, changesOf(input, current), ports.clock.now())),
+          write: async (next, current) => {
+            const written = await ports.groups.update(next, current.version, byActor(actor));
+            return written === 'name_taken' ? validationFailed([nameTaken(next.name)]) : written === 'ok';
+          },
+        },
+        options,
+      ),
+    );
 
-export const patchGroupUseCase = (
-  ports: Ports,
-  actor: Actor,
-  id: GroupId,
-  decoded: DecodedBody<GroupPatchInput>,
-  options: WriteOptions<Group> = {},
-): Promise<Outcome<Group>> => {
-  const accepted = acceptBody(decoded);
-  if (E.isLeft(accepted)) return Promise.resolve(accepted);
-  const input = accepted.right;
-  return updateGroup(
-    ports,
-    actor,
-    id,
-    (g) => ({ name: input.name ?? g.name, description: input.description === undefined ? g.description : (input.description ?? '') }),
+export const replaceGroup = groupUpdate<GroupCreateInput>((input) => ({ name: input.name, description: input.description ?? '' }));
+
+export const patchGroup = groupUpdate<GroupPatchInput>((input, g) => ({
+  name: input.name ?? g.name,
+  description: input.description === undefined ? g.description : (input.description ?? ''),
+}));
+
+export const deleteGroup = (ports: Ports, actor: Actor, id: GroupId, options: WriteOptions<Group> = {}): Promise<Outcome<Group>> =>
+  versionedWrite(
+    {
+      ...groupWrite(ports, actor, id),
+      // Members leave the group and its tickets lose it; users and tickets themselves stay. The
+      // follow-ups' events carry the request's actor (contract §8.3).
+      write: async () => {
+        const now = ports.clock.now();
+        const followUps: FollowUp[] = [{ op: 'removeGroup', groupId: id, now }, { op: 'clearGroup', groupId: id, now }];
+        return (await ports.groups.delete(id, now, byActor(actor), followUps)) || notFound('group', id);
+      },
+    },
     options,
   );
-};
-
-export const deleteGroupUseCase = async (ports: Ports, actor: Actor, id: GroupId, options: WriteOptions<Group> = {}): Promise<Outcome<Group>> => {
-  const ok = readable(actor);
-  if (E.isLeft(ok)) return ok;
-  const loaded = await loadGroup(ports, id);
-  if (E.isLeft(loaded)) return loaded;
-  const allowed = writable(actor);
-  if (E.isLeft(allowed)) return allowed;
-  const held = checkPrecondition(options, loaded.right);
-  if (E.isLeft(held)) return held;
-  // Members leave the group and its tickets lose it; users and tickets themselves stay. The
-  // follow-ups' events carry the request's actor (contract §8.3).
-  const now = ports.clock.now();
-  const followUps: FollowUp[] = [{ op: 'removeGroup', groupId: id, now }, { op: 'clearGroup', groupId: id, now }];
-  if (!(await ports.groups.delete(id, now, byActor(actor), followUps))) return E.left(notFound('group', id));
-  return E.right(loaded.right);
-};

@@ -39,7 +39,7 @@ export const isKeptStatus = (status: number): boolean =>
  * Claims `key` for a request whose method, path and body hash to `fingerprint`. The claim is
  * atomic in the store, so of concurrent requests with one key exactly one runs.
  */
-export const beginIdempotent = async (
+export const beginIdempotentRequest = async (
   ports: Ports,
   config: IdempotencyConfig,
   scope: string,

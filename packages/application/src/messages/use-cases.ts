@@ -1,7 +1,7 @@
 import {
   applyMessageChanges,
-  createMessage,
-  deleteMessage,
+  createMessage as newMessage,
+  deleteMessage as deletedMessage,
   forbidden,
   gone,
   notFound,
@@ -16,12 +16,13 @@ import {
   type MessagePatchInput,
   type PageRequest,
   type TicketId,
+  type DomainError,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
-import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
-import { checkPrecondition } from '../precondition.js';
+import { acceptBody, acceptPage, withBody, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { versionedWrite, type VersionedWrite } from '../versioned-write.js';
 import { isCustomer, staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import { withRetries, type Outcome } from '../shared.js';
@@ -41,11 +42,11 @@ const loadMessage = async (ports: Ports, actor: Actor, ticketId: TicketId, numbe
 };
 
 /** Customers edit and delete only what they wrote, and never make a note internal. */
-const mayChange = (actor: Actor, m: Message, changes: MessageChanges | null): Outcome<null> => {
-  if (!isCustomer(actor)) return E.right(null);
-  if (m.authorId !== actor.user.id) return E.left(forbidden('customers may change only messages they wrote'));
-  if (changes?.internal === true) return E.left(forbidden('customers may not write internal notes'));
-  return E.right(null);
+const mayChange = (actor: Actor, m: Message, changes: MessageChanges | null): DomainError | null => {
+  if (!isCustomer(actor)) return null;
+  if (m.authorId !== actor.user.id) return forbidden('customers may change only messages they wrote');
+  if (changes?.internal === true) return forbidden('customers may not write internal notes');
+  return null;
 };
 
 export const listMessages = async (
@@ -65,7 +66,7 @@ export const listMessages = async (
 export const getMessage = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): Promise<Outcome<Message>> =>
   loadMessage(ports, actor, ticketId, number);
 
-export const createMessageUseCase = async (
+export const createMessage = async (
   ports: Ports,
   actor: Actor,
   ticketId: TicketId,
@@ -77,7 +78,7 @@ export const createMessageUseCase = async (
   if (E.isLeft(input)) return input;
   if (isCustomer(actor) && input.right.internal === true) return E.left(forbidden('customers may not write internal notes'));
   const number = (await ports.ids.next(`message:${ticketId}`)) as MessageNumber;
-  const message = createMessage(ticketId, number, input.right, actor.user.id, ports.clock.now());
+  const message = newMessage(ticketId, number, input.right, actor.user.id, ports.clock.now());
   await ports.messages.insert(message, byActor(actor));
   // A new message is activity on its ticket: its updated_at moves.
   await withRetries(async () => {
@@ -88,68 +89,37 @@ export const createMessageUseCase = async (
   return E.right(message);
 };
 
-const updateMessage = (
-  ports: Ports,
-  actor: Actor,
-  ticketId: TicketId,
-  number: MessageNumber,
-  changes: (current: Message) => MessageChanges,
-  options: WriteOptions<Message>,
-): Promise<Outcome<Message>> =>
-  withRetries(async () => {
-    const loaded = await loadMessage(ports, actor, ticketId, number);
-    if (E.isLeft(loaded)) return loaded;
-    const current = loaded.right;
-    const wanted = changes(current);
-    const allowed = mayChange(actor, current, wanted);
-    if (E.isLeft(allowed)) return allowed;
-    const held = checkPrecondition(options, current);
-    if (E.isLeft(held)) return held;
-    const next = applyMessageChanges(current, wanted, ports.clock.now());
-    if (next === current) return E.right(current);
-    return (await ports.messages.update(next, current.version, byActor(actor))) ? E.right(next) : 'retry';
-  }, options);
+/** What every write of a message shares: loaded as the caller may reach it, a versioned update. */
+const messageWrite = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): VersionedWrite<Message> => ({
+  load: () => loadMessage(ports, actor, ticketId, number),
+  write: (next, current) => ports.messages.update(next, current.version, byActor(actor)),
+});
 
-export const replaceMessageUseCase = (
-  ports: Ports,
-  actor: Actor,
-  ticketId: TicketId,
-  number: MessageNumber,
-  decoded: DecodedBody<MessageCreateInput>,
-  options: WriteOptions<Message> = {},
-): Promise<Outcome<Message>> => {
-  const input = acceptBody(decoded);
-  if (E.isLeft(input)) return Promise.resolve(input);
-  return updateMessage(ports, actor, ticketId, number, () => replacementMessageChanges(input.right), options);
-};
+/** PUT and PATCH of a message differ only in how the body becomes changes. */
+const messageUpdate =
+  <I>(changesOf: (current: Message, input: I) => MessageChanges) =>
+  (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber, decoded: DecodedBody<I>, options: WriteOptions<Message> = {}): Promise<Outcome<Message>> =>
+    withBody(decoded, (input) =>
+      versionedWrite(
+        {
+          ...messageWrite(ports, actor, ticketId, number),
+          allowed: (current) => mayChange(actor, current, changesOf(current, input)),
+          change: (current) => E.right(applyMessageChanges(current, changesOf(current, input), ports.clock.now())),
+        },
+        options,
+      ),
+    );
 
-export const patchMessageUseCase = (
-  ports: Ports,
-  actor: Actor,
-  ticketId: TicketId,
-  number: MessageNumber,
-  decoded: DecodedBody<MessagePatchInput>,
-  options: WriteOptions<Message> = {},
-): Promise<Outcome<Message>> => {
-  const input = acceptBody(decoded);
-  if (E.isLeft(input)) return Promise.resolve(input);
-  return updateMessage(ports, actor, ticketId, number, (m) => patchMessageChanges(m, input.right), options);
-};
+export const replaceMessage = messageUpdate<MessageCreateInput>((_, input) => replacementMessageChanges(input));
 
-export const deleteMessageUseCase = (
-  ports: Ports,
-  actor: Actor,
-  ticketId: TicketId,
-  number: MessageNumber,
-  options: WriteOptions<Message> = {},
-): Promise<Outcome<Message>> =>
-  withRetries(async () => {
-    const loaded = await loadMessage(ports, actor, ticketId, number);
-    if (E.isLeft(loaded)) return loaded;
-    const allowed = mayChange(actor, loaded.right, null);
-    if (E.isLeft(allowed)) return allowed;
-    const held = checkPrecondition(options, loaded.right);
-    if (E.isLeft(held)) return held;
-    const deleted = deleteMessage(loaded.right, ports.clock.now());
-    return (await ports.messages.update(deleted, loaded.right.version, byActor(actor))) ? E.right(deleted) : 'retry';
-  }, options);
+export const patchMessage = messageUpdate<MessagePatchInput>((current, input) => patchMessageChanges(current, input));
+
+export const deleteMessage = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber, options: WriteOptions<Message> = {}): Promise<Outcome<Message>> =>
+  versionedWrite(
+    {
+      ...messageWrite(ports, actor, ticketId, number),
+      allowed: (current) => mayChange(actor, current, null),
+      change: (current) => E.right(deletedMessage(current, ports.clock.now())),
+    },
+    options,
+  );

@@ -1,7 +1,7 @@
 import {
   applyTicketChanges,
-  createTicket,
-  deleteTicket,
+  createTicket as newTicket,
+  deleteTicket as deletedTicket,
   fieldError,
   forbidden,
   patchChanges,
@@ -22,11 +22,11 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
-import { acceptBody, type DecodedBody, type RefusedBody } from '../decoded.js';
-import { checkPrecondition } from '../precondition.js';
+import { withBody, type DecodedBody, type RefusedBody } from '../decoded.js';
+import { versionedWrite, type VersionedWrite } from '../versioned-write.js';
 import { customerStates, customerTicketFields, forbiddenFields, isCustomer, requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { allErrors, givenFields, withRetries, type Outcome } from '../shared.js';
+import { allErrors, givenFields, type Outcome } from '../shared.js';
 import type { TicketView } from '../views.js';
 import { loadTicket } from './access.js';
 import { checkAssignee, checkGroup, resolveCustomer } from './references.js';
@@ -67,7 +67,7 @@ const withMissingCustomer = (actor: Actor, refused: RefusedBody): DomainError =>
   return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors);
 };
 
-export const createTicketUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<TicketCreateInput>): Promise<Outcome<TicketView>> => {
+export const createTicket = async (ports: Ports, actor: Actor, decoded: DecodedBody<TicketCreateInput>): Promise<Outcome<TicketView>> => {
   if (E.isLeft(decoded)) return E.left(withMissingCustomer(actor, decoded.left));
   const input = decoded.right;
   const refused = refusal(actor, input);
@@ -88,7 +88,7 @@ export const createTicketUseCase = async (ports: Ports, actor: Actor, decoded: D
   if (errors.length > 0 || customer === null) return E.left(validationFailed(errors));
 
   const id = (await ports.ids.next('ticket')) as TicketId;
-  const ticket = createTicket(id, input, customer, ports.clock.now());
+  const ticket = newTicket(id, input, customer, ports.clock.now());
   await ports.tickets.insert(ticket, byActor(actor));
   return E.right(bareView(actor, ticket));
 };
@@ -105,11 +105,20 @@ const customerReplacement =
     state: input.state ?? 'open',
   });
 
+/** What every write of a ticket shares: loaded as the caller may see it, If-Match on their view, a versioned update. */
+const ticketWrite = (ports: Ports, actor: Actor, id: TicketId): VersionedWrite<Ticket, TicketView> => ({
+  load: () => loadTicket(ports, actor, id),
+  shown: (t) => bareView(actor, t),
+  write: (next, current) => ports.tickets.update(next, current.version, byActor(actor)),
+});
+
+type TicketUpdateInput = TicketFieldsInput & { assignedUserId?: UserId | null; groupId?: Ticket['groupId'] };
+
 const updateTicket = async (
   ports: Ports,
   actor: Actor,
   id: TicketId,
-  input: TicketFieldsInput & { assignedUserId?: UserId | null; groupId?: Ticket['groupId'] },
+  input: TicketUpdateInput,
   changes: ChangeBuilder,
   options: WriteOptions<TicketView>,
 ): Promise<Outcome<TicketView>> => {
@@ -128,67 +137,44 @@ const updateTicket = async (
   if (input.assignedUserId !== first.right.assignedUserId) referenceErrors.push(...(await checkAssignee(ports, input.assignedUserId)));
   if (input.groupId !== first.right.groupId) referenceErrors.push(...(await checkGroup(ports, input.groupId)));
 
-  // The first attempt reuses the ticket loaded above; a retry after a lost race reloads it.
-  let preloaded: Ticket | null = first.right;
-  return withRetries(async () => {
-    const loaded = preloaded === null ? await loadTicket(ports, actor, id) : E.right(preloaded);
-    preloaded = null;
-    if (E.isLeft(loaded)) return loaded;
-    const current = loaded.right;
-    const held = checkPrecondition(options, bareView(actor, current));
-    if (E.isLeft(held)) return held;
-    const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
-    // A refused state change says where the ticket may go instead, for this caller (contract §7.2).
-    const transitionErrors = E.isLeft(applied) ? applied.left.map((f) => (f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f)) : [];
-    const errors = allErrors(referenceErrors, transitionErrors);
-    if (errors.length > 0 || E.isLeft(applied)) return E.left(validationFailed(errors));
-    if (applied.right === current) return E.right(bareView(actor, current));
-    return (await ports.tickets.update(applied.right, current.version, byActor(actor))) ? E.right(bareView(actor, applied.right)) : 'retry';
-  }, options);
+  const written = await versionedWrite(
+    {
+      ...ticketWrite(ports, actor, id),
+      // The first attempt reuses the ticket loaded above; a retry after a lost race reloads it.
+      loaded: first.right,
+      change: (current) => {
+        const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
+        // A refused state change says where the ticket may go instead, for this caller (contract §7.2).
+        const transitionErrors = E.isLeft(applied) ? applied.left.map((f) => (f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f)) : [];
+        const errors = allErrors(referenceErrors, transitionErrors);
+        return errors.length > 0 || E.isLeft(applied) ? E.left(validationFailed(errors)) : applied;
+      },
+    },
+    options,
+  );
+  return E.map((t: Ticket) => bareView(actor, t))(written);
 };
 
-export const replaceTicketUseCase = async (
-  ports: Ports,
-  actor: Actor,
-  id: TicketId,
-  decoded: DecodedBody<TicketReplaceInput>,
-  options: WriteOptions<TicketView> = {},
-): Promise<Outcome<TicketView>> => {
-  const accepted = acceptBody(decoded);
-  if (E.isLeft(accepted)) return accepted;
-  const input = accepted.right;
-  const changes: ChangeBuilder = isCustomer(actor)
-    ? customerReplacement(input)
-    : (current, customer) => replacementChanges(current, input, customer);
-  return updateTicket(ports, actor, id, input, changes, options);
-};
+/** PUT and PATCH of a ticket differ only in how the body becomes changes. */
+const ticketUpdate =
+  <I extends TicketUpdateInput>(changesOf: (actor: Actor, input: I) => ChangeBuilder) =>
+  (ports: Ports, actor: Actor, id: TicketId, decoded: DecodedBody<I>, options: WriteOptions<TicketView> = {}): Promise<Outcome<TicketView>> =>
+    withBody(decoded, (input) => updateTicket(ports, actor, id, input, changesOf(actor, input), options));
 
-export const patchTicketUseCase = async (
-  ports: Ports,
-  actor: Actor,
-  id: TicketId,
-  decoded: DecodedBody<TicketPatchInput>,
-  options: WriteOptions<TicketView> = {},
-): Promise<Outcome<TicketView>> => {
-  const accepted = acceptBody(decoded);
-  if (E.isLeft(accepted)) return accepted;
-  const input = accepted.right;
-  return updateTicket(ports, actor, id, input, (current, customer) => patchChanges(current, input, customer), options);
-};
+export const replaceTicket = ticketUpdate<TicketReplaceInput>((actor, input) =>
+  isCustomer(actor) ? customerReplacement(input) : (current, customer) => replacementChanges(current, input, customer),
+);
 
-export const deleteTicketUseCase = async (
-  ports: Ports,
-  actor: Actor,
-  id: TicketId,
-  options: WriteOptions<TicketView> = {},
-): Promise<Outcome<TicketView>> =>
-  withRetries(async () => {
-    const current = await loadTicket(ports, actor, id);
-    if (E.isLeft(current)) return current;
-    const denied = requireRole(actor, ['admin'], 'delete tickets');
-    if (denied !== null) return E.left(denied);
-    const held = checkPrecondition(options, bareView(actor, current.right));
-    if (E.isLeft(held)) return held;
-    const deleted = deleteTicket(current.right, ports.clock.now());
-    return (await ports.tickets.update(deleted, current.right.version, byActor(actor))) ? E.right(bareView(actor, deleted)) : 'retry';
-  }, options);
+export const patchTicket = ticketUpdate<TicketPatchInput>((_, input) => (current, customer) => patchChanges(current, input, customer));
+
+export const deleteTicket = async (ports: Ports, actor: Actor, id: TicketId, options: WriteOptions<TicketView> = {}): Promise<Outcome<TicketView>> => {
+  const deleted = await versionedWrite(
+    {
+      ...ticketWrite(ports, actor, id),
+      allowed: () => requireRole(actor, ['admin'], 'delete tickets'),
+      change: (current) => E.right(deletedTicket(current, ports.clock.now())),
+    },
+    options,
+  );
+  return E.map((t: Ticket) => bareView(actor, t))(deleted);
+};

@@ -19,15 +19,16 @@ import {
   type UserId,
   type UserPatchInput,
   type UserReplaceInput,
+  type DomainError,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
-import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
-import { checkPrecondition } from '../precondition.js';
+import { acceptBody, acceptPage, withBody, type DecodedBody, type DecodedQuery } from '../decoded.js';
+import { versionedWrite } from '../versioned-write.js';
 import { forbiddenFields, isAdmin, isCustomer, requireRole, selfUserFields } from '../policy.js';
 import type { FollowUp, Ports } from '../ports/index.js';
-import { givenFields, withRetries, type Outcome } from '../shared.js';
+import { givenFields, type Outcome } from '../shared.js';
 import type { UserList } from '../views.js';
 
 const targetId = (actor: Actor, id: UserId | 'me'): UserId => (id === 'me' ? actor.user.id : id);
@@ -60,7 +61,7 @@ export const listUsers = async (ports: Ports, actor: Actor, decoded: DecodedQuer
 export const getUser = async (ports: Ports, actor: Actor, id: UserId | 'me'): Promise<Outcome<User>> =>
   id === 'me' || id === actor.user.id ? E.right(actor.user) : loadUser(ports, actor, id);
 
-export const createUserUseCase = async (ports: Ports, actor: Actor, decoded: DecodedBody<UserCreateInput>): Promise<Outcome<User>> => {
+export const createUser = async (ports: Ports, actor: Actor, decoded: DecodedBody<UserCreateInput>): Promise<Outcome<User>> => {
   const denied = requireRole(actor, ['admin'], 'create users');
   if (denied !== null) return E.left(denied);
   const accepted = acceptBody(decoded);
@@ -117,6 +118,14 @@ const updateFollowUps = (before: User, after: User, self: boolean, now: number):
     : []),
 ];
 
+/** Who may change this user, and which fields: admins anyone and anything; others themselves, their name and password. */
+const mayUpdate = (actor: Actor, current: User, input: UserInput): DomainError | null => {
+  if (isAdmin(actor)) return null;
+  if (current.id !== actor.user.id) return forbidden('only admins may change other users');
+  const fields = selfViolations(current, input);
+  return fields.length > 0 ? forbiddenFields(actor, fields) : null;
+};
+
 const updateUser = async (
   ports: Ports,
   actor: Actor,
@@ -128,91 +137,65 @@ const updateUser = async (
   const id = targetId(actor, rawId);
   const self = id === actor.user.id;
   const groupErrors = await checkGroups(ports, input.groupIds);
-  return withRetries(async () => {
-    const loaded = await loadUser(ports, actor, id);
-    if (E.isLeft(loaded)) return loaded;
-    const current = loaded.right;
-    if (!isAdmin(actor)) {
-      if (!self) return E.left(forbidden('only admins may change other users'));
-      const fields = selfViolations(current, input);
-      if (fields.length > 0) return E.left(forbiddenFields(actor, fields));
-    }
-    const held = checkPrecondition(options, current);
-    if (E.isLeft(held)) return held;
-    const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
-    const errors = [...groupErrors];
-    if (self && w.role !== current.role) errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
-    if (w.email !== current.email) {
-      const holder = await ports.users.findByEmail(w.email);
-      if (holder !== null && holder.id !== current.id) errors.push(emailTaken(w.email));
-    }
-    if (errors.length > 0) return E.left(validationFailed(errors));
-    const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
-    const next = applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now());
-    if (next === current) return E.right(current);
-    const written = await ports.users.update(next, current.version, byActor(actor), updateFollowUps(current, next, self, ports.clock.now()));
-    if (written === 'email_taken') return E.left(validationFailed([emailTaken(w.email)]));
-    return written === 'ok' ? E.right(next) : 'retry';
-  }, options);
-};
-
-export const replaceUserUseCase = (
-  ports: Ports,
-  actor: Actor,
-  id: UserId | 'me',
-  decoded: DecodedBody<UserReplaceInput>,
-  options: WriteOptions<User> = {},
-): Promise<Outcome<User>> => {
-  const accepted = acceptBody(decoded);
-  if (E.isLeft(accepted)) return Promise.resolve(accepted);
-  const input = accepted.right;
-  return updateUser(
-    ports,
-    actor,
-    id,
-    input,
-    () => ({ name: input.name, email: input.email, role: input.role ?? defaultRole, groupIds: input.groupIds ?? [], password: input.password ?? null }),
+  return versionedWrite(
+    {
+      load: () => loadUser(ports, actor, id),
+      allowed: (current) => mayUpdate(actor, current, input),
+      change: async (current) => {
+        const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
+        const errors = [...groupErrors];
+        if (self && w.role !== current.role) errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
+        if (w.email !== current.email) {
+          const holder = await ports.users.findByEmail(w.email);
+          if (holder !== null && holder.id !== current.id) errors.push(emailTaken(w.email));
+        }
+        if (errors.length > 0) return E.left(validationFailed(errors));
+        const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
+        return E.right(applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now()));
+      },
+      write: async (next, current) => {
+        const written = await ports.users.update(next, current.version, byActor(actor), updateFollowUps(current, next, self, ports.clock.now()));
+        return written === 'email_taken' ? validationFailed([emailTaken(next.email)]) : written === 'ok';
+      },
+    },
     options,
   );
 };
 
-export const patchUserUseCase = (
-  ports: Ports,
-  actor: Actor,
-  id: UserId | 'me',
-  decoded: DecodedBody<UserPatchInput>,
-  options: WriteOptions<User> = {},
-): Promise<Outcome<User>> => {
-  const accepted = acceptBody(decoded);
-  if (E.isLeft(accepted)) return Promise.resolve(accepted);
-  const input = accepted.right;
-  return updateUser(
-    ports,
-    actor,
-    id,
-    input,
-    (u) => ({
-      name: input.name ?? u.name,
-      email: input.email ?? u.email,
-      role: input.role ?? u.role,
-      groupIds: input.groupIds === undefined ? u.groupIds : (input.groupIds ?? []),
-      password: input.password ?? null,
-    }),
-    options,
-  );
-};
+/** PUT and PATCH of a user differ only in what the body wants of the user. */
+const userUpdate =
+  <I extends UserInput>(wantedOf: (input: I, current: User) => Wanted) =>
+  (ports: Ports, actor: Actor, id: UserId | 'me', decoded: DecodedBody<I>, options: WriteOptions<User> = {}): Promise<Outcome<User>> =>
+    withBody(decoded, (input) => updateUser(ports, actor, id, input, (current) => wantedOf(input, current), options));
 
-export const deleteUserUseCase = async (ports: Ports, actor: Actor, id: UserId, options: WriteOptions<User> = {}): Promise<Outcome<User>> => {
-  const loaded = await loadUser(ports, actor, id);
-  if (E.isLeft(loaded)) return loaded;
-  const denied = requireRole(actor, ['admin'], 'delete users');
-  if (denied !== null) return E.left(denied);
-  if (id === actor.user.id) return E.left(conflict('you cannot delete your own account'));
-  const held = checkPrecondition(options, loaded.right);
-  if (E.isLeft(held)) return held;
+export const replaceUser = userUpdate<UserReplaceInput>((input) => ({
+  name: input.name,
+  email: input.email,
+  role: input.role ?? defaultRole,
+  groupIds: input.groupIds ?? [],
+  password: input.password ?? null,
+}));
+
+export const patchUser = userUpdate<UserPatchInput>((input, u) => ({
+  name: input.name ?? u.name,
+  email: input.email ?? u.email,
+  role: input.role ?? u.role,
+  groupIds: input.groupIds === undefined ? u.groupIds : (input.groupIds ?? []),
+  password: input.password ?? null,
+}));
+
+export const deleteUser = (ports: Ports, actor: Actor, id: UserId, options: WriteOptions<User> = {}): Promise<Outcome<User>> => {
   // A deleted user's tickets and messages stay; they lose their sessions, personal tokens and assignments.
-  const now = ports.clock.now();
-  const followUps: FollowUp[] = [{ op: 'revokeUser', userId: id }, { op: 'revokePersonalTokens', userId: id }, { op: 'unassignUser', userId: id, now }];
-  if (!(await ports.users.delete(id, now, byActor(actor), followUps))) return E.left(notFound('user', id));
-  return E.right(loaded.right);
+  const followUps = (now: number): FollowUp[] => [{ op: 'revokeUser', userId: id }, { op: 'revokePersonalTokens', userId: id }, { op: 'unassignUser', userId: id, now }];
+  return versionedWrite(
+    {
+      load: () => loadUser(ports, actor, id),
+      allowed: () => requireRole(actor, ['admin'], 'delete users') ?? (id === actor.user.id ? conflict('you cannot delete your own account') : null),
+      write: async () => {
+        const now = ports.clock.now();
+        return (await ports.users.delete(id, now, byActor(actor), followUps(now))) || notFound('user', id);
+      },
+    },
+    options,
+  );
 };

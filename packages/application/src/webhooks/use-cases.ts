@@ -17,10 +17,11 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
-import { checkPrecondition, type WriteOptions } from '../precondition.js';
+import type { WriteOptions } from '../precondition.js';
+import { versionedWrite } from '../versioned-write.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
-import { withRetries, type Outcome } from '../shared.js';
+import type { Outcome } from '../shared.js';
 import type { DeliveryList, WebhookList } from '../views.js';
 
 const admin = (actor: Actor): Outcome<null> => {
@@ -89,6 +90,7 @@ export const createWebhook = async (ports: Ports, actor: Actor, decoded: Decoded
 
 const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/** A versioned change of a webhook (admins only); `change` null: nothing to change. */
 const changeWebhook = (
   ports: Ports,
   actor: Actor,
@@ -96,19 +98,17 @@ const changeWebhook = (
   change: (current: Webhook) => Partial<Webhook> | null,
   options: WriteOptions<Webhook>,
 ): Promise<Outcome<Webhook>> =>
-  withRetries(async () => {
-    const ok = admin(actor);
-    if (E.isLeft(ok)) return ok;
-    const loaded = await load(ports, id);
-    if (E.isLeft(loaded)) return loaded;
-    const current = loaded.right;
-    const held = checkPrecondition(options, current);
-    if (E.isLeft(held)) return held;
-    const changed = change(current);
-    if (changed === null) return E.right(current);
-    const next = revise(current, ports.clock.now(), changed);
-    return (await ports.webhooks.update(next, current.version)) === 'ok' ? E.right(next) : 'retry';
-  }, options);
+  versionedWrite(
+    {
+      load: () => getWebhook(ports, actor, id),
+      change: (current) => {
+        const changed = change(current);
+        return E.right(changed === null ? current : revise(current, ports.clock.now(), changed));
+      },
+      write: async (next, current) => (await ports.webhooks.update(next, current.version)) === 'ok',
+    },
+    options,
+  );
 
 export const patchWebhook = async (
   ports: Ports,
@@ -139,15 +139,8 @@ export const patchWebhook = async (
   );
 };
 
-export const deleteWebhook = async (ports: Ports, actor: Actor, id: WebhookId, options: WriteOptions<Webhook> = {}): Promise<Outcome<Webhook>> => {
-  const ok = admin(actor);
-  if (E.isLeft(ok)) return ok;
-  const loaded = await load(ports, id);
-  if (E.isLeft(loaded)) return loaded;
-  const held = checkPrecondition(options, loaded.right);
-  if (E.isLeft(held)) return held;
-  return (await ports.webhooks.delete(id)) ? E.right(loaded.right) : E.left(notFound('webhook', id));
-};
+export const deleteWebhook = (ports: Ports, actor: Actor, id: WebhookId, options: WriteOptions<Webhook> = {}): Promise<Outcome<Webhook>> =>
+  versionedWrite({ load: () => getWebhook(ports, actor, id), write: async () => (await ports.webhooks.delete(id)) || notFound('webhook', id) }, options);
 
 /** A new signing secret; the old one stops signing at once. */
 export const rotateWebhookSecret = (ports: Ports, actor: Actor, id: WebhookId): Promise<Outcome<Webhook>> =>
@@ -166,7 +159,7 @@ export const replayWebhook = async (ports: Ports, actor: Actor, id: WebhookId, d
   return changeWebhook(ports, actor, id, (w) => replayFrom(w, input.right.after), {});
 };
 
-export const webhookDeliveries = async (
+export const listWebhookDeliveries = async (
   ports: Ports,
   keepLog: number,
   actor: Actor,
