@@ -20,6 +20,7 @@ import { aFilter, sortOf } from '@support/application/testing';
 import { recentlyClosedWindowMs } from '@support/domain';
 import { queueBench } from './queue-filters.mjs';
 import { seeded } from './seeded.mjs';
+import { countReads } from './count-reads.mjs';
 
 // ---------------------------------------------------------------------------- configuration
 
@@ -250,26 +251,6 @@ const timeIt = async (run) => {
   }
   samples.sort((a, b) => a - b);
   return samples[samples.length >> 1];
-};
-
-/**
- * The Map lookups one call makes: the store keeps its tickets in a Map by id and reads one
- * entry per ticket it looks at, so this counts the tickets a search reads (plus a few index
- * lookups): its work, free of the machine's speed, caches and noise.
- */
-const countReads = async (run) => {
-  const get = Map.prototype.get;
-  let n = 0;
-  Map.prototype.get = function (key) {
-    n += 1;
-    return get.call(this, key);
-  };
-  try {
-    await run();
-  } finally {
-    Map.prototype.get = get;
-  }
-  return n;
 };
 
 // ---------------------------------------------------------------------------- queries

@@ -6,6 +6,7 @@
 import os from 'node:os';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
 import { aFilter, sortOf } from '@support/application/testing';
+import { countReads } from './count-reads.mjs';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -90,22 +91,6 @@ const timeCalls = async (run, calls, budgetMs) => {
     gcKinds: [...kinds].map(([k, { n, max }]) => `${k} ${n}× ≤${ms(max)}`).join(', '),
     n: wall.length,
   };
-};
-
-/** Map lookups per call: the tickets a search reads (see memory-search.mjs, countReads). */
-const countReads = async (run) => {
-  const get = Map.prototype.get;
-  let n = 0;
-  Map.prototype.get = function (key) {
-    n += 1;
-    return get.call(this, key);
-  };
-  try {
-    await run();
-  } finally {
-    Map.prototype.get = get;
-  }
-  return n;
 };
 
 const ms = (x) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(2));
