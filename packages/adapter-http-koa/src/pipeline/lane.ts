@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type Koa from 'koa';
 import type { Middleware } from 'koa';
-import onFinished from 'on-finished';
 import type { AppRouter, RequestState, RouteContext } from '../state.js';
 
 /**
@@ -113,6 +113,26 @@ const run = (ctx: RouteContext, stages: readonly Middleware<RequestState>[], han
 
 const asError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
+const answering = Symbol('the lane request this connection is answering');
+type LaneSocket = Socket & { [answering]?: RouteContext };
+
+/**
+ * As Koa's on-finished hook does on the long way: a socket error (a client resetting its
+ * connection) before the answer has been handed to the system goes to ctx.onerror, which logs it.
+ * One listener per connection, not per request (on-finished's per-request listeners cost the
+ * lane its margin: docs/benchmarks.md, "The short lane").
+ */
+const watchSocket = (ctx: RouteContext, socket: LaneSocket | null): void => {
+  if (socket === null) return;
+  if (!(answering in socket)) {
+    socket.on('error', (e: Error) => {
+      const current = socket[answering];
+      if (current !== undefined && !current.res.writableFinished) current.onerror(e);
+    });
+  }
+  socket[answering] = ctx;
+};
+
 /**
  * A request listener that serves the lane's routes and returns null for any other request
  * (the caller hands it to Koa).
@@ -129,12 +149,9 @@ export const shortLane = (
     ctx.params = found.params;
     // As the router sets it: the path of the route that answers (respond reads it for X-Accepted-OAuth-Scopes).
     (ctx as RouteContext & { _matchedRoute?: string })._matchedRoute = found.route.path;
-    // As Koa starts every request: 404 until something answers, and a socket error (a client
-    // resetting its connection while the answer is written) goes to ctx.onerror.
+    // As Koa starts every request: 404 until something answers, a socket error to ctx.onerror.
     res.statusCode = 404;
-    onFinished(res, (e: Error | null) => {
-      if (e !== null) ctx.onerror(e);
-    });
+    watchSocket(ctx, req.socket);
     // What escapes `respond` (it answers everything else) goes where Koa sends it: ctx.onerror.
     return run(ctx, stages, found.route.handler).catch((e: unknown) => {
       ctx.onerror(asError(e));
