@@ -40,8 +40,14 @@ describe('use case: idempotency keys', () => {
   }
 
   it('keeps 2xx and 4xx answers but 401, 409 and 429', () => {
-    expect([200, 201, 204, 400, 403, 404, 410, 413, 415, 422].every(isKeptStatus)).to.equal(true);
-    expect([301, 401, 409, 429, 500, 502, 503].some(isKeptStatus)).to.equal(false);
+    expect([200, 201, 204, 299, 400, 403, 404, 410, 413, 415, 422, 499].every(isKeptStatus)).to.equal(true);
+    expect([199, 300, 301, 399, 401, 409, 429, 500, 502, 503].some(isKeptStatus)).to.equal(false);
+  });
+
+  it('a request that ended with no answer to keep leaves the key free for a repeat', async () => {
+    const w = await world();
+    await finishOf(await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp'))(null);
+    expect((await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).kind).to.equal('run');
   });
 
   it('scopes keys to the user (all their tokens), and to the client address without a user', async () => {

@@ -120,6 +120,16 @@ describe('versionedWrite', () => {
     expect(s.steps).to.deep.equal(['load', 'change', 'write b', 'load', 'change', 'write b', 'load', 'change', 'write b']);
   });
 
+  it('gives up after 64 lost races in a row: Conflict, the resource being changed by others', async () => {
+    const s = store({ version: 1, text: 'a' });
+    s.race(64);
+    const r = await versionedWrite({ ...s.spec, change: s.change('b') }, {});
+    expect(leftOf(r)).to.deep.equal(conflict('the resource is being changed by others right now; retry the request'));
+    expect(s.steps.filter((x) => x === 'load')).to.have.length(64);
+    s.race(63);
+    expect(E.isRight(await versionedWrite({ ...s.spec, change: s.change('c') }, {})), 'the 64th attempt may land').to.equal(true);
+  });
+
   it('starts from the state the request already loaded, and reloads only after a lost race', async () => {
     const s = store({ version: 1, text: 'a' });
     s.race(1);
