@@ -4,7 +4,11 @@
 const testFile = '(^|/)(test|test-support)/';
 
 // What a package name resolves to (the `source` condition of each package.json's exports).
-const publicEntryPoints = ['^packages/[^/]+/src/index\\.ts$', '^packages/domain/test-support/mothers\\.ts$', '^packages/application/test-support/index\\.ts$'];
+const publicEntryPoints = [
+  '^packages/[^/]+/src/index\\.ts$',
+  '^packages/domain/test-support/mothers\\.ts$',
+  '^packages/application/test-support/index\\.ts$',
+];
 
 // The insides of a package a benchmark may reach (compiled), each for a measurement no public
 // entry point offers.
@@ -33,11 +37,7 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/application/src/' },
       to: {
-        pathNot: [
-          '^packages/application/src/',
-          '^packages/domain/',
-          'node_modules/(fp-ts|io-ts)/',
-        ],
+        pathNot: ['^packages/application/src/', '^packages/domain/', 'node_modules/(fp-ts|io-ts)/'],
       },
     },
     {
@@ -49,7 +49,8 @@ module.exports = {
     },
     {
       name: 'embedded-builds-only-on-memory',
-      comment: 'the embedded store is the memory engine made durable: of the adapters it may import only adapter-memory',
+      comment:
+        'the embedded store is the memory engine made durable: of the adapters it may import only adapter-memory',
       severity: 'error',
       from: { path: '^packages/adapter-embedded/' },
       to: { path: '^packages/adapter-[^/]+/', pathNot: '^packages/adapter-(embedded|memory)/' },

@@ -2,7 +2,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'scripts/**', '*.cjs', 'eslint.config.js', 'benchmarks/**/*.mjs', '**/__boundary_probe__.ts'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'scripts/**',
+      '*.cjs',
+      'eslint.config.js',
+      'benchmarks/**/*.mjs',
+      '**/__boundary_probe__.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

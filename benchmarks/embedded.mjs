@@ -31,7 +31,14 @@ const password = 'bench-admin-password';
 const startService = (env) =>
   new Promise((resolve, reject) => {
     const proc = spawn(process.execPath, [mainJs], {
-      env: { PATH: process.env.PATH, PORT: '0', ADMIN_PASSWORD: password, RATE_LIMIT: '1000000000', LOG_LEVEL: 'error', ...env },
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        ADMIN_PASSWORD: password,
+        RATE_LIMIT: '1000000000',
+        LOG_LEVEL: 'error',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -59,7 +66,10 @@ const stop = (proc) =>
 const json = async (port, method, path, body, token) => {
   const res = await fetch(`https://localhost:${port}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token === undefined ? {} : { Authorization: `Bearer ${token}` }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   return res.json();
@@ -76,7 +86,15 @@ const load = (port, token, request, connections = 50) =>
         requests: [request],
         tlsOptions: { rejectUnauthorized: false },
       },
-      (err, result) => (err ? reject(err) : resolve({ rps: result.requests.average, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors })),
+      (err, result) =>
+        err
+          ? reject(err)
+          : resolve({
+              rps: result.requests.average,
+              p99: result.latency.p99,
+              non2xx: result.non2xx,
+              errors: result.errors,
+            }),
     );
   });
 
@@ -90,14 +108,31 @@ const httpPart = async () => {
       const dir = mkdtempSync(join(tmpdir(), 'bench-embedded-'));
       const { proc, port } = await startService({ STORE: store, DATA_DIR: dir });
       try {
-        const { access_token: token } = await json(port, 'POST', '/v1/oauth/token', { grant_type: 'password', username: 'admin@example.com', password });
-        const customer = await json(port, 'POST', '/v1/users', { name: 'Bench Customer', email: 'bench@example.com', role: 'customer', password: 'bench-password-1' }, token);
-        const body = JSON.stringify({ subject: 'Printer on fire', summary: 'Smoke comes out of the paper tray.', customer_id: customer.id });
+        const { access_token: token } = await json(port, 'POST', '/v1/oauth/token', {
+          grant_type: 'password',
+          username: 'admin@example.com',
+          password,
+        });
+        const customer = await json(
+          port,
+          'POST',
+          '/v1/users',
+          { name: 'Bench Customer', email: 'bench@example.com', role: 'customer', password: 'bench-password-1' },
+          token,
+        );
+        const body = JSON.stringify({
+          subject: 'Printer on fire',
+          summary: 'Smoke comes out of the paper tray.',
+          customer_id: customer.id,
+        });
         // Warm-up, and tickets to read.
         await load(port, token, { method: 'POST', path: '/v1/tickets', body }, 10);
         row[`${store} POST`] = await load(port, token, { method: 'POST', path: '/v1/tickets', body });
         row[`${store} GET one`] = await load(port, token, { method: 'GET', path: '/v1/tickets/7' });
-        row[`${store} GET list`] = await load(port, token, { method: 'GET', path: '/v1/tickets?per_page=30&sort=-priority' });
+        row[`${store} GET list`] = await load(port, token, {
+          method: 'GET',
+          path: '/v1/tickets?per_page=30&sort=-priority',
+        });
       } finally {
         await stop(proc);
         rmSync(dir, { recursive: true, force: true });
@@ -115,7 +150,9 @@ const httpPart = async () => {
   }
   for (const k of ['POST', 'GET one', 'GET list']) {
     const ratios = rows.map((r) => r[`embedded ${k}`].rps / r[`memory ${k}`].rps).sort((a, b) => a - b);
-    console.log(`${k}: embedded / memory, median of ${rows.length} rounds ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`);
+    console.log(
+      `${k}: embedded / memory, median of ${rows.length} rounds ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}x (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})`,
+    );
   }
 };
 
@@ -128,8 +165,18 @@ const fill = async (dir, tickets, messages) => {
   for (let first = 1; first <= tickets; first += batch) {
     const writes = [];
     for (let id = first; id < first + batch && id <= tickets; id += 1) {
-      writes.push(store.tickets.insert(aTicket({ id, subject: `Ticket ${id} printer`, customerId: 1 + (id % 500), priority: ['low', 'normal', 'high', 'urgent'][id % 4] })));
-      for (let n = 1; n <= messages; n += 1) writes.push(store.messages.insert(aMessage({ ticketId: id, number: n, body: `Message ${n} of ticket ${id}` })));
+      writes.push(
+        store.tickets.insert(
+          aTicket({
+            id,
+            subject: `Ticket ${id} printer`,
+            customerId: 1 + (id % 500),
+            priority: ['low', 'normal', 'high', 'urgent'][id % 4],
+          }),
+        ),
+      );
+      for (let n = 1; n <= messages; n += 1)
+        writes.push(store.messages.insert(aMessage({ ticketId: id, number: n, body: `Message ${n} of ticket ${id}` })));
     }
     await Promise.all(writes);
   }

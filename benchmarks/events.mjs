@@ -84,7 +84,9 @@ for (let r = 0; r < rounds; r++) {
   const times = {};
   for (const side of order) {
     global.gc?.();
-    times[side] = await writeAll(memoryTicketRepository(new Journal(null), settings, side === 'feed' ? new MemoryEventLog() : silentFeed));
+    times[side] = await writeAll(
+      memoryTicketRepository(new Journal(null), settings, side === 'feed' ? new MemoryEventLog() : silentFeed),
+    );
   }
   withFeed.push(times.feed);
   without.push(times.none);
@@ -95,7 +97,9 @@ console.log(`\nAppend cost on the write path (memory store, ${writes} tickets x 
 console.log('| writes | per write, no feed | per write, with feed | ratio (median of rounds) | goal |');
 console.log('|---|---|---|---|---|');
 const ratio = median(ratios);
-console.log(`| repository insert + 2 updates | ${perWrite(median(without))} | ${perWrite(median(withFeed))} | ${ratio.toFixed(3)}x | <= 1.15x: ${ratio <= 1.15 ? 'met' : 'NOT met'} |`);
+console.log(
+  `| repository insert + 2 updates | ${perWrite(median(without))} | ${perWrite(median(withFeed))} | ${ratio.toFixed(3)}x | <= 1.15x: ${ratio <= 1.15 ? 'met' : 'NOT met'} |`,
+);
 
 // ---------------------------------------------------------------------------- 2. webhook latency
 
@@ -117,11 +121,14 @@ const receiver = createServer((req, res) => {
 await new Promise((r) => receiver.listen(0, '127.0.0.1', r));
 const receiverUrl = `http://127.0.0.1:${receiver.address().port}/hook`;
 
-const server = await startServer(configFromEnv({ PORT: '0', ADMIN_PASSWORD: adminPassword, WEBHOOK_ALLOW_PRIVATE: 'true', RATE_LIMIT: '100000000' }), {
-  rebind: (c) => {
-    c.rebindSync(TYPES.Logger).toConstantValue({ info: () => undefined, error: (m, f) => console.error(m, f) });
+const server = await startServer(
+  configFromEnv({ PORT: '0', ADMIN_PASSWORD: adminPassword, WEBHOOK_ALLOW_PRIVATE: 'true', RATE_LIMIT: '100000000' }),
+  {
+    rebind: (c) => {
+      c.rebindSync(TYPES.Logger).toConstantValue({ info: () => undefined, error: (m, f) => console.error(m, f) });
+    },
   },
-});
+);
 const agent = new Agent({ keepAlive: true, maxSockets: 16, ca: server.cert });
 const send = (method, path, body, token) =>
   new Promise((resolve, reject) => {
@@ -142,16 +149,35 @@ const send = (method, path, body, token) =>
       (res) => {
         const chunks = [];
         res.on('data', (c) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode, json: chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            json: chunks.length ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined,
+          }),
+        );
       },
     );
     req.on('error', reject);
     req.end(payload ?? undefined);
   });
 
-const token = (await send('POST', '/v1/oauth/token', { grant_type: 'password', username: 'admin@example.com', password: adminPassword })).json.access_token;
-const customer = (await send('POST', '/v1/users', { name: 'Bench Customer', email: 'bench@example.com', password: 'bench-password', role: 'customer' }, token)).json;
-const ticket = (await send('POST', '/v1/tickets', { subject: 'Webhook latency', customer_id: customer.id }, token)).json;
+const token = (
+  await send('POST', '/v1/oauth/token', {
+    grant_type: 'password',
+    username: 'admin@example.com',
+    password: adminPassword,
+  })
+).json.access_token;
+const customer = (
+  await send(
+    'POST',
+    '/v1/users',
+    { name: 'Bench Customer', email: 'bench@example.com', password: 'bench-password', role: 'customer' },
+    token,
+  )
+).json;
+const ticket = (await send('POST', '/v1/tickets', { subject: 'Webhook latency', customer_id: customer.id }, token))
+  .json;
 const hook = await send('POST', '/v1/webhooks', { url: receiverUrl, events: ['ticket.updated'] }, token);
 if (hook.status !== 201) {
   console.error('could not create the webhook:', hook.status, hook.json);
@@ -173,7 +199,9 @@ for (let n = 0; n < total; n++) {
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   sentAt.set(n, performance.now());
   inFlight.push(
-    send('PATCH', `/v1/tickets/${ticket.id}`, { summary: `bench-${n}` }, token).then((a) => statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1)),
+    send('PATCH', `/v1/tickets/${ticket.id}`, { summary: `bench-${n}` }, token).then((a) =>
+      statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1),
+    ),
   );
 }
 await Promise.all(inFlight);
@@ -184,9 +212,14 @@ const inOrder = received.every((r, i) => i === 0 || r.seq > received[i - 1].seq)
 const distinct = new Set(received.map((r) => r.n)).size;
 const p50 = quantile(latencies, 0.5);
 const slow = received.filter((r) => r.arrived - sentAt.get(r.n) > 50).map((r) => r.n);
-if (slow.length > 0) console.log(`deliveries over 50 ms: ${slow.length}, writes #${slow.slice(0, 12).join(', #')}${slow.length > 12 ? ', ...' : ''}`);
+if (slow.length > 0)
+  console.log(
+    `deliveries over 50 ms: ${slow.length}, writes #${slow.slice(0, 12).join(', #')}${slow.length > 12 ? ', ...' : ''}`,
+  );
 const p99 = quantile(latencies, 0.99);
-console.log(`\nWebhook latency on loopback (write sent -> delivery received; ${rate} writes/s for ${seconds} s; service and receiver in this process)`);
+console.log(
+  `\nWebhook latency on loopback (write sent -> delivery received; ${rate} writes/s for ${seconds} s; service and receiver in this process)`,
+);
 console.log('| writes | answers | deliveries (distinct) | in seq order | p50 | p99 | max | goal |');
 console.log('|---|---|---|---|---|---|---|---|');
 console.log(

@@ -35,7 +35,12 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const concurrencies = (process.env.BENCH_CONCURRENCY ?? '1,8,32').split(',').map(Number);
 const floodWorkers = 32;
 const floodReaders = 4;
-if (!Number.isInteger(seedCount) || seedCount < 100 || !(seconds > 0) || concurrencies.some((c) => !Number.isInteger(c) || c < 1)) {
+if (
+  !Number.isInteger(seedCount) ||
+  seedCount < 100 ||
+  !(seconds > 0) ||
+  concurrencies.some((c) => !Number.isInteger(c) || c < 1)
+) {
   console.error('BENCH_TICKETS must be an integer >= 100, BENCH_SECONDS > 0, BENCH_CONCURRENCY positive integers');
   process.exit(2);
 }
@@ -81,14 +86,19 @@ const send = (agent, method, path, { body, token, keepBody = false } = {}) =>
       headers['Content-Length'] = String(payload.length);
     }
     if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-    const req = request({ host, port: server.port, method, path, headers, agent, ca: server.cert, servername: 'localhost' }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => {
-        if (keepBody) chunks.push(c);
-      });
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host, port: server.port, method, path, headers, agent, ca: server.cert, servername: 'localhost' },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => {
+          if (keepBody) chunks.push(c);
+        });
+        res.on('end', () =>
+          resolve({ status: res.statusCode, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (payload !== null) req.write(payload);
     req.end();
@@ -106,7 +116,8 @@ let transportErrors = 0;
 /** Answers whose status is not the scenario's expected one (200, or 201 for POST /v1/tickets). */
 let unexpected = 0;
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /**
  * `workers` closed-loop workers send `next()` requests for `ms` over their own keep-alive Agent.
@@ -137,7 +148,12 @@ const drive = async (scenario, workers, ms) => {
   const elapsed = performance.now() - started;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { n: latencies.length, rps: (latencies.length / elapsed) * 1000, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    n: latencies.length,
+    rps: (latencies.length / elapsed) * 1000,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
 };
 
 // ---------------------------------------------------------------------------- run
@@ -146,11 +162,19 @@ const silent = { info: () => undefined, error: () => undefined };
 const t0 = performance.now();
 server = await startServer(
   configFromEnv({ PORT: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '100000000' }),
-  { rebind: (c) => { c.rebindSync(TYPES.Logger).toConstantValue(silent); }, shutdownGraceMs: 1_000 },
+  {
+    rebind: (c) => {
+      c.rebindSync(TYPES.Logger).toConstantValue(silent);
+    },
+    shutdownGraceMs: 1_000,
+  },
 );
 const setupAgent = new Agent({ keepAlive: true, maxSockets: 1, ca: server.cert });
 const login = async (username, password) => {
-  const a = await send(setupAgent, 'POST', '/v1/oauth/token', { body: { grant_type: 'password', username, password }, keepBody: true });
+  const a = await send(setupAgent, 'POST', '/v1/oauth/token', {
+    body: { grant_type: 'password', username, password },
+    keepBody: true,
+  });
   if (a.status !== 200) throw new Error(`login failed: ${a.status} ${a.text}`);
   return JSON.parse(a.text).access_token;
 };
@@ -167,7 +191,15 @@ const must = (either, what) => {
 // the use cases take bodies decoded as the HTTP edge decodes them.
 for (let i = 1; i <= 10; i++) {
   const user = must(
-    await server.app.users.create(admin, decodeBody(UserCreateBody, { name: `Customer ${i}`, email: `customer${i}@example.com`, role: 'customer', password: `customer-password-${i}` })),
+    await server.app.users.create(
+      admin,
+      decodeBody(UserCreateBody, {
+        name: `Customer ${i}`,
+        email: `customer${i}@example.com`,
+        role: 'customer',
+        password: `customer-password-${i}`,
+      }),
+    ),
     'creating a customer',
   );
   customers.push(user.id);
@@ -175,7 +207,11 @@ for (let i = 1; i <= 10; i++) {
 const ticketIds = [];
 const seedStart = performance.now();
 for (let i = 0; i < seedCount; i += 100) {
-  const batch = await Promise.all(Array.from({ length: Math.min(100, seedCount - i) }, () => server.app.tickets.create(admin, decodeBody(TicketCreateBody, ticketBody()))));
+  const batch = await Promise.all(
+    Array.from({ length: Math.min(100, seedCount - i) }, () =>
+      server.app.tickets.create(admin, decodeBody(TicketCreateBody, ticketBody())),
+    ),
+  );
   for (const r of batch) ticketIds.push(must(r, 'seeding a ticket').ticket.id);
 }
 const seedMs = performance.now() - seedStart;
@@ -188,9 +224,16 @@ console.log(
 const scenarios = [
   { name: 'GET /healthz', next: () => ({ method: 'GET', path: '/healthz' }) },
   { name: 'GET /v1/tickets', next: () => ({ method: 'GET', path: '/v1/tickets', token }) },
-  { name: `GET /v1/tickets?q=${commonWord}&sort=-priority`, next: () => ({ method: 'GET', path: `/v1/tickets?q=${commonWord}&sort=-priority`, token }) },
+  {
+    name: `GET /v1/tickets?q=${commonWord}&sort=-priority`,
+    next: () => ({ method: 'GET', path: `/v1/tickets?q=${commonWord}&sort=-priority`, token }),
+  },
   { name: 'GET /v1/tickets/{id}', next: () => ({ method: 'GET', path: `/v1/tickets/${pick(ticketIds)}`, token }) },
-  { name: 'POST /v1/tickets', expect: 201, next: () => ({ method: 'POST', path: '/v1/tickets', body: ticketBody(), token }) },
+  {
+    name: 'POST /v1/tickets',
+    expect: 201,
+    next: () => ({ method: 'POST', path: '/v1/tickets', body: ticketBody(), token }),
+  },
 ];
 
 // Warm-up (JIT, TLS session setup paths), not counted in the tables; its POSTs are counted in `created`.
@@ -208,7 +251,9 @@ const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 const width = Math.max(...scenarios.map((s) => s.name.length)) + 2;
 console.log('');
-console.log(`${pad('endpoint', width)}${lpad('conc', 5)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('× healthz', 11)}`);
+console.log(
+  `${pad('endpoint', width)}${lpad('conc', 5)}${lpad('req/s', 9)}${lpad('p50 ms', 9)}${lpad('p99 ms', 9)}${lpad('× healthz', 11)}`,
+);
 for (const s of scenarios) {
   for (const c of concurrencies) {
     const r = results.get(c).get(s.name);
@@ -224,15 +269,30 @@ for (const s of scenarios) {
 const byId = scenarios[3];
 const loginScenario = {
   name: 'POST /v1/oauth/token',
-  next: () => ({ method: 'POST', path: '/v1/oauth/token', body: { grant_type: 'password', username: adminEmail, password: adminPassword } }),
+  next: () => ({
+    method: 'POST',
+    path: '/v1/oauth/token',
+    body: { grant_type: 'password', username: adminEmail, password: adminPassword },
+  }),
 };
 const quiet = await drive(byId, floodReaders, seconds * 1000);
-const [flooded, logins] = await Promise.all([drive(byId, floodReaders, seconds * 1000), drive(loginScenario, floodWorkers, seconds * 1000)]);
+const [flooded, logins] = await Promise.all([
+  drive(byId, floodReaders, seconds * 1000),
+  drive(loginScenario, floodWorkers, seconds * 1000),
+]);
 console.log('');
-console.log(`login flood: ${floodWorkers} workers POST /v1/oauth/token (argon2id) while ${floodReaders} workers GET /v1/tickets/{id}`);
-console.log(`  logins:              ${fmt(logins.rps, 1)} req/s, p50 ${fmt(logins.p50, 0)} ms, p99 ${fmt(logins.p99, 0)} ms`);
-console.log(`  GET without flood:   ${Math.round(quiet.rps)} req/s, p50 ${fmt(quiet.p50)} ms, p99 ${fmt(quiet.p99)} ms`);
-console.log(`  GET during flood:    ${Math.round(flooded.rps)} req/s, p50 ${fmt(flooded.p50)} ms, p99 ${fmt(flooded.p99)} ms`);
+console.log(
+  `login flood: ${floodWorkers} workers POST /v1/oauth/token (argon2id) while ${floodReaders} workers GET /v1/tickets/{id}`,
+);
+console.log(
+  `  logins:              ${fmt(logins.rps, 1)} req/s, p50 ${fmt(logins.p50, 0)} ms, p99 ${fmt(logins.p99, 0)} ms`,
+);
+console.log(
+  `  GET without flood:   ${Math.round(quiet.rps)} req/s, p50 ${fmt(quiet.p50)} ms, p99 ${fmt(quiet.p99)} ms`,
+);
+console.log(
+  `  GET during flood:    ${Math.round(flooded.rps)} req/s, p50 ${fmt(flooded.p50)} ms, p99 ${fmt(flooded.p99)} ms`,
+);
 console.log(
   `  ratio (flood/quiet): req/s ×${fmt(flooded.rps / quiet.rps)}, p50 ×${fmt(flooded.p50 / quiet.p50)}, p99 ×${fmt(flooded.p99 / quiet.p99)}`,
 );

@@ -70,15 +70,32 @@ const capital = (w) => w[0].toUpperCase() + w.slice(1);
 
 const firstNames = `Ada Grace Alan Edsger Barbara Donald Margaret Ken Dennis Linus Guido Bjarne Anders
   Frances Radia Sophie Hedy Katherine Dorothy Mary Tim Vint Bob Leslie John Niklaus Tony Robin
-  Shafi Silvio Judea Yann Geoffrey Fei Andrew Jeff Sanjay Larry Sergey Susan`.split(/\s+/).filter(Boolean);
+  Shafi Silvio Judea Yann Geoffrey Fei Andrew Jeff Sanjay Larry Sergey Susan`
+  .split(/\s+/)
+  .filter(Boolean);
 const lastNames = `Lovelace Hopper Turing Dijkstra Liskov Knuth Hamilton Thompson Ritchie Torvalds
   Rossum Stroustrup Hejlsberg Allen Perlman Wilson Lamarr Johnson Vaughan Jackson Berners Cerf
   Kahn Lamport Backus Wirth Hoare Milner Goldwasser Micali Pearl LeCun Hinton Li Ng Dean Ghemawat
   Page Brin Wojcicki Kay Engelbart Sutherland Cook Karp Tarjan Hellman Diffie Rivest Shamir
-  Adleman Lampson Thacker Metcalfe Kernighan Aho Ullman Hennessy Patterson`.split(/\s+/).filter(Boolean);
-const bigAccounts = ['Acme Corp', 'Globex', 'Initech', 'Umbrella', 'Hooli', 'Stark Industries', 'Wayne Enterprises', 'Tyrell', 'Cyberdyne', 'Soylent'];
+  Adleman Lampson Thacker Metcalfe Kernighan Aho Ullman Hennessy Patterson`
+  .split(/\s+/)
+  .filter(Boolean);
+const bigAccounts = [
+  'Acme Corp',
+  'Globex',
+  'Initech',
+  'Umbrella',
+  'Hooli',
+  'Stark Industries',
+  'Wayne Enterprises',
+  'Tyrell',
+  'Cyberdyne',
+  'Soylent',
+];
 const customerName = (id) =>
-  id <= bigAccounts.length ? bigAccounts[id - 1] : `${firstNames[(id * 7) % firstNames.length]} ${lastNames[(id * 13) % lastNames.length]}`;
+  id <= bigAccounts.length
+    ? bigAccounts[id - 1]
+    : `${firstNames[(id * 7) % firstNames.length]} ${lastNames[(id * 13) % lastNames.length]}`;
 
 /** Regular customers write ~20 tickets each over a window of 8,000 tickets (~4 weeks). */
 const customerWindow = 400;
@@ -207,7 +224,8 @@ const apply = async (e) => {
     e.kind === 'delete'
       ? { ...t, deletedAt: at }
       : { ...t, state: e.kind, closedAt: e.kind === 'closed' ? at : null, updatedAt: at };
-  if (!(await store.tickets.update({ ...next, version: t.version + 1 }, t.version))) throw new Error(`lost write on ${t.id}`);
+  if (!(await store.tickets.update({ ...next, version: t.version + 1 }, t.version)))
+    throw new Error(`lost write on ${t.id}`);
   writes += 1;
   pending.set(e.id, { ...next, version: t.version + 1 });
 };
@@ -344,11 +362,20 @@ const queries = [
 // ---------------------------------------------------------------------------- run
 
 const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
-const fmt = (us) => (us >= 10_000 ? `${(us / 1000).toFixed(0)} ms` : us >= 1000 ? `${(us / 1000).toFixed(1)} ms` : us >= 10 ? `${us.toFixed(0)} µs` : `${us.toFixed(1)} µs`);
+const fmt = (us) =>
+  us >= 10_000
+    ? `${(us / 1000).toFixed(0)} ms`
+    : us >= 1000
+      ? `${(us / 1000).toFixed(1)} ms`
+      : us >= 10
+        ? `${us.toFixed(0)} µs`
+        : `${us.toFixed(1)} µs`;
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 
-console.log(`memory-store search benchmark: sizes ${sizes.map((s) => s.toLocaleString('en')).join(', ')}; per_page ${perPage}; node ${process.version}`);
+console.log(
+  `memory-store search benchmark: sizes ${sizes.map((s) => s.toLocaleString('en')).join(', ')}; per_page ${perPage}; node ${process.version}`,
+);
 if (globalThis.gc === undefined) console.log('(run with --expose-gc for exact heap figures)');
 
 const results = queries.map(() => []); // [query][size] = { us, total }
@@ -410,7 +437,10 @@ const verdict = (q, rs) => {
   if (q.kind === 'baseline') return 'the machine: divides the other time ratios';
   const r = exponent(Math.max(1, rs[last].reads) / Math.max(1, rs[0].reads));
   const m = rs[0].total === null || rs[0].total === 0 ? null : exponent(rs[last].total / rs[0].total);
-  const step = last > 0 ? `; ×${(rs[last].reads / Math.max(1, rs[last - 1].reads)).toFixed(1)} reads from ${sizeName(sizes[last - 1])} to ${sizeName(largest)}` : '';
+  const step =
+    last > 0
+      ? `; ×${(rs[last].reads / Math.max(1, rs[last - 1].reads)).toFixed(1)} reads from ${sizeName(sizes[last - 1])} to ${sizeName(largest)}`
+      : '';
   const growth = `reads ~N^${r.toFixed(2)}${m === null ? '' : m < 0.1 ? ', matches fixed' : `, matches ~N^${m.toFixed(2)}`}${step}`;
   if (q.kind === 'reference') return `O(1) reads; its time growth is the heap (${growth})`;
   if (q.kind === 'linear') return `reads every match: what "grows with store" looks like (${growth})`;
@@ -428,7 +458,8 @@ console.log(`\ntime: median per call, ×: ratio to ${sizeName(smallest)} divided
 console.log(heading((s) => s));
 for (const [qi, q] of queries.entries()) {
   const rs = results[qi];
-  const cell = (r, si) => (si === 0 ? fmt(r.us) : `${fmt(r.us)} ×${(r.us / rs[0].us / (q.kind === 'baseline' ? 1 : drift[si])).toFixed(1)}`);
+  const cell = (r, si) =>
+    si === 0 ? fmt(r.us) : `${fmt(r.us)} ×${(r.us / rs[0].us / (q.kind === 'baseline' ? 1 : drift[si])).toFixed(1)}`;
   console.log(`  ${pad(q.name, 56)}${rs.map((r, si) => lpad(cell(r, si), 17)).join('')}`);
 }
 console.log(`  ${pad('heapUsed', 56)}${heap.map((h) => lpad(mb(h), 17)).join('')}`);

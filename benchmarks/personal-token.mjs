@@ -21,41 +21,72 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const host = '127.0.0.1';
 const silent = { info: () => undefined, error: () => undefined };
-const server = await startServer(configFromEnv({ PORT: '0', STORE: 'memory', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'bench-admin-password', RATE_LIMIT: '100000000' }), {
-  rebind: (c) => {
-    c.rebindSync(TYPES.Logger).toConstantValue(silent);
+const server = await startServer(
+  configFromEnv({
+    PORT: '0',
+    STORE: 'memory',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    RATE_LIMIT: '100000000',
+  }),
+  {
+    rebind: (c) => {
+      c.rebindSync(TYPES.Logger).toConstantValue(silent);
+    },
+    shutdownGraceMs: 1_000,
   },
-  shutdownGraceMs: 1_000,
-});
+);
 
 const send = (agent, method, path, { body, token } = {}) =>
   new Promise((resolve, reject) => {
     const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-    const headers = payload === null ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(payload.length) };
+    const headers =
+      payload === null ? {} : { 'Content-Type': 'application/json', 'Content-Length': String(payload.length) };
     if (token !== undefined) headers.Authorization = `Bearer ${token}`;
-    const req = request({ host, port: server.port, method, path, headers, agent, ca: server.cert, servername: 'localhost' }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host, port: server.port, method, path, headers, agent, ca: server.cert, servername: 'localhost' },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     if (payload !== null) req.write(payload);
     req.end();
   });
 
 const setup = new Agent({ keepAlive: true, maxSockets: 1, ca: server.cert });
-const login = await send(setup, 'POST', '/v1/oauth/token', { body: { grant_type: 'password', username: 'admin@example.com', password: 'bench-admin-password' } });
+const login = await send(setup, 'POST', '/v1/oauth/token', {
+  body: { grant_type: 'password', username: 'admin@example.com', password: 'bench-admin-password' },
+});
 const loginToken = JSON.parse(login.text).access_token;
-const made = await send(setup, 'POST', '/v1/users/me/tokens', { body: { name: 'bench', scopes: ['tickets:read'] }, token: loginToken });
+const made = await send(setup, 'POST', '/v1/users/me/tokens', {
+  body: { name: 'bench', scopes: ['tickets:read'] },
+  token: loginToken,
+});
 if (made.status !== 201) throw new Error(`making the personal token: ${made.status} ${made.text}`);
 const personalToken = JSON.parse(made.text).token;
 const mistyped = personalToken.slice(0, -1) + (personalToken.endsWith('A') ? 'B' : 'A');
 
 const admin = (await server.app.auth.authenticate(loginToken)).right;
-const customer = (await server.app.users.create(admin, decodeBody(UserCreateBody, { name: 'C', email: 'c@example.com', role: 'customer', password: 'customer-password' }))).right;
+const customer = (
+  await server.app.users.create(
+    admin,
+    decodeBody(UserCreateBody, { name: 'C', email: 'c@example.com', role: 'customer', password: 'customer-password' }),
+  )
+).right;
 const ids = [];
-for (let i = 0; i < 1000; i++) ids.push((await server.app.tickets.create(admin, decodeBody(TicketCreateBody, { subject: `Ticket ${i}`, customer_id: customer.id }))).right.ticket.id);
+for (let i = 0; i < 1000; i++)
+  ids.push(
+    (
+      await server.app.tickets.create(
+        admin,
+        decodeBody(TicketCreateBody, { subject: `Ticket ${i}`, customer_id: customer.id }),
+      )
+    ).right.ticket.id,
+  );
 
 /** Closed loop for `ms`; requests per second, and how many answers were not `expect`. */
 const drive = async (token, expect, ms) => {
@@ -87,10 +118,14 @@ for (let r = 1; r <= rounds; r++) {
   const m = await drive(mistyped, 401, seconds * 1000);
   if (l.wrong + p.wrong + m.wrong > 0) throw new Error(`unexpected statuses: ${l.wrong} ${p.wrong} ${m.wrong}`);
   ratios.push(p.rps / l.rps);
-  lines.push(`round ${r}: login ${l.rps.toFixed(0)}/s, personal ${p.rps.toFixed(0)}/s (${(p.rps / l.rps).toFixed(3)}x), mistyped 401 ${m.rps.toFixed(0)}/s`);
+  lines.push(
+    `round ${r}: login ${l.rps.toFixed(0)}/s, personal ${p.rps.toFixed(0)}/s (${(p.rps / l.rps).toFixed(3)}x), mistyped 401 ${m.rps.toFixed(0)}/s`,
+  );
 }
 ratios.sort((a, b) => a - b);
-console.log(`personal-token bench: GET /v1/tickets/{id}, concurrency ${concurrency}, ${seconds} s per run, ${rounds} rounds, Node ${process.version}`);
+console.log(
+  `personal-token bench: GET /v1/tickets/{id}, concurrency ${concurrency}, ${seconds} s per run, ${rounds} rounds, Node ${process.version}`,
+);
 for (const line of lines) console.log(`  ${line}`);
 console.log(`  median personal / login: ${ratios[Math.floor(ratios.length / 2)].toFixed(3)}x (goal >= 0.95x)`);
 await server.close();

@@ -111,9 +111,18 @@ export const queueBench = async (store, { now, typicalCustomer, perPage, size })
       if (Object.keys(sa).some((k) => k in sb)) continue;
       shapes.push([`${a} & ${b}`, { ...sa, ...sb }]);
     }
-  console.log(`\nqueue filters at ${size.toLocaleString('en')} tickets: ${shapes.length} shapes × ${sorts.length} sorts, per_page ${perPage}, ≥${calls} calls each, times per call in ms`);
-  console.log(`load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`);
-  console.log(`  ${pad('filter', 44)} ${pad('sort', 12)} ${lpad('matches', 9)} ${lpad('reads', 7)}   cpu: ${lpad('median', 7)} ${lpad('p99', 7)} ${lpad('max', 7)}   wall: ${lpad('median', 7)} ${lpad('p99', 7)}   no GC: ${lpad('p99', 7)} ${lpad('cpu p99', 7)} ${lpad('GC calls', 8)}`);
+  console.log(
+    `\nqueue filters at ${size.toLocaleString('en')} tickets: ${shapes.length} shapes × ${sorts.length} sorts, per_page ${perPage}, ≥${calls} calls each, times per call in ms`,
+  );
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} on ${os.availableParallelism()} cores`,
+  );
+  console.log(
+    `  ${pad('filter', 44)} ${pad('sort', 12)} ${lpad('matches', 9)} ${lpad('reads', 7)}   cpu: ${lpad('median', 7)} ${lpad('p99', 7)} ${lpad('max', 7)}   wall: ${lpad('median', 7)} ${lpad('p99', 7)}   no GC: ${lpad('p99', 7)} ${lpad('cpu p99', 7)} ${lpad('GC calls', 8)}`,
+  );
   let worst = { p99: 0, name: '' };
   let worstWall = { p99: 0, name: '' };
   let worstNoGc = { p99: 0, name: '' };
@@ -121,7 +130,9 @@ export const queueBench = async (store, { now, typicalCustomer, perPage, size })
   let overNoGc = 0;
   // One pass over every shape first, so that no shape is timed while V8 still compiles the
   // search's code on its background threads (the CPU clock counts every thread).
-  for (const [, spec] of shapes) for (const [, sort] of sorts) for (let k = 0; k < 20; k++) await store.tickets.search(aFilter(spec), sort, 0, perPage);
+  for (const [, spec] of shapes)
+    for (const [, sort] of sorts)
+      for (let k = 0; k < 20; k++) await store.tickets.search(aFilter(spec), sort, 0, perPage);
   for (const [name, spec] of shapes) {
     for (const [sortName, sort] of sorts) {
       const filter = aFilter(spec);
@@ -140,7 +151,16 @@ export const queueBench = async (store, { now, typicalCustomer, perPage, size })
       );
     }
   }
-  console.log(`worst CPU p99: ${ms(worst.p99)} ms (${worst.name}); ${over} of ${shapes.length * sorts.length} at or over 5 ms`);
-  console.log(`worst CPU p99 of the calls no GC pause overlapped: ${ms(worstNoGc.p99)} ms (${worstNoGc.name}); ${overNoGc} at or over 5 ms`);
-  console.log(`worst wall p99: ${ms(worstWall.p99)} ms (${worstWall.name}); load average now ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `worst CPU p99: ${ms(worst.p99)} ms (${worst.name}); ${over} of ${shapes.length * sorts.length} at or over 5 ms`,
+  );
+  console.log(
+    `worst CPU p99 of the calls no GC pause overlapped: ${ms(worstNoGc.p99)} ms (${worstNoGc.name}); ${overNoGc} at or over 5 ms`,
+  );
+  console.log(
+    `worst wall p99: ${ms(worstWall.p99)} ms (${worstWall.name}); load average now ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 };

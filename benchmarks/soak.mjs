@@ -50,7 +50,20 @@ let keys = 0;
 const once = () => (idempotent ? { 'Idempotency-Key': `soak-${process.pid}-${(keys += 1)}` } : {});
 
 const { int, pick, rng } = seeded(0x50a4);
-const words = ['printer', 'login', 'password', 'invoice', 'refund', 'vpn', 'slow', 'crash', 'export', 'wifi', 'email', 'backup'];
+const words = [
+  'printer',
+  'login',
+  'password',
+  'invoice',
+  'refund',
+  'vpn',
+  'slow',
+  'crash',
+  'export',
+  'wifi',
+  'email',
+  'backup',
+];
 const phrase = (n) => Array.from({ length: n }, () => pick(words)).join(' ');
 
 // ---------------------------------------------------------------------------- the service
@@ -62,7 +75,15 @@ const store = process.env.SOAK_STORE ?? 'embedded';
 const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const child = spawn(process.execPath, [mainJs], {
-  env: { PATH: process.env.PATH ?? '/usr/bin:/bin', PORT: '0', ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '1000000000', TOKEN_TTL_S: '86400', STORE: store, DATA_DIR: dataDir },
+  env: {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PORT: '0',
+    ADMIN_PASSWORD: adminPassword,
+    RATE_LIMIT: '1000000000',
+    TOKEN_TTL_S: '86400',
+    STORE: store,
+    DATA_DIR: dataDir,
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let out = '';
@@ -136,15 +157,18 @@ const send = (method, path, { token, body, headers = {} } = {}) =>
       h['Content-Length'] = String(payload.length);
     }
     const started = performance.now();
-    const req = request({ host: '127.0.0.1', port, method, path, headers: h, agent, servername: 'localhost' }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: performance.now() - started });
-      });
-      res.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - started }));
-    });
+    const req = request(
+      { host: '127.0.0.1', port, method, path, headers: h, agent, servername: 'localhost' },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: performance.now() - started });
+        });
+        res.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - started }));
+      },
+    );
     req.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - started }));
     req.end(payload ?? undefined);
   });
@@ -155,7 +179,13 @@ const must = async (status, what, answer) => {
   return a.text === '' ? null : JSON.parse(a.text);
 };
 const login = async (email, password) =>
-  (await must(200, `login ${email}`, send('POST', '/v1/oauth/token', { body: { grant_type: 'password', username: email, password } }))).access_token;
+  (
+    await must(
+      200,
+      `login ${email}`,
+      send('POST', '/v1/oauth/token', { body: { grant_type: 'password', username: email, password } }),
+    )
+  ).access_token;
 
 // ---------------------------------------------------------------------------- seed
 
@@ -163,14 +193,28 @@ const admin = await login('admin@example.com', adminPassword);
 const customers = [];
 for (let i = 0; i < 8; i++) {
   const email = `soak-customer-${i}@example.com`;
-  const user = await must(201, 'a customer', send('POST', '/v1/users', { token: admin, body: { name: `Customer ${i} ${pick(words)}`, email, password: 'soak-password', role: 'customer' } }));
+  const user = await must(
+    201,
+    'a customer',
+    send('POST', '/v1/users', {
+      token: admin,
+      body: { name: `Customer ${i} ${pick(words)}`, email, password: 'soak-password', role: 'customer' },
+    }),
+  );
   customers.push({ id: user.id, token: await login(email, 'soak-password') });
 }
 const tickets = [];
 for (let i = 0; i < seedTickets; i += 25) {
   const batch = await Promise.all(
     Array.from({ length: Math.min(25, seedTickets - i) }, () =>
-      must(201, 'a ticket', send('POST', '/v1/tickets', { token: admin, body: { subject: phrase(3), summary: phrase(12), customer_id: pick(customers).id } })),
+      must(
+        201,
+        'a ticket',
+        send('POST', '/v1/tickets', {
+          token: admin,
+          body: { subject: phrase(3), summary: phrase(12), customer_id: pick(customers).id },
+        }),
+      ),
     ),
   );
   for (const t of batch) tickets.push({ id: t.id, etag: null });
@@ -183,34 +227,71 @@ const mix = [
   [14, () => send('GET', '/v1/tickets?per_page=30', { token: admin })],
   [8, () => send('GET', `/v1/tickets?state=open,pending&sort=-priority,created_at&q=${pick(words)}`, { token: admin })],
   [8, () => send('GET', '/v1/tickets?per_page=10', { token: pick(customers).token })],
-  [12, async () => {
-    const t = pick(tickets);
-    const a = await send('GET', `/v1/tickets/${t.id}`, { token: admin });
-    if (a.status === 200) t.etag = a.headers.etag ?? null;
-    return a;
-  }],
-  [8, () => {
-    const t = pick(tickets);
-    return send('GET', `/v1/tickets/${t.id}`, { token: admin, headers: t.etag === null ? {} : { 'If-None-Match': t.etag } });
-  }],
+  [
+    12,
+    async () => {
+      const t = pick(tickets);
+      const a = await send('GET', `/v1/tickets/${t.id}`, { token: admin });
+      if (a.status === 200) t.etag = a.headers.etag ?? null;
+      return a;
+    },
+  ],
+  [
+    8,
+    () => {
+      const t = pick(tickets);
+      return send('GET', `/v1/tickets/${t.id}`, {
+        token: admin,
+        headers: t.etag === null ? {} : { 'If-None-Match': t.etag },
+      });
+    },
+  ],
   [8, () => send('GET', `/v1/tickets/${pick(tickets).id}/messages`, { token: admin })],
   [5, () => send('GET', '/v1/users/me', { token: pick(customers).token })],
-  [3, async () => {
-    const a = await send('GET', `/v1/events?after=${Math.max(0, newestSeq - 20)}&per_page=30`, { token: admin });
-    if (a.status === 200) {
-      const page = JSON.parse(a.text);
-      if (page.length > 0) newestSeq = Math.max(newestSeq, page[page.length - 1].seq);
-    }
-    return a;
-  }],
-  [7, async () => {
-    const c = pick(customers);
-    const a = await send('POST', '/v1/tickets', { token: c.token, body: { subject: phrase(3), summary: phrase(10) }, headers: once() });
-    if (a.status === 201) tickets.push({ id: JSON.parse(a.text).id, etag: null });
-    return a;
-  }],
-  [9, () => send('PATCH', `/v1/tickets/${pick(tickets).id}`, { token: admin, body: rng() < 0.5 ? { priority: pick(['low', 'normal', 'high', 'urgent']) } : { state: pick(['open', 'pending', 'closed']) } })],
-  [6, () => send('POST', `/v1/tickets/${pick(tickets).id}/messages`, { token: admin, body: { body: phrase(8), internal: rng() < 0.3 }, headers: once() })],
+  [
+    3,
+    async () => {
+      const a = await send('GET', `/v1/events?after=${Math.max(0, newestSeq - 20)}&per_page=30`, { token: admin });
+      if (a.status === 200) {
+        const page = JSON.parse(a.text);
+        if (page.length > 0) newestSeq = Math.max(newestSeq, page[page.length - 1].seq);
+      }
+      return a;
+    },
+  ],
+  [
+    7,
+    async () => {
+      const c = pick(customers);
+      const a = await send('POST', '/v1/tickets', {
+        token: c.token,
+        body: { subject: phrase(3), summary: phrase(10) },
+        headers: once(),
+      });
+      if (a.status === 201) tickets.push({ id: JSON.parse(a.text).id, etag: null });
+      return a;
+    },
+  ],
+  [
+    9,
+    () =>
+      send('PATCH', `/v1/tickets/${pick(tickets).id}`, {
+        token: admin,
+        body:
+          rng() < 0.5
+            ? { priority: pick(['low', 'normal', 'high', 'urgent']) }
+            : { state: pick(['open', 'pending', 'closed']) },
+      }),
+  ],
+  [
+    6,
+    () =>
+      send('POST', `/v1/tickets/${pick(tickets).id}/messages`, {
+        token: admin,
+        body: { body: phrase(8), internal: rng() < 0.3 },
+        headers: once(),
+      }),
+  ],
 ];
 // The last three entries are the writes. SOAK_WRITES=patch: the same share of writes, all of them
 // PATCHes of existing tickets, so that the store holds as many records at the end as at the start
@@ -232,7 +313,8 @@ const next = () => {
 
 // ---------------------------------------------------------------------------- run
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]);
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 let window = { latencies: [], fiveXx: 0, errors: 0, notSent: 0, statuses: new Map() };
 let inFlight = 0;
 const totals = { requests: 0, fiveXx: 0, errors: 0, notSent: 0 };
@@ -291,7 +373,9 @@ const report = async () => {
   );
 };
 
-console.log(`soak: ${seconds} s at ${rate} requests/s, ${writes ? 'reads and writes' : 'reads only'}${idempotent ? ', every POST with an Idempotency-Key' : ''} (open loop, at most ${maxInFlight} in flight), ${seedTickets} tickets seeded, report every ${reportEvery} s; service pid ${child.pid}, RSS ${rssMb().toFixed(0)} MB after seeding`);
+console.log(
+  `soak: ${seconds} s at ${rate} requests/s, ${writes ? 'reads and writes' : 'reads only'}${idempotent ? ', every POST with an Idempotency-Key' : ''} (open loop, at most ${maxInFlight} in flight), ${seedTickets} tickets seeded, report every ${reportEvery} s; service pid ${child.pid}, RSS ${rssMb().toFixed(0)} MB after seeding`,
+);
 const tickMs = 10;
 let scheduled = 0;
 let nextReport = reportEvery * 1000;
@@ -334,14 +418,16 @@ await new Promise((resolve) => {
   }, tickMs);
 });
 while (inFlight > 0) await new Promise((r) => setTimeout(r, 50));
-if (rows.length === 0 || performance.now() - started - (rows.length * reportEvery * 1000) > 1000) await report();
+if (rows.length === 0 || performance.now() - started - rows.length * reportEvery * 1000 > 1000) await report();
 
 // ---------------------------------------------------------------------------- verdict
 
 const full = rows.filter((r) => r.requests > 0);
 const first = full[Math.min(1, full.length - 1)];
 const last = full[full.length - 1];
-console.log(`\ntotal: ${totals.requests} requests, ${totals.fiveXx} 5xx, ${totals.errors} transport errors, ${totals.notSent} not sent`);
+console.log(
+  `\ntotal: ${totals.requests} requests, ${totals.fiveXx} 5xx, ${totals.errors} transport errors, ${totals.notSent} not sent`,
+);
 for (const [message, n] of errorKinds) console.log(`  transport error x${n}: ${message}`);
 if (first !== undefined && last !== undefined && first !== last) {
   const writes = last.events - first.events;

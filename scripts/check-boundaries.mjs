@@ -40,17 +40,57 @@ const single = (dir, line) => [[`${dir}/${probe}.ts`, line]];
 // What each probe is, the rule that must report it, and its files ([path, import line]);
 // the check runs on the first file and follows its imports.
 const probes = [
-  ['domain importing application', 'inner-layers-never-import-outer', single('packages/domain/src', "import '../../application/src/index.js';")],
+  [
+    'domain importing application',
+    'inner-layers-never-import-outer',
+    single('packages/domain/src', "import '../../application/src/index.js';"),
+  ],
   ['domain importing a Node built-in', 'domain-is-pure', single('packages/domain/src', "import 'node:fs';")],
-  ['application importing a Node built-in', 'application-imports-only-domain', single('packages/application/src', "import 'node:crypto';")],
-  ['application importing an adapter', 'no-import-of-an-adapter', single('packages/application/src', "import '../../adapter-memory/src/index.js';")],
-  ['an adapter importing the server', 'nothing-imports-the-server', single('packages/adapter-memory/src', "import '../../server/src/main.js';")],
-  ['one adapter importing another', 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';")],
-  ['the memory store importing the embedded store', 'no-import-of-an-adapter', single('packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';")],
-  ['the embedded store importing another adapter than memory', 'embedded-builds-only-on-memory', single('packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';")],
-  ['the webhook sender importing the HTTP adapter', 'no-import-of-an-adapter', single('packages/adapter-webhook-sender/src', "import '../../adapter-http-koa/src/index.js';")],
-  ["one adapter importing another's compiled file", 'no-import-of-an-adapter', single('packages/adapter-http-koa/src', "import '../../adapter-memory/dist/src/index.js';")],
-  ['a benchmark importing a compiled file inside a package', 'benchmarks-use-public-entry-points', [['benchmarks/__boundary_probe__.mjs', "import '../packages/server/dist/src/config.js';"]]],
+  [
+    'application importing a Node built-in',
+    'application-imports-only-domain',
+    single('packages/application/src', "import 'node:crypto';"),
+  ],
+  [
+    'application importing an adapter',
+    'no-import-of-an-adapter',
+    single('packages/application/src', "import '../../adapter-memory/src/index.js';"),
+  ],
+  [
+    'an adapter importing the server',
+    'nothing-imports-the-server',
+    single('packages/adapter-memory/src', "import '../../server/src/main.js';"),
+  ],
+  [
+    'one adapter importing another',
+    'no-import-of-an-adapter',
+    single('packages/adapter-http-koa/src', "import '../../adapter-memory/src/index.js';"),
+  ],
+  [
+    'the memory store importing the embedded store',
+    'no-import-of-an-adapter',
+    single('packages/adapter-memory/src', "import '../../adapter-embedded/src/index.js';"),
+  ],
+  [
+    'the embedded store importing another adapter than memory',
+    'embedded-builds-only-on-memory',
+    single('packages/adapter-embedded/src', "import '../../adapter-mongo/src/index.js';"),
+  ],
+  [
+    'the webhook sender importing the HTTP adapter',
+    'no-import-of-an-adapter',
+    single('packages/adapter-webhook-sender/src', "import '../../adapter-http-koa/src/index.js';"),
+  ],
+  [
+    "one adapter importing another's compiled file",
+    'no-import-of-an-adapter',
+    single('packages/adapter-http-koa/src', "import '../../adapter-memory/dist/src/index.js';"),
+  ],
+  [
+    'a benchmark importing a compiled file inside a package',
+    'benchmarks-use-public-entry-points',
+    [['benchmarks/__boundary_probe__.mjs', "import '../packages/server/dist/src/config.js';"]],
+  ],
   [
     'two modules importing each other (type-only)',
     'no-cycle',
@@ -80,7 +120,9 @@ if (missed > 0) process.exit(1);
 
 const names = snakeCaseNames(root);
 if (names.length > 0) {
-  console.error(`${names.join('\n')}\nboundary check: FAILED: the core names things in snake_case (the API's names belong to packages/adapter-http-koa/src/wire-names.ts)`);
+  console.error(
+    `${names.join('\n')}\nboundary check: FAILED: the core names things in snake_case (the API's names belong to packages/adapter-http-koa/src/wire-names.ts)`,
+  );
   process.exit(1);
 }
 // One planted file with one snake_case name of each kind; each line must be reported.
@@ -100,7 +142,9 @@ try {
 } finally {
   rmSync(join(root, nameProbe), { force: true });
 }
-const namesMissed = nameProbeLines.map((line, i) => [line, i + 1]).filter(([, n]) => n > 1 && !namesFound.some((f) => f.startsWith(`${nameProbe}:${n}:`)));
+const namesMissed = nameProbeLines
+  .map((line, i) => [line, i + 1])
+  .filter(([, n]) => n > 1 && !namesFound.some((f) => f.startsWith(`${nameProbe}:${n}:`)));
 for (const [line] of namesMissed) console.error(`boundary check self-test: snake_case name NOT detected: ${line}`);
 if (namesMissed.length > 0) process.exit(1);
 console.log(

@@ -2,7 +2,16 @@
 // must name a file that exists and, after `#`, a heading of that file (GitHub's anchors).
 // Then a self-test: a planted broken file link and a planted broken heading link must both be
 // reported, so a check that stops catching them fails the test command too.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +30,10 @@ const prose = (text) =>
 export const anchors = (text) => {
   const seen = new Map();
   const out = new Set();
-  const body = text.split(/^```.*$/m).filter((_, i) => i % 2 === 0).join('\n');
+  const body = text
+    .split(/^```.*$/m)
+    .filter((_, i) => i % 2 === 0)
+    .join('\n');
   for (const m of body.matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
     const base = m[1]
       .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
@@ -91,7 +103,9 @@ try {
   const found = check(scratch).map((b) => b.link);
   const expected = ['docs/missing.md', 'docs/a.md#no-such-heading'];
   if (JSON.stringify(found) !== JSON.stringify(expected)) {
-    console.error(`link check self-test: FAILED (reported ${JSON.stringify(found)}, expected ${JSON.stringify(expected)})`);
+    console.error(
+      `link check self-test: FAILED (reported ${JSON.stringify(found)}, expected ${JSON.stringify(expected)})`,
+    );
     process.exit(1);
   }
 } finally {

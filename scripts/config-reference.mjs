@@ -9,7 +9,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { referenceTable, envExample } = await import(join(root, 'packages/server/dist/src/config-reference.js'));
 
 const docPath = join(root, 'docs', 'configuration.md');
-const start = '<!-- the table below is written by scripts/config-reference.mjs from packages/server/src/config-reference.ts -->\n';
+const start =
+  '<!-- the table below is written by scripts/config-reference.mjs from packages/server/src/config-reference.ts -->\n';
 const end = '\n<!-- end of the generated table -->';
 const doc = readFileSync(docPath, 'utf8');
 const a = doc.indexOf(start);

@@ -43,34 +43,60 @@ const isKeyType = (literal) => {
 /** What a string literal (in an expression) names, if it names anything; null for a plain value. */
 const namedBy = (s) => {
   const p = s.parent;
-  if ((ts.isPropertyAssignment(p) || ts.isPropertySignature(p) || ts.isPropertyDeclaration(p) || ts.isMethodDeclaration(p)) && p.name === s) return 'property name';
+  if (
+    (ts.isPropertyAssignment(p) ||
+      ts.isPropertySignature(p) ||
+      ts.isPropertyDeclaration(p) ||
+      ts.isMethodDeclaration(p)) &&
+    p.name === s
+  )
+    return 'property name';
   if (ts.isComputedPropertyName(p)) return 'property name';
   if (ts.isElementAccessExpression(p) && p.argumentExpression === s) return 'property name';
-  if (ts.isCallExpression(p) && ts.isIdentifier(p.expression) && p.expression.text === 'fieldError' && p.arguments[0] === s) return 'field of a field error';
-  if (ts.isPropertyAssignment(p) && p.initializer === s && ts.isIdentifier(p.name) && p.name.text === 'field') return 'field of a field error';
+  if (
+    ts.isCallExpression(p) &&
+    ts.isIdentifier(p.expression) &&
+    p.expression.text === 'fieldError' &&
+    p.arguments[0] === s
+  )
+    return 'field of a field error';
+  if (ts.isPropertyAssignment(p) && p.initializer === s && ts.isIdentifier(p.name) && p.name.text === 'field')
+    return 'field of a field error';
   return null;
 };
 
 /** Every snake_case name in the core's sources: `file:line: what "name"`, one a line. */
 export const snakeCaseNames = (root, files = coreDirs.flatMap((d) => sources(join(root, d)))) => {
-  const parsed = files.map((file) => ({ file, sf: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true) }));
+  const parsed = files.map((file) => ({
+    file,
+    sf: ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true),
+  }));
   // The declared code values: snake_case literal types anywhere but in a key position.
   const codes = new Set();
   const found = [];
   const visitTypes = (n) => {
-    if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && isSnake(n.literal.text) && !isKeyType(n)) codes.add(n.literal.text);
+    if (ts.isLiteralTypeNode(n) && ts.isStringLiteral(n.literal) && isSnake(n.literal.text) && !isKeyType(n))
+      codes.add(n.literal.text);
     ts.forEachChild(n, visitTypes);
   };
   for (const { sf } of parsed) visitTypes(sf);
   for (const { file, sf } of parsed) {
-    const report = (n, what, name) => found.push(`${relative(root, file)}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what} "${name}"`);
+    const report = (n, what, name) =>
+      found.push(
+        `${relative(root, file)}:${sf.getLineAndCharacterOfPosition(n.getStart(sf)).line + 1}: ${what} "${name}"`,
+      );
     const visit = (n) => {
       if (ts.isIdentifier(n) || ts.isPrivateIdentifier(n)) {
         if (isSnake(n.text)) report(n, 'identifier', n.text);
       } else if (ts.isLiteralTypeNode(n) && isStringLike(n.literal)) {
         if (isSnake(n.literal.text) && isKeyType(n)) report(n, 'key of an object type', n.literal.text);
         return;
-      } else if (isStringLike(n) && !ts.isImportDeclaration(n.parent) && !ts.isExportDeclaration(n.parent) && isSnake(n.text)) {
+      } else if (
+        isStringLike(n) &&
+        !ts.isImportDeclaration(n.parent) &&
+        !ts.isExportDeclaration(n.parent) &&
+        isSnake(n.text)
+      ) {
         const what = namedBy(n);
         if (what !== null) report(n, what, n.text);
         else if (!codes.has(n.text)) report(n, 'string that is no declared code', n.text);

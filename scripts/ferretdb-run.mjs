@@ -88,19 +88,31 @@ const ferret = spawn(
 let status = 1;
 try {
   await waitForPort(port, 30_000);
-  console.log(`\nFerretDB (NOT MongoDB) on 127.0.0.1:${port}, SQLite in ${data}: the results below are FerretDB's, with its divergences.\n`);
+  console.log(
+    `\nFerretDB (NOT MongoDB) on 127.0.0.1:${port}, SQLite in ${data}: the results below are FerretDB's, with its divergences.\n`,
+  );
   // Every suite MONGO_URL runs (mongo-suites.mjs), the change feed's and the fuzz included.
   const suites = mongoUrlSuites(root);
   console.log(`Suites: ${suites.join(', ')}\n`);
   const run = spawnSync(
     join(root, 'node_modules', '.bin', 'mocha'),
     ['--no-config', '--timeout', '120000', '--reporter', 'spec', '--exit', ...suites, ...process.argv.slice(2)],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, MONGO_URL: `mongodb://127.0.0.1:${port}/?replicaSet=rs0&directConnection=true`, MONGO_WITHOUT_TTL: 'true' } },
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: {
+        ...process.env,
+        MONGO_URL: `mongodb://127.0.0.1:${port}/?replicaSet=rs0&directConnection=true`,
+        MONGO_WITHOUT_TTL: 'true',
+      },
+    },
   );
   status = run.status ?? 1;
 } finally {
   ferret.kill('SIGTERM');
   rmSync(data, { recursive: true, force: true });
 }
-console.log(`\nFerretDB run finished with status ${status} (FerretDB is not MongoDB: see the divergences at the top of scripts/ferretdb-run.mjs).`);
+console.log(
+  `\nFerretDB run finished with status ${status} (FerretDB is not MongoDB: see the divergences at the top of scripts/ferretdb-run.mjs).`,
+);
 process.exit(status);

@@ -45,14 +45,17 @@ if (works[0] !== 0 || works.some((w) => !Number.isFinite(w) || w < 0)) {
 const names = ['GET ticket, 304', 'GET ticket, plain'];
 
 const pin = pinLoadGenerator();
-if (pin.warning !== null) console.log(`${'!'.repeat(100)}\n!!! ${pin.warning}\n!!! NOT comparable with pinned runs\n${'!'.repeat(100)}`);
+if (pin.warning !== null)
+  console.log(`${'!'.repeat(100)}\n!!! ${pin.warning}\n!!! NOT comparable with pinned runs\n${'!'.repeat(100)}`);
 const work = mkdtempSync(join(tmpdir(), 'bench-budget-'));
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 process.on('SIGINT', () => process.exit(130));
 const tls = await writeCertificate(work);
 console.log(
   `budget: ${rounds} rounds × ${works.length} work sizes × ${names.length} endpoints, 50 connections, 1 s warm-up + ${seconds} s; then the service in-process\n` +
-    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
 );
 
 // ---------------------------------------------------------------------------- 1. the curve
@@ -78,20 +81,30 @@ for (let round = 0; round < rounds; round++) {
   const order = runs.map((_, i) => runs[(i + round) % runs.length]);
   for (const w of order) {
     // The contract's run takes the service's token (the one the requests carry) from its environment.
-    const child = startNode(pin.prefix, [rawScript, captureFile, tls.certFile, tls.keyFile, String(w)], { env: { ...process.env, BENCH_TOKEN: service.token } });
+    const child = startNode(pin.prefix, [rawScript, captureFile, tls.certFile, tls.keyFile, String(w)], {
+      env: { ...process.env, BENCH_TOKEN: service.token },
+    });
     const server = { pid: child.pid, port: (await firstLine(child, 'raw')).port };
     for (const endpoint of endpoints) await drive(server, endpoint, { connections: 50, warmup: 0, seconds: 1 });
     for (const endpoint of endpoints) {
       const r = await drive(server, endpoint, { connections: 50, warmup: 1, seconds });
-      if (r.errors > 0) throw new Error(`raw with ${w === 'contract' ? "the contract's work" : `${w} µs of work`}: ${r.errors} errors on ${endpoint.name}`);
-      curve.get(endpoint.name).get(w).push({ rps: r.rps, cpuPerRequest: (r.serverCpu / r.rps) * 1e6 });
+      if (r.errors > 0)
+        throw new Error(
+          `raw with ${w === 'contract' ? "the contract's work" : `${w} µs of work`}: ${r.errors} errors on ${endpoint.name}`,
+        );
+      curve
+        .get(endpoint.name)
+        .get(w)
+        .push({ rps: r.rps, cpuPerRequest: (r.serverCpu / r.rps) * 1e6 });
     }
     await stop(child);
   }
   console.log(`round ${round + 1} of ${rounds} done`);
 }
 
-console.log("\n### Raw with W µs of work per request, and with the contract's work (no framework), × raw (W = 0) in the same round\n");
+console.log(
+  "\n### Raw with W µs of work per request, and with the contract's work (no framework), × raw (W = 0) in the same round\n",
+);
 console.log(`| W µs | ${names.map((n) => `${n.replace('GET ticket, ', '')} × raw | CPU µs/request`).join(' | ')} |`);
 console.log(`|--:|${names.map(() => '--:|--:').join('|')}|`);
 const ratioAt = (name, w) => {
@@ -99,7 +112,17 @@ const ratioAt = (name, w) => {
   return median(byWork.get(w).map((r, i) => r.rps / byWork.get(0)[i].rps));
 };
 for (const w of runs) {
-  const cells = names.map((n) => `${ratioAt(n, w).toFixed(2)} | ${Math.round(median(curve.get(n).get(w).map((r) => r.cpuPerRequest)))}`);
+  const cells = names.map(
+    (n) =>
+      `${ratioAt(n, w).toFixed(2)} | ${Math.round(
+        median(
+          curve
+            .get(n)
+            .get(w)
+            .map((r) => r.cpuPerRequest),
+        ),
+      )}`,
+  );
   console.log(`| ${w === 'contract' ? "the contract's work, no framework" : w} | ${cells.join(' | ')} |`);
 }
 /** The W (linear between measured points) at which the ratio falls to `target`. */
@@ -122,20 +145,64 @@ const logger = jsonLogger({ write: () => undefined });
 let httpApp = null;
 const adminPassword = 'budget-bench-admin-password';
 const inProcess = await startServer(
-  configFromEnv({ PORT: '0', HOST: '127.0.0.1', STORE: 'memory', ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: adminPassword, RATE_LIMIT: '1000000000', TLS_CERT_FILE: tls.certFile, TLS_KEY_FILE: tls.keyFile }),
+  configFromEnv({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    STORE: 'memory',
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: adminPassword,
+    RATE_LIMIT: '1000000000',
+    TLS_CERT_FILE: tls.certFile,
+    TLS_KEY_FILE: tls.keyFile,
+  }),
   {
     rebind: (c) => {
       c.rebindSync(TYPES.Logger).toConstantValue(logger);
       // The HTTP app as the container makes it (server.ts listens with its callback), kept here to call it directly.
-      c.rebindSync(TYPES.HttpApp).toResolvedValue((app) => (publicUrl, shutdown) => (httpApp = createHttpApp(app, { publicUrl, trustProxy: false, logger, shutdown })), [TYPES.Application]);
+      c.rebindSync(TYPES.HttpApp).toResolvedValue(
+        (app) => (publicUrl, shutdown) =>
+          (httpApp = createHttpApp(app, { publicUrl, trustProxy: false, logger, shutdown })),
+        [TYPES.Application],
+      );
     },
   },
 );
 const http = client(inProcess.port, tls.cert);
-const token = JSON.parse((await http.send({ method: 'POST', path: '/v1/oauth/token', body: { grant_type: 'password', username: 'admin@example.com', password: adminPassword } })).text).access_token;
+const token = JSON.parse(
+  (
+    await http.send({
+      method: 'POST',
+      path: '/v1/oauth/token',
+      body: { grant_type: 'password', username: 'admin@example.com', password: adminPassword },
+    })
+  ).text,
+).access_token;
 const auth = { authorization: `Bearer ${token}` };
-const customer = JSON.parse((await http.send({ method: 'POST', path: '/v1/users', headers: auth, body: { name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer', password: 'analytical-engine' } })).text);
-const ticket = JSON.parse((await http.send({ method: 'POST', path: '/v1/tickets', headers: auth, body: { subject: 'Printer error on login', summary: 'The printer fails after login.', priority: 'normal', customer_id: customer.id } })).text);
+const customer = JSON.parse(
+  (
+    await http.send({
+      method: 'POST',
+      path: '/v1/users',
+      headers: auth,
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer', password: 'analytical-engine' },
+    })
+  ).text,
+);
+const ticket = JSON.parse(
+  (
+    await http.send({
+      method: 'POST',
+      path: '/v1/tickets',
+      headers: auth,
+      body: {
+        subject: 'Printer error on login',
+        summary: 'The printer fails after login.',
+        priority: 'normal',
+        customer_id: customer.id,
+      },
+    })
+  ).text,
+);
 const path = `/v1/tickets/${ticket.id}`;
 const plain = await http.send({ path, headers: auth });
 http.close();
@@ -153,11 +220,13 @@ class DroppingSocket extends Duplex {
 }
 const socket = Object.assign(new DroppingSocket(), { encrypted: true, remoteAddress: '127.0.0.1', remotePort: 40000 });
 const requestHeaders = {
-  '304': { host: '127.0.0.1', authorization: `Bearer ${token}`, 'if-none-match': plain.headers.etag },
+  304: { host: '127.0.0.1', authorization: `Bearer ${token}`, 'if-none-match': plain.headers.etag },
   plain: { host: '127.0.0.1', authorization: `Bearer ${token}` },
 };
 // Raw's answer: the service's own header lines (Node adds Date and Connection to both).
-const answerHeaders = Object.entries(plain.headers).filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k)).flat();
+const answerHeaders = Object.entries(plain.headers)
+  .filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k))
+  .flat();
 const rawListener = (req, res) => {
   if (req.headers['if-none-match'] === plain.headers.etag) {
     res.writeHead(304, answerHeaders);
@@ -186,7 +255,7 @@ const cpuPerRequest = async (handle, headers, expected, n) => {
   return (used.user + used.system) / n;
 };
 const n = 20_000;
-const perKind = { '304': { service: [], raw: [] }, plain: { service: [], raw: [] } };
+const perKind = { 304: { service: [], raw: [] }, plain: { service: [], raw: [] } };
 // A first pass for the JIT, then rounds interleaving service and raw.
 for (let round = 0; round <= 5; round++) {
   for (const kind of ['304', 'plain']) {
@@ -201,14 +270,22 @@ for (let round = 0; round <= 5; round++) {
 }
 await inProcess.close();
 
-console.log('\n### In-process CPU time per request (no sockets, no TLS), medians of 5 rounds; W from the curve above, in µs\n');
+console.log(
+  '\n### In-process CPU time per request (no sockets, no TLS), medians of 5 rounds; W from the curve above, in µs\n',
+);
 console.log('| answer | service µs | raw µs | service − raw µs | W where raw + W falls to 0.8x raw | to 0.6x raw |');
 console.log('|---|--:|--:|--:|--:|--:|');
-for (const [kind, name] of [['304', 'GET ticket, 304'], ['plain', 'GET ticket, plain']]) {
+for (const [kind, name] of [
+  ['304', 'GET ticket, 304'],
+  ['plain', 'GET ticket, plain'],
+]) {
   const s = median(perKind[kind].service);
   const r = median(perKind[kind].raw);
   const extra = median(perKind[kind].service.map((x, i) => x - perKind[kind].raw[i]));
-  const leaves = (target) => (Number.isFinite(workAt(name, target)) ? Math.round(workAt(name, target)) : `beyond ${works.at(-1)}`);
-  console.log(`| ${kind} | ${s.toFixed(1)} | ${r.toFixed(1)} | ${extra.toFixed(1)} | ${leaves(0.8)} | ${leaves(0.6)} |`);
+  const leaves = (target) =>
+    Number.isFinite(workAt(name, target)) ? Math.round(workAt(name, target)) : `beyond ${works.at(-1)}`;
+  console.log(
+    `| ${kind} | ${s.toFixed(1)} | ${r.toFixed(1)} | ${extra.toFixed(1)} | ${leaves(0.8)} | ${leaves(0.6)} |`,
+  );
 }
 process.exit(0);

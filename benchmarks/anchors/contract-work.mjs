@@ -22,7 +22,12 @@ const perRequest = ['x-request-id', 'x-ratelimit-limit', 'x-ratelimit-remaining'
  * stays null): writeHead takes a list without building an object per request, as the service's
  * one writeHead does (pipeline/write.ts).
  */
-export const constantHeaders = (headers) => (headers === null ? null : Object.entries(headers).filter(([k]) => !perRequest.includes(k.toLowerCase())).flat());
+export const constantHeaders = (headers) =>
+  headers === null
+    ? null
+    : Object.entries(headers)
+        .filter(([k]) => !perRequest.includes(k.toLowerCase()))
+        .flat();
 
 /**
  * A worker that accepts one bearer token (the service's, whose answers are replayed). Its
@@ -64,7 +69,16 @@ export const contractWorker = (acceptedToken) => {
       const key = `ticket:${id}@${version}:${user.role}:${req.url}`;
       if (!cachedKeys.has(key)) cachedKeys.add(key);
     }
-    const headers = ['x-request-id', requestId, 'x-ratelimit-limit', String(limit), 'x-ratelimit-remaining', String(limit - used), 'x-ratelimit-reset', String((window + 1) * windowSeconds)];
+    const headers = [
+      'x-request-id',
+      requestId,
+      'x-ratelimit-limit',
+      String(limit),
+      'x-ratelimit-remaining',
+      String(limit - used),
+      'x-ratelimit-reset',
+      String((window + 1) * windowSeconds),
+    ];
     return { headers, requestId, userId: user.id, started };
   };
   // The access-log stage's fields (pipeline/access-log.ts; the requests measured have no query string).

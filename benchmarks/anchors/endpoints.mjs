@@ -8,7 +8,12 @@ export const routesFor = ({ ticketIds, customerId }) => ({
   create: {
     method: 'POST',
     path: '/v1/tickets',
-    body: JSON.stringify({ subject: 'Export to the printer fails', summary: 'The export button spins forever.', priority: 'high', customer_id: customerId }),
+    body: JSON.stringify({
+      subject: 'Export to the printer fails',
+      summary: 'The export button spins forever.',
+      priority: 'high',
+      customer_id: customerId,
+    }),
   },
   // A ticket from the middle of the seeded ones.
   ticket: { method: 'GET', path: `/v1/tickets/${ticketIds[Math.floor(ticketIds.length / 2)]}` },

@@ -16,13 +16,18 @@ for (const a of answers.values()) {
   if (a.headers.vary !== undefined) a.headers = { ...a.headers, vary: a.headers.vary.toLowerCase() };
 }
 
-const app = Fastify({ logger: false, https: { cert: readFileSync(certFile), key: readFileSync(keyFile) }, keepAliveTimeout: 5_000 });
+const app = Fastify({
+  logger: false,
+  https: { cert: readFileSync(certFile), key: readFileSync(keyFile) },
+  keepAliveTimeout: 5_000,
+});
 await app.register(compress, { global: true, threshold: 0, encodings: ['gzip'] });
 
 const handler = async (req, reply) => {
   const a = answers.get(`${req.method} ${req.url}`);
   if (a === undefined) return reply.code(404).send();
-  if (a.etag !== null && req.headers['if-none-match'] === a.etag) return reply.code(304).headers(a.notModifiedHeaders).send();
+  if (a.etag !== null && req.headers['if-none-match'] === a.etag)
+    return reply.code(304).headers(a.notModifiedHeaders).send();
   reply.code(a.status).headers(a.headers);
   return a.body;
 };

@@ -9,7 +9,15 @@ import { createRequire } from 'node:module';
 import { announce } from './captured.mjs';
 
 const [kind, certFile, keyFile] = process.argv.slice(2);
-const body = Buffer.from(JSON.stringify({ id: 1001, subject: 'Printer on the third floor prints blank pages', description: 'x'.repeat(380), state: 'open', priority: 'normal' }));
+const body = Buffer.from(
+  JSON.stringify({
+    id: 1001,
+    subject: 'Printer on the third floor prints blank pages',
+    description: 'x'.repeat(380),
+    state: 'open',
+    priority: 'normal',
+  }),
+);
 const etag = '"_ysmBphbHelN8wFJ8hI-RLAuW_c"';
 const headers = {
   'X-Request-Id': '4f6d0c4e-3a59-4bb7-9a11-2f0b1d8f6c21',
@@ -30,7 +38,13 @@ if (kind === 'node') {
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();
     } else {
-      res.writeHead(200, { ...headers, 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.length }).end(body);
+      res
+        .writeHead(200, {
+          ...headers,
+          'Content-Type': 'application/json; charset=utf-8',
+          'Content-Length': body.length,
+        })
+        .end(body);
     }
   });
 } else if (kind === 'koa') {

@@ -14,16 +14,19 @@ export const client = (port, ca) => {
         all['content-type'] ??= 'application/json';
         all['content-length'] = String(payload.length);
       }
-      const req = request({ host: '127.0.0.1', port, method, path, headers: all, agent, ca, servername: 'localhost' }, (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
-          const plain = res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
-          resolve({ status: res.statusCode, headers: res.headers, bytes, plain, text: plain.toString('utf8') });
-        });
-      });
+      const req = request(
+        { host: '127.0.0.1', port, method, path, headers: all, agent, ca, servername: 'localhost' },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const plain = res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+            resolve({ status: res.statusCode, headers: res.headers, bytes, plain, text: plain.toString('utf8') });
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload ?? undefined);
     });

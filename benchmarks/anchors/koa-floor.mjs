@@ -29,7 +29,12 @@ const script = fileURLToPath(new URL('floor-server.mjs', import.meta.url));
 const kinds = ['node', 'koa'];
 const endpoints = [
   { name: 'GET ticket, plain', route: { method: 'GET', path: '/v1/tickets/1001' }, headers: {}, expect: 200 },
-  { name: 'GET ticket, 304', route: { method: 'GET', path: '/v1/tickets/1001' }, headers: { 'if-none-match': '"_ysmBphbHelN8wFJ8hI-RLAuW_c"' }, expect: 304 },
+  {
+    name: 'GET ticket, 304',
+    route: { method: 'GET', path: '/v1/tickets/1001' },
+    headers: { 'if-none-match': '"_ysmBphbHelN8wFJ8hI-RLAuW_c"' },
+    expect: 304,
+  },
 ];
 
 const results = new Map(); // `${endpoint} ${kind}` -> [{ rps, cpuUs, ratio }]
@@ -42,9 +47,12 @@ for (let round = 0; round < rounds; round++) {
       const { port } = await firstLine(child, kind);
       const r = await drive({ port, pid: child.pid }, endpoint, { connections: 50, warmup: 1, seconds });
       await stop(child);
-      if (r.errors > 0 || r.unsteady) throw new Error(`${kind} ${endpoint.name}: ${r.errors} errors${r.unsteady ? ', unsteady' : ''}`);
+      if (r.errors > 0 || r.unsteady)
+        throw new Error(`${kind} ${endpoint.name}: ${r.errors} errors${r.unsteady ? ', unsteady' : ''}`);
       perRound[kind] = { rps: r.rps, cpuUs: (r.serverCpu / r.rps) * 1e6 };
-      console.log(`round ${round + 1}/${rounds} ${endpoint.name}: ${kind} ${Math.round(r.rps)}/s, ${perRound[kind].cpuUs.toFixed(0)} µs CPU/request`);
+      console.log(
+        `round ${round + 1}/${rounds} ${endpoint.name}: ${kind} ${Math.round(r.rps)}/s, ${perRound[kind].cpuUs.toFixed(0)} µs CPU/request`,
+      );
     }
     for (const kind of kinds) {
       const key = `${endpoint.name}|${kind}`;
@@ -56,5 +64,7 @@ for (let round = 0; round < rounds; round++) {
 console.log('\n| endpoint | server | req/s | × node | CPU µs/request |\n|---|---|--:|--:|--:|');
 for (const [key, rs] of results) {
   const [endpoint, kind] = key.split('|');
-  console.log(`| ${endpoint} | ${kind} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.ratio)).toFixed(2)} | ${median(rs.map((r) => r.cpuUs)).toFixed(0)} |`);
+  console.log(
+    `| ${endpoint} | ${kind} | ${Math.round(median(rs.map((r) => r.rps)))} | ${median(rs.map((r) => r.ratio)).toFixed(2)} | ${median(rs.map((r) => r.cpuUs)).toFixed(0)} |`,
+  );
 }

@@ -5,7 +5,8 @@ import autocannon from 'autocannon';
 import { performance } from 'node:perf_hooks';
 import { cpuSeconds } from './processes.mjs';
 
-const percentile = (sorted, p) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]);
+const percentile = (sorted, p) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 /**
  * Drives `endpoint` on `server` ({ port, pid }) over `connections` connections for `warmup` +

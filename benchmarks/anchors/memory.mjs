@@ -33,7 +33,12 @@ console.log(
     `RESPONSE_CACHE_BYTES ${budget ?? 'unset (the default, 64 MiB)'}${pin.pinned ? '' : '; UNPINNED'}`,
 );
 const t0 = Date.now();
-const service = await startService({ prefix: pin.prefix, tls, tickets: distinct, env: budget === undefined ? {} : { RESPONSE_CACHE_BYTES: budget } });
+const service = await startService({
+  prefix: pin.prefix,
+  tls,
+  tickets: distinct,
+  env: budget === undefined ? {} : { RESPONSE_CACHE_BYTES: budget },
+});
 const rss = [['after seeding', rssBytes(service.child.pid)]];
 console.log(`seeded in ${Math.round((Date.now() - t0) / 1000)} s; RSS ${mb(rss[0][1])}`);
 
@@ -49,7 +54,15 @@ const pass = async (name) => {
     amount: service.ticketIds.length,
     timeout: 10,
     headers: { authorization: `Bearer ${service.token}`, 'accept-encoding': 'gzip' },
-    requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/v1/tickets/${service.ticketIds[next++ % service.ticketIds.length]}` }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => ({
+          ...req,
+          path: `/v1/tickets/${service.ticketIds[next++ % service.ticketIds.length]}`,
+        }),
+      },
+    ],
   });
   run.on('response', (_client, status) => {
     done += 1;
@@ -61,7 +74,9 @@ const pass = async (name) => {
   await run;
   rss.push([name, rssBytes(service.child.pid)]);
   const seconds = (Date.now() - started) / 1000;
-  console.log(`${name}: ${done.toLocaleString('en-US')} reads in ${seconds.toFixed(1)} s (${Math.round(done / seconds)}/s), ${errors} errors; RSS ${mb(rss.at(-1)[1])}`);
+  console.log(
+    `${name}: ${done.toLocaleString('en-US')} reads in ${seconds.toFixed(1)} s (${Math.round(done / seconds)}/s), ${errors} errors; RSS ${mb(rss.at(-1)[1])}`,
+  );
   return errors;
 };
 

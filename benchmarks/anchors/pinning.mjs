@@ -23,13 +23,22 @@ export const pinLoadGenerator = () => {
   let allowed;
   try {
     // "pid 123's current affinity list: 0,1"
-    allowed = parseCpuList(taskset(['-cp', String(process.pid)]).split(':').pop());
+    allowed = parseCpuList(
+      taskset(['-cp', String(process.pid)])
+        .split(':')
+        .pop(),
+    );
   } catch (e) {
-    const why = e.code === 'ENOENT' ? 'taskset is not installed (util-linux)' : `taskset failed: ${e.message.split('\n')[0]}`;
+    const why =
+      e.code === 'ENOENT' ? 'taskset is not installed (util-linux)' : `taskset failed: ${e.message.split('\n')[0]}`;
     return { pinned: false, prefix: [], warning: `${why}: servers and load generator run UNPINNED, sharing cores` };
   }
   if (allowed.length < 2) {
-    return { pinned: false, prefix: [], warning: `only CPU ${allowed.join(',')} is available: servers and load generator run UNPINNED on it` };
+    return {
+      pinned: false,
+      prefix: [],
+      warning: `only CPU ${allowed.join(',')} is available: servers and load generator run UNPINNED on it`,
+    };
   }
   const [serverCpu, loadCpu] = allowed;
   taskset(['-a', '-cp', String(loadCpu), String(process.pid)]);

@@ -37,7 +37,10 @@ export const startNode = (prefix, args, { env = process.env, stdout = 'pipe' } =
 export const firstLine = (child, what, timeoutMs = 30_000) =>
   new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout });
-    const timer = setTimeout(() => reject(new Error(`${what} did not start within ${timeoutMs} ms: ${child.stderrTail()}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`${what} did not start within ${timeoutMs} ms: ${child.stderrTail()}`)),
+      timeoutMs,
+    );
     lines.once('line', (line) => {
       clearTimeout(timer);
       resolve(JSON.parse(line));

@@ -5,18 +5,23 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 export const summarizeProfile = (profile, ownerPrefix) => {
-
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const self = new Map();
   const dt = profile.timeDeltas;
-  for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+  for (let i = 0; i < profile.samples.length; i++)
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
   // Shares of the time the process was busy: idle time says nothing about the service.
   const idleIds = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
   const total = [...self.entries()].filter(([id]) => !idleIds.has(id)).reduce((a, [, b]) => a + b, 0);
   const where = (cf) => {
     const url = cf.url.replace(/^file:\/\//, '');
     const nm = url.lastIndexOf('node_modules/');
-    if (nm >= 0) return url.slice(nm + 'node_modules/'.length).split('/').slice(0, url.includes('/@', nm) ? 2 : 1).join('/');
+    if (nm >= 0)
+      return url
+        .slice(nm + 'node_modules/'.length)
+        .split('/')
+        .slice(0, url.includes('/@', nm) ? 2 : 1)
+        .join('/');
     const pkg = /packages\/([^/]+)\/dist\/src\/(.*)\.js$/.exec(url);
     if (pkg !== null) return `${pkg[1]}/${pkg[2]}`;
     return url === '' ? `(${cf.functionName || 'native'})` : url.replace(/^node:/, 'node:');
@@ -58,9 +63,15 @@ export const summarizeProfile = (profile, ownerPrefix) => {
   // Who owns the time: Node itself (HTTP, TLS, streams, events), V8 (GC, native, program),
   // the framework (Koa, its router and helpers), the service's packages.
   const owner = (m) => {
-    if (m.startsWith('node:') || m.startsWith('(write') || m === '(writev)' || m.startsWith('(read')) return 'node (http, tls, streams)';
+    if (m.startsWith('node:') || m.startsWith('(write') || m === '(writev)' || m.startsWith('(read'))
+      return 'node (http, tls, streams)';
     if (m.startsWith('((') || m.startsWith('(')) return `v8 ${m}`;
-    if (/^(koa|koa-compose|delegates|@koa\/router|on-finished|path-to-regexp|statuses|http-errors|type-is|mime-types|vary|parseurl|accepts|cookies|content-disposition|encodeurl|escape-html|fresh|only|depd|ee-first)$/.test(m)) return 'koa and its helpers';
+    if (
+      /^(koa|koa-compose|delegates|@koa\/router|on-finished|path-to-regexp|statuses|http-errors|type-is|mime-types|vary|parseurl|accepts|cookies|content-disposition|encodeurl|escape-html|fresh|only|depd|ee-first)$/.test(
+        m,
+      )
+    )
+      return 'koa and its helpers';
     if (/^[a-z-]+\//.test(m) && !m.includes('node_modules')) return `service: ${m.split('/')[0]}`;
     return `other: ${m}`;
   };
@@ -86,4 +97,5 @@ export const summarizeProfile = (profile, ownerPrefix) => {
   ].join('\n\n');
 };
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8')), process.argv[3]));
+if (process.argv[1] === fileURLToPath(import.meta.url))
+  console.log(summarizeProfile(JSON.parse(readFileSync(process.argv[2], 'utf8')), process.argv[3]));

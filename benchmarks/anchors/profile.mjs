@@ -31,7 +31,12 @@ process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 const tls = await writeCertificate(work);
 const profileDir = join(work, 'profile');
 
-const service = await startService({ prefix: pin.prefix, tls, tickets: Number(process.env.BENCH_TICKETS ?? 2000), nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir] });
+const service = await startService({
+  prefix: pin.prefix,
+  tls,
+  tickets: Number(process.env.BENCH_TICKETS ?? 2000),
+  nodeArgs: ['--cpu-prof', '--cpu-prof-dir', profileDir],
+});
 const routes = routesFor(service);
 const captured = await captureAnswers(service.http, service.token, routes);
 const etag = captured.routes.find((r) => r.path === routes.ticket.path).notModified.etag;
@@ -39,19 +44,31 @@ const endpoints = endpointsFor(routes, { etag, token: service.token }).filter((e
 // The raw anchor on the same endpoints, for its CPU time per request (no profile).
 const captureFile = join(work, 'capture.json');
 writeFileSync(captureFile, JSON.stringify(captured));
-const rawChild = startNode(pin.prefix, [fileURLToPath(new URL('raw-server.mjs', import.meta.url)), captureFile, tls.certFile, tls.keyFile]);
+const rawChild = startNode(pin.prefix, [
+  fileURLToPath(new URL('raw-server.mjs', import.meta.url)),
+  captureFile,
+  tls.certFile,
+  tls.keyFile,
+]);
 const raw = { pid: rawChild.pid, port: (await firstLine(rawChild, 'raw')).port };
 const line = (name, run) =>
   `${name}: ${Math.round(run.rps)}/s, server CPU ${Math.round(run.serverCpu * 100)}%, ${((run.serverCpu / run.rps) * 1e6).toFixed(0)} µs CPU/request, p50 ${run.p50.toFixed(1)} ms, p99 ${run.p99.toFixed(1)} ms, ${run.errors} errors`;
 // An untimed pass first, as bench:anchors does: the first endpoint must not pay for the JIT.
 for (const endpoint of endpoints) {
   if (endpoint.route.method !== 'GET') continue;
-  for (const server of [{ port: service.port, pid: service.child.pid }, raw]) await drive(server, endpoint, { connections: 50, warmup: 0, seconds: 1 });
+  for (const server of [{ port: service.port, pid: service.child.pid }, raw])
+    await drive(server, endpoint, { connections: 50, warmup: 0, seconds: 1 });
 }
 for (const endpoint of endpoints) {
-  const s = await drive({ port: service.port, pid: service.child.pid }, endpoint, { connections: 50, warmup: 1, seconds });
+  const s = await drive({ port: service.port, pid: service.child.pid }, endpoint, {
+    connections: 50,
+    warmup: 1,
+    seconds,
+  });
   const r = await drive(raw, endpoint, { connections: 50, warmup: 1, seconds });
-  console.log(`${endpoint.name}\n  ${line('service', s)}\n  ${line('raw    ', r)}\n  CPU/request ratio raw/service ${((r.serverCpu / r.rps) / (s.serverCpu / s.rps)).toFixed(2)}`);
+  console.log(
+    `${endpoint.name}\n  ${line('service', s)}\n  ${line('raw    ', r)}\n  CPU/request ratio raw/service ${(r.serverCpu / r.rps / (s.serverCpu / s.rps)).toFixed(2)}`,
+  );
 }
 service.http.close();
 await Promise.all([stop(service.child), stop(rawChild)]);

@@ -26,7 +26,11 @@ const busy = () => {
 const contract = mode === 'contract' ? contractWorker(process.env.BENCH_TOKEN ?? '') : null;
 if (contract !== null) {
   for (const a of answers.values()) {
-    a.constant = { headers: constantHeaders(a.headers), gzipHeaders: constantHeaders(a.gzipHeaders), notModifiedHeaders: constantHeaders(a.notModifiedHeaders) };
+    a.constant = {
+      headers: constantHeaders(a.headers),
+      gzipHeaders: constantHeaders(a.gzipHeaders),
+      notModifiedHeaders: constantHeaders(a.notModifiedHeaders),
+    };
   }
 }
 
@@ -52,7 +56,10 @@ const respondWithContract = (req, res, a, w) => {
     res.end();
   } else if (a.gzipHeaders !== null && acceptsGzip(req.headers['accept-encoding'])) {
     const body = gzipSync(a.body);
-    res.writeHead(a.status, a.constant.gzipHeaders.concat(perRequest, ['content-encoding', 'gzip', 'content-length', String(body.length)]));
+    res.writeHead(
+      a.status,
+      a.constant.gzipHeaders.concat(perRequest, ['content-encoding', 'gzip', 'content-length', String(body.length)]),
+    );
     res.end(body);
   } else {
     res.writeHead(a.status, a.constant.headers.concat(perRequest, ['content-length', String(a.body.length)]));

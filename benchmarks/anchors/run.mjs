@@ -63,8 +63,12 @@ console.log(
   [
     `anchors: ${rounds} rounds × 6 endpoints × 3 servers, ${connections} keep-alive connections, ${warmup} s warm-up + ${seconds} s per run ` +
       `after an untimed ${prewarm} s pass per GET endpoint and server (~${Math.ceil((rounds * (6 * 3 * perRun + 5 * 3 * prewarm + 5)) / 60)} min); ${tickets} tickets seeded per service`,
-    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}; load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}`,
-    pin.pinned ? `servers pinned to CPU ${pin.serverCpu}, load generator (this process, autocannon) to CPU ${pin.loadCpu}` : 'UNPINNED',
+    `Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}; load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}`,
+    pin.pinned
+      ? `servers pinned to CPU ${pin.serverCpu}, load generator (this process, autocannon) to CPU ${pin.loadCpu}`
+      : 'UNPINNED',
     `TLS: one self-signed ${tls.description} certificate (the service's generator) for all three servers`,
   ].join('\n'),
 );
@@ -78,7 +82,12 @@ let failedChecks = 0;
 let unsteady = 0;
 
 const startAnchor = async (name, captureFile) => {
-  const child = startNode(pin.prefix, [fileURLToPath(new URL(anchorScripts[name], import.meta.url)), captureFile, tls.certFile, tls.keyFile]);
+  const child = startNode(pin.prefix, [
+    fileURLToPath(new URL(anchorScripts[name], import.meta.url)),
+    captureFile,
+    tls.certFile,
+    tls.keyFile,
+  ]);
   const { port } = await firstLine(child, name);
   return { name, child, pid: child.pid, port, http: client(port, tls.cert) };
 };
@@ -92,7 +101,13 @@ const round = async (r) => {
     const seedStart = Date.now();
     const service = await startService({ prefix: pin.prefix, tls, tickets });
     const seeded = `service started and seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`;
-    started.push({ name: 'service', child: service.child, pid: service.child.pid, port: service.port, http: service.http });
+    started.push({
+      name: 'service',
+      child: service.child,
+      pid: service.child.pid,
+      port: service.port,
+      http: service.http,
+    });
     const routes = routesFor(service);
     const captureFile = join(work, `capture-${r}.json`);
     writeFileSync(captureFile, JSON.stringify(await captureAnswers(service.http, service.token, routes)));
@@ -136,7 +151,10 @@ const round = async (r) => {
         const byServer = results.get(endpoint.name) ?? new Map(servers.map((s) => [s, []]));
         byServer.get(name).push(run);
         results.set(endpoint.name, byServer);
-        const note = [run.errors > 0 ? `${run.errors} errors` : '', run.unsteady ? 'connections never all answered' : ''].filter((x) => x !== '');
+        const note = [
+          run.errors > 0 ? `${run.errors} errors` : '',
+          run.unsteady ? 'connections never all answered' : '',
+        ].filter((x) => x !== '');
         line.push(`${name} ${Math.round(run.rps)}/s${note.length > 0 ? ` (${note.join(', ')})` : ''}`);
       }
       console.log(`round ${r}/${rounds} ${endpoint.name}: ${line.join(', ')}`);
@@ -160,13 +178,24 @@ console.log(
   `service RSS (after seeding → after the round's load): ${rss.map((x) => `${mb(x.before)} → ${mb(x.after)}`).join(', ')}; ` +
     `median ${mb(median(rss.map((x) => x.before)))} → ${mb(median(rss.map((x) => x.after)))}`,
 );
-console.log(`load average at the end ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${Math.round((Date.now() - t0) / 1000)} s in all`);
-const errors = [...results.values()].flatMap((m) => [...m.values()]).flat().reduce((n, run) => n + run.errors, 0);
+console.log(
+  `load average at the end ${loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}; ${Math.round((Date.now() - t0) / 1000)} s in all`,
+);
+const errors = [...results.values()]
+  .flatMap((m) => [...m.values()])
+  .flat()
+  .reduce((n, run) => n + run.errors, 0);
 if (!pin.pinned) console.log(`!!! ${pin.warning}: these ratios are NOT comparable with pinned runs`);
 if (unsteady > 0) {
-  console.log(`!!! ${unsteady} runs ended before all ${connections} connections had an answer (no figures): raise BENCH_WARMUP_SECONDS`);
+  console.log(
+    `!!! ${unsteady} runs ended before all ${connections} connections had an answer (no figures): raise BENCH_WARMUP_SECONDS`,
+  );
 }
 if (failedChecks > 0 || errors > 0) {
-  console.log(`!!! ${failedChecks} failed answer checks, ${errors} errors under load: the figures above are not trustworthy`);
+  console.log(
+    `!!! ${failedChecks} failed answer checks, ${errors} errors under load: the figures above are not trustworthy`,
+  );
   process.exit(1);
 }

@@ -28,16 +28,19 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const until = async (what, child, attempt, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the service exited while ${what}: ${child.stderrTail()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`the service exited while ${what}: ${child.stderrTail()}`);
     const value = await attempt().catch(() => undefined);
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`the service was not ${what} within ${timeoutMs} ms: ${child.stderrTail()}`);
+    if (Date.now() > deadline)
+      throw new Error(`the service was not ${what} within ${timeoutMs} ms: ${child.stderrTail()}`);
     await sleep(100);
   }
 };
 
 const must = (answer, status, what) => {
-  if (answer.status !== status) throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`);
+  if (answer.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${answer.status} ${answer.text.slice(0, 300)}`);
   return JSON.parse(answer.text);
 };
 
@@ -63,15 +66,26 @@ export const startService = async ({ prefix, tls, tickets, nodeArgs = [], env: e
   };
   const child = startNode(prefix, [...nodeArgs, mainJs], { env, stdout: 'ignore' });
   const http = client(port, tls.cert);
-  await until('listening', child, async () => ((await http.send({ path: '/healthz' })).status === 200 ? true : undefined));
+  await until('listening', child, async () =>
+    (await http.send({ path: '/healthz' })).status === 200 ? true : undefined,
+  );
   // The first admin is created just after the port opens: retry the login until it exists.
   const token = await until('creating its admin', child, async () => {
-    const a = await http.send({ method: 'POST', path: '/v1/oauth/token', body: { grant_type: 'password', username: adminEmail, password: adminPassword } });
+    const a = await http.send({
+      method: 'POST',
+      path: '/v1/oauth/token',
+      body: { grant_type: 'password', username: adminEmail, password: adminPassword },
+    });
     return a.status === 200 ? JSON.parse(a.text).access_token : undefined;
   });
   const auth = { authorization: `Bearer ${token}` };
   const customer = must(
-    await http.send({ method: 'POST', path: '/v1/users', headers: auth, body: { name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer', password: 'analytical-engine' } }),
+    await http.send({
+      method: 'POST',
+      path: '/v1/users',
+      headers: auth,
+      body: { name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer', password: 'analytical-engine' },
+    }),
     201,
     'creating the customer',
   );
@@ -79,7 +93,9 @@ export const startService = async ({ prefix, tls, tickets, nodeArgs = [], env: e
   const ticketIds = [];
   // In order (one at a time would be slow, a free-for-all would shuffle ids): 16 at a time.
   for (let i = 0; i < bodies.length; i += 16) {
-    const batch = await Promise.all(bodies.slice(i, i + 16).map((body) => http.send({ method: 'POST', path: '/v1/tickets', headers: auth, body })));
+    const batch = await Promise.all(
+      bodies.slice(i, i + 16).map((body) => http.send({ method: 'POST', path: '/v1/tickets', headers: auth, body })),
+    );
     for (const a of batch) ticketIds.push(must(a, 201, 'seeding a ticket').id);
   }
   return { child, port, http, token, ticketIds, customerId: customer.id };

@@ -21,7 +21,19 @@ const percent = (x) => (Number.isFinite(x) ? `${Math.round(x * 100)}%` : '-');
  */
 export const summaryTable = (results, [raw, framework, service]) => {
   const rows = [
-    ['endpoint', 'server', 'req/s', '× raw', `× ${framework}`, 'p50 ms', 'p99 ms', 'p99 × raw', 'errors', 'server CPU', 'load CPU'],
+    [
+      'endpoint',
+      'server',
+      'req/s',
+      '× raw',
+      `× ${framework}`,
+      'p50 ms',
+      'p99 ms',
+      'p99 × raw',
+      'errors',
+      'server CPU',
+      'load CPU',
+    ],
     ['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
   ];
   for (const [endpoint, byServer] of results) {

@@ -9,10 +9,15 @@ import { DataDirError, dataFiles } from './data-dir.js';
  * commit up to a moment and nothing after it. `alsoCopy` names the directory's other files
  * worth keeping (the TLS identity). Starting the service with DATA_DIR=<to> restores it.
  */
-export const backupDataDir = async (from: string, to: string, alsoCopy: readonly string[] = []): Promise<{ readonly files: readonly string[] }> => {
+export const backupDataDir = async (
+  from: string,
+  to: string,
+  alsoCopy: readonly string[] = [],
+): Promise<{ readonly files: readonly string[] }> => {
   const store = join(from, dataFiles.store);
   if (!existsSync(store)) throw new DataDirError(`DATA_DIR ${from} holds no store (${store} is missing)`);
-  if (existsSync(to) && readdirSync(to).length > 0) throw new DataDirError(`the backup directory ${to} is not empty: give a new or empty one`);
+  if (existsSync(to) && readdirSync(to).length > 0)
+    throw new DataDirError(`the backup directory ${to} is not empty: give a new or empty one`);
   mkdirSync(to, { recursive: true });
   const env = open({ path: store, readOnly: true });
   try {

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readSync, realpathSync, rmSync, statSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
@@ -66,7 +77,8 @@ export const takeOwnership = (dir: string): (() => void) => {
         rmSync(path, { force: true });
       };
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new DataDirError(`DATA_DIR ${dir} cannot be used: ${(e as Error).message}`);
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new DataDirError(`DATA_DIR ${dir} cannot be used: ${(e as Error).message}`);
     }
     let holder: { pid?: unknown } = {};
     try {
@@ -75,7 +87,9 @@ export const takeOwnership = (dir: string): (() => void) => {
       // Torn or empty (the holder died while writing it): nobody holds it.
     }
     if (typeof holder.pid === 'number' && holder.pid !== process.pid && isAlive(holder.pid)) {
-      throw new DataDirError(`DATA_DIR ${dir} is in use by process ${String(holder.pid)} (${path}); stop it first, or give this process another DATA_DIR`);
+      throw new DataDirError(
+        `DATA_DIR ${dir} is in use by process ${String(holder.pid)} (${path}); stop it first, or give this process another DATA_DIR`,
+      );
     }
     rmSync(path, { force: true });
   }
@@ -97,15 +111,22 @@ export const openEnvironment = (dir: string): RootDatabase => {
     // overlappingSync off: a commit's promise resolves once it is synced, and the next one starts after it.
     env = open({ path, overlappingSync: false, maxDbs: 32 });
   } catch (e) {
-    throw new DataDirError(`DATA_DIR ${dir}: the store ${path} cannot be opened (${(e as Error).message}); restore it from a backup`);
+    throw new DataDirError(
+      `DATA_DIR ${dir}: the store ${path} cannot be opened (${(e as Error).message}); restore it from a backup`,
+    );
   }
   const meta = env.openDB<number, string>({ name: 'meta', ...tableOptions });
   const found = meta.get('format');
   if (found === undefined) {
-    if (existed && hasData(env)) throw new DataDirError(`DATA_DIR ${dir}: ${path} holds data but no format version; it was not written by this service`);
+    if (existed && hasData(env))
+      throw new DataDirError(
+        `DATA_DIR ${dir}: ${path} holds data but no format version; it was not written by this service`,
+      );
     meta.putSync('format', formatVersion);
   } else if (found > formatVersion) {
-    throw new DataDirError(`DATA_DIR ${dir} was written by a newer version of this service (data format ${String(found)}; this one reads up to ${String(formatVersion)})`);
+    throw new DataDirError(
+      `DATA_DIR ${dir} was written by a newer version of this service (data format ${String(found)}; this one reads up to ${String(formatVersion)})`,
+    );
   } else if (found < 2) {
     migrateToFormat2(env, (name) => env.openDB({ name, ...tableOptions }));
   }
@@ -115,12 +136,20 @@ export const openEnvironment = (dir: string): RootDatabase => {
 const lmdbMagic = 0xbeefc0de;
 
 /** LMDB's meta page (lmdb.h / mdb.c, MDB_meta): magic, version, address, map size, two MDB_db (48 bytes), last page, txn id. */
-const readMeta = (file: Buffer, page: number, pageSize: number): { readonly lastPage: number; readonly txnId: number; readonly pageSize: number } | null => {
+const readMeta = (
+  file: Buffer,
+  page: number,
+  pageSize: number,
+): { readonly lastPage: number; readonly txnId: number; readonly pageSize: number } | null => {
   const start = page * pageSize;
   for (let at = start; at <= start + 64 && at + 144 <= file.length; at += 4) {
     if (file.readUInt32LE(at) !== lmdbMagic) continue;
     const ownPageSize = file.readUInt32LE(at + 24);
-    return { lastPage: Number(file.readBigUInt64LE(at + 120)), txnId: Number(file.readBigUInt64LE(at + 128)), pageSize: ownPageSize };
+    return {
+      lastPage: Number(file.readBigUInt64LE(at + 120)),
+      txnId: Number(file.readBigUInt64LE(at + 128)),
+      pageSize: ownPageSize,
+    };
   }
   return null;
 };
@@ -144,12 +173,16 @@ const checkWhole = (path: string, dir: string): void => {
   const second = first === null ? null : readMeta(file, 1, first.pageSize);
   const newest = [first, second].filter((m) => m !== null).sort((a, b) => b.txnId - a.txnId)[0];
   if (newest === undefined || newest.pageSize < 512 || newest.pageSize > 65536) {
-    throw new DataDirError(`DATA_DIR ${dir}: the store ${path} cannot be opened (it is not an LMDB store); restore it from a backup`);
+    throw new DataDirError(
+      `DATA_DIR ${dir}: the store ${path} cannot be opened (it is not an LMDB store); restore it from a backup`,
+    );
   }
   const needed = (newest.lastPage + 1) * newest.pageSize;
   const size = statSync(path).size;
   if (size < needed) {
-    throw new DataDirError(`DATA_DIR ${dir}: ${path} is cut short (${String(size)} bytes of at least ${String(needed)}): a torn copy; restore it from a backup`);
+    throw new DataDirError(
+      `DATA_DIR ${dir}: ${path} is cut short (${String(size)} bytes of at least ${String(needed)}): a torn copy; restore it from a backup`,
+    );
   }
 };
 

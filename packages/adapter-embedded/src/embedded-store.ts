@@ -1,4 +1,11 @@
-import { createMemoryEngine, journalTables, shelfTables, type MemoryEngine, type MemoryStoreOptions, type RecordChange } from '@support/adapter-memory';
+import {
+  createMemoryEngine,
+  journalTables,
+  shelfTables,
+  type MemoryEngine,
+  type MemoryStoreOptions,
+  type RecordChange,
+} from '@support/adapter-memory';
 import type { Store } from '@support/application';
 import type { StoredEvent } from '@support/domain';
 import type { Database, RootDatabase } from 'lmdb';
@@ -56,7 +63,10 @@ interface Opened {
 const idsTable = 'ids';
 
 /** The highest counter of each sequence among the given ones and the refused changes' (table `ids`). */
-const carriedIds = (carried: readonly RecordChange[], refused: readonly (readonly RecordChange[])[]): RecordChange[] => {
+const carriedIds = (
+  carried: readonly RecordChange[],
+  refused: readonly (readonly RecordChange[])[],
+): RecordChange[] => {
   const highest = new Map<string, RecordChange>();
   for (const c of [...carried, ...refused.flat()]) {
     if (c.table !== idsTable) continue;
@@ -67,7 +77,10 @@ const carriedIds = (carried: readonly RecordChange[], refused: readonly (readonl
 };
 
 /** Every record of the memory store's tables, as stored, in an order that restores references first. */
-function* storedRecords(tables: ReadonlyMap<string, Database>, counts: Record<string, number>): Generator<RecordChange> {
+function* storedRecords(
+  tables: ReadonlyMap<string, Database>,
+  counts: Record<string, number>,
+): Generator<RecordChange> {
   for (const table of journalTables) {
     const db = tables.get(table);
     if (db === undefined) continue;
@@ -128,7 +141,12 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     try {
       env = openEnvironment(options.dataDir);
       const root = env;
-      const tables = new Map<string, Database>([...journalTables, ...shelfTables, feedTables.events, feedTables.newest, metaTable].map((name) => [name, root.openDB({ name, ...tableOptions })]));
+      const tables = new Map<string, Database>(
+        [...journalTables, ...shelfTables, feedTables.events, feedTables.newest, metaTable].map((name) => [
+          name,
+          root.openDB({ name, ...tableOptions }),
+        ]),
+      );
       const sink = new LmdbSink(root, tables, {
         committed: (changes) => {
           feed.committed(changes);
@@ -143,7 +161,10 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
           const o = state.opened;
           if (o === null) return;
           o.fault = cause.message;
-          log('error', `embedded store: commit failed: ${cause.message}`, { data_dir: options.dataDir, refused_writes: refused.length });
+          log('error', `embedded store: commit failed: ${cause.message}`, {
+            data_dir: options.dataDir,
+            refused_writes: refused.length,
+          });
           // Memory holds the refused changes; the disk does not. Load what the disk holds, keeping
           // the ids that were given out (see `carried`).
           if (refused.some((changes) => changes.some((c) => c.table !== metaTable))) {
@@ -172,7 +193,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
 
   // The methods of each port are the memory engine's: read off a store that is never used.
   const shapes = createMemoryEngine().store;
-  const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] => delegate(shapes[name], () => current().engine.store[name]);
+  const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
+    delegate(shapes[name], () => current().engine.store[name]);
 
   return {
     tickets: port('tickets'),

@@ -56,7 +56,9 @@ export class LmdbFeed implements RecordingEventLog {
   /** Called with each durable commit's changes. */
   committed(changes: readonly RecordChange[]): void {
     let newest = this.durable;
-    for (const c of changes) if (c.table === feedTables.events && typeof c.key === 'number' && c.value !== undefined) newest = Math.max(newest, c.key);
+    for (const c of changes)
+      if (c.table === feedTables.events && typeof c.key === 'number' && c.value !== undefined)
+        newest = Math.max(newest, c.key);
     if (newest === this.durable) return;
     this.durable = newest;
     this.waiters.wakeAll();
@@ -70,7 +72,11 @@ export class LmdbFeed implements RecordingEventLog {
   after(after: number, limit: number, actorId?: UserId): Promise<readonly StoredEvent[]> {
     const out: StoredEvent[] = [];
     if (limit <= 0 || after >= this.durable) return Promise.resolve(out);
-    const range = this.events.getRange({ start: after + 1, end: this.durable + 1, ...(actorId === undefined ? { limit } : {}) });
+    const range = this.events.getRange({
+      start: after + 1,
+      end: this.durable + 1,
+      ...(actorId === undefined ? { limit } : {}),
+    });
     for (const { key, value } of range) {
       const event: StoredEvent = { ...value, actor: (value as Partial<StoredEvent>).actor ?? systemActor, seq: key };
       if (actorId !== undefined && eventActorId(event.actor) !== actorId) continue;

@@ -1,4 +1,9 @@
-export { createEmbeddedStore, type EmbeddedStore, type EmbeddedStoreOptions, type LoadReport } from './embedded-store.js';
+export {
+  createEmbeddedStore,
+  type EmbeddedStore,
+  type EmbeddedStoreOptions,
+  type LoadReport,
+} from './embedded-store.js';
 export { DataDirError, dataFiles, formatVersion, tableOptions } from './data-dir.js';
 export { CommitFailedError } from './lmdb-sink.js';
 export { backupDataDir } from './backup.js';

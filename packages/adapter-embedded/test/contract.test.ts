@@ -4,7 +4,8 @@ import { startedStore, tempDataDir } from './temp-store.js';
 // Every port contract suite, unchanged, on the embedded store: each test gets a fresh
 // temporary data directory, so every write goes through LMDB and is committed before it
 // answers.
-for (const describeContract of portContractSuites) describeContract('Embedded store', () => startedStore(tempDataDir(), {}, true));
+for (const describeContract of portContractSuites)
+  describeContract('Embedded store', () => startedStore(tempDataDir(), {}, true));
 
 // The ticket suite with tiny chunks too, as the memory store runs it.
 describeTicketRepositoryContract('Embedded store (index walks, chunks of 2)', () =>

@@ -12,7 +12,8 @@ import { startedStore, tempDataDir } from './temp-store.js';
 // a commit succeeds again; a data directory that cannot be used is refused at start, never
 // served empty or half.
 
-const ids = async (store: EmbeddedStore): Promise<number[]> => (await store.tickets.search(aFilter(), sortOf('id'), 0, 1000)).items.map((t) => t.id);
+const ids = async (store: EmbeddedStore): Promise<number[]> =>
+  (await store.tickets.search(aFilter(), sortOf('id'), 0, 1000)).items.map((t) => t.id);
 
 const refusal = async (start: () => Promise<unknown>): Promise<Error> => {
   try {
@@ -49,7 +50,10 @@ describe('Embedded store: faults', function () {
       // A read made while those commits are pending sees them, so it waits for them and fails with them.
       const read = store.tickets.findById(2 as never);
       for (const r of [...refused, read]) {
-        const e = await r.then(() => null, (x: unknown) => x);
+        const e = await r.then(
+          () => null,
+          (x: unknown) => x,
+        );
         expect(e).to.be.instanceOf(CommitFailedError);
       }
       expect(logged.some((l) => l.startsWith('error embedded store: commit failed: EIO: injected'))).to.equal(true);
@@ -89,7 +93,10 @@ describe('Embedded store: faults', function () {
       failing = true;
       // The sequence answers before its commit; a write of the same moment fails with that commit.
       const given = await store.ids.next('ticket');
-      const refused = await store.tickets.insert(aTicket({ id: 50 })).then(() => null, (e: unknown) => e);
+      const refused = await store.tickets.insert(aTicket({ id: 50 })).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(given).to.equal(2);
       expect(refused).to.be.instanceOf(CommitFailedError);
       failing = false;
@@ -113,7 +120,9 @@ describe('Embedded store: faults', function () {
     try {
       execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs', mount], { stdio: 'ignore' });
     } catch {
-      console.log('    Embedded store full-disk test did NOT run: cannot mount a small tmpfs here (needs root); the injected fault above still ran');
+      console.log(
+        '    Embedded store full-disk test did NOT run: cannot mount a small tmpfs here (needs root); the injected fault above still ran',
+      );
       this.skip();
     }
     try {
@@ -131,7 +140,10 @@ describe('Embedded store: faults', function () {
         expect((failure as Error).message).to.match(/could not commit: \S/);
         // Memory is what the disk holds; the same write is refused again while the disk is full.
         expect(await ids(store)).to.deep.equal(Array.from({ length: written }, (_, i) => i + 1));
-        const again = await store.tickets.insert(aTicket({ id: written + 1, summary: 'x'.repeat(8000) })).then(() => null, (e: unknown) => e);
+        const again = await store.tickets.insert(aTicket({ id: written + 1, summary: 'x'.repeat(8000) })).then(
+          () => null,
+          (e: unknown) => e,
+        );
         expect(again).to.be.instanceOf(CommitFailedError);
         execFileSync('mount', ['-o', 'remount,size=16m', mount], { stdio: 'ignore' });
         expect(await store.health.ping()).to.equal(true);

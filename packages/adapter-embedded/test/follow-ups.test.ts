@@ -49,7 +49,12 @@ describe('Embedded store: a write and its follow-ups are one commit', function (
       for (const id of [1, 2]) await store.tickets.insert(aTicket({ id, customerId: 7, customerName: 'Ada Lovelace' }));
       const before = (await store.events.bounds()).newest;
       failing = true;
-      expect(await store.users.update(renamed, 1, admin, rename).then(() => null, (e: unknown) => e)).to.be.instanceOf(CommitFailedError);
+      expect(
+        await store.users.update(renamed, 1, admin, rename).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      ).to.be.instanceOf(CommitFailedError);
       expect(await names(store)).to.deep.equal(['Ada Lovelace', 'Ada Lovelace', 'Ada Lovelace']);
       expect((await store.events.bounds()).newest, 'no event of the refused write').to.equal(before);
       expect(await store.users.update(renamed, 1, admin, rename)).to.equal('ok');

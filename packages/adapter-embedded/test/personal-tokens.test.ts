@@ -47,10 +47,19 @@ describe('Embedded store: personal access tokens survive a restart', function ()
     }
     const reopened = await startedStore(dir);
     try {
-      expect(await reopened.personalTokens.findByHash('a'.repeat(64), t0 + 10_000)).to.deep.equal({ ...kept, lastUsedAt: t0 + 5_000 });
-      expect(await reopened.personalTokens.findByHash('b'.repeat(64), t0 + 10_000), 'revoked before the close').to.equal(null);
+      expect(await reopened.personalTokens.findByHash('a'.repeat(64), t0 + 10_000)).to.deep.equal({
+        ...kept,
+        lastUsedAt: t0 + 5_000,
+      });
+      expect(
+        await reopened.personalTokens.findByHash('b'.repeat(64), t0 + 10_000),
+        'revoked before the close',
+      ).to.equal(null);
       expect(await reopened.personalTokens.findById(2)).to.equal(null);
-      expect(await reopened.personalTokens.list(userId(7), 0, 10)).to.deep.equal({ items: [{ ...kept, lastUsedAt: t0 + 5_000 }], total: 1 });
+      expect(await reopened.personalTokens.list(userId(7), 0, 10)).to.deep.equal({
+        items: [{ ...kept, lastUsedAt: t0 + 5_000 }],
+        total: 1,
+      });
       // The kept last use still holds back a second write within the minute.
       expect(await reopened.personalTokens.touch(1, t0 + 30_000, 60_000)).to.equal(false);
       // The user's index is rebuilt: revoking the user's tokens reaches the restored one.
@@ -61,7 +70,10 @@ describe('Embedded store: personal access tokens survive a restart', function ()
     }
     const again = await startedStore(dir);
     try {
-      expect(await again.personalTokens.findByHash('a'.repeat(64), t0 + 50_000), 'the revocation after the reopen is durable too').to.equal(null);
+      expect(
+        await again.personalTokens.findByHash('a'.repeat(64), t0 + 50_000),
+        'the revocation after the reopen is durable too',
+      ).to.equal(null);
     } finally {
       await again.close();
     }

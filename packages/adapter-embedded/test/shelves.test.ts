@@ -19,7 +19,13 @@ setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
 const now = Date.now();
-const claimOf = (owner: string) => ({ owner, fingerprint: `fp-${owner}`, now, leaseUntil: now + 60_000, expiresAt: now + 86_400_000 });
+const claimOf = (owner: string) => ({
+  owner,
+  fingerprint: `fp-${owner}`,
+  now,
+  leaseUntil: now + 60_000,
+  expiresAt: now + 86_400_000,
+});
 
 /** Bytes held in ArrayBuffers (a Buffer's bytes) once garbage is collected. */
 const heldBytes = (): number => {
@@ -88,7 +94,9 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
       const embedded = await keepAnswers(store, count, size);
       expect(embedded, 'the embedded store holds none once durable').to.be.below(0.25 * count * size);
       const replay = await store.idempotency.claim('user:1', 'big-7', claimOf('again'));
-      expect(replay.kind === 'completed' ? [replay.answer.body.length, replay.answer.body[size - 1]] : replay).to.deep.equal([size, 7]);
+      expect(
+        replay.kind === 'completed' ? [replay.answer.body.length, replay.answer.body[size - 1]] : replay,
+      ).to.deep.equal([size, 7]);
     } finally {
       await store.close();
     }
@@ -106,7 +114,11 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
     }
     const env = open({ path: join(dir, dataFiles.store), maxDbs: 32 });
     try {
-      expect([...env.openDB({ name: 'deliveryLog', ...tableOptions }).getKeys({})]).to.deep.equal([[1, 2], [1, 3], [1, 4]]);
+      expect([...env.openDB({ name: 'deliveryLog', ...tableOptions }).getKeys({})]).to.deep.equal([
+        [1, 2],
+        [1, 3],
+        [1, 4],
+      ]);
     } finally {
       await env.close();
     }
@@ -133,13 +145,22 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
       await store.idempotency.claim('user:1', 'k', claimOf('a'));
       failing = true;
       const refused = await Promise.all([
-        store.idempotency.complete('user:1', 'k', 'a', answer).then(() => null, (e: unknown) => e),
-        store.webhooks.recordDelivery(anAttempt(2), 5).then(() => null, (e: unknown) => e),
+        store.idempotency.complete('user:1', 'k', 'a', answer).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+        store.webhooks.recordDelivery(anAttempt(2), 5).then(
+          () => null,
+          (e: unknown) => e,
+        ),
       ]);
       expect(refused.map((e) => e instanceof CommitFailedError)).to.deep.equal([true, true]);
       failing = false;
       // Memory was loaded again from the disk: the claim is still in flight, the log has one attempt.
-      expect(await store.idempotency.claim('user:1', 'k', claimOf('b'))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-a' });
+      expect(await store.idempotency.claim('user:1', 'k', claimOf('b'))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-a',
+      });
       expect((await store.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.seq)).to.deep.equal([1]);
       expect(await store.idempotency.complete('user:1', 'k', 'a', answer)).to.equal(true);
       await store.webhooks.recordDelivery(anAttempt(2), 5);
@@ -163,8 +184,20 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
     const key = JSON.stringify(['user:1', 'k']);
     await env.transaction(() => {
       void table('meta').put('format', 1);
-      void table('idempotency').put(key, { owner: 'a', fingerprint: 'fp-a', leaseUntil: now + 60_000, expiresAt: now + 86_400_000, answer });
-      void table('idempotency').put(JSON.stringify(['user:1', 'open']), { owner: 'b', fingerprint: 'fp-b', leaseUntil: now + 60_000, expiresAt: now + 86_400_000, answer: null });
+      void table('idempotency').put(key, {
+        owner: 'a',
+        fingerprint: 'fp-a',
+        leaseUntil: now + 60_000,
+        expiresAt: now + 86_400_000,
+        answer,
+      });
+      void table('idempotency').put(JSON.stringify(['user:1', 'open']), {
+        owner: 'b',
+        fingerprint: 'fp-b',
+        leaseUntil: now + 60_000,
+        expiresAt: now + 86_400_000,
+        answer: null,
+      });
       void table('webhooks').put(1, aWebhook(1));
       void table('deliveries').put(1, [anAttempt(1), anAttempt(2)]);
     });
@@ -173,7 +206,10 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
     try {
       const replay = await store.idempotency.claim('user:1', 'k', claimOf('b'));
       expect(replay.kind === 'completed' ? Buffer.from(replay.answer.body).toString() : replay).to.equal('kept');
-      expect(await store.idempotency.claim('user:1', 'open', claimOf('c'))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-b' });
+      expect(await store.idempotency.claim('user:1', 'open', claimOf('c'))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-b',
+      });
       expect((await store.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.seq)).to.deep.equal([2, 1]);
       await store.webhooks.recordDelivery(anAttempt(3), 2);
       expect((await store.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.seq)).to.deep.equal([3, 2]);
@@ -183,7 +219,10 @@ describe('Embedded store: kept answers and delivery logs are read from LMDB', fu
     const after = open({ path: join(dir, dataFiles.store), maxDbs: 32 });
     try {
       expect(after.openDB({ name: 'meta', ...tableOptions }).get('format')).to.equal(formatVersion);
-      expect(after.openDB({ name: 'deliveries', ...tableOptions }).getKeysCount({}), 'the old log table is emptied').to.equal(0);
+      expect(
+        after.openDB({ name: 'deliveries', ...tableOptions }).getKeysCount({}),
+        'the old log table is emptied',
+      ).to.equal(0);
     } finally {
       await after.close();
     }

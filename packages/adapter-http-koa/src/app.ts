@@ -50,7 +50,9 @@ export const httpPipeline = (app: Application, httpOptions: HttpOptions): Mounte
     urls: urlsFor(options.publicUrl),
     options,
     cache: responseCache(options.responseCacheBytes),
-    acceptedScopes: routeNeeds(allOperations({ origin: options.publicUrl, ex: examples(options.publicUrl), schedule: [] })),
+    acceptedScopes: routeNeeds(
+      allOperations({ origin: options.publicUrl, ex: examples(options.publicUrl), schedule: [] }),
+    ),
   };
   // Behind a trusted proxy, the client address is the one the nearest proxy saw
   // (the last X-Forwarded-For entry): earlier entries are whatever the client wrote.

@@ -54,7 +54,11 @@ export interface RawBody {
   readonly gzipped?: () => Promise<Buffer>;
 }
 
-export const ok = (body: unknown, extra: Omit<Reply, 'status' | 'body'> = {}): Reply => ({ status: 200, body, ...extra });
+export const ok = (body: unknown, extra: Omit<Reply, 'status' | 'body'> = {}): Reply => ({
+  status: 200,
+  body,
+  ...extra,
+});
 
 export const created = (body: unknown, location: string, lastModified: number): Reply => ({
   status: 201,
@@ -64,7 +68,10 @@ export const created = (body: unknown, location: string, lastModified: number): 
 });
 
 /** 200 with a body the response cache may keep. */
-export const okCached = (cacheable: CacheableBody, extra: Omit<Reply, 'status' | 'body' | 'cacheable'> = {}): Reply => ({
+export const okCached = (
+  cacheable: CacheableBody,
+  extra: Omit<Reply, 'status' | 'body' | 'cacheable'> = {},
+): Reply => ({
   status: 200,
   body: null,
   cacheable,

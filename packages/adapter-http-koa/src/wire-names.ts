@@ -16,7 +16,11 @@ export interface WireNames {
 }
 
 /** The API's name of a domain field K under a table T (none: alike), a type for the document's body schemas. */
-export type WireName<K, T extends Readonly<Record<string, string>> | undefined> = T extends object ? (K extends keyof T ? T[K] : K) : K;
+export type WireName<K, T extends Readonly<Record<string, string>> | undefined> = T extends object
+  ? K extends keyof T
+    ? T[K]
+    : K
+  : K;
 
 const wireNames = (table: Readonly<Record<string, string>>): WireNames => {
   const toWire = new Map(Object.entries(table));

@@ -22,7 +22,13 @@ interface Logged {
 const pipelineWith = (shortLane: boolean): { pipeline: ReturnType<typeof httpPipeline>; errors: Logged[] } => {
   const errors: Logged[] = [];
   const logger: HttpLogger = { info: () => undefined, error: (message, fields) => errors.push({ message, fields }) };
-  const pipeline = httpPipeline(application, { publicUrl: 'https://localhost', trustProxy: false, logger, shortLane, accessLog: false });
+  const pipeline = httpPipeline(application, {
+    publicUrl: 'https://localhost',
+    trustProxy: false,
+    logger,
+    shortLane,
+    accessLog: false,
+  });
   return { pipeline, errors };
 };
 
@@ -31,7 +37,9 @@ describe('mounting the pipeline', () => {
     const { pipeline } = pipelineWith(true);
     const { koa, stages, router } = pipeline;
     expect(stages.length).to.be.greaterThan(5);
-    expect(koa.middleware, 'a middleware added to Koa outside `stages` is not run on the short lane').to.have.length(stages.length + 2);
+    expect(koa.middleware, 'a middleware added to Koa outside `stages` is not run on the short lane').to.have.length(
+      stages.length + 2,
+    );
     koa.middleware.slice(0, stages.length).forEach((m, i) => expect(m, `stage ${i}`).to.equal(stages[i]));
     expect((koa.middleware[stages.length] as { router?: unknown }).router, "the router's dispatch").to.equal(router);
   });
@@ -54,7 +62,9 @@ describe('mounting the pipeline', () => {
       try {
         const { port } = server.address() as AddressInfo;
         await new Promise<void>((resolve) => {
-          const req = request({ port, host: '127.0.0.1', path: '/v1/tickets/1' }, (res) => res.resume().on('close', resolve));
+          const req = request({ port, host: '127.0.0.1', path: '/v1/tickets/1' }, (res) =>
+            res.resume().on('close', resolve),
+          );
           req.on('error', () => {
             resolve();
           });

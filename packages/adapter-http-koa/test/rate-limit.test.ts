@@ -18,7 +18,13 @@ interface Row {
   readonly tokenLookedAt: boolean;
 }
 
-const row = (path: string, tls: boolean, token: Token, counted: Expected, tokenLookedAt: boolean): Row => ({ path, tls, token, counted, tokenLookedAt });
+const row = (path: string, tls: boolean, token: Token, counted: Expected, tokenLookedAt: boolean): Row => ({
+  path,
+  tls,
+  token,
+  counted,
+  tokenLookedAt,
+});
 
 const table: readonly Row[] = [
   // health checks: never counted, over TLS or not, whatever the token

@@ -6,7 +6,12 @@ import { responseCache, type CachedAnswer } from '../src/cache/response-cache.js
 // The response cache's bookkeeping: what it keeps, for which version, within which budget.
 // (That answers stay right under concurrent writes is tested over HTTPS, in the server's tests.)
 
-const answer = (body: string): CachedAnswer => ({ etag: `"${body}"`, lastModified: null, bytes: Buffer.from(body), gzipped: null });
+const answer = (body: string): CachedAnswer => ({
+  etag: `"${body}"`,
+  lastModified: null,
+  bytes: Buffer.from(body),
+  gzipped: null,
+});
 const kilobyte = (tag: string): CachedAnswer => answer(tag.padEnd(1000, '.'));
 
 describe('response cache', () => {

@@ -18,7 +18,7 @@ const ids = ['1', '42', '007', '0', '9007199254740991', '99999999999999999999'];
 const queries = ['', '?', '?fields=id,subject', '?pretty=true&envelope=true', '?access_token=x', '?%FF=1'];
 
 describe('short lane', () => {
-  it("serves every GET the router answers with one handler of its own, GET and HEAD", () => {
+  it('serves every GET the router answers with one handler of its own, GET and HEAD', () => {
     const { lane } = built();
     expect(lane.routes.map((r) => r.path)).to.have.members([
       '/v1/tickets',
@@ -39,7 +39,10 @@ describe('short lane', () => {
       '/v1/deprecations',
       '/v1/openapi',
     ]);
-    expect(lane.match('GET', '/v1/tickets/12/messages/3?pretty=true')?.params).to.deep.equal({ ticketId: '12', messageId: '3' });
+    expect(lane.match('GET', '/v1/tickets/12/messages/3?pretty=true')?.params).to.deep.equal({
+      ticketId: '12',
+      messageId: '3',
+    });
     expect(lane.match('GET', '/v1/tickets/12')?.params).to.deep.equal({ ticketId: '12' });
     expect(lane.match('HEAD', '/v1/tickets/12?fields=id')?.params).to.deep.equal({ ticketId: '12' });
     expect(lane.match('GET', '/v1/tickets?per_page=30')?.route.path).to.equal('/v1/tickets');

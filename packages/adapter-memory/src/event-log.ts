@@ -110,7 +110,9 @@ export class MemoryEventLog implements RecordingEventLog {
       if (actorId !== undefined) {
         const seqs = this.byActor.get(actorId) ?? [];
         const from = firstAbove(seqs, Math.max(after, first - 1));
-        return seqs.slice(from, from + Math.max(0, limit)).map((seq) => ({ ...structuredClone(this.kept[this.head + seq - first] as ChangeEvent), seq }));
+        return seqs
+          .slice(from, from + Math.max(0, limit))
+          .map((seq) => ({ ...structuredClone(this.kept[this.head + seq - first] as ChangeEvent), seq }));
       }
       const start = Math.max(0, after - first + 1);
       const out: StoredEvent[] = [];

@@ -7,7 +7,12 @@ import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
-export const memoryGroupRepository = (journal: Journal, load: number, events: ChangeRecorder, followUps?: MemoryFollowUps): GroupRepository => {
+export const memoryGroupRepository = (
+  journal: Journal,
+  load: number,
+  events: ChangeRecorder,
+  followUps?: MemoryFollowUps,
+): GroupRepository => {
   const rows = journal.map<number, Group>('groups');
   const answer = journal.runner(['groups']);
   const idsByName = new Map<string, number>();
@@ -59,7 +64,8 @@ export const memoryGroupRepository = (journal: Journal, load: number, events: Ch
         events.record(groupDeletedEvent(id, now, by));
         // Its follow-ups (members out, tickets ungrouped) in this same port call, by the same actor (follow-ups.ts).
         if (due.length > 0) {
-          if (followUps === undefined) throw new Error('this group table was made without the follow-ups of its writes');
+          if (followUps === undefined)
+            throw new Error('this group table was made without the follow-ups of its writes');
           followUps.run(due, by);
         }
         return true;

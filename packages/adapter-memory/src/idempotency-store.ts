@@ -11,7 +11,11 @@ interface Entry {
   readonly answered: boolean;
 }
 
-const copyAnswer = (a: StoredAnswer): StoredAnswer => ({ status: a.status, headers: { ...a.headers }, body: Uint8Array.from(a.body) });
+const copyAnswer = (a: StoredAnswer): StoredAnswer => ({
+  status: a.status,
+  headers: { ...a.headers },
+  body: Uint8Array.from(a.body),
+});
 
 /**
  * Idempotency records by scope and key. Expired records are forgotten lazily, earliest first,
@@ -60,7 +64,13 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
           if (current.leaseUntil > claim.now) return { kind: 'in_flight', fingerprint: current.fingerprint };
         }
         if (current?.answered === true) answers.delete(k);
-        entries.set(k, { owner: claim.owner, fingerprint: claim.fingerprint, leaseUntil: claim.leaseUntil, expiresAt: claim.expiresAt, answered: false });
+        entries.set(k, {
+          owner: claim.owner,
+          fingerprint: claim.fingerprint,
+          leaseUntil: claim.leaseUntil,
+          expiresAt: claim.expiresAt,
+          answered: false,
+        });
         expiries.set(k, claim.expiresAt);
         return { kind: 'claimed' };
       }),

@@ -7,7 +7,19 @@ import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable }
  * shelves (shelf.ts: kept, but read from the store, never loaded), every record the memory
  * store must not forget.
  */
-export const journalTables = ['users', 'groups', 'tickets', 'messages', 'tokens', 'personalTokens', 'idempotency', 'webhooks', 'leases', 'deliverySpans', 'ids'] as const;
+export const journalTables = [
+  'users',
+  'groups',
+  'tickets',
+  'messages',
+  'tokens',
+  'personalTokens',
+  'idempotency',
+  'webhooks',
+  'leases',
+  'deliverySpans',
+  'ids',
+] as const;
 export type JournalTable = (typeof journalTables)[number];
 
 export type { RecordChange, RecordKey } from './records.js';
@@ -181,9 +193,13 @@ export class Journal {
       done.then(settled(table), settled(table));
       const shelf = this.shelves.get(table);
       // Once durable, a shelf's records are read from the store: memory lets them go.
-      if (shelf !== undefined) done.then(() => {
-          for (const c of changes) if (c.table === table) shelf.settled(c);
-        }, () => undefined);
+      if (shelf !== undefined)
+        done.then(
+          () => {
+            for (const c of changes) if (c.table === table) shelf.settled(c);
+          },
+          () => undefined,
+        );
     }
     return done;
   }

@@ -53,7 +53,9 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
       answer(() => {
         const thread = threadOf(message.ticketId);
         if (thread.byNumber.has(message.number)) {
-          throw new Error(`message ${message.number} of ticket ${message.ticketId} already exists; numbers are never reused`);
+          throw new Error(
+            `message ${message.number} of ticket ${message.ticketId} already exists; numbers are never reused`,
+          );
         }
         const stored = copyMessage(message);
         thread.put(stored);

@@ -4,7 +4,8 @@ import type { SortedList } from './sorted-list.js';
 
 /** The store's side of the paging limit (the Page port's promise): never walk past it. */
 export const checkOffset = (offset: number): void => {
-  if (offset >= pageBounds.maxOffset) throw new RangeError(`a page must start before item ${pageBounds.maxOffset} (offset ${offset})`);
+  if (offset >= pageBounds.maxOffset)
+    throw new RangeError(`a page must start before item ${pageBounds.maxOffset} (offset ${offset})`);
 };
 
 /** The page [offset, offset + limit) of an id list (none: an empty list), read through `read`. */

@@ -10,7 +10,11 @@ import { SortedList } from './sorted-list.js';
  * user's ids in order (indexes rebuilt on restore). A user's deletion or password reset revokes
  * them in its own port call (the revokePersonalTokens follow-up, follow-ups.ts).
  */
-export const memoryPersonalTokenStore = (journal: Journal, load: number, followUps?: MemoryFollowUps): PersonalTokenStore => {
+export const memoryPersonalTokenStore = (
+  journal: Journal,
+  load: number,
+  followUps?: MemoryFollowUps,
+): PersonalTokenStore => {
   const rows = journal.map<number, PersonalTokenRecord>('personalTokens');
   const answer = journal.runner(['personalTokens']);
   const byHash = new Map<string, number>();
@@ -49,7 +53,8 @@ export const memoryPersonalTokenStore = (journal: Journal, load: number, followU
   return {
     insert: (record) =>
       answer(() => {
-        if (rows.has(record.id) || byHash.has(record.hash)) throw new Error(`personal token ${record.id} already exists; ids are never reused`);
+        if (rows.has(record.id) || byHash.has(record.hash))
+          throw new Error(`personal token ${record.id} already exists; ids are never reused`);
         const stored = copy(record);
         rows.set(stored.id, stored);
         index(stored);
@@ -65,7 +70,8 @@ export const memoryPersonalTokenStore = (journal: Journal, load: number, followU
         const r = rows.get(id);
         return r === undefined ? null : copy(r);
       }),
-    list: (userId, offset, limit) => answer(() => pageOf(byUser.get(userId), offset, limit, (id) => copy(rows.get(id) as PersonalTokenRecord))),
+    list: (userId, offset, limit) =>
+      answer(() => pageOf(byUser.get(userId), offset, limit, (id) => copy(rows.get(id) as PersonalTokenRecord))),
     revoke: (id) => answer(() => remove(id)),
     revokeUser: (userId) =>
       answer(() => {

@@ -36,11 +36,17 @@ export interface MemoryEngine {
 }
 
 /** Every port of the store in memory; with `durability`, every change also goes to its sink before it is answered. */
-export const createMemoryEngine = (options: MemoryStoreOptions = {}, durability: Durability | null = null): MemoryEngine => {
+export const createMemoryEngine = (
+  options: MemoryStoreOptions = {},
+  durability: Durability | null = null,
+): MemoryEngine => {
   const settings = memoryStoreSettings(options);
   const journal = durability === null ? new Journal(null) : new Journal(durability.sink, durability.read);
   // Every repository records its changes here in the same synchronous step as the write.
-  const events = durability === null ? new MemoryEventLog(settings.feedBytes) : durability.feed((table, key, value) => {
+  const events =
+    durability === null
+      ? new MemoryEventLog(settings.feedBytes)
+      : durability.feed((table, key, value) => {
           journal.note(table, key, value);
         });
   // A user's or group's write carries out its follow-ups in its own port call (follow-ups.ts).

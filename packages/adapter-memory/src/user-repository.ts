@@ -1,5 +1,13 @@
 import type { FollowUp, UserRepository, UserWriteResult } from '@support/application';
-import { emailKey, leaveGroup, userDeletedEvent, userEvent, type EventActor, type GroupId, type User } from '@support/domain';
+import {
+  emailKey,
+  leaveGroup,
+  userDeletedEvent,
+  userEvent,
+  type EventActor,
+  type GroupId,
+  type User,
+} from '@support/domain';
 import { copyUser } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
 import type { MemoryFollowUps } from './follow-ups.js';
@@ -75,7 +83,12 @@ class UserTable {
   }
 }
 
-export const memoryUserRepository = (journal: Journal, load: number, events: ChangeRecorder, followUps?: MemoryFollowUps): UserRepository => {
+export const memoryUserRepository = (
+  journal: Journal,
+  load: number,
+  events: ChangeRecorder,
+  followUps?: MemoryFollowUps,
+): UserRepository => {
   const table = new UserTable(journal, load);
   journal.restorer('users', (_, u) => {
     table.put(u as User);

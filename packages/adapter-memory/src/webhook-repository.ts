@@ -105,7 +105,8 @@ export const memoryWebhookRepository = (journal: Journal, load: number): Webhook
         if (span === undefined) return out;
         for (let n = span.next - 1; n >= span.first && out.length < limit; n -= 1) {
           const r = log.get([id, n]);
-          if (r === undefined) throw new Error(`attempt ${String(n)} of webhook ${String(id)}'s delivery log is missing`);
+          if (r === undefined)
+            throw new Error(`attempt ${String(n)} of webhook ${String(id)}'s delivery log is missing`);
           out.push({ ...r });
         }
         return out;

@@ -17,8 +17,16 @@ const ids = (s: IdSet): number[] => {
 describe('IdSet (queue sets of the memory store)', () => {
   it('answers as a Set of the same adds and deletes, dense or sparse', () => {
     const op = fc.oneof(
-      fc.record({ add: fc.constant(true), from: fc.integer({ min: 1, max: 9000 }), n: fc.integer({ min: 1, max: 1500 }) }),
-      fc.record({ add: fc.constant(false), from: fc.integer({ min: 1, max: 9000 }), n: fc.integer({ min: 1, max: 1500 }) }),
+      fc.record({
+        add: fc.constant(true),
+        from: fc.integer({ min: 1, max: 9000 }),
+        n: fc.integer({ min: 1, max: 1500 }),
+      }),
+      fc.record({
+        add: fc.constant(false),
+        from: fc.integer({ min: 1, max: 9000 }),
+        n: fc.integer({ min: 1, max: 1500 }),
+      }),
     );
     fc.assert(
       fc.property(fc.array(op, { maxLength: 8 }), fc.boolean(), (ops, alwaysDense) => {

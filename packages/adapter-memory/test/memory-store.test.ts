@@ -35,7 +35,9 @@ describe('Memory store: the change feed within its byte budget', () => {
     expect(newest).to.equal(400);
     expect(oldest).to.be.a('number').greaterThan(1);
     const kept = await store.events.after(0, 1000);
-    expect(kept.map((e) => e.seq)).to.deep.equal(Array.from({ length: 400 - (oldest ?? 0) + 1 }, (_, i) => (oldest ?? 0) + i));
+    expect(kept.map((e) => e.seq)).to.deep.equal(
+      Array.from({ length: 400 - (oldest ?? 0) + 1 }, (_, i) => (oldest ?? 0) + i),
+    );
     // About the budget: ~1.1 KB an event here, so fewer than 64 of them are kept.
     expect(kept.length).to.be.within(30, 64);
     expect(kept.at(-1)?.subject).to.deep.equal({ resource: 'ticket', id: 400 });

@@ -2,7 +2,14 @@ import type { DeliveryRecord, StoredAnswer } from '@support/application';
 import type { Webhook, WebhookId } from '@support/domain';
 import { expect } from 'chai';
 import { MemoryEventLog } from '../src/event-log.js';
-import { createMemoryEngine, journalTables, type ChangeSink, type MemoryEngine, type RecordChange, type RecordKey } from '../src/index.js';
+import {
+  createMemoryEngine,
+  journalTables,
+  type ChangeSink,
+  type MemoryEngine,
+  type RecordChange,
+  type RecordKey,
+} from '../src/index.js';
 
 // With a durable store underneath, the kept Idempotency-Key answers and the webhook delivery
 // logs are shelved (shelf.ts): written in the port call's commit, then read from the store,
@@ -20,7 +27,8 @@ class FakeDisk implements ChangeSink {
     return new Promise((resolve) => {
       const apply = (): void => {
         for (const c of changes) {
-          const table = this.tables.get(c.table) ?? new Map<string, { readonly key: RecordKey; readonly value: unknown }>();
+          const table =
+            this.tables.get(c.table) ?? new Map<string, { readonly key: RecordKey; readonly value: unknown }>();
           this.tables.set(c.table, table);
           if (c.value === undefined) table.delete(keyText(c.key));
           else table.set(keyText(c.key), { key: c.key, value: c.value });
@@ -51,7 +59,8 @@ class FakeDisk implements ChangeSink {
 
   /** What a restart loads: the tables held in memory, never the shelves. */
   *loaded(): Generator<{ readonly table: string; readonly key: RecordKey; readonly value: unknown }> {
-    for (const table of journalTables) for (const { key, value } of this.tables.get(table)?.values() ?? []) yield { table, key, value };
+    for (const table of journalTables)
+      for (const { key, value } of this.tables.get(table)?.values() ?? []) yield { table, key, value };
   }
 
   /** Changes a record behind the engine's back. */
@@ -62,11 +71,22 @@ class FakeDisk implements ChangeSink {
   }
 }
 
-const engineOn = (disk: FakeDisk): MemoryEngine => createMemoryEngine({}, { sink: disk, feed: () => new MemoryEventLog(), read: disk.read });
+const engineOn = (disk: FakeDisk): MemoryEngine =>
+  createMemoryEngine({}, { sink: disk, feed: () => new MemoryEventLog(), read: disk.read });
 
 const now = Date.now();
-const claim = (owner: string, at = now) => ({ owner, fingerprint: `fp-${owner}`, now: at, leaseUntil: at + 60_000, expiresAt: at + 1_000 });
-const anAnswer = (text: string): StoredAnswer => ({ status: 201, headers: { Location: '/v1/tickets/7' }, body: Buffer.from(text) });
+const claim = (owner: string, at = now) => ({
+  owner,
+  fingerprint: `fp-${owner}`,
+  now: at,
+  leaseUntil: at + 60_000,
+  expiresAt: at + 1_000,
+});
+const anAnswer = (text: string): StoredAnswer => ({
+  status: 201,
+  headers: { Location: '/v1/tickets/7' },
+  body: Buffer.from(text),
+});
 const bodyOf = (outcome: unknown): string => Buffer.from((outcome as { answer: StoredAnswer }).answer.body).toString();
 
 const webhook = (id: number): Webhook => ({
@@ -103,7 +123,10 @@ describe('Memory engine on a durable store: kept answers and delivery logs are r
     await store.idempotency.claim('user:1', 'k', claim('a'));
     await store.idempotency.complete('user:1', 'k', 'a', anAnswer('first'));
     expect(disk.keys('answers')).to.deep.equal([keyText(JSON.stringify(['user:1', 'k']))]);
-    disk.tamper('answers', JSON.stringify(['user:1', 'k']), (a: StoredAnswer) => ({ ...a, body: Buffer.from('on disk') }));
+    disk.tamper('answers', JSON.stringify(['user:1', 'k']), (a: StoredAnswer) => ({
+      ...a,
+      body: Buffer.from('on disk'),
+    }));
     expect(bodyOf(await store.idempotency.claim('user:1', 'k', claim('b')))).to.equal('on disk');
   });
 
@@ -150,7 +173,10 @@ describe('Memory engine on a durable store: kept answers and delivery logs are r
     for (const seq of [1, 2, 3]) await store.webhooks.recordDelivery(attempt(seq), 2);
     expect(disk.keys('deliveryLog')).to.deep.equal([keyText([1, 2]), keyText([1, 3])]);
     disk.tamper('deliveryLog', [1, 3], (r: DeliveryRecord) => ({ ...r, response: 'on disk' }));
-    expect((await store.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.response)).to.deep.equal(['on disk', 'ok 2']);
+    expect((await store.webhooks.deliveries(1 as WebhookId, 10)).map((r) => r.response)).to.deep.equal([
+      'on disk',
+      'ok 2',
+    ]);
     expect((await store.webhooks.deliveries(1 as WebhookId, 1)).map((r) => r.seq)).to.deep.equal([3]);
     expect(await store.webhooks.delete(1 as WebhookId)).to.equal(true);
     expect(disk.keys('deliveryLog')).to.deep.equal([]);

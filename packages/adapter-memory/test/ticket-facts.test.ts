@@ -19,7 +19,12 @@ const storedTicket = fc
     closed: fc.option(fc.integer({ min: 0, max: 3 })),
   })
   .map(({ created, updated, closed, ...t }) =>
-    aTicket({ ...t, createdAt: 1_700_000_000_000 + created, updatedAt: 1_700_000_000_500 + updated * 1e9, closedAt: closed === null ? null : 1_700_000_000_000 + closed }),
+    aTicket({
+      ...t,
+      createdAt: 1_700_000_000_000 + created,
+      updatedAt: 1_700_000_000_500 + updated * 1e9,
+      closedAt: closed === null ? null : 1_700_000_000_000 + closed,
+    }),
   );
 
 const sign = (n: number): number => (n < 0 ? -1 : n > 0 ? 1 : 0);

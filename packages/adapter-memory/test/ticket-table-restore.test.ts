@@ -8,7 +8,10 @@ import { TicketTable } from '../src/tickets/ticket-table.js';
 // A start puts stored tickets back with `restore` and builds the sort indexes once
 // (`restored`); a running store moves each ticket with `put`. Both must give the same indexes.
 
-const instant = fc.option(fc.integer({ min: 0, max: 5 }).map((m) => 1_700_000_000_000 + m * 60_000), { freq: 3 });
+const instant = fc.option(
+  fc.integer({ min: 0, max: 5 }).map((m) => 1_700_000_000_000 + m * 60_000),
+  { freq: 3 },
+);
 
 const ticket = (id: number): fc.Arbitrary<Ticket> =>
   fc
@@ -24,7 +27,9 @@ const ticket = (id: number): fc.Arbitrary<Ticket> =>
       closedAt: instant,
       deletedAt: fc.option(fc.constant(1_800_000_000_000), { freq: 4 }),
     })
-    .map(({ created, ...f }) => aTicket({ ...f, id, createdAt: 1_700_000_000_000 + created, updatedAt: 1_700_000_000_000 + created * 7 }));
+    .map(({ created, ...f }) =>
+      aTicket({ ...f, id, createdAt: 1_700_000_000_000 + created, updatedAt: 1_700_000_000_000 + created * 7 }),
+    );
 
 const indexes = (t: TicketTable) => ({
   order: sortFields.map((f) => t.order.list(f).values()),
@@ -35,7 +40,10 @@ const indexes = (t: TicketTable) => ({
 
 describe('TicketTable: the start-up restore builds the indexes a running store has', () => {
   it('gives every sort index, posting and queue the same entries as putting each ticket', () => {
-    const writes = fc.array(fc.integer({ min: 1, max: 12 }).chain((id) => ticket(id)), { maxLength: 40 });
+    const writes = fc.array(
+      fc.integer({ min: 1, max: 12 }).chain((id) => ticket(id)),
+      { maxLength: 40 },
+    );
     fc.assert(
       fc.property(writes, (tickets) => {
         const running = new TicketTable(new Journal(null), 2);

@@ -8,7 +8,7 @@ import { WordIndex } from '../src/tickets/word-index.js';
 
 const vocabulary = ['printer', 'fire', 'vip', 'a1', 'b2'];
 
-describe('WordIndex (the memory store\'s search words)', () => {
+describe("WordIndex (the memory store's search words)", () => {
   it('lists, for every word, the ids that have it, whatever the order of moves', () => {
     const move = fc.record({
       id: fc.integer({ min: 1, max: 8 }),
@@ -23,7 +23,10 @@ describe('WordIndex (the memory store\'s search words)', () => {
           current.set(id, words);
         }
         for (const word of vocabulary) {
-          const expected = [...current].filter(([, ws]) => ws.includes(word)).map(([id]) => id).sort((a, b) => a - b);
+          const expected = [...current]
+            .filter(([, ws]) => ws.includes(word))
+            .map(([id]) => id)
+            .sort((a, b) => a - b);
           const posting = index.posting(word);
           expect(posting?.values() ?? [], word).to.deep.equal(expected);
         }

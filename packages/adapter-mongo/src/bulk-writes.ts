@@ -5,7 +5,13 @@ import type { GroupDocument, TicketDocument, TokenDocument, UserDocument } from 
 import type { PersonalTokenDocument } from './service-documents.js';
 import { storeFailureOf } from './errors.js';
 import { ticketIndexName } from './indexes.js';
-import { changeTickets, changeUsers, fixedPlan, type BatchPlanner, type ReferenceWriteContext } from './reference-writes.js';
+import {
+  changeTickets,
+  changeUsers,
+  fixedPlan,
+  type BatchPlanner,
+  type ReferenceWriteContext,
+} from './reference-writes.js';
 import { refuseWithoutTransactions, type TransactionLimits } from './transactions.js';
 import {
   clearGroupFilter,
@@ -59,7 +65,14 @@ export type BulkIntent =
    * `version`: the user's version that holds `name` (a follow-up of the user's write; the
    * ticket port's own rename call and journal records older than this field have none).
    */
-  | { readonly op: 'renameCustomer'; readonly customerId: number; readonly name: string; readonly now: number; readonly version?: number; readonly by?: EventActor }
+  | {
+      readonly op: 'renameCustomer';
+      readonly customerId: number;
+      readonly name: string;
+      readonly now: number;
+      readonly version?: number;
+      readonly by?: EventActor;
+    }
   | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number; readonly by?: EventActor }
   | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
   | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
@@ -93,7 +106,8 @@ const keyOf = (i: BulkIntent): string => {
 };
 
 /** The writes that change resources of the feed, and so run in transactions with their events. */
-const transactional = (i: BulkIntent): boolean => i.op !== 'revokeUser' && i.op !== 'revokePersonalTokens' && i.op !== 'revokeFamily';
+const transactional = (i: BulkIntent): boolean =>
+  i.op !== 'revokeUser' && i.op !== 'revokePersonalTokens' && i.op !== 'revokeFamily';
 
 /**
  * A write's follow-up as the journal records it: with the write's actor (contract §8.3), so
@@ -121,14 +135,23 @@ const renamePlan =
   async (session, maxTimeMS) => {
     let { name, now } = i;
     if (i.version !== undefined) {
-      const user = await c.users.findOne({ _id: i.customerId }, { projection: { name: 1, version: 1, updatedAt: 1 }, session, maxTimeMS });
-      if (user !== null && user.version >= i.version) ({ name, now } = { name: user.name, now: Math.max(now, user.updatedAt.getTime()) });
+      const user = await c.users.findOne(
+        { _id: i.customerId },
+        { projection: { name: 1, version: 1, updatedAt: 1 }, session, maxTimeMS },
+      );
+      if (user !== null && user.version >= i.version)
+        ({ name, now } = { name: user.name, now: Math.max(now, user.updatedAt.getTime()) });
     }
     return { filter: renameCustomerFilter(i.customerId, name), update: renameCustomerUpdate(name, now) };
   };
 
 /** The write itself: idempotent, so a second run changes only what the first did not reach. */
-const apply = async (c: BulkCollections, i: BulkIntent, revokedBefore: Date | null, maxTimeMS?: number): Promise<void> => {
+const apply = async (
+  c: BulkCollections,
+  i: BulkIntent,
+  revokedBefore: Date | null,
+  maxTimeMS?: number,
+): Promise<void> => {
   const options = maxTimeMS === undefined ? {} : { maxTimeMS };
   const limits = maxTimeMS === undefined ? maintenanceLimits : { maxTimeMS, retryWindowMs: maxTimeMS };
   switch (i.op) {
@@ -136,10 +159,22 @@ const apply = async (c: BulkCollections, i: BulkIntent, revokedBefore: Date | nu
       await changeTickets(c, renamePlan(c, i), ticketIndexName.sorted('customer', '_id'), limits, i.by ?? systemActor);
       return;
     case 'unassignUser':
-      await changeTickets(c, fixedPlan<TicketDocument>(unassignUserFilter(i.userId), unassignUserUpdate(i.now)), 'tickets_assigned_user', limits, i.by ?? systemActor);
+      await changeTickets(
+        c,
+        fixedPlan<TicketDocument>(unassignUserFilter(i.userId), unassignUserUpdate(i.now)),
+        'tickets_assigned_user',
+        limits,
+        i.by ?? systemActor,
+      );
       return;
     case 'clearGroup':
-      await changeTickets(c, fixedPlan<TicketDocument>(clearGroupFilter(i.groupId), clearGroupUpdate(i.now)), 'tickets_group', limits, i.by ?? systemActor);
+      await changeTickets(
+        c,
+        fixedPlan<TicketDocument>(clearGroupFilter(i.groupId), clearGroupUpdate(i.now)),
+        'tickets_group',
+        limits,
+        i.by ?? systemActor,
+      );
       return;
     case 'removeGroup':
       await changeUsers(
@@ -184,16 +219,29 @@ export interface JournalEntry {
   readonly intent: BulkIntent;
 }
 
-export const journalEntry = (intent: BulkIntent): JournalEntry => ({ _id: keyOf(intent), mark: new ObjectId().toHexString(), intent });
+export const journalEntry = (intent: BulkIntent): JournalEntry => ({
+  _id: keyOf(intent),
+  mark: new ObjectId().toHexString(),
+  intent,
+});
 
 /**
  * Records intents in the journal, inside the transaction of the write that makes them due
  * (with a session) or on their own: a write and its follow-ups' record commit together, so
  * a crash or a failure after the commit leaves the record for the repair pass.
  */
-export const recordJournal = async (c: Pick<BulkCollections, 'repairs'>, entries: readonly JournalEntry[], maxTimeMS: number, session?: ClientSession): Promise<void> => {
+export const recordJournal = async (
+  c: Pick<BulkCollections, 'repairs'>,
+  entries: readonly JournalEntry[],
+  maxTimeMS: number,
+  session?: ClientSession,
+): Promise<void> => {
   for (const { _id, mark, intent } of entries) {
-    await c.repairs.updateOne({ _id }, { $set: { intent, mark }, $currentDate: { at: true } }, { upsert: true, maxTimeMS, ...(session === undefined ? {} : { session }) });
+    await c.repairs.updateOne(
+      { _id },
+      { $set: { intent, mark }, $currentDate: { at: true } },
+      { upsert: true, maxTimeMS, ...(session === undefined ? {} : { session }) },
+    );
   }
 };
 
@@ -211,7 +259,11 @@ export const journaled = async (c: BulkCollections, intent: BulkIntent, o: Journ
  * pass), then clears its record unless a later intent for the same key replaced it (another
  * mark), which stays for whoever recorded it.
  */
-export const completeJournaled = async (c: BulkCollections, { _id, mark, intent }: JournalEntry, o: JournalOptions): Promise<void> => {
+export const completeJournaled = async (
+  c: BulkCollections,
+  { _id, mark, intent }: JournalEntry,
+  o: JournalOptions,
+): Promise<void> => {
   for (let attempt = 1; ; attempt++) {
     try {
       await apply(c, intent, null, o.maxTimeMS);
@@ -252,9 +304,12 @@ const stillDue = async (c: BulkCollections, intent: BulkIntent): Promise<boolean
  * they can be made with their events.
  */
 export const repairPass = async (c: BulkCollections, maxTimeMS?: number): Promise<number> => {
-  const pending = await c.repairs.find({}, { sort: { at: 1 }, ...(maxTimeMS === undefined ? {} : { maxTimeMS }) }).toArray();
+  const pending = await c.repairs
+    .find({}, { sort: { at: 1 }, ...(maxTimeMS === undefined ? {} : { maxTimeMS }) })
+    .toArray();
   for (const record of pending) {
-    const intent = record.intent.op === 'renameCustomer' ? { ...record.intent, version: record.intent.version ?? 0 } : record.intent;
+    const intent =
+      record.intent.op === 'renameCustomer' ? { ...record.intent, version: record.intent.version ?? 0 } : record.intent;
     if (transactional(intent) && c.sessions.transactionsRefused() !== null) continue;
     if (await stillDue(c, intent)) await apply(c, intent, record.at, maxTimeMS);
     await c.repairs.deleteOne({ _id: record._id, mark: record.mark });

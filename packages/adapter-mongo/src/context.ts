@@ -3,7 +3,17 @@ import type { ChangeEvent, EventActor } from '@support/domain';
 import type { ClientSession, Collection, Db } from 'mongodb';
 import { collectionNames } from './collections.js';
 import type { CallKind } from './errors.js';
-import { completeJournaled, followUpIntent, journaled, journalEntry, recordJournal, type BulkIntent, type JournalEntry, type JournalOptions, type RepairDocument } from './bulk-writes.js';
+import {
+  completeJournaled,
+  followUpIntent,
+  journaled,
+  journalEntry,
+  recordJournal,
+  type BulkIntent,
+  type JournalEntry,
+  type JournalOptions,
+  type RepairDocument,
+} from './bulk-writes.js';
 import { appendEvents } from './event-append.js';
 import { inTransaction, type SessionSource } from './transactions.js';
 import type { SearchSettings } from './options.js';
@@ -16,7 +26,13 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
-import type { DeliveryDocument, EventDocument, IdempotencyDocument, PersonalTokenDocument, WebhookDocument } from './service-documents.js';
+import type {
+  DeliveryDocument,
+  EventDocument,
+  IdempotencyDocument,
+  PersonalTokenDocument,
+  WebhookDocument,
+} from './service-documents.js';
 
 /** What every repository of the adapter works with. */
 export interface MongoContext {
@@ -66,10 +82,17 @@ export const collectionsOf = (db: Db) => ({
   repairs: db.collection<RepairDocument>(collectionNames.repairs),
 });
 
-const journalOptions = (ctx: MongoContext): JournalOptions => ({ maxTimeMS: ctx.maxTimeMS, attempts: 3, leftUndone: () => { ctx.scheduleRepair(); } });
+const journalOptions = (ctx: MongoContext): JournalOptions => ({
+  maxTimeMS: ctx.maxTimeMS,
+  attempts: 3,
+  leftUndone: () => {
+    ctx.scheduleRepair();
+  },
+});
 
 /** Runs a bulk write journaled (bulk-writes.ts), with the context's time limit and attempts. */
-export const journaledOn = (ctx: MongoContext, intent: BulkIntent): Promise<void> => ctx.run(() => journaled(ctx, intent, journalOptions(ctx)));
+export const journaledOn = (ctx: MongoContext, intent: BulkIntent): Promise<void> =>
+  ctx.run(() => journaled(ctx, intent, journalOptions(ctx)));
 
 /** What a write inside a transaction made: the port's result, the changes to record (none for a refused write) and the follow-ups it made due (none for a refused write). */
 export interface RecordedResult<T> {
@@ -87,7 +110,10 @@ export interface RecordedResult<T> {
  * are journaled in the same transaction and run once it has committed (bulk-writes.ts): a
  * failure or a crash after the commit leaves them to the repair pass, never undone.
  */
-export const recordedWrite = async <T>(ctx: MongoContext, work: (session: ClientSession) => Promise<RecordedResult<T>>): Promise<T> => {
+export const recordedWrite = async <T>(
+  ctx: MongoContext,
+  work: (session: ClientSession) => Promise<RecordedResult<T>>,
+): Promise<T> => {
   let journal: readonly JournalEntry[] = [];
   const transaction = ctx.run(() =>
     inTransaction(ctx.sessions, { maxTimeMS: ctx.maxTimeMS, retryWindowMs: ctx.maxTimeMS }, async (session) => {

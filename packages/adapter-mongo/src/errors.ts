@@ -63,7 +63,8 @@ export type StoreFailure = 'unavailable' | 'write-not-confirmed' | 'time-limit';
  */
 export type CallKind = 'read' | 'write';
 
-const serverCode = (e: MongoError): number | null => (e instanceof MongoServerError && typeof e.code === 'number' ? e.code : null);
+const serverCode = (e: MongoError): number | null =>
+  e instanceof MongoServerError && typeof e.code === 'number' ? e.code : null;
 
 /**
  * A write outside a transaction that failed after the driver's retry: the driver labels
@@ -72,7 +73,9 @@ const serverCode = (e: MongoError): number | null => (e instanceof MongoServerEr
  * say NoWritesPerformed, so an earlier attempt whose answer was lost may have been applied.
  */
 const writeOutcomeUnknown = (e: MongoError): boolean =>
-  e.hasErrorLabel('RetryableWriteError') && !e.hasErrorLabel('NoWritesPerformed') && !e.hasErrorLabel('TransientTransactionError');
+  e.hasErrorLabel('RetryableWriteError') &&
+  !e.hasErrorLabel('NoWritesPerformed') &&
+  !e.hasErrorLabel('TransientTransactionError');
 
 /** What a failure means to the client, or null for a failure that is a bug. */
 export const storeFailureOf = (e: unknown, kind: CallKind = 'read'): StoreFailure | null => {
@@ -145,7 +148,12 @@ export const guard = async <T>(deadlineMs: number, op: () => Promise<T>, kind: C
   try {
     return await Promise.race([op(), deadline]);
   } catch (e) {
-    if (e instanceof StoreUnavailableError || e instanceof StoreWriteNotConfirmedError || e instanceof StoreTimeLimitError) throw e;
+    if (
+      e instanceof StoreUnavailableError ||
+      e instanceof StoreWriteNotConfirmedError ||
+      e instanceof StoreTimeLimitError
+    )
+      throw e;
     const failure = storeFailureOf(e, kind);
     throw failure === null ? e : applicationError(failure, e);
   } finally {

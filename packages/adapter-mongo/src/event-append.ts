@@ -20,7 +20,12 @@ export interface EventCollections {
  * majority commit point moves in oplog order, and each append's commit follows the one before
  * it). Called last, so the counter is held only from here to the commit.
  */
-export const appendEvents = async (c: EventCollections, session: ClientSession, changes: readonly ChangeEvent[], maxTimeMS: number): Promise<void> => {
+export const appendEvents = async (
+  c: EventCollections,
+  session: ClientSession,
+  changes: readonly ChangeEvent[],
+  maxTimeMS: number,
+): Promise<void> => {
   if (changes.length === 0) return;
   const counter = await c.counters.findOneAndUpdate(
     { _id: eventCounterId },
@@ -30,7 +35,14 @@ export const appendEvents = async (c: EventCollections, session: ClientSession, 
   if (counter === null) throw new Error('the event counter was not returned by its upsert');
   const first = counter.seq - changes.length + 1;
   await c.events.insertMany(
-    changes.map((change, i) => ({ _id: first + i, type: change.type, subject: change.subject, actor: change.actor, occurredAt: new Date(change.occurredAt), data: change.data })),
+    changes.map((change, i) => ({
+      _id: first + i,
+      type: change.type,
+      subject: change.subject,
+      actor: change.actor,
+      occurredAt: new Date(change.occurredAt),
+      data: change.data,
+    })),
     { session, maxTimeMS },
   );
 };

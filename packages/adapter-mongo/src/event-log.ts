@@ -4,7 +4,14 @@ import type { MongoContext } from './context.js';
 import { eventCounterId } from './event-append.js';
 import type { EventDocument } from './service-documents.js';
 
-const fromDocument = (d: EventDocument): StoredEvent => ({ seq: d._id, type: d.type, subject: d.subject, actor: d.actor ?? systemActor, occurredAt: d.occurredAt.getTime(), data: d.data });
+const fromDocument = (d: EventDocument): StoredEvent => ({
+  seq: d._id,
+  type: d.type,
+  subject: d.subject,
+  actor: d.actor ?? systemActor,
+  occurredAt: d.occurredAt.getTime(),
+  data: d.data,
+});
 
 /** How often a waiting reader looks for news written by any process. */
 const pollMs = 200;
@@ -21,7 +28,12 @@ export const mongoEventLog = (ctx: MongoContext): EventLog => {
         await new Promise((r) => setTimeout(r, pollMs).unref());
         let newest = 0;
         try {
-          newest = (await ctx.run(() => ctx.events.find({}, opts).sort({ _id: -1 }).limit(1).project<{ _id: number }>({ _id: 1 }).next()))?._id ?? 0;
+          newest =
+            (
+              await ctx.run(() =>
+                ctx.events.find({}, opts).sort({ _id: -1 }).limit(1).project<{ _id: number }>({ _id: 1 }).next(),
+              )
+            )?._id ?? 0;
         } catch {
           continue; // the store is away: waiters keep waiting until their time is up
         }
@@ -37,7 +49,10 @@ export const mongoEventLog = (ctx: MongoContext): EventLog => {
       ctx.run(async () =>
         (
           await ctx.events
-            .find(actorId === undefined ? { _id: { $gt: after } } : { 'actor.id': actorId, _id: { $gt: after } }, actorId === undefined ? opts : { ...opts, hint: 'events_actor' })
+            .find(
+              actorId === undefined ? { _id: { $gt: after } } : { 'actor.id': actorId, _id: { $gt: after } },
+              actorId === undefined ? opts : { ...opts, hint: 'events_actor' },
+            )
             .sort({ _id: 1 })
             .limit(limit)
             .toArray()
@@ -72,7 +87,12 @@ export const mongoEventLog = (ctx: MongoContext): EventLog => {
     forget: (before) =>
       ctx.run(async () => {
         // From the oldest on, so the kept events stay one contiguous run of seqs.
-        const firstKept = await ctx.events.find({ occurredAt: { $gte: new Date(before) } }, opts).sort({ _id: 1 }).limit(1).project<{ _id: number }>({ _id: 1 }).next();
+        const firstKept = await ctx.events
+          .find({ occurredAt: { $gte: new Date(before) } }, opts)
+          .sort({ _id: 1 })
+          .limit(1)
+          .project<{ _id: number }>({ _id: 1 })
+          .next();
         await ctx.events.deleteMany(firstKept === null ? {} : { _id: { $lt: firstKept._id } }, opts);
       }),
   };

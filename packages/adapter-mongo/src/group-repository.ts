@@ -37,8 +37,13 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
     update: async (g, expectedVersion, by): Promise<GroupWriteResult> => {
       try {
         return await recordedWrite(ctx, async (session) => {
-          const r = await groups.replaceOne(versionedFilter({ _id: g.id }, expectedVersion), toGroupDocument(g), { session, maxTimeMS });
-          return r.matchedCount === 1 ? { result: 'ok' as const, changes: [groupEvent('updated', g, g.updatedAt, by)] } : { result: 'version_mismatch' as const, changes: [] };
+          const r = await groups.replaceOne(versionedFilter({ _id: g.id }, expectedVersion), toGroupDocument(g), {
+            session,
+            maxTimeMS,
+          });
+          return r.matchedCount === 1
+            ? { result: 'ok' as const, changes: [groupEvent('updated', g, g.updatedAt, by)] }
+            : { result: 'version_mismatch' as const, changes: [] };
         });
       } catch (e) {
         if (nameTaken(e)) return 'name_taken';
@@ -48,7 +53,9 @@ export const mongoGroupRepository = (ctx: MongoContext): GroupRepository => {
     delete: (id, now, by, followUps = []) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await groups.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return gone ? { result: true, changes: [groupDeletedEvent(id, now, by)], followUps, by } : { result: false, changes: [] };
+        return gone
+          ? { result: true, changes: [groupDeletedEvent(id, now, by)], followUps, by }
+          : { result: false, changes: [] };
       }),
     list: (offset, limit) =>
       ctx.run(async () => {

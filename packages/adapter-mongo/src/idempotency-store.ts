@@ -47,9 +47,11 @@ export const mongoIdempotencyStore = (ctx: MongoContext): IdempotencyStore => {
     const current = await ctx.idempotency.findOne({ _id: doc._id }, opts);
     // Deleted by the TTL monitor between the two steps: claim afresh.
     if (current === null) return 'again';
-    if (current.answer !== null) return { kind: 'completed', fingerprint: current.fingerprint, answer: toAnswer(current.answer) };
+    if (current.answer !== null)
+      return { kind: 'completed', fingerprint: current.fingerprint, answer: toAnswer(current.answer) };
     // Taken over or refreshed in between by another live claim.
-    if (current.leaseUntil.getTime() > c.now && current.expiresAt.getTime() > c.now) return { kind: 'in_flight', fingerprint: current.fingerprint };
+    if (current.leaseUntil.getTime() > c.now && current.expiresAt.getTime() > c.now)
+      return { kind: 'in_flight', fingerprint: current.fingerprint };
     return 'again';
   };
   return {

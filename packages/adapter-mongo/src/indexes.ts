@@ -48,14 +48,17 @@ export type TicketIndexFamily = 'live' | 'customer' | 'assignee' | 'group' | 'st
 export const ticketIndexName = {
   words: 'tickets_words',
   tags: 'tickets_tags',
-  sorted: (family: TicketIndexFamily, path: TicketSortPath): string => `tickets_${family}_${path === '_id' ? 'id' : path}`,
+  sorted: (family: TicketIndexFamily, path: TicketSortPath): string =>
+    `tickets_${family}_${path === '_id' ? 'id' : path}`,
 } as const;
 
 const ticketFamily = (family: TicketIndexFamily, prefix: Readonly<Record<string, 1>>): IndexSpec[] => [
   { collection: 'tickets', name: ticketIndexName.sorted(family, '_id'), key: { ...prefix, deleted: 1, _id: 1 } },
-  ...ticketSortPaths.map(
-    (path): IndexSpec => ({ collection: 'tickets', name: ticketIndexName.sorted(family, path), key: { ...prefix, deleted: 1, [path]: 1, _id: 1 } }),
-  ),
+  ...ticketSortPaths.map((path): IndexSpec => ({
+    collection: 'tickets',
+    name: ticketIndexName.sorted(family, path),
+    key: { ...prefix, deleted: 1, [path]: 1, _id: 1 },
+  })),
 ];
 
 /** Names of the unique indexes whose duplicate-key errors are expected results, not bugs. */

@@ -15,14 +15,22 @@ export const mongoMessageRepository = (ctx: MongoContext): MessageRepository => 
       }),
     find: (ticketId, number) =>
       ctx.run(async () => {
-        const d = await messages.findOne<MessageDocument>({ ticketId, number }, { projection: messageProjection, maxTimeMS });
+        const d = await messages.findOne<MessageDocument>(
+          { ticketId, number },
+          { projection: messageProjection, maxTimeMS },
+        );
         return d === null ? null : fromMessageDocument(d);
       }),
     update: (m, expectedVersion, by) =>
       recordedWrite(ctx, async (session) => {
         const key = { ticketId: m.ticketId as number, number: m.number as number };
-        const r = await messages.replaceOne(versionedFilter(key, expectedVersion), toMessageDocument(m), { session, maxTimeMS });
-        return r.matchedCount === 1 ? { result: true, changes: [messageEvent('updated', m, m.updatedAt, by)] } : { result: false, changes: [] };
+        const r = await messages.replaceOne(versionedFilter(key, expectedVersion), toMessageDocument(m), {
+          session,
+          maxTimeMS,
+        });
+        return r.matchedCount === 1
+          ? { result: true, changes: [messageEvent('updated', m, m.updatedAt, by)] }
+          : { result: false, changes: [] };
       }),
     list: (ticketId, includeInternal, offset, limit) =>
       ctx.run(async () => {
@@ -31,7 +39,15 @@ export const mongoMessageRepository = (ctx: MongoContext): MessageRepository => 
           offset,
           limit,
           () => messages.countDocuments(filter, { maxTimeMS }),
-          (window) => messages.find<MessageDocument>(filter, { projection: messageProjection, sort: messageListSort, ...window, maxTimeMS }).toArray(),
+          (window) =>
+            messages
+              .find<MessageDocument>(filter, {
+                projection: messageProjection,
+                sort: messageListSort,
+                ...window,
+                maxTimeMS,
+              })
+              .toArray(),
         );
         return { items: page.items.map(fromMessageDocument), total: page.total };
       }),

@@ -34,7 +34,8 @@ export const defaultOperationTimeoutMS = 10_000;
  * server's own answer "time limit reached" must arrive while the socket still listens, or
  * the client sees a cut connection (and the pool is cleared) instead of a clear answer.
  */
-export const serverAnswerMarginMs = (operationTimeoutMS: number): number => Math.max(1, Math.min(1_000, Math.floor(operationTimeoutMS / 4)));
+export const serverAnswerMarginMs = (operationTimeoutMS: number): number =>
+  Math.max(1, Math.min(1_000, Math.floor(operationTimeoutMS / 4)));
 
 export interface ResolvedTimeouts {
   readonly serverSelectionTimeoutMS: number;

@@ -4,7 +4,6 @@ import { done, type MongoContext } from './context.js';
 import type { PersonalTokenDocument } from './service-documents.js';
 import { countedPage } from './ticket-query.js';
 
-
 const toDocument = (r: PersonalTokenRecord): PersonalTokenDocument => ({
   _id: r.id,
   userId: r.userId,
@@ -47,11 +46,15 @@ export const mongoPersonalTokenStore = (ctx: MongoContext): PersonalTokenStore =
           offset,
           limit,
           () => personalTokens.countDocuments({ userId }, { hint: 'personal_tokens_user', maxTimeMS }),
-          (window) => personalTokens.find({ userId }, { sort: { userId: 1, _id: 1 }, hint: 'personal_tokens_user', ...window, maxTimeMS }).toArray(),
+          (window) =>
+            personalTokens
+              .find({ userId }, { sort: { userId: 1, _id: 1 }, hint: 'personal_tokens_user', ...window, maxTimeMS })
+              .toArray(),
         );
         return { items: page.items.map(fromDocument), total: page.total };
       }),
-    revoke: (id) => ctx.run(async () => (await personalTokens.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
+    revoke: (id) =>
+      ctx.run(async () => (await personalTokens.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
     revokeUser: (userId) => ctx.run(() => done(personalTokens.deleteMany({ userId }, { maxTimeMS }))),
     // One conditional update: of several processes seeing the same token within the interval, one writes.
     touch: (id, at, intervalMs) =>

@@ -1,6 +1,13 @@
 import { ticketEvent, userEvent, type ChangeEvent, type EventActor } from '@support/domain';
 import type { ClientSession, Collection, Document, Filter, UpdateFilter } from 'mongodb';
-import { fromTicketDocument, fromUserDocument, ticketProjection, type StoredTicket, type TicketDocument, type UserDocument } from './documents.js';
+import {
+  fromTicketDocument,
+  fromUserDocument,
+  ticketProjection,
+  type StoredTicket,
+  type TicketDocument,
+  type UserDocument,
+} from './documents.js';
 import { appendEvents, type EventCollections } from './event-append.js';
 import { inTransaction, type SessionSource, type TransactionLimits } from './transactions.js';
 
@@ -51,17 +58,30 @@ interface Batched<D extends Document> {
   /** The index the filter's first field is bound in (every batch read is hinted). */
   readonly hint: string;
   /** The changed documents, read back in the transaction, as events. */
-  readonly eventsOf: (collection: Collection<D>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor) => Promise<ChangeEvent[]>;
+  readonly eventsOf: (
+    collection: Collection<D>,
+    ids: readonly number[],
+    session: ClientSession,
+    maxTimeMS: number,
+    by: EventActor,
+  ) => Promise<ChangeEvent[]>;
 }
 
 /** Runs the batches until one finds fewer documents than a full batch; returns the number of documents changed. */
-const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWriteContext, w: Batched<D>, limits: TransactionLimits, by: EventActor): Promise<number> => {
+const inBatches = async <D extends Document & { _id: number }>(
+  c: ReferenceWriteContext,
+  w: Batched<D>,
+  limits: TransactionLimits,
+  by: EventActor,
+): Promise<number> => {
   const { maxTimeMS } = limits;
   let total = 0;
   for (;;) {
     const changed = await inTransaction(c.sessions, limits, async (session) => {
       const { filter, update } = await w.plan(session, maxTimeMS);
-      const picked = await w.collection.find(filter, { projection: { _id: 1 }, limit: referenceBatchSize, hint: w.hint, session, maxTimeMS }).toArray();
+      const picked = await w.collection
+        .find(filter, { projection: { _id: 1 }, limit: referenceBatchSize, hint: w.hint, session, maxTimeMS })
+        .toArray();
       const ids = picked.map((d) => d._id);
       if (ids.length === 0) return 0;
       // The filter again: only what still matches in this transaction's snapshot is changed.
@@ -74,23 +94,50 @@ const inBatches = async <D extends Document & { _id: number }>(c: ReferenceWrite
   }
 };
 
-const ticketEvents = async (tickets: Collection<TicketDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor): Promise<ChangeEvent[]> => {
-  const docs = await tickets.find<StoredTicket>({ _id: { $in: [...ids] } }, { projection: ticketProjection, sort: { _id: 1 }, session, maxTimeMS }).toArray();
+const ticketEvents = async (
+  tickets: Collection<TicketDocument>,
+  ids: readonly number[],
+  session: ClientSession,
+  maxTimeMS: number,
+  by: EventActor,
+): Promise<ChangeEvent[]> => {
+  const docs = await tickets
+    .find<StoredTicket>(
+      { _id: { $in: [...ids] } },
+      { projection: ticketProjection, sort: { _id: 1 }, session, maxTimeMS },
+    )
+    .toArray();
   return docs
     .map(fromTicketDocument)
     .filter((t) => t.deletedAt === null)
     .map((t) => ticketEvent('updated', t, t.updatedAt, by));
 };
 
-const userEvents = async (users: Collection<UserDocument>, ids: readonly number[], session: ClientSession, maxTimeMS: number, by: EventActor): Promise<ChangeEvent[]> => {
+const userEvents = async (
+  users: Collection<UserDocument>,
+  ids: readonly number[],
+  session: ClientSession,
+  maxTimeMS: number,
+  by: EventActor,
+): Promise<ChangeEvent[]> => {
   const docs = await users.find({ _id: { $in: [...ids] } }, { sort: { _id: 1 }, session, maxTimeMS }).toArray();
   return docs.map(fromUserDocument).map((u) => userEvent('updated', u, u.updatedAt, by));
 };
 
 /** Tickets matching each batch's filter changed by its update, in batches, each with its events (made by `by`). */
-export const changeTickets = (c: ReferenceWriteContext, plan: BatchPlanner<TicketDocument>, hint: string, limits: TransactionLimits, by: EventActor): Promise<number> =>
-  inBatches(c, { collection: c.tickets, plan, hint, eventsOf: ticketEvents }, limits, by);
+export const changeTickets = (
+  c: ReferenceWriteContext,
+  plan: BatchPlanner<TicketDocument>,
+  hint: string,
+  limits: TransactionLimits,
+  by: EventActor,
+): Promise<number> => inBatches(c, { collection: c.tickets, plan, hint, eventsOf: ticketEvents }, limits, by);
 
 /** Users matching each batch's filter changed by its update, in batches, each with its events (made by `by`). */
-export const changeUsers = (c: ReferenceWriteContext, plan: BatchPlanner<UserDocument>, hint: string, limits: TransactionLimits, by: EventActor): Promise<number> =>
-  inBatches(c, { collection: c.users, plan, hint, eventsOf: userEvents }, limits, by);
+export const changeUsers = (
+  c: ReferenceWriteContext,
+  plan: BatchPlanner<UserDocument>,
+  hint: string,
+  limits: TransactionLimits,
+  by: EventActor,
+): Promise<number> => inBatches(c, { collection: c.users, plan, hint, eventsOf: userEvents }, limits, by);

@@ -43,13 +43,18 @@ export const standaloneWritesRefused =
 const indexRefusals: Readonly<Record<number, string>> = {
   85: 'an index with the same keys already exists under another name or with other options (drop it, or rename it to the declared name)',
   86: 'an index with this name already exists with other keys or options (drop it so that the declared one can be built)',
-  11000: 'documents already stored hold duplicate values of its key, so it cannot be unique (remove the duplicates first)',
+  11000:
+    'documents already stored hold duplicate values of its key, so it cannot be unique (remove the duplicates first)',
   13: 'the database user is not allowed to create indexes (grant it the createIndex action, e.g. the readWrite role)',
   67: 'the server cannot create it (CannotCreateIndex)',
 };
 
 const codeOf = (e: unknown): string =>
-  e instanceof MongoServerError ? `${typeof e.codeName === 'string' ? `${e.codeName} ` : ''}${String(e.code ?? '')}`.trim() : e instanceof Error ? e.name : 'unknown';
+  e instanceof MongoServerError
+    ? `${typeof e.codeName === 'string' ? `${e.codeName} ` : ''}${String(e.code ?? '')}`.trim()
+    : e instanceof Error
+      ? e.name
+      : 'unknown';
 
 export const indexFailure = (index: string, collection: string, e: unknown): string => {
   const code = e instanceof MongoServerError && typeof e.code === 'number' ? e.code : null;
@@ -80,14 +85,18 @@ const createCollection = async (db: Db, name: string): Promise<void> => {
   } catch (e) {
     if (e instanceof MongoServerError && e.code === namespaceExists) return;
     if (transient(e)) throw e;
-    throw new MongoStartupError(`MongoDB collection ${name} cannot be created: the server refused it (${codeOf(e)})`, { cause: e });
+    throw new MongoStartupError(`MongoDB collection ${name} cannot be created: the server refused it (${codeOf(e)})`, {
+      cause: e,
+    });
   }
 };
 
 /** The change feed's counter at 0 unless it exists, so that no transaction has to insert it (every append then updates one document). */
 const seedEventCounter = async (db: Db): Promise<void> => {
   try {
-    await db.collection<{ _id: string; seq: number }>(collectionNames.counters).updateOne({ _id: eventCounterId }, { $setOnInsert: { seq: 0 } }, { upsert: true });
+    await db
+      .collection<{ _id: string; seq: number }>(collectionNames.counters)
+      .updateOne({ _id: eventCounterId }, { $setOnInsert: { seq: 0 } }, { upsert: true });
   } catch (e) {
     // Two processes starting at once: the other one inserted it.
     if (!(e instanceof MongoServerError && e.code === 11000)) throw e;
@@ -118,7 +127,9 @@ export const createDeclaredIndexes = async (db: Db, withoutTtl = false): Promise
           throw new MongoStartupError(indexFailure(d.name, collectionNames[key], one), { cause: one });
         }
       }
-      throw new MongoStartupError(indexFailure(descriptions.map((d) => d.name).join(', '), collectionNames[key], e), { cause: e });
+      throw new MongoStartupError(indexFailure(descriptions.map((d) => d.name).join(', '), collectionNames[key], e), {
+        cause: e,
+      });
     }
   }
   await seedEventCounter(db);

@@ -8,7 +8,14 @@ import { mongoEventLog } from './event-log.js';
 import { mongoGroupRepository } from './group-repository.js';
 import { mongoIdempotencyStore } from './idempotency-store.js';
 import { mongoMessageRepository } from './message-repository.js';
-import { databaseFromUrl, defaultSearchSettings, maintenanceClientOptions, mongoClientOptions, resolveTimeouts, type MongoStoreOptions } from './options.js';
+import {
+  databaseFromUrl,
+  defaultSearchSettings,
+  maintenanceClientOptions,
+  mongoClientOptions,
+  resolveTimeouts,
+  type MongoStoreOptions,
+} from './options.js';
 import {
   connectionFailure,
   createDeclaredIndexes,
@@ -76,7 +83,9 @@ const newClient = (url: string, options: ReturnType<typeof mongoClientOptions>):
   try {
     return new MongoClient(url, options);
   } catch (e) {
-    throw new MongoConfigurationError(`not a usable MongoDB connection string: ${e instanceof Error ? e.message : String(e)}`);
+    throw new MongoConfigurationError(
+      `not a usable MongoDB connection string: ${e instanceof Error ? e.message : String(e)}`,
+    );
   }
 };
 
@@ -196,7 +205,9 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
           await guard(timeouts.deadlineMs, prepare);
         } catch (e) {
           // A refusal is for the operator (the start says it); a request only learns the store cannot serve.
-          throw e instanceof MongoStartupError ? new StoreUnavailableError('the data store is not ready', { cause: e }) : e;
+          throw e instanceof MongoStartupError
+            ? new StoreUnavailableError('the data store is not ready', { cause: e })
+            : e;
         }
       }
       return guard(timeouts.deadlineMs, op, kind);

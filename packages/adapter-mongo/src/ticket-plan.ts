@@ -49,7 +49,13 @@ export const familyOf = (filter: TicketFilter): TicketIndexFamily =>
 
 /** For an unordered read (a count, the matches' keys): the indexed field a range or a priority list bounds, if any. */
 const boundedPath = (filter: TicketFilter): TicketSortPath =>
-  filter.updatedSince !== null ? 'updatedAt' : filter.closedSince !== null ? 'closedAt' : filter.priorities !== null ? 'priorityRank' : '_id';
+  filter.updatedSince !== null
+    ? 'updatedAt'
+    : filter.closedSince !== null
+      ? 'closedAt'
+      : filter.priorities !== null
+        ? 'priorityRank'
+        : '_id';
 
 /**
  * The index that serves `filter` in the order of `path` (null: in no order). Search words
@@ -102,13 +108,25 @@ export const runQuery = (filter: TicketFilter, runs: RunKeys, rule: SortRule, va
 };
 
 /** The run's members by `_id` in `idDirection`: one index order whatever the rule's direction. */
-export const runByIdQuery = (filter: TicketFilter, runs: RunKeys, rule: SortRule, value: unknown, idDirection: SortRule['direction']): PlannedQuery => ({
+export const runByIdQuery = (
+  filter: TicketFilter,
+  runs: RunKeys,
+  rule: SortRule,
+  value: unknown,
+  idDirection: SortRule['direction'],
+): PlannedQuery => ({
   ...runQuery(filter, runs, rule, value),
   sort: { _id: idDirection === 'asc' ? 1 : -1 },
 });
 
 /** The run's members that the walk of `rule` passes before the ticket `id` (ties walk by `_id` in the rule's direction). */
-export const runBeforeQuery = (filter: TicketFilter, runs: RunKeys, rule: SortRule, value: unknown, id: number): PlannedQuery => {
+export const runBeforeQuery = (
+  filter: TicketFilter,
+  runs: RunKeys,
+  rule: SortRule,
+  value: unknown,
+  id: number,
+): PlannedQuery => {
   const q = runQuery(filter, runs, rule, value);
   return { ...q, filter: { ...q.filter, _id: rule.direction === 'asc' ? { $lt: id } : { $gt: id } } };
 };
@@ -116,7 +134,12 @@ export const runBeforeQuery = (filter: TicketFilter, runs: RunKeys, rule: SortRu
 /** Whether only the id tie-breaker follows `rule`, in the same direction: the walk alone is the order. */
 export const walkIsTheOrder = (rules: readonly SortRule[]): boolean => {
   const [first, next, ...more] = rules;
-  return first === undefined || first.field === 'id' || next === undefined || (next.field === 'id' && next.direction === first.direction && more.length === 0);
+  return (
+    first === undefined ||
+    first.field === 'id' ||
+    next === undefined ||
+    (next.field === 'id' && next.direction === first.direction && more.length === 0)
+  );
 };
 
 /** A stand-in value for a run of each field, for listing queries (only which fields are bound matters to an index). */
@@ -151,7 +174,12 @@ export const plannedQueries = (filter: TicketFilter, rules: readonly SortRule[])
 };
 
 /** The queries of one level: the walk of `rule`, and, unless the walk is the order, its runs. */
-export const levelQueries = (filter: TicketFilter, runs: RunKeys, rule: SortRule, rest: readonly SortRule[]): PlannedQuery[] => {
+export const levelQueries = (
+  filter: TicketFilter,
+  runs: RunKeys,
+  rule: SortRule,
+  rest: readonly SortRule[],
+): PlannedQuery[] => {
   const walk = walkQuery(filter, runs, rule);
   if (walkIsTheOrder([rule, ...rest])) return [walk];
   const value = sampleRunValue[pathOf(rule)];

@@ -1,4 +1,11 @@
-import { pageBounds, priorityRank, type LinkCondition, type SortField, type TicketFilter, type TicketState } from '@support/domain';
+import {
+  pageBounds,
+  priorityRank,
+  type LinkCondition,
+  type SortField,
+  type TicketFilter,
+  type TicketState,
+} from '@support/domain';
 import type { TicketDocument } from './documents.js';
 
 // The translation of the domain's ticket filter into a MongoDB filter document, the fields
@@ -36,7 +43,8 @@ export type MongoTicketFilter = {
 };
 
 /** A single value as an equality (an index point MongoDB's planner and index-rules.ts read as such), else `$in`. */
-const oneOrAny = <V>(values: readonly V[]): OneOrAny<V> => (values.length === 1 ? (values[0] as V) : { $in: [...values] });
+const oneOrAny = <V>(values: readonly V[]): OneOrAny<V> =>
+  values.length === 1 ? (values[0] as V) : { $in: [...values] };
 
 const linkValues = (c: LinkCondition<number>): (number | null)[] => [...new Set(c.ids), ...(c.none ? [null] : [])];
 
@@ -93,6 +101,7 @@ export const countedPage = async <T>(
  * not queried. A skip walks that many index entries: the Page port's limit bounds it.
  */
 export const pageWindow = (offset: number, limit: number): { skip: number; limit: number } | null => {
-  if (offset >= pageBounds.maxOffset) throw new RangeError(`a page must start before item ${pageBounds.maxOffset} (offset ${offset})`);
+  if (offset >= pageBounds.maxOffset)
+    throw new RangeError(`a page must start before item ${pageBounds.maxOffset} (offset ${offset})`);
   return limit <= 0 ? null : { skip: Math.max(0, offset), limit };
 };

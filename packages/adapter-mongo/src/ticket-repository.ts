@@ -20,12 +20,20 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
       }),
     update: (t, expectedVersion, by) =>
       recordedWrite(ctx, async (session) => {
-        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), { session, maxTimeMS });
-        return r.matchedCount === 1 ? { result: true, changes: [ticketEvent('updated', t, t.updatedAt, by)] } : { result: false, changes: [] };
+        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), {
+          session,
+          maxTimeMS,
+        });
+        return r.matchedCount === 1
+          ? { result: true, changes: [ticketEvent('updated', t, t.updatedAt, by)] }
+          : { result: false, changes: [] };
       }),
     search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
-    renameCustomer: (customerId, name, now, by) => journaledOn(ctx, { op: 'renameCustomer', customerId, name, now, ...(by === undefined ? {} : { by }) }),
-    unassignUser: (userId, now, by) => journaledOn(ctx, { op: 'unassignUser', userId, now, ...(by === undefined ? {} : { by }) }),
-    clearGroup: (groupId, now, by) => journaledOn(ctx, { op: 'clearGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
+    renameCustomer: (customerId, name, now, by) =>
+      journaledOn(ctx, { op: 'renameCustomer', customerId, name, now, ...(by === undefined ? {} : { by }) }),
+    unassignUser: (userId, now, by) =>
+      journaledOn(ctx, { op: 'unassignUser', userId, now, ...(by === undefined ? {} : { by }) }),
+    clearGroup: (groupId, now, by) =>
+      journaledOn(ctx, { op: 'clearGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

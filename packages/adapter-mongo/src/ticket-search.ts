@@ -64,7 +64,16 @@ export const searchTickets = async (
   const window = pageWindow(offset, limit);
   const count = (q: PlannedQuery): Promise<number> => tickets.countDocuments(q.filter, { hint: q.hint, maxTimeMS });
   const read = async (q: PlannedQuery, skip: number, n: number): Promise<Keys[]> =>
-    (await tickets.find<Keys>(q.filter, { hint: q.hint, ...(q.sort === undefined ? {} : { sort: q.sort }), skip, limit: n, projection: keysProjection, maxTimeMS }).toArray());
+    await tickets
+      .find<Keys>(q.filter, {
+        hint: q.hint,
+        ...(q.sort === undefined ? {} : { sort: q.sort }),
+        skip,
+        limit: n,
+        projection: keysProjection,
+        maxTimeMS,
+      })
+      .toArray();
 
   const total = await count(countQuery(filter));
   if (window === null || window.skip >= total) return { items: [], total };
@@ -73,16 +82,33 @@ export const searchTickets = async (
   const [first] = rules;
   if (first !== undefined && walkIsTheOrder(rules) && !sortAll) {
     const q = walkQuery(filter, {}, first);
-    const docs = await tickets.find<StoredTicket>(q.filter, { hint: q.hint, ...(q.sort === undefined ? {} : { sort: q.sort }), ...window, projection: ticketProjection, maxTimeMS }).toArray();
+    const docs = await tickets
+      .find<StoredTicket>(q.filter, {
+        hint: q.hint,
+        ...(q.sort === undefined ? {} : { sort: q.sort }),
+        ...window,
+        projection: ticketProjection,
+        maxTimeMS,
+      })
+      .toArray();
     return { items: docs.map(fromTicketDocument), total };
   }
 
   /** Items [skip, skip + n) of the run `rule = value` (under `runs`) in the order `rest`. */
-  const runSlice = async (runs: RunKeys, rule: SortRule, value: unknown, rest: readonly SortRule[], skip: number, n: number): Promise<Keys[]> => {
+  const runSlice = async (
+    runs: RunKeys,
+    rule: SortRule,
+    value: unknown,
+    rest: readonly SortRule[],
+    skip: number,
+    n: number,
+  ): Promise<Keys[]> => {
     const [next] = rest;
-    if (next !== undefined && rest.length === 1) return read(runByIdQuery(filter, runs, rule, value, next.direction), skip, n);
+    if (next !== undefined && rest.length === 1)
+      return read(runByIdQuery(filter, runs, rule, value, next.direction), skip, n);
     const run = runQuery(filter, runs, rule, value);
-    if ((await count(run)) <= settings.runSortLimit) return (await read(run, 0, 0)).sort(compareBy(rest)).slice(skip, skip + n);
+    if ((await count(run)) <= settings.runSortLimit)
+      return (await read(run, 0, 0)).sort(compareBy(rest)).slice(skip, skip + n);
     return walk({ ...runs, [sortFieldPaths[rule.field]]: value }, rest, skip, n);
   };
 
@@ -100,7 +126,9 @@ export const searchTickets = async (
       // Only the first run can have started before the stretch, only the last go on after it.
       const before = i === 0 && skip > 0 ? await count(runBeforeQuery(filter, runs, rule, value, head._id)) : 0;
       const whole = before === 0 && (!last || stretch.length < n);
-      out.push(...(whole ? members.sort(compareBy(rest)) : await runSlice(runs, rule, value, rest, before, members.length)));
+      out.push(
+        ...(whole ? members.sort(compareBy(rest)) : await runSlice(runs, rule, value, rest, before, members.length)),
+      );
     }
     return out;
   };
@@ -108,11 +136,23 @@ export const searchTickets = async (
   const ordered = sortAll
     ? (await read(matchesQuery(filter), 0, 0)).sort(compareBy(rules)).slice(window.skip, window.skip + window.limit)
     : await walk({}, rules, window.skip, window.limit);
-  return { items: await byIds(ctx, ordered.map((k) => k._id)), total };
+  return {
+    items: await byIds(
+      ctx,
+      ordered.map((k) => k._id),
+    ),
+    total,
+  };
 };
 
 /** Whether the cost plan reads every match's keys to sort them in the adapter (few matches, a walk that would look far). */
-const sortsMatches = async (ctx: MongoContext, settings: SearchSettings, filter: TicketFilter, total: number, need: number): Promise<boolean> => {
+const sortsMatches = async (
+  ctx: MongoContext,
+  settings: SearchSettings,
+  filter: TicketFilter,
+  total: number,
+  need: number,
+): Promise<boolean> => {
   if (settings.plan !== 'cost') return settings.plan === 'sort-matches';
   if (everyLive(filter) || total > sortMatchesLimit) return false;
   return prefersSort(total, need, await ctx.tickets.estimatedDocumentCount({ maxTimeMS: ctx.maxTimeMS }));
@@ -132,7 +172,12 @@ const tieRuns = (keys: readonly Keys[], rule: SortRule): { readonly head: Keys; 
 /** The tickets of these ids, in this order. */
 const byIds = async (ctx: MongoContext, ids: readonly number[]): Promise<Ticket[]> => {
   if (ids.length === 0) return [];
-  const docs = await ctx.tickets.find<StoredTicket>({ _id: { $in: [...ids] } }, { hint: { _id: 1 }, projection: ticketProjection, maxTimeMS: ctx.maxTimeMS }).toArray();
+  const docs = await ctx.tickets
+    .find<StoredTicket>(
+      { _id: { $in: [...ids] } },
+      { hint: { _id: 1 }, projection: ticketProjection, maxTimeMS: ctx.maxTimeMS },
+    )
+    .toArray();
   const byId = new Map(docs.map((d) => [d._id, d]));
   return ids.flatMap((id) => {
     const d = byId.get(id);

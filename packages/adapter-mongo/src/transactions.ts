@@ -66,7 +66,11 @@ export interface TransactionLimits {
  * written), a transient one that outlasted the retry window (nothing written), or the
  * commit's (written or not: UnknownTransactionCommitResult says which is unknown).
  */
-export const inTransaction = async <T>(sessions: SessionSource, limits: TransactionLimits, work: (session: ClientSession) => Promise<T>): Promise<T> => {
+export const inTransaction = async <T>(
+  sessions: SessionSource,
+  limits: TransactionLimits,
+  work: (session: ClientSession) => Promise<T>,
+): Promise<T> => {
   refuseWithoutTransactions(sessions);
   const session = sessions.startSession();
   const until = Date.now() + limits.retryWindowMs;
@@ -88,7 +92,12 @@ export const inTransaction = async <T>(sessions: SessionSource, limits: Transact
         return result;
       } catch (e) {
         // Transient at commit (e.g. NoSuchTransaction after a failover): nothing was written, run it again.
-        if (hasLabel(e, 'TransientTransactionError') && !hasLabel(e, 'UnknownTransactionCommitResult') && Date.now() < until) continue;
+        if (
+          hasLabel(e, 'TransientTransactionError') &&
+          !hasLabel(e, 'UnknownTransactionCommitResult') &&
+          Date.now() < until
+        )
+          continue;
         throw e;
       }
     }

@@ -46,7 +46,10 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
     update: async (u, expectedVersion, by, followUps = []): Promise<UserWriteResult> => {
       try {
         return await recordedWrite(ctx, async (session) => {
-          const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), { session, maxTimeMS });
+          const r = await users.replaceOne(versionedFilter({ _id: u.id }, expectedVersion), toUserDocument(u), {
+            session,
+            maxTimeMS,
+          });
           return r.matchedCount === 1
             ? { result: 'ok' as const, changes: [userEvent('updated', u, u.updatedAt, by)], followUps, by }
             : { result: 'version_mismatch' as const, changes: [] };
@@ -59,7 +62,9 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
     delete: (id, now, by, followUps = []) =>
       recordedWrite(ctx, async (session) => {
         const gone = (await users.deleteOne({ _id: id }, { session, maxTimeMS })).deletedCount === 1;
-        return gone ? { result: true, changes: [userDeletedEvent(id, now, by)], followUps, by } : { result: false, changes: [] };
+        return gone
+          ? { result: true, changes: [userDeletedEvent(id, now, by)], followUps, by }
+          : { result: false, changes: [] };
       }),
     list: (groupId, offset, limit) =>
       ctx.run(async () => {
@@ -73,6 +78,7 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId, now, by) => journaledOn(ctx, { op: 'removeGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
+    removeGroup: (groupId, now, by) =>
+      journaledOn(ctx, { op: 'removeGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

@@ -99,24 +99,46 @@ export const mongoWebhookRepository = (ctx: MongoContext): WebhookRepository => 
       }),
     release: (id, owner) =>
       ctx.run(async () => {
-        await ctx.webhooks.updateOne({ _id: id, leaseOwner: owner }, { $set: { leaseOwner: null, leaseUntil: null } }, opts);
+        await ctx.webhooks.updateOne(
+          { _id: id, leaseOwner: owner },
+          { $set: { leaseOwner: null, leaseUntil: null } },
+          opts,
+        );
       }),
     recordDelivery: (r, keep) =>
       ctx.run(async () => {
         if ((await ctx.webhooks.countDocuments({ _id: r.webhookId }, { ...opts, limit: 1 })) === 0) return;
-        await ctx.deliveries.insertOne({ ...r, attemptedAt: new Date(r.attemptedAt), nextAttemptAt: dateOrNull(r.nextAttemptAt) }, opts);
+        await ctx.deliveries.insertOne(
+          { ...r, attemptedAt: new Date(r.attemptedAt), nextAttemptAt: dateOrNull(r.nextAttemptAt) },
+          opts,
+        );
         // Trim to the newest `keep`: everything older than the keep-th newest goes.
-        const boundary = await ctx.deliveries.find({ webhookId: r.webhookId }, opts).sort({ attemptedAt: -1, _id: -1 }).skip(keep - 1).limit(1).next();
+        const boundary = await ctx.deliveries
+          .find({ webhookId: r.webhookId }, opts)
+          .sort({ attemptedAt: -1, _id: -1 })
+          .skip(keep - 1)
+          .limit(1)
+          .next();
         if (boundary !== null) {
           await ctx.deliveries.deleteMany(
-            { webhookId: r.webhookId, $or: [{ attemptedAt: { $lt: boundary.attemptedAt } }, { attemptedAt: boundary.attemptedAt, _id: { $lt: boundary._id } }] },
+            {
+              webhookId: r.webhookId,
+              $or: [
+                { attemptedAt: { $lt: boundary.attemptedAt } },
+                { attemptedAt: boundary.attemptedAt, _id: { $lt: boundary._id } },
+              ],
+            },
             opts,
           );
         }
       }),
     deliveries: (id, limit) =>
       ctx.run(async () => {
-        const docs = await ctx.deliveries.find({ webhookId: id }, opts).sort({ attemptedAt: -1, _id: -1 }).limit(limit).toArray();
+        const docs = await ctx.deliveries
+          .find({ webhookId: id }, opts)
+          .sort({ attemptedAt: -1, _id: -1 })
+          .limit(limit)
+          .toArray();
         return docs.map(fromDelivery);
       }),
   };

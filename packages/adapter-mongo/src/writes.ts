@@ -3,7 +3,10 @@ import { nameWords, type TokenDocument } from './documents.js';
 // The exact filter and update documents of the adapter's writes, pure so they are unit-tested.
 
 /** Optimistic concurrency: a replacement lands only on the version it was computed from. */
-export const versionedFilter = <K>(key: K, expectedVersion: number): K & { version: number } => ({ ...key, version: expectedVersion });
+export const versionedFilter = <K>(key: K, expectedVersion: number): K & { version: number } => ({
+  ...key,
+  version: expectedVersion,
+});
 
 /** A customer's tickets that do not carry their new name yet: running the rename again changes only those. */
 export const renameCustomerFilter = (customerId: number, name: string) => ({ customerId, customerName: { $ne: name } });
@@ -28,8 +31,16 @@ export const renameCustomerUpdate = (name: string, now: number) => [
 export const unassignUserFilter = (userId: number) => ({ assignedUserId: userId });
 export const clearGroupFilter = (groupId: number) => ({ groupId });
 /** The domain's unassignTicket and ungroupTicket: the reference goes, updatedAt moves forward to `now`, the version goes up. */
-export const unassignUserUpdate = (now: number) => ({ $set: { assignedUserId: null }, $max: { updatedAt: new Date(now) }, $inc: { version: 1 } });
-export const clearGroupUpdate = (now: number) => ({ $set: { groupId: null }, $max: { updatedAt: new Date(now) }, $inc: { version: 1 } });
+export const unassignUserUpdate = (now: number) => ({
+  $set: { assignedUserId: null },
+  $max: { updatedAt: new Date(now) },
+  $inc: { version: 1 },
+});
+export const clearGroupUpdate = (now: number) => ({
+  $set: { groupId: null },
+  $max: { updatedAt: new Date(now) },
+  $inc: { version: 1 },
+});
 
 export const removeGroupFromUsersFilter = (groupId: number) => ({ groupIds: groupId });
 /** The domain's leaveGroup: the group goes, updatedAt moves forward to `now`, the version goes up. */
@@ -40,11 +51,12 @@ export const removeGroupFromUsersUpdate = (groupId: number, now: number) => ({
 });
 
 /** The next value of a named sequence: one atomic increment, the counter created on first use. */
-export const sequenceIncrement = (name: string) => ({
-  filter: { _id: name },
-  update: { $inc: { seq: 1 } },
-  options: { upsert: true, returnDocument: 'after' },
-} as const);
+export const sequenceIncrement = (name: string) =>
+  ({
+    filter: { _id: name },
+    update: { $inc: { seq: 1 } },
+    options: { upsert: true, returnDocument: 'after' },
+  }) as const;
 
 export const rateLimitId = (key: string, windowStart: number): string => `${windowStart}:${key}`;
 
@@ -55,11 +67,12 @@ export const rateLimitId = (key: string, windowStart: number): string => `${wind
  * (its clock a little behind) would start the window again at 1. Nothing reads a counter of
  * a past window (the `_id` carries the window), so keeping it longer costs only space.
  */
-export const rateLimitHit = (key: string, windowStart: number, windowMs: number) => ({
-  filter: { _id: rateLimitId(key, windowStart) },
-  update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + 2 * windowMs) } },
-  options: { upsert: true, returnDocument: 'after' },
-} as const);
+export const rateLimitHit = (key: string, windowStart: number, windowMs: number) =>
+  ({
+    filter: { _id: rateLimitId(key, windowStart) },
+    update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + 2 * windowMs) } },
+    options: { upsert: true, returnDocument: 'after' },
+  }) as const;
 
 /**
  * Saving a token inserts it unless its hash is already stored. A save the driver retried
@@ -69,7 +82,11 @@ export const rateLimitHit = (key: string, windowStart: number, windowMs: number)
 export const saveToken = (doc: TokenDocument) => {
   const { _id, ...fields } = doc;
   // savedAt (the server's clock) lets a late repair of a revocation spare tokens issued after it.
-  return { filter: { _id }, update: { $setOnInsert: fields, $currentDate: { savedAt: true } }, options: { upsert: true } } as const;
+  return {
+    filter: { _id },
+    update: { $setOnInsert: fields, $currentDate: { savedAt: true } },
+    options: { upsert: true },
+  } as const;
 };
 
 /**
@@ -84,14 +101,19 @@ export const revokePersonalTokensFilter = (userId: number, madeBy: Date | null) 
   madeBy === null ? { userId } : { userId, createdAt: { $not: { $gt: madeBy } } };
 
 /** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
-export const liveTokenFilter = (hash: string, now: number) => ({ _id: hash, used: false, expiresAt: { $gt: new Date(now) } });
+export const liveTokenFilter = (hash: string, now: number) => ({
+  _id: hash,
+  used: false,
+  expiresAt: { $gt: new Date(now) },
+});
 
 /** The first use of a refresh token marks it; the document before the change tells first use from replay. */
-export const consumeToken = (hash: string, now: number) => ({
-  filter: { _id: hash, expiresAt: { $gt: new Date(now) } },
-  update: { $set: { used: true } },
-  options: { returnDocument: 'before' },
-} as const);
+export const consumeToken = (hash: string, now: number) =>
+  ({
+    filter: { _id: hash, expiresAt: { $gt: new Date(now) } },
+    update: { $set: { used: true } },
+    options: { returnDocument: 'before' },
+  }) as const;
 
 /** A ticket's messages that are not deleted, internal notes only for staff. */
 export const messageListFilter = (ticketId: number, includeInternal: boolean) =>

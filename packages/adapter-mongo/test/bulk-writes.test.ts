@@ -12,11 +12,14 @@ import { engineStore } from './support/mingo-engine.js';
 // the repair pass finishes what the retries did not, and repaired only while still due.
 
 const now = at + 5_000;
-const timeLimit = (): MongoServerError => new MongoServerError({ message: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' });
+const timeLimit = (): MongoServerError =>
+  new MongoServerError({ message: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' });
 
 const filled = async () => {
   const store = engineStore();
-  const tickets = [1, 2, 3, 4].map((i) => aTicket({ id: i as TicketId, assignedUserId: 7 as UserId, groupId: 3 as GroupId, version: i }));
+  const tickets = [1, 2, 3, 4].map((i) =>
+    aTicket({ id: i as TicketId, assignedUserId: 7 as UserId, groupId: 3 as GroupId, version: i }),
+  );
   for (const t of tickets) await store.tickets.insert(t);
   const c = store.engine.ctx as BulkCollections;
   const journal = () => store.engine.collection('repairs').docs;
@@ -28,7 +31,8 @@ describe('bulk writes that finish', () => {
     const { store, tickets, journal } = await filled();
     store.engine.collection('tickets').faults.push({ op: 'updateMany', partial: 2, error: timeLimit(), times: 1 });
     await store.tickets.renameCustomer(10 as UserId, 'Ada King', now);
-    for (const t of tickets) expect(await store.tickets.findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', now));
+    for (const t of tickets)
+      expect(await store.tickets.findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', now));
     expect(journal(), 'the journal record is gone once the write is done').to.deep.equal([]);
     expect(store.engine.repairsScheduled).to.equal(0);
   });
@@ -39,10 +43,14 @@ describe('bulk writes that finish', () => {
     const failed: unknown = await store.tickets.renameCustomer(10 as UserId, 'Ada King', now).catch((e: unknown) => e);
     expect(failed).to.be.instanceOf(MongoServerError);
     expect(journal()).to.have.length(1);
-    expect(journal()[0]).to.deep.include({ _id: 'renameCustomer:10', intent: { op: 'renameCustomer', customerId: 10, name: 'Ada King', now } });
+    expect(journal()[0]).to.deep.include({
+      _id: 'renameCustomer:10',
+      intent: { op: 'renameCustomer', customerId: 10, name: 'Ada King', now },
+    });
     expect(store.engine.repairsScheduled, 'a background repair is due').to.equal(1);
     expect(await repairPass(c)).to.equal(1);
-    for (const t of tickets) expect(await store.tickets.findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', now));
+    for (const t of tickets)
+      expect(await store.tickets.findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', now));
     expect(journal()).to.deep.equal([]);
     expect(await repairPass(c), 'nothing left').to.equal(0);
   });
@@ -57,7 +65,11 @@ describe('bulk writes that finish', () => {
   });
 
   it('unassigning: repaired while the user is gone or a customer, not once they are staff again (their new assignments stay)', async () => {
-    for (const [user, due] of [[null, true], [aUser({ id: 7 as UserId, role: 'customer' }), true], [aUser({ id: 7 as UserId, role: 'agent' }), false]] as const) {
+    for (const [user, due] of [
+      [null, true],
+      [aUser({ id: 7 as UserId, role: 'customer' }), true],
+      [aUser({ id: 7 as UserId, role: 'agent' }), false],
+    ] as const) {
       const { store, tickets, c } = await filled();
       if (user !== null) await store.users.insert(user);
       store.engine.collection('tickets').faults.push({ op: 'updateMany', partial: 0, error: timeLimit(), times: 3 });
@@ -96,7 +108,10 @@ describe('bulk writes that finish', () => {
     await store.tokens.revokeUser(7 as UserId).catch(() => undefined);
     const revokedAt = journal()[0]?.['at'] as Date;
     expect(revokedAt).to.be.instanceOf(Date);
-    await tokens.insertOne({ ...toTokenDocument(aToken({ hash: 'new', userId: 7 as UserId })), savedAt: new Date(revokedAt.getTime() + 1) });
+    await tokens.insertOne({
+      ...toTokenDocument(aToken({ hash: 'new', userId: 7 as UserId })),
+      savedAt: new Date(revokedAt.getTime() + 1),
+    });
     await repairPass(c);
     expect(tokens.docs.map((d) => d['_id'] as string)).to.deep.equal(['new']);
   });

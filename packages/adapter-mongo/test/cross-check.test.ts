@@ -15,7 +15,8 @@ import {
   type Ticket,
   type TicketFilter,
   type TicketQuery,
-  type TicketState, noQueueConditions,
+  type TicketState,
+  noQueueConditions,
   noQueueQuery,
 } from '@support/domain';
 import { expect } from 'chai';
@@ -60,13 +61,39 @@ const asDocs = (ds: readonly object[]): Doc[] => ds as Doc[];
 const engine = engineStore();
 
 /** What the adapter answers over the engine: its real plan (counts, index walks, tie runs), query by query. */
-const viaMongo = async (filter: TicketFilter, sort: CompleteSort, offset: number, limit: number, store: Store = engine) => {
+const viaMongo = async (
+  filter: TicketFilter,
+  sort: CompleteSort,
+  offset: number,
+  limit: number,
+  store: Store = engine,
+) => {
   const page = await store.tickets.search(filter, sort, offset, limit);
   return { ids: page.items.map((t) => t.id), total: page.total };
 };
 
-const stateParams = [undefined, 'open', 'pending', 'closed', 'open,pending', 'pending,closed', 'closed,open', 'open,pending,closed'];
-const qParams = [undefined, 'printer', 'PRINTER cafe', 'Café', 'zoe', 'strasse', 'naive resume', 'ss', 'ärger drucker', 'nomatch'];
+const stateParams = [
+  undefined,
+  'open',
+  'pending',
+  'closed',
+  'open,pending',
+  'pending,closed',
+  'closed,open',
+  'open,pending,closed',
+];
+const qParams = [
+  undefined,
+  'printer',
+  'PRINTER cafe',
+  'Café',
+  'zoe',
+  'strasse',
+  'naive resume',
+  'ss',
+  'ärger drucker',
+  'nomatch',
+];
 const sortParams = [
   undefined,
   ...['id', 'subject', 'state', 'priority', 'createdAt', 'updatedAt', 'closedAt'].flatMap((f) => [f, `-${f}`]),
@@ -90,10 +117,19 @@ const aliases = [undefined, 'recently_closed'] as const;
 
 /** Sort items as the `sort` parameter writes them ('-priority,created_at'). */
 const rulesOf = (sortParam: string | undefined): SortRule[] =>
-  (sortParam?.split(',') ?? []).map((item) => ({ field: item.replace(/^-/, '') as SortField, direction: item.startsWith('-') ? 'desc' : 'asc' }));
+  (sortParam?.split(',') ?? []).map((item) => ({
+    field: item.replace(/^-/, '') as SortField,
+    direction: item.startsWith('-') ? 'desc' : 'asc',
+  }));
 
 /** The query of a list request with these parameters, made by the domain's rules. */
-const queryOf = (state: string | undefined, q: string | undefined, sortParam: string | undefined, recentlyClosed: boolean, p: (typeof pages)[number]): TicketQuery => ({
+const queryOf = (
+  state: string | undefined,
+  q: string | undefined,
+  sortParam: string | undefined,
+  recentlyClosed: boolean,
+  p: (typeof pages)[number],
+): TicketQuery => ({
   states: state === undefined ? null : (state.split(',') as TicketState[]),
   recentlyClosed,
   terms: searchTerms(q ?? ''),
@@ -118,7 +154,12 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
           for (const q of qParams)
             for (const customerId of callers)
               for (const p of pages) {
-                const params = { ...(state === undefined ? {} : { state }), ...(q === undefined ? {} : { q }), ...(sortParam === undefined ? {} : { sort: sortParam }), ...p };
+                const params = {
+                  ...(state === undefined ? {} : { state }),
+                  ...(q === undefined ? {} : { q }),
+                  ...(sortParam === undefined ? {} : { sort: sortParam }),
+                  ...p,
+                };
                 const query = queryOf(state, q, sortParam, alias !== undefined, p);
                 const filter = ticketFilter(query, customerId, now);
                 const all = reference(filter, query.sort);
@@ -135,7 +176,9 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
   }
 
   it('covered thousands of shapes, most of them with at least two tickets on the page to order', () => {
-    expect(shapes).to.equal(sortParams.length * aliases.length * stateParams.length * qParams.length * callers.length * pages.length);
+    expect(shapes).to.equal(
+      sortParams.length * aliases.length * stateParams.length * qParams.length * callers.length * pages.length,
+    );
     expect(nonTrivial).to.be.above(shapes / 10);
   });
 
@@ -143,12 +186,26 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     const sort = completeSort([{ field: 'id', direction: 'asc' }]);
     const empty: TicketFilter = { ...noQueueConditions, states: [], customerId: null, words: [], closedSince: null };
     expect(await viaMongo(empty, sort, 0, 100)).to.deep.equal({ ids: [], total: 0 });
-    const everything: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
-    expect((await viaMongo(everything, sort, 0, 100)).ids).to.deep.equal(reference(everything, sort)).and.to.have.length(tickets.filter((t) => t.deletedAt === null).length);
+    const everything: TicketFilter = {
+      ...noQueueConditions,
+      states: null,
+      customerId: null,
+      words: [],
+      closedSince: null,
+    };
+    expect((await viaMongo(everything, sort, 0, 100)).ids)
+      .to.deep.equal(reference(everything, sort))
+      .and.to.have.length(tickets.filter((t) => t.deletedAt === null).length);
   });
 
   it('closed_at exactly 7 days ago is inside the window, one millisecond earlier outside; null never is', async () => {
-    const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: now - 7 * 86_400_000 };
+    const filter: TicketFilter = {
+      ...noQueueConditions,
+      states: null,
+      customerId: null,
+      words: [],
+      closedSince: now - 7 * 86_400_000,
+    };
     const sort = completeSort([{ field: 'closedAt', direction: 'desc' }]);
     const got = (await viaMongo(filter, sort, 0, 100)).ids;
     expect(got).to.deep.equal(reference(filter, sort));
@@ -162,7 +219,10 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
 
   it('a limit of 0 reads no page but still counts', async () => {
     const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
-    expect(await viaMongo(filter, completeSort([]), 0, 0)).to.deep.equal({ ids: [], total: reference(filter, []).length });
+    expect(await viaMongo(filter, completeSort([]), 0, 0)).to.deep.equal({
+      ids: [],
+      total: reference(filter, []).length,
+    });
   });
 
   it("after a customer rename (the adapter's pipeline update, run by mingo), search finds the new name and not the old", async () => {
@@ -171,7 +231,9 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     const customer = customers[0];
     await renamed.tickets.renameCustomer(customer.id, 'Émile Renamé-Neu', T_RENAME);
     const renamedDocs = renamed.engine.collection('tickets').docs as TicketDocument[];
-    const renamedTickets = tickets.map((t) => (t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu', T_RENAME) : t));
+    const renamedTickets = tickets.map((t) =>
+      t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu', T_RENAME) : t,
+    );
     for (const d of renamedDocs) {
       const t = renamedTickets.find((x) => x.id === d._id)!;
       expect(new Set(d.words), `words of ${d._id}`).to.deep.equal(new Set(ticketWords(t)));
@@ -182,7 +244,9 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     const sort = completeSort([{ field: 'id', direction: 'asc' }]);
     for (const words of [['emile'], ['renamé'.normalize('NFKD').replace(/\p{M}/gu, '')], ['zoe'], ['neu', 'printer']]) {
       const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words, closedSince: null };
-      expect((await viaMongo(filter, sort, 0, 100, renamed)).ids, words.join(' ')).to.deep.equal(reference(filter, sort, renamedTickets));
+      expect((await viaMongo(filter, sort, 0, 100, renamed)).ids, words.join(' ')).to.deep.equal(
+        reference(filter, sort, renamedTickets),
+      );
     }
   });
 });
@@ -201,20 +265,37 @@ describe('the sort order the cross-check uses is MongoDB’s, not mingo’s', ()
 
   it('agrees with the domain’s compareText on every pair of fixture subjects', () => {
     const subjects = [...new Set(tickets.map((t) => t.subject))];
-    for (const a of subjects) for (const b of subjects) expect(Math.sign(bsonCompare(a, b)), `${a} vs ${b}`).to.equal(Math.sign(compareText(a, b)));
+    for (const a of subjects)
+      for (const b of subjects)
+        expect(Math.sign(bsonCompare(a, b)), `${a} vs ${b}`).to.equal(Math.sign(compareText(a, b)));
   });
 
   it('pins the mingo quirk: mingo puts "\\u{1F600}" before "\\uFFFD" (UTF-16), MongoDB after (UTF-8)', () => {
-    const pair = [{ _id: 1, s: '\uFFFD' }, { _id: 2, s: '\u{1F600}' }];
-    expect(find(pair, {}).sort({ s: 1 }).all().map((d) => (d as { _id: number })._id)).to.deep.equal([2, 1]);
+    const pair = [
+      { _id: 1, s: '\uFFFD' },
+      { _id: 2, s: '\u{1F600}' },
+    ];
+    expect(
+      find(pair, {})
+        .sort({ s: 1 })
+        .all()
+        .map((d) => (d as { _id: number })._id),
+    ).to.deep.equal([2, 1]);
     expect(mongoSort(pair, { s: 1 }).map((d) => d._id)).to.deep.equal([1, 2]);
   });
 
   it('where strings stay in the Basic Multilingual Plane, mingo’s own sort agrees on every sort of the cross-check', () => {
     const bmp = docs.filter((d) => !/[\uD800-\uDFFF]/.test(d.subject));
     for (const sortParam of sortParams) {
-      const sort = Object.fromEntries(ticketOrder(rulesOf(sortParam), false).map((r) => [sortFieldPaths[r.field], r.direction === 'asc' ? 1 : -1] as const));
-      const byMingo = find(asDocs(bmp), {}).sort(sort).all().map((d) => d['_id']);
+      const sort = Object.fromEntries(
+        ticketOrder(rulesOf(sortParam), false).map(
+          (r) => [sortFieldPaths[r.field], r.direction === 'asc' ? 1 : -1] as const,
+        ),
+      );
+      const byMingo = find(asDocs(bmp), {})
+        .sort(sort)
+        .all()
+        .map((d) => d['_id']);
       expect(byMingo, String(sortParam)).to.deep.equal(mongoSort(bmp, sort).map((d) => d._id));
     }
   });

@@ -7,7 +7,8 @@ import { engineStore } from './support/mingo-engine.js';
 // document) and its result compared with what the domain says, for every port; and every
 // query the adapter sends is checked against the declared indexes by MongoDB's rules (a
 // query that would sort in memory on the server fails the test).
-for (const describeContract of portContractSuites) describeContract('MongoDB adapter on the mingo engine', () => engineStore());
+for (const describeContract of portContractSuites)
+  describeContract('MongoDB adapter on the mingo engine', () => engineStore());
 
 // The ticket suite again with each search plan pinned, so that the small examples reach every
 // branch the cost plan saves for large stores: tie runs walked through the next rule's index
@@ -18,4 +19,6 @@ describeTicketRepositoryContract('MongoDB adapter on the mingo engine (index wal
 describeTicketRepositoryContract('MongoDB adapter on the mingo engine (index walks, runs of 2 sorted)', () =>
   engineStore({ search: { plan: 'walk-index', runSortLimit: 2 } }),
 );
-describeTicketRepositoryContract('MongoDB adapter on the mingo engine (matches sorted in the adapter)', () => engineStore({ search: { plan: 'sort-matches' } }));
+describeTicketRepositoryContract('MongoDB adapter on the mingo engine (matches sorted in the adapter)', () =>
+  engineStore({ search: { plan: 'sort-matches' } }),
+);

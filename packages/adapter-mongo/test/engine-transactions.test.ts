@@ -69,7 +69,9 @@ describe('the engine: sessions and transactions', () => {
     const first = begin(engine);
     const second = begin(engine);
     await counters.findOneAndUpdate({ _id: 'events' }, { $inc: { seq: 1 } }, { session: first });
-    const conflict = await counters.findOneAndUpdate({ _id: 'events' }, { $inc: { seq: 1 } }, { session: second }).catch((e: unknown) => e);
+    const conflict = await counters
+      .findOneAndUpdate({ _id: 'events' }, { $inc: { seq: 1 } }, { session: second })
+      .catch((e: unknown) => e);
     expect(conflict).to.be.instanceOf(MongoServerError);
     expect((conflict as MongoServerError).code).to.equal(112);
     expect((conflict as MongoServerError).hasErrorLabel('TransientTransactionError')).to.equal(true);
@@ -123,13 +125,20 @@ describe('the engine: sessions and transactions', () => {
   it('a commit fault: not applied (a failover, TransientTransactionError) leaves nothing; applied (a write-concern timeout) leaves everything', async () => {
     const engine = mingoEngine();
     const { counters } = engine.ctx;
-    const label = (code: number, codeName: string, labels: string[]) => new MongoServerError({ message: codeName, code, codeName, errorLabels: labels });
-    engine.core.commitFaults.push({ error: label(251, 'NoSuchTransaction', ['TransientTransactionError']), applied: false });
+    const label = (code: number, codeName: string, labels: string[]) =>
+      new MongoServerError({ message: codeName, code, codeName, errorLabels: labels });
+    engine.core.commitFaults.push({
+      error: label(251, 'NoSuchTransaction', ['TransientTransactionError']),
+      applied: false,
+    });
     const s = begin(engine);
     await counters.insertOne({ _id: 'a', seq: 1 }, { session: s });
     expect(await codeOf(s.commitTransaction())).to.equal(251);
     expect(await counters.countDocuments({})).to.equal(0);
-    engine.core.commitFaults.push({ error: label(64, 'WriteConcernFailed', ['UnknownTransactionCommitResult']), applied: true });
+    engine.core.commitFaults.push({
+      error: label(64, 'WriteConcernFailed', ['UnknownTransactionCommitResult']),
+      applied: true,
+    });
     const t = begin(engine);
     await counters.insertOne({ _id: 'a', seq: 1 }, { session: t });
     expect(await codeOf(t.commitTransaction())).to.equal(64);

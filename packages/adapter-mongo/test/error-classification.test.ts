@@ -20,7 +20,12 @@ const classOf: Record<Exclude<Expected, 'a bug (propagates)'>, new (...args: nev
   'time limit': StoreTimeLimitError,
 };
 
-const errorDocument = (code: number, codeName: string): Document => ({ ok: 0, code, codeName, errmsg: `fake mongod says ${codeName}` });
+const errorDocument = (code: number, codeName: string): Document => ({
+  ok: 0,
+  code,
+  codeName,
+  errmsg: `fake mongod says ${codeName}`,
+});
 
 /** Server codes, by what the client should do about them. */
 const serverCodes: ReadonlyArray<readonly [number, string, Expected]> = [
@@ -75,7 +80,10 @@ describe('error classification, from errors the real driver raises', function ()
     await fake.stop();
   });
 
-  const sentTimes = async (command: string, call: () => Promise<unknown>): Promise<{ error: unknown; sent: number }> => {
+  const sentTimes = async (
+    command: string,
+    call: () => Promise<unknown>,
+  ): Promise<{ error: unknown; sent: number }> => {
     const before = fake.received.filter((c) => c === command).length;
     const { error } = await measure(call);
     return { error, sent: fake.received.filter((c) => c === command).length - before };
@@ -107,16 +115,29 @@ describe('error classification, from errors the real driver raises', function ()
       n: 1,
       nModified: 1,
       ok: 1,
-      writeConcernError: { code, codeName, errmsg: `fake mongod: ${codeName}`, ...(code === 64 ? { errInfo: { wtimeout: true } } : {}) },
+      writeConcernError: {
+        code,
+        codeName,
+        errmsg: `fake mongod: ${codeName}`,
+        ...(code === 64 ? { errInfo: { wtimeout: true } } : {}),
+      },
       ...(labels.length > 0 ? { errorLabels: labels } : {}),
     });
     // A write of a ticket, message, user or group is a transaction: the majority confirms its
     // commit. The other writes (tokens, counters) are single commands confirmed one by one.
     const cases: ReadonlyArray<readonly [string, string, () => Promise<unknown>]> = [
-      ['commitTransaction', 'tickets.insert (its transaction\'s commit)', () => store.tickets.insert(aTicket())],
-      ['commitTransaction', 'tickets.update (a versioned replace, its transaction\'s commit)', () => store.tickets.update(aTicket({ version: 2 }), 1)],
-      ['commitTransaction', 'tickets.unassignUser (a batch of a bulk write, its transaction\'s commit)', () => store.tickets.unassignUser(7 as UserId, 1)],
-      ['commitTransaction', 'users.delete (its transaction\'s commit)', () => store.users.delete(7 as UserId, 1)],
+      ['commitTransaction', "tickets.insert (its transaction's commit)", () => store.tickets.insert(aTicket())],
+      [
+        'commitTransaction',
+        "tickets.update (a versioned replace, its transaction's commit)",
+        () => store.tickets.update(aTicket({ version: 2 }), 1),
+      ],
+      [
+        'commitTransaction',
+        "tickets.unassignUser (a batch of a bulk write, its transaction's commit)",
+        () => store.tickets.unassignUser(7 as UserId, 1),
+      ],
+      ['commitTransaction', "users.delete (its transaction's commit)", () => store.users.delete(7 as UserId, 1)],
       ['findAndModify', 'ids.next (findOneAndUpdate)', () => store.ids.next('ticket')],
       ['update', 'tokens.save (an upsert)', () => store.tokens.save(aToken())],
       ['delete', 'tokens.revoke (a delete)', () => store.tokens.revoke('h')],
@@ -147,20 +168,35 @@ describe('error classification, from errors the real driver raises', function ()
 
   describe('transactions', () => {
     it('a write conflict that outlasts the retries (112, TransientTransactionError): "unavailable", nothing was written', async () => {
-      fake.answers.set('insert', { ok: 0, code: 112, codeName: 'WriteConflict', errmsg: 'fake mongod: WriteConflict', errorLabels: ['TransientTransactionError'] });
+      fake.answers.set('insert', {
+        ok: 0,
+        code: 112,
+        codeName: 'WriteConflict',
+        errmsg: 'fake mongod: WriteConflict',
+        errorLabels: ['TransientTransactionError'],
+      });
       const { error, sent } = await sentTimes('insert', () => store.tickets.insert(aTicket()));
       expectClassified(error, 'unavailable', 112);
       expect(sent, 'run again while the retry window lasts').to.be.above(1);
       expect(fake.received, 'each failed run was aborted').to.include('abortTransaction');
     });
     it('a transient commit failure (251 NoSuchTransaction after a failover) runs the whole transaction again', async () => {
-      fake.answers.set('commitTransaction', { ok: 0, code: 251, codeName: 'NoSuchTransaction', errmsg: 'fake mongod: NoSuchTransaction', errorLabels: ['TransientTransactionError'] });
+      fake.answers.set('commitTransaction', {
+        ok: 0,
+        code: 251,
+        codeName: 'NoSuchTransaction',
+        errmsg: 'fake mongod: NoSuchTransaction',
+        errorLabels: ['TransientTransactionError'],
+      });
       fake.answerTimes.set('commitTransaction', 1);
       const inserts = fake.received.filter((c) => c === 'insert').length;
       const { error, sent } = await sentTimes('commitTransaction', () => store.tickets.insert(aTicket()));
       expect(error).to.equal(null);
       expect(sent, 'committed on the second run').to.equal(2);
-      expect(fake.received.filter((c) => c === 'insert').length - inserts, 'the ticket and its event, inserted in each run').to.equal(4);
+      expect(
+        fake.received.filter((c) => c === 'insert').length - inserts,
+        'the ticket and its event, inserted in each run',
+      ).to.equal(4);
     });
   });
 
@@ -168,7 +204,15 @@ describe('error classification, from errors the real driver raises', function ()
     const duplicate = (index: string, keyPattern: Document): Document => ({
       n: 0,
       ok: 1,
-      writeErrors: [{ index: 0, code: 11000, errmsg: `E11000 duplicate key error collection: fake.users index: ${index} dup key: { }`, keyPattern, keyValue: {} }],
+      writeErrors: [
+        {
+          index: 0,
+          code: 11000,
+          errmsg: `E11000 duplicate key error collection: fake.users index: ${index} dup key: { }`,
+          keyPattern,
+          keyValue: {},
+        },
+      ],
     });
     it('on the e-mail index: the expected result "email_taken"', async () => {
       fake.answers.set('insert', duplicate('users_email_unique', { emailKey: 1 }));
@@ -182,7 +226,11 @@ describe('error classification, from errors the real driver raises', function ()
 
   describe('no server at all', () => {
     it('a closed port: unavailable', async () => {
-      const closed = createMongoStore({ url: 'mongodb://127.0.0.1:1/x', serverSelectionTimeoutMS: 500, operationTimeoutMS: 500 });
+      const closed = createMongoStore({
+        url: 'mongodb://127.0.0.1:1/x',
+        serverSelectionTimeoutMS: 500,
+        operationTimeoutMS: 500,
+      });
       try {
         expectClassified((await measure(() => closed.users.findById(1 as UserId))).error, 'unavailable', 0);
       } finally {
@@ -191,7 +239,11 @@ describe('error classification, from errors the real driver raises', function ()
     });
     it('a server that accepts connections and never answers: unavailable', async () => {
       const silent = await silentListener();
-      const store2 = createMongoStore({ url: `mongodb://127.0.0.1:${silent.port}/x?directConnection=true`, serverSelectionTimeoutMS: 500, operationTimeoutMS: 500 });
+      const store2 = createMongoStore({
+        url: `mongodb://127.0.0.1:${silent.port}/x?directConnection=true`,
+        serverSelectionTimeoutMS: 500,
+        operationTimeoutMS: 500,
+      });
       try {
         expectClassified((await measure(() => store2.users.findById(1 as UserId))).error, 'unavailable', 0);
       } finally {

@@ -28,7 +28,13 @@ describe('errors: guard', () => {
 describe('options', () => {
   it('majority writes and reads, retries, and short timeouts from the two settings', () => {
     const t = resolveTimeouts({ url: 'mongodb://h', serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000 });
-    expect(t).to.deep.equal({ serverSelectionTimeoutMS: 2000, operationTimeoutMS: 3000, maxTimeMS: 2250, deadlineMs: 5250, pingDeadlineMs: 2250 });
+    expect(t).to.deep.equal({
+      serverSelectionTimeoutMS: 2000,
+      operationTimeoutMS: 3000,
+      maxTimeMS: 2250,
+      deadlineMs: 5250,
+      pingDeadlineMs: 2250,
+    });
     expect(mongoClientOptions(t)).to.deep.include({
       writeConcern: { w: 'majority', wtimeoutMS: 2250 },
       readConcern: { level: 'majority' },
@@ -40,11 +46,17 @@ describe('options', () => {
       socketTimeoutMS: 3000,
       waitQueueTimeoutMS: 3000,
     });
-    expect(resolveTimeouts({ url: 'x' })).to.include({ serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, maxTimeMS: 9000 });
+    expect(resolveTimeouts({ url: 'x' })).to.include({
+      serverSelectionTimeoutMS: 5000,
+      operationTimeoutMS: 10000,
+      maxTimeMS: 9000,
+    });
     // The server's "time limit reached" must arrive while the socket still waits for it.
     for (const operationTimeoutMS of [2, 40, 1000, 3000, 10_000, 600_000]) {
       const r = resolveTimeouts({ url: 'x', operationTimeoutMS });
-      expect(r.maxTimeMS, String(operationTimeoutMS)).to.be.below(mongoClientOptions(r).socketTimeoutMS ?? 0).and.to.be.above(0);
+      expect(r.maxTimeMS, String(operationTimeoutMS))
+        .to.be.below(mongoClientOptions(r).socketTimeoutMS ?? 0)
+        .and.to.be.above(0);
     }
   });
   it('takes the database from the URL path', () => {
@@ -54,7 +66,10 @@ describe('options', () => {
     expect(databaseFromUrl('mongodb://127.0.0.1')).to.equal(null);
   });
   it('a URL the driver cannot parse fails at construction; an unreachable one does not (no network is touched)', async () => {
-    expect(() => createMongoStore({ url: 'http://nope' })).to.throw(MongoConfigurationError, /not a usable MongoDB connection string/);
+    expect(() => createMongoStore({ url: 'http://nope' })).to.throw(
+      MongoConfigurationError,
+      /not a usable MongoDB connection string/,
+    );
     const store = createMongoStore({ url: 'mongodb://127.0.0.1:1/x?replicaSet=rs0' });
     expect(store.db.databaseName).to.equal('x');
     await store.close();

@@ -15,10 +15,14 @@ import { engineStore } from './support/mingo-engine.js';
 // repaired), and a deployment without transactions.
 
 const now = at + 5_000;
-const timeLimit = (): MongoServerError => new MongoServerError({ message: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' });
-const labelled = (code: number, codeName: string, label: string): MongoServerError => new MongoServerError({ message: codeName, code, codeName, errorLabels: [label] });
+const timeLimit = (): MongoServerError =>
+  new MongoServerError({ message: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' });
+const labelled = (code: number, codeName: string, label: string): MongoServerError =>
+  new MongoServerError({ message: codeName, code, codeName, errorLabels: [label] });
 
-const allEvents = async (store: ReturnType<typeof engineStore>): Promise<StoredEvent[]> => [...(await store.events.after(0, 100_000))];
+const allEvents = async (store: ReturnType<typeof engineStore>): Promise<StoredEvent[]> => [
+  ...(await store.events.after(0, 100_000)),
+];
 const seqs = (events: readonly StoredEvent[]): number[] => events.map((e) => e.seq);
 const oneToN = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
 
@@ -30,16 +34,24 @@ describe('the Mongo change feed on the engine', function () {
     for (let i = 1; i <= 10; i++) await store.tickets.insert(aTicket({ id: i as TicketId }));
     const before = (await store.events.bounds()).newest;
     const writes = [
-      ...Array.from({ length: 10 }, (_, i) => store.tickets.update(aTicket({ id: (i + 1) as TicketId, subject: `Changed ${String(i)}`, version: 2 }), 1)),
-      ...Array.from({ length: 10 }, (_, i) => store.groups.insert(aGroup({ id: (i + 1) as GroupId, name: `Group ${String(i)}` }))),
-      ...Array.from({ length: 10 }, (_, i) => store.users.insert(aUser({ id: (100 + i) as UserId, email: `u${String(i)}@example.com` as never }))),
+      ...Array.from({ length: 10 }, (_, i) =>
+        store.tickets.update(aTicket({ id: (i + 1) as TicketId, subject: `Changed ${String(i)}`, version: 2 }), 1),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        store.groups.insert(aGroup({ id: (i + 1) as GroupId, name: `Group ${String(i)}` })),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        store.users.insert(aUser({ id: (100 + i) as UserId, email: `u${String(i)}@example.com` as never })),
+      ),
     ];
     expect(await Promise.all(writes.slice(0, 10))).to.deep.equal(Array.from({ length: 10 }, () => true));
     await Promise.all(writes);
     expect(store.engine.core.conflicts, 'the writers met on the counter').to.be.above(0);
     const events = await allEvents(store);
     expect(seqs(events)).to.deep.equal(oneToN(before + 30));
-    expect(events.slice(before).map((e) => `${e.subject.resource}:${String(e.subject.id)}`)).to.have.length(30).and.to.satisfy((xs: string[]) => new Set(xs).size === 30);
+    expect(events.slice(before).map((e) => `${e.subject.resource}:${String(e.subject.id)}`))
+      .to.have.length(30)
+      .and.to.satisfy((xs: string[]) => new Set(xs).size === 30);
   });
 
   it('two writers of one ticket: one wins, the other is refused (its version is gone); one event, holding the winner', async () => {
@@ -58,18 +70,26 @@ describe('the Mongo change feed on the engine', function () {
 
   it('a transaction that fails half way leaves neither its change nor its event; a transient commit failure is run again, recording once', async () => {
     const store = engineStore();
-    store.engine.core.commitFaults.push({ error: labelled(251, 'NoSuchTransaction', 'TransientTransactionError'), applied: false });
+    store.engine.core.commitFaults.push({
+      error: labelled(251, 'NoSuchTransaction', 'TransientTransactionError'),
+      applied: false,
+    });
     await store.groups.insert(aGroup());
     expect(seqs(await allEvents(store))).to.deep.equal([1]);
     store.engine.core.commitFaults.push({ error: timeLimit(), applied: false });
-    expect(await store.groups.update(aGroup({ name: 'Renamed', version: 2 }), 1).catch((e: unknown) => e)).to.be.instanceOf(MongoServerError);
+    expect(
+      await store.groups.update(aGroup({ name: 'Renamed', version: 2 }), 1).catch((e: unknown) => e),
+    ).to.be.instanceOf(MongoServerError);
     expect((await store.groups.findById(aGroup().id))?.name).to.equal('Tier 1');
     expect(seqs(await allEvents(store))).to.deep.equal([1]);
   });
 
   it('a commit whose outcome is unknown (a write-concern timeout after the primary applied it) is "write not confirmed", and the change has its event', async () => {
     const store = engineStore();
-    store.engine.core.commitFaults.push({ error: labelled(64, 'WriteConcernFailed', 'UnknownTransactionCommitResult'), applied: true });
+    store.engine.core.commitFaults.push({
+      error: labelled(64, 'WriteConcernFailed', 'UnknownTransactionCommitResult'),
+      applied: true,
+    });
     const failed = await store.groups.insert(aGroup()).catch((e: unknown) => e);
     expect(storeFailureOf(failed)).to.equal('write-not-confirmed');
     expect(await store.groups.findById(aGroup().id)).to.deep.equal(aGroup());
@@ -77,7 +97,9 @@ describe('the Mongo change feed on the engine', function () {
   });
 
   const customerTickets = async (store: ReturnType<typeof engineStore>, n: number) => {
-    const tickets = Array.from({ length: n }, (_, i) => aTicket({ id: (i + 1) as TicketId, customerId: 10 as UserId, deletedAt: i % 50 === 7 ? at : null }));
+    const tickets = Array.from({ length: n }, (_, i) =>
+      aTicket({ id: (i + 1) as TicketId, customerId: 10 as UserId, deletedAt: i % 50 === 7 ? at : null }),
+    );
     for (const t of tickets) await store.tickets.insert(t);
     return tickets;
   };
@@ -100,13 +122,21 @@ describe('the Mongo change feed on the engine', function () {
     const from = (await store.events.bounds()).newest;
     // The first batch commits; the second one's update fails after 5 documents in each of the
     // three runs of the write, which is then left to the repair pass.
-    store.engine.collection('tickets').faults.push({ op: 'updateMany', skip: 1, partial: 5, error: timeLimit(), times: 3 });
-    expect(await store.tickets.renameCustomer(10 as UserId, 'Ada King', now).catch((e: unknown) => e)).to.be.instanceOf(MongoServerError);
+    store.engine
+      .collection('tickets')
+      .faults.push({ op: 'updateMany', skip: 1, partial: 5, error: timeLimit(), times: 3 });
+    expect(await store.tickets.renameCustomer(10 as UserId, 'Ada King', now).catch((e: unknown) => e)).to.be.instanceOf(
+      MongoServerError,
+    );
     expect(store.engine.repairsScheduled).to.equal(1);
     const afterFailure = (await allEvents(store)).slice(from);
-    const renamed = (await Promise.all(tickets.map((t) => store.tickets.findById(t.id)))).filter((t) => t?.customerName === 'Ada King');
+    const renamed = (await Promise.all(tickets.map((t) => store.tickets.findById(t.id)))).filter(
+      (t) => t?.customerName === 'Ada King',
+    );
     // Whatever committed has its events, and only that: no half batch.
-    expect(afterFailure.map((e) => (e.data?.resource === 'ticket' ? e.data.ticket.id : null))).to.have.members(renamed.filter((t) => t?.deletedAt === null).map((t) => t?.id));
+    expect(afterFailure.map((e) => (e.data?.resource === 'ticket' ? e.data.ticket.id : null))).to.have.members(
+      renamed.filter((t) => t?.deletedAt === null).map((t) => t?.id),
+    );
     expect(renamed, 'the first batch, whole; nothing of the second').to.have.length(referenceBatchSize);
     await repairPass(store.engine.ctx);
     const events = (await allEvents(store)).slice(from);
@@ -117,19 +147,30 @@ describe('the Mongo change feed on the engine', function () {
 
   it('a deleted group leaves its members with one user.updated each, in the transaction of their change', async () => {
     const store = engineStore();
-    for (let i = 0; i < 5; i++) await store.users.insert(aUser({ id: (20 + i) as UserId, email: `m${String(i)}@example.com` as never, groupIds: [3 as GroupId] }));
+    for (let i = 0; i < 5; i++)
+      await store.users.insert(
+        aUser({ id: (20 + i) as UserId, email: `m${String(i)}@example.com` as never, groupIds: [3 as GroupId] }),
+      );
     const from = (await store.events.bounds()).newest;
     await store.users.removeGroup(3 as GroupId, now);
     const events = (await allEvents(store)).slice(from);
     expect(events.map((e) => e.type)).to.deep.equal(Array.from({ length: 5 }, () => 'user.updated'));
-    expect(events.every((e) => e.data?.resource === 'user' && e.data.user.groupIds.length === 0 && !('passwordHash' in e.data.user))).to.equal(true);
+    expect(
+      events.every(
+        (e) => e.data?.resource === 'user' && e.data.user.groupIds.length === 0 && !('passwordHash' in e.data.user),
+      ),
+    ).to.equal(true);
   });
 
   it('without transactions (a standalone accepted read-only) a write is refused before anything is written, journal included; reads work', async () => {
     const store = engineStore();
     await store.tickets.insert(aTicket());
     store.engine.transactionsRefused = 'no transactions here';
-    for (const write of [() => store.tickets.update(aTicket({ version: 2 }), 1), () => store.tickets.renameCustomer(10 as UserId, 'X', now), () => store.groups.insert(aGroup())]) {
+    for (const write of [
+      () => store.tickets.update(aTicket({ version: 2 }), 1),
+      () => store.tickets.renameCustomer(10 as UserId, 'X', now),
+      () => store.groups.insert(aGroup()),
+    ]) {
       expect(await write().catch((e: unknown) => e)).to.be.instanceOf(TransactionsUnavailableError);
     }
     expect(store.engine.collection('repairs').docs).to.deep.equal([]);

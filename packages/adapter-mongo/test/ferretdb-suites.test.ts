@@ -10,7 +10,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 const testFiles = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.js') ? [join(dir, e.name)] : []));
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? testFiles(join(dir, e.name)) : e.name.endsWith('.test.js') ? [join(dir, e.name)] : [],
+  );
 
 const needsMongoUrl = (file: string): boolean => {
   const text = readFileSync(file, 'utf8');
@@ -19,7 +21,9 @@ const needsMongoUrl = (file: string): boolean => {
 
 describe('the FerretDB script runs every suite that MONGO_URL runs', () => {
   it('its list is exactly the built suites that need MONGO_URL, the change feed and the fuzz included', async () => {
-    const { mongoUrlSuites } = (await import(pathToFileURL(join(root, 'scripts', 'mongo-suites.mjs')).href)) as { mongoUrlSuites: (root: string) => string[] };
+    const { mongoUrlSuites } = (await import(pathToFileURL(join(root, 'scripts', 'mongo-suites.mjs')).href)) as {
+      mongoUrlSuites: (root: string) => string[];
+    };
     const expected = ['adapter-mongo', 'server']
       .flatMap((p) => testFiles(join(root, 'packages', p, 'dist', 'test')))
       .filter((f) => f !== fileURLToPath(import.meta.url) && needsMongoUrl(f))

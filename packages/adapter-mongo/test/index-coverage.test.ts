@@ -13,7 +13,15 @@ import {
   noQueueQuery,
 } from '@support/domain';
 import { expect } from 'chai';
-import { countQuery, levelQueries, matchesQuery, plannedQueries, walkIsTheOrder, type PlannedQuery, type RunKeys } from '../src/ticket-plan.js';
+import {
+  countQuery,
+  levelQueries,
+  matchesQuery,
+  plannedQueries,
+  walkIsTheOrder,
+  type PlannedQuery,
+  type RunKeys,
+} from '../src/ticket-plan.js';
 import { sortFieldPaths } from '../src/ticket-query.js';
 import { queryRefusal } from './support/index-rules.js';
 
@@ -56,7 +64,10 @@ const queueShapes: readonly (readonly [string, Partial<QueueQuery>])[] = [
   ['tags=vip,billing', { tags: ['vip', 'billing'] }],
   ['updated_since', { updatedSince: now - 86_400_000 }],
   ['assigned_user_id=me&priority=urgent', { assignees: { ids: [], me: true, none: false }, priorities: ['urgent'] }],
-  ['group_id=3&assigned_user_id=none', { groups: { ids: [g(3)], none: false }, assignees: { ids: [], me: false, none: true } }],
+  [
+    'group_id=3&assigned_user_id=none',
+    { groups: { ids: [g(3)], none: false }, assignees: { ids: [], me: false, none: true } },
+  ],
   ['tags=vip&priority=urgent', { tags: ['vip'], priorities: ['urgent'] }],
   ['tags=vip&updated_since', { tags: ['vip'], updatedSince: now - 86_400_000 }],
   ['priority=urgent&updated_since', { priorities: ['urgent'], updatedSince: now - 86_400_000 }],
@@ -66,8 +77,18 @@ const queueShapes: readonly (readonly [string, Partial<QueueQuery>])[] = [
 /** Every filter the contract can produce: caller, state list, q words, recently_closed; and the queue filters. */
 const filterShapes = (): FilterShape[] => {
   const out: FilterShape[] = [];
-  const add = (alias: boolean, caller: UserId | null, state: string | undefined, q: string | undefined, queue: readonly [string, Partial<QueueQuery>] | null): void => {
-    const params = { ...(state === undefined ? {} : { state }), ...(q === undefined ? {} : { q }), ...(queue === null ? {} : { queue: queue[0] }) };
+  const add = (
+    alias: boolean,
+    caller: UserId | null,
+    state: string | undefined,
+    q: string | undefined,
+    queue: readonly [string, Partial<QueueQuery>] | null,
+  ): void => {
+    const params = {
+      ...(state === undefined ? {} : { state }),
+      ...(q === undefined ? {} : { q }),
+      ...(queue === null ? {} : { queue: queue[0] }),
+    };
     // The query the HTTP edge decodes from these parameters, made by the domain's rules.
     const query = {
       states: state === undefined ? null : (state.split(',') as TicketState[]),
@@ -99,7 +120,12 @@ const sortParams = (): string[] => {
   const out: string[] = [];
   const extend = (prefix: string[], left: readonly string[]): void => {
     for (const id of [null, 'id', '-id']) out.push([...prefix, ...(id === null ? [] : [id])].join(','));
-    for (const f of left) for (const item of [f, `-${f}`]) extend([...prefix, item], left.filter((x) => x !== f));
+    for (const f of left)
+      for (const item of [f, `-${f}`])
+        extend(
+          [...prefix, item],
+          left.filter((x) => x !== f),
+        );
   };
   extend([], fields);
   return out;
@@ -111,7 +137,9 @@ describe('index coverage: every query of every search shape is served by a decla
   this.timeout(120_000);
   const filters = filterShapes();
   const sorts = sortParams();
-  const sortRuleCounts = sorts.map((s) => s.split(',').filter((item) => item !== '' && item.replace('-', '') !== 'id').length);
+  const sortRuleCounts = sorts.map(
+    (s) => s.split(',').filter((item) => item !== '' && item.replace('-', '') !== 'id').length,
+  );
 
   it('enumerates every sort parameter of the contract: Σ P(6,k)·2^k sequences × (no id, id, -id)', () => {
     const sequences = [0, 1, 2, 3, 4, 5, 6].reduce((sum, k) => sum + permutations(6, k) * 2 ** k, 0);
@@ -121,7 +149,8 @@ describe('index coverage: every query of every search shape is served by a decla
 
   for (const { name, filter } of filters) {
     it(`${name}: its count and its read of every match`, () => {
-      for (const q of [countQuery(filter), matchesQuery(filter)]) expect(queryRefusal('tickets', q.filter, q.sort, q.hint), JSON.stringify(q)).to.equal(null);
+      for (const q of [countQuery(filter), matchesQuery(filter)])
+        expect(queryRefusal('tickets', q.filter, q.sort, q.hint), JSON.stringify(q)).to.equal(null);
     });
   }
 
@@ -162,34 +191,59 @@ describe('index coverage: every query of every search shape is served by a decla
             const key = (((fi * (1 << fields) + fixed) * fields + field) * 2 + direction) * restKinds.length + rest;
             if (verdicts[key] === 0) {
               distinct += 1;
-              const runs: RunKeys = Object.fromEntries(sortFields.filter((_, i) => (fixed & (1 << i)) !== 0).map((f) => [sortFieldPaths[f], sample[sortFieldPaths[f]]]));
+              const runs: RunKeys = Object.fromEntries(
+                sortFields
+                  .filter((_, i) => (fixed & (1 << i)) !== 0)
+                  .map((f) => [sortFieldPaths[f], sample[sortFieldPaths[f]]]),
+              );
               const rule: SortRule = { field: sortFields[field]!, direction: direction === 0 ? 'asc' : 'desc' };
               // Of what follows the rule, a level uses only whether it is more than the id and the id's direction.
-              const more: SortRule[] = [{ field: 'subject', direction: 'asc' }, { field: 'id', direction: 'asc' }];
-              const next: SortRule[] = rest === 0 ? [] : rest === 3 ? more : [{ field: 'id', direction: rest === 1 ? 'asc' : 'desc' }];
+              const more: SortRule[] = [
+                { field: 'subject', direction: 'asc' },
+                { field: 'id', direction: 'asc' },
+              ];
+              const next: SortRule[] =
+                rest === 0 ? [] : rest === 3 ? more : [{ field: 'id', direction: rest === 1 ? 'asc' : 'desc' }];
               const refusal = firstRefusal(levelQueries(filter, runs, rule, next));
               verdicts[key] = refusal === null ? 1 : 2;
               if (refusal !== null) refusals.set(key, refusal);
             }
-            if (verdicts[key] === 2) throw new Error(`${filters[fi]!.name} sort=${sorts[si]!}: ${refusals.get(key) ?? ''}`);
+            if (verdicts[key] === 2)
+              throw new Error(`${filters[fi]!.name} sort=${sorts[si]!}: ${refusals.get(key) ?? ''}`);
           }
         }
       }
     }
     const shallow = sortRuleCounts.filter((n) => n <= 3).length;
-    expect(shapes).to.equal(filters.filter((f) => f.deep).length * sorts.length + filters.filter((f) => !f.deep).length * shallow);
+    expect(shapes).to.equal(
+      filters.filter((f) => f.deep).length * sorts.length + filters.filter((f) => !f.deep).length * shallow,
+    );
     expect(distinct).to.be.above(1000);
     expect(paths).to.have.length(fields);
   });
 
   it('plannedQueries lists the same queries, for a sample of shapes (it is what the real-mongod suite explains)', () => {
     for (const { filter, alias } of filters)
-      for (const sort of ['', '-priority,createdAt', 'state,-priority,subject,-id', 'closedAt,-updatedAt,id', 'subject,-id'])
+      for (const sort of [
+        '',
+        '-priority,createdAt',
+        'state,-priority,subject,-id',
+        'closedAt,-updatedAt,id',
+        'subject,-id',
+      ])
         expect(firstRefusal(plannedQueries(filter, parseSort(sort, alias))), sort).to.equal(null);
   });
 });
 
-const sample: Readonly<Record<string, unknown>> = { _id: 1, subject: 'x', stateRank: 0, priorityRank: 0, createdAt: new Date(0), updatedAt: new Date(0), closedAt: null };
+const sample: Readonly<Record<string, unknown>> = {
+  _id: 1,
+  subject: 'x',
+  stateRank: 0,
+  priorityRank: 0,
+  createdAt: new Date(0),
+  updatedAt: new Date(0),
+  closedAt: null,
+};
 
 const firstRefusal = (queries: readonly PlannedQuery[]): string | null => {
   for (const q of queries) {

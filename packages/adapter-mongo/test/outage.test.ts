@@ -20,7 +20,10 @@ const slack = 750;
 const operationNames = Object.keys(everyOperation({} as Store));
 
 /** Runs every operation (and ping) at once, each timed from its own start. */
-const runAll = async (store: MongoStore, extra: Record<string, () => Promise<unknown>> = {}): Promise<Map<string, Outcome>> => {
+const runAll = async (
+  store: MongoStore,
+  extra: Record<string, () => Promise<unknown>> = {},
+): Promise<Map<string, Outcome>> => {
   const outcomes = new Map<string, Outcome>();
   const calls = { ...everyOperation(store), ...extra, 'health.ping': () => store.health.ping() };
   await Promise.all(Object.entries(calls).map(async ([name, call]) => outcomes.set(name, await measure(call))));
@@ -32,7 +35,11 @@ const runAll = async (store: MongoStore, extra: Record<string, () => Promise<unk
  * CallKind 'write'), sent on an open connection that never answered: the server may have
  * applied them, so they are "write not confirmed", not "unavailable".
  */
-const itEveryOperationFails = (outcomes: () => Map<string, Outcome>, names: readonly string[], sentUnanswered: readonly string[] = []): void => {
+const itEveryOperationFails = (
+  outcomes: () => Map<string, Outcome>,
+  names: readonly string[],
+  sentUnanswered: readonly string[] = [],
+): void => {
   for (const name of names) {
     if (sentUnanswered.includes(name)) {
       it(`${name} (sent, never answered: it may have been applied) rejects with StoreWriteNotConfirmedError within ${deadlineMs} ms, or "unavailable" when it never left the pool`, () => {
@@ -40,7 +47,9 @@ const itEveryOperationFails = (outcomes: () => Map<string, Outcome>, names: read
         // On a busy machine the call may still wait for a connection when the deadline comes:
         // then nothing was sent (no driver error with RetryableWriteError behind it).
         const cause = (o?.error as Error | undefined)?.cause;
-        const neverSent = o?.error instanceof StoreUnavailableError && !(cause instanceof MongoError && cause.hasErrorLabel('RetryableWriteError'));
+        const neverSent =
+          o?.error instanceof StoreUnavailableError &&
+          !(cause instanceof MongoError && cause.hasErrorLabel('RetryableWriteError'));
         if (!neverSent) expect(o?.error).to.be.instanceOf(StoreWriteNotConfirmedError);
         expect((o?.error as Error).message).to.not.match(/mongo|econn|127\.0\.0\.1/i);
         expect(o?.ms).to.be.below(deadlineMs + slack);
@@ -77,7 +86,9 @@ describe('MongoDB outage, real driver', function () {
       it('tries to connect again on the next call (the driver alone would stay "topology closed" for good)', async () => {
         const again = await measure(() => store.users.count());
         expectUnavailableWithin(again, deadlineMs + slack);
-        expect(again.ms, 'failed at once: no new connection attempt').to.be.above(timeouts.serverSelectionTimeoutMS * 0.8);
+        expect(again.ms, 'failed at once: no new connection attempt').to.be.above(
+          timeouts.serverSelectionTimeoutMS * 0.8,
+        );
         expect((again.error as Error).cause).to.not.be.instanceOf(MongoTopologyClosedError);
       });
     });
@@ -90,7 +101,10 @@ describe('MongoDB outage, real driver', function () {
     listener = await silentListener();
   });
   after(async () => listener?.close());
-  neverReachable('a listener that accepts and never answers', () => `mongodb://127.0.0.1:${String(listener?.port)}/outage?directConnection=true`);
+  neverReachable(
+    'a listener that accepts and never answers',
+    () => `mongodb://127.0.0.1:${String(listener?.port)}/outage?directConnection=true`,
+  );
 
   describe('down at start, then up (a fake mongod that appears later)', () => {
     it('fails fast while the database is away, then connects, creates the indexes and serves, by itself', async () => {

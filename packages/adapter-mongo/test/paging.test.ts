@@ -11,11 +11,18 @@ import { engineStore } from './support/mingo-engine.js';
 describe('paging: count first, no read past the end', () => {
   const lists = {
     'tickets.search': async (store: ReturnType<typeof engineStore>, offset: number) =>
-      store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, sortOf('id'), offset, 2),
+      store.tickets.search(
+        { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null },
+        sortOf('id'),
+        offset,
+        2,
+      ),
     'users.list': async (store: ReturnType<typeof engineStore>, offset: number) => store.users.list(null, offset, 2),
-    'users.list (members)': async (store: ReturnType<typeof engineStore>, offset: number) => store.users.list(3 as GroupId, offset, 2),
+    'users.list (members)': async (store: ReturnType<typeof engineStore>, offset: number) =>
+      store.users.list(3 as GroupId, offset, 2),
     'groups.list': async (store: ReturnType<typeof engineStore>, offset: number) => store.groups.list(offset, 2),
-    'messages.list': async (store: ReturnType<typeof engineStore>, offset: number) => store.messages.list(1 as TicketId, true, offset, 2),
+    'messages.list': async (store: ReturnType<typeof engineStore>, offset: number) =>
+      store.messages.list(1 as TicketId, true, offset, 2),
   } as const;
 
   const filled = async () => {

@@ -28,7 +28,9 @@ describe('MongoDB: a primary step-down during writes', function () {
     admin = new MongoClient(mongo.url, { serverSelectionTimeoutMS: 5000 });
     const hello: Document = await admin.db('admin').command({ hello: 1 });
     if (typeof hello['setName'] !== 'string') {
-      console.warn('\nMongoDB step-down test did NOT run: the server is not a replica set member (a standalone has no primary to step down).');
+      console.warn(
+        '\nMongoDB step-down test did NOT run: the server is not a replica set member (a standalone has no primary to step down).',
+      );
       this.skip();
       return;
     }
@@ -65,11 +67,16 @@ describe('MongoDB: a primary step-down during writes', function () {
     const stepDown = await admin
       .db('admin')
       .command({ replSetStepDown: 10, secondaryCatchUpPeriodSecs: 5, force: true })
-      .then(() => null, (e: unknown) => e);
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     if (stepDown !== null && !(stepDown instanceof MongoNetworkError)) {
       state.stop = true;
       await writer;
-      console.warn(`\nMongoDB step-down test did NOT run: replSetStepDown was refused (${stepDown instanceof Error ? (stepDown.message.split('\n')[0] ?? '') : 'no error message'}).`);
+      console.warn(
+        `\nMongoDB step-down test did NOT run: replSetStepDown was refused (${stepDown instanceof Error ? (stepDown.message.split('\n')[0] ?? '') : 'no error message'}).`,
+      );
       this.skip();
     }
     await sleep(25_000);
@@ -77,18 +84,27 @@ describe('MongoDB: a primary step-down during writes', function () {
     await sleep(3_000);
     state.stop = true;
     await writer;
-    console.log(`\n  step-down: ${done.length} writes done, ${failed.length} answered as failures while there was no primary`);
-    for (const e of failed) expect(e instanceof StoreUnavailableError || e instanceof StoreWriteNotConfirmedError, String(e)).to.equal(true);
+    console.log(
+      `\n  step-down: ${done.length} writes done, ${failed.length} answered as failures while there was no primary`,
+    );
+    for (const e of failed)
+      expect(e instanceof StoreUnavailableError || e instanceof StoreWriteNotConfirmedError, String(e)).to.equal(true);
     expect(failed.length, 'the step-down was noticed').to.be.above(0);
     expect(done.length, 'writes resumed once a primary was back').to.be.above(before);
-    for (const id of done) expect(await store.tickets.findById(id as TicketId), `acknowledged write ${id}`).to.not.equal(null);
+    for (const id of done)
+      expect(await store.tickets.findById(id as TicketId), `acknowledged write ${id}`).to.not.equal(null);
     expect(new Set(done).size).to.equal(done.length);
     // The change feed through the step-down: seqs 1..n without a hole, one ticket.created for
     // each stored ticket and none for a ticket that is not stored (a write answered as a
     // failure either committed with its event or left neither).
     const events = await store.events.after(0, 1_000_000);
     expect(events.map((e) => e.seq)).to.deep.equal(events.map((_, i) => i + 1));
-    const stored = (await store.db.collection('tickets').find({}, { projection: { _id: 1 } }).toArray()).map((d) => Number(d['_id']));
+    const stored = (
+      await store.db
+        .collection('tickets')
+        .find({}, { projection: { _id: 1 } })
+        .toArray()
+    ).map((d) => Number(d['_id']));
     expect(events.map((e) => e.subject.id)).to.have.members(stored);
     expect(events.every((e) => e.type === 'ticket.created')).to.equal(true);
   });

@@ -57,11 +57,19 @@ describe('MongoDB: two service processes on one database', function () {
   it('ids come from one sequence: tickets created on both at once get distinct ids', async () => {
     const [a, b] = services as [ServiceProcess, ServiceProcess];
     const token = await login(a, 'admin@example.com', password);
-    const customer = await a.request('POST', '/v1/users', { token, body: { name: 'Ada', email: `ada-${Date.now()}@example.com`, role: 'customer', password: 'analytical-engine' } });
+    const customer = await a.request('POST', '/v1/users', {
+      token,
+      body: { name: 'Ada', email: `ada-${Date.now()}@example.com`, role: 'customer', password: 'analytical-engine' },
+    });
     expect(customer.status).to.equal(201);
     const customerId = (customer.json as { id: number }).id;
     const created = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).request('POST', '/v1/tickets', { token, body: { subject: `Ticket ${i}`, customer_id: customerId } })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 === 0 ? a : b).request('POST', '/v1/tickets', {
+          token,
+          body: { subject: `Ticket ${i}`, customer_id: customerId },
+        }),
+      ),
     );
     expect(created.map((r) => r.status)).to.deep.equal(Array.from({ length: 20 }, () => 201));
     const ids = created.map((r) => (r.json as { id: number }).id);
@@ -74,11 +82,25 @@ describe('MongoDB: two service processes on one database', function () {
     const [a, b] = services as [ServiceProcess, ServiceProcess];
     const admin = await login(a, 'admin@example.com', password);
     const email = `limited-${Date.now()}@example.com`;
-    expect((await a.request('POST', '/v1/users', { token: admin, body: { name: 'Limited', email, role: 'agent', password: 'limited-password' } })).status).to.equal(201);
+    expect(
+      (
+        await a.request('POST', '/v1/users', {
+          token: admin,
+          body: { name: 'Limited', email, role: 'agent', password: 'limited-password' },
+        })
+      ).status,
+    ).to.equal(201);
     const token = await login(b, email, 'limited-password');
     const statuses: number[] = [];
-    for (let i = 0; i < 110; i++) statuses.push((await (i % 2 === 0 ? a : b).request('GET', '/v1/users/me', { token })).status);
-    expect(statuses.slice(0, 100).every((s) => s === 200), JSON.stringify(statuses)).to.equal(true);
-    expect(statuses.slice(100).every((s) => s === 429), JSON.stringify(statuses)).to.equal(true);
+    for (let i = 0; i < 110; i++)
+      statuses.push((await (i % 2 === 0 ? a : b).request('GET', '/v1/users/me', { token })).status);
+    expect(
+      statuses.slice(0, 100).every((s) => s === 200),
+      JSON.stringify(statuses),
+    ).to.equal(true);
+    expect(
+      statuses.slice(100).every((s) => s === 429),
+      JSON.stringify(statuses),
+    ).to.equal(true);
   });
 });

@@ -18,7 +18,23 @@ const mulberry32 = (seed: number) => () => {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 };
 
-const words = ['printer', 'export', 'invoice', 'login', 'password', 'reset', 'file', 'error', 'slow', 'crash', 'email', 'report', 'billing', 'upgrade', 'quasar'];
+const words = [
+  'printer',
+  'export',
+  'invoice',
+  'login',
+  'password',
+  'reset',
+  'file',
+  'error',
+  'slow',
+  'crash',
+  'email',
+  'report',
+  'billing',
+  'upgrade',
+  'quasar',
+];
 const states: TicketState[] = ['open', 'pending', 'closed'];
 const priorities: Priority[] = ['low', 'normal', 'high', 'urgent'];
 const day = 86_400_000;
@@ -28,7 +44,8 @@ const helpDesk = (n: number) => {
   const random = mulberry32(42);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)] as T;
   /** Zipf-like: word i about 1/(i+1) as often as the first (so 'quasar' is rare). */
-  const word = (): string => words[Math.min(words.length - 1, Math.floor(1 / (random() + 1 / words.length)) - 1)] ?? 'printer';
+  const word = (): string =>
+    words[Math.min(words.length - 1, Math.floor(1 / (random() + 1 / words.length)) - 1)] ?? 'printer';
   return Array.from({ length: n }, (_, i) => {
     const createdAt = now - (n - i) * 300_000;
     const state = random() < 0.9 ? 'closed' : pick(states);
@@ -49,19 +66,34 @@ const helpDesk = (n: number) => {
       // fields above are as before).
       assignedUserId: random() < 0.7 ? ((2 + Math.floor(random() * 48)) as UserId) : null,
       groupId: random() < 0.6 ? ((1 + Math.floor(random() * 8)) as GroupId) : null,
-      tags: random() < 0.5 ? [pick(['billing', 'hardware', 'software', 'network', 'account', 'vip', 'bug', 'question'])] : [],
+      tags:
+        random() < 0.5
+          ? [pick(['billing', 'hardware', 'software', 'network', 'account', 'vip', 'bug', 'question'])]
+          : [],
     });
   });
 };
 
-const filter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null, ...spec });
+const filter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({
+  ...noQueueConditions,
+  states: null,
+  customerId: null,
+  words: [],
+  closedSince: null,
+  ...spec,
+});
 
 const shapes: ReadonlyArray<readonly [string, TicketFilter, CompleteSort, number]> = [
   ['first page, -createdAt (default)', filter(), sortOf('-createdAt'), 0],
   ['deepest page (offset 9,990)', filter(), sortOf('-createdAt'), 9_990],
   ['sort=subject,-id (id against the rule)', filter(), sortOf('subject', '-id'), 0],
   ['state=open, -priority', filter({ ...noQueueConditions, states: ['open'] }), sortOf('-priority'), 0],
-  ['state=open,pending, -priority,createdAt', filter({ ...noQueueConditions, states: ['open', 'pending'] }), sortOf('-priority', 'createdAt'), 0],
+  [
+    'state=open,pending, -priority,createdAt',
+    filter({ ...noQueueConditions, states: ['open', 'pending'] }),
+    sortOf('-priority', 'createdAt'),
+    0,
+  ],
   ['state,-priority,subject (three rules)', filter(), sortOf('state', '-priority', 'subject'), 300],
   ['closedAt,-updatedAt (null run first)', filter(), sortOf('closedAt', '-updatedAt'), 0],
   ["a customer's tickets", filter({ customerId: 4000 as UserId }), sortOf('-createdAt'), 0],
@@ -69,15 +101,45 @@ const shapes: ReadonlyArray<readonly [string, TicketFilter, CompleteSort, number
   ['q=export (common)', filter({ words: ['export'] }), sortOf('-createdAt'), 0],
   ['q=quasar (rare), sort=priority', filter({ words: ['quasar'] }), sortOf('priority'), 0],
   ['q=export file, -priority', filter({ words: ['export', 'file'] }), sortOf('-priority'), 0],
-  ['recently_closed', filter({ ...noQueueConditions, states: ['closed'], closedSince: now - 7 * day }), sortOf('-closedAt'), 0],
-  ['state=open&q=export', filter({ ...noQueueConditions, states: ['open'], words: ['export'] }), sortOf('-createdAt'), 0],
+  [
+    'recently_closed',
+    filter({ ...noQueueConditions, states: ['closed'], closedSince: now - 7 * day }),
+    sortOf('-closedAt'),
+    0,
+  ],
+  [
+    'state=open&q=export',
+    filter({ ...noQueueConditions, states: ['open'], words: ['export'] }),
+    sortOf('-createdAt'),
+    0,
+  ],
   // The queue filters (docs/queue-filters.md: which index each uses).
-  ['my open tickets, -priority', filter({ assignees: { ids: [7 as UserId], none: false }, states: ['open'] }), sortOf('-priority'), 0],
-  ["group 3's unassigned queue, createdAt", filter({ groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } }), sortOf('createdAt'), 0],
+  [
+    'my open tickets, -priority',
+    filter({ assignees: { ids: [7 as UserId], none: false }, states: ['open'] }),
+    sortOf('-priority'),
+    0,
+  ],
+  [
+    "group 3's unassigned queue, createdAt",
+    filter({ groups: { ids: [3 as GroupId], none: false }, assignees: { ids: [], none: true } }),
+    sortOf('createdAt'),
+    0,
+  ],
   ['tags=vip&priority=urgent', filter({ tags: ['vip'], priorities: ['urgent'] }), sortOf('-createdAt'), 0],
-  ['priority=urgent, -priority (the bound is the walked key)', filter({ priorities: ['urgent'] }), sortOf('-priority'), 0],
+  [
+    'priority=urgent, -priority (the bound is the walked key)',
+    filter({ priorities: ['urgent'] }),
+    sortOf('-priority'),
+    0,
+  ],
   ['updated_since=1d, sort=updatedAt', filter({ updatedSince: now - day }), sortOf('updatedAt'), 0],
-  ['customer_id=4000,4001 & tags=vip', filter({ customerIds: [4000 as UserId, 4001 as UserId], tags: ['vip'] }), sortOf('-createdAt'), 0],
+  [
+    'customer_id=4000,4001 & tags=vip',
+    filter({ customerIds: [4000 as UserId, 4001 as UserId], tags: ['vip'] }),
+    sortOf('-createdAt'),
+    0,
+  ],
 ];
 
 describe('MongoDB at scale: 100,000 tickets, the time of each query shape', function () {
@@ -96,7 +158,8 @@ describe('MongoDB at scale: 100,000 tickets, the time of each query shape', func
     store = stores.make();
     await store.start();
     const docs = helpDesk(n).map(toTicketDocument);
-    for (let i = 0; i < docs.length; i += 2_000) await store.db.collection('tickets').insertMany(docs.slice(i, i + 2_000) as never[]);
+    for (let i = 0; i < docs.length; i += 2_000)
+      await store.db.collection('tickets').insertMany(docs.slice(i, i + 2_000) as never[]);
   });
   after(async () => {
     await stores?.cleanUp();
@@ -117,7 +180,15 @@ describe('MongoDB at scale: 100,000 tickets, the time of each query shape', func
       medians.push(median);
       rows.push(`| ${name} | ${total} | ${median.toFixed(1)} ms |`);
     }
-    console.log(['', `  ${n} tickets on a real mongod, page of 30, median of 5:`, '| shape | matches | median |', '|---|---|---|', ...rows].join('\n'));
+    console.log(
+      [
+        '',
+        `  ${n} tickets on a real mongod, page of 30, median of 5:`,
+        '| shape | matches | median |',
+        '|---|---|---|',
+        ...rows,
+      ].join('\n'),
+    );
     for (const [i, m] of medians.entries()) expect(m, shapes[i]?.[0]).to.be.below(1_000);
   });
 });

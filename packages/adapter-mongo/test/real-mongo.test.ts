@@ -1,5 +1,12 @@
 import { StoreUnavailableError } from '@support/application';
-import { sortFields, type GroupId, type TicketFilter, type TicketId, type UserId, noQueueConditions } from '@support/domain';
+import {
+  sortFields,
+  type GroupId,
+  type TicketFilter,
+  type TicketId,
+  type UserId,
+  noQueueConditions,
+} from '@support/domain';
 import { sortOf } from '@support/application/testing';
 import { expect } from 'chai';
 import type { Document } from 'mongodb';
@@ -97,12 +104,25 @@ describe('MongoDB adapter on a real mongod', function () {
       { ...noQueueConditions, states: ['closed'], customerId: 102 as UserId, words: [], closedSince: null },
       { ...noQueueConditions, states: ['closed'], customerId: null, words: [], closedSince: now - 7 * 86_400_000 },
       { ...noQueueConditions, states: null, customerId: null, words: ['printer'], closedSince: null },
-      { ...noQueueConditions, states: ['open', 'closed'], customerId: null, words: ['printer', 'cafe'], closedSince: null },
+      {
+        ...noQueueConditions,
+        states: ['open', 'closed'],
+        customerId: null,
+        words: ['printer', 'cafe'],
+        closedSince: null,
+      },
       { ...noQueueConditions, states: null, customerId: 101 as UserId, words: ['printer'], closedSince: null },
       // The queue filters (contract §5), one per shape class of docs/queue-filters.md: an exact
       // family (assignee, group, customers), the tags index, a priority or updated_since range
       // on the family's own index, and pairs of them.
-      ...queueFilters(now).map((spec): TicketFilter => ({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null, ...spec })),
+      ...queueFilters(now).map((spec): TicketFilter => ({
+        ...noQueueConditions,
+        states: null,
+        customerId: null,
+        words: [],
+        closedSince: null,
+        ...spec,
+      })),
     ];
     const sorts = [
       ...sortFields.flatMap((f) => [f, `-${f}`, `${f},-id`, `-${f},id`]),
@@ -120,7 +140,10 @@ describe('MongoDB adapter on a real mongod', function () {
             const key = JSON.stringify(q);
             if (seen.has(key)) continue;
             seen.add(key);
-            const cursor = store.db.collection('tickets').find(q.filter, { hint: q.hint, ...(q.sort === undefined ? {} : { sort: q.sort }) }).limit(30);
+            const cursor = store.db
+              .collection('tickets')
+              .find(q.filter, { hint: q.hint, ...(q.sort === undefined ? {} : { sort: q.sort }) })
+              .limit(30);
             const explained = await cursor.explain('queryPlanner');
             const winning = (explained['queryPlanner'] as Document)['winningPlan'] as Document;
             const plan = stages(winning);
@@ -133,7 +156,10 @@ describe('MongoDB adapter on a real mongod', function () {
     it('counts are index counts too', async () => {
       for (const filter of filters) {
         const q = countQuery(filter);
-        const explained = await store.db.command({ explain: { count: 'tickets', query: q.filter, hint: q.hint }, verbosity: 'queryPlanner' });
+        const explained = await store.db.command({
+          explain: { count: 'tickets', query: q.filter, hint: q.hint },
+          verbosity: 'queryPlanner',
+        });
         expect(stages((explained['queryPlanner'] as Document)['winningPlan'] as Document)).to.not.include('COLLSCAN');
       }
     });
@@ -152,25 +178,37 @@ describe('MongoDB adapter on a real mongod', function () {
       const name = `uniq_${Date.now()}`;
       const [a, b] = [fresh(name), fresh(name)];
       const results = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).users.insert(aUser({ id: (i + 1) as UserId, email: (i % 3 === 0 ? 'X@Y.COM' : 'x@y.com') as never }))),
+        Array.from({ length: 20 }, (_, i) =>
+          (i % 2 === 0 ? a : b).users.insert(
+            aUser({ id: (i + 1) as UserId, email: (i % 3 === 0 ? 'X@Y.COM' : 'x@y.com') as never }),
+          ),
+        ),
       );
       expect(results.filter((r) => r === 'ok')).to.have.length(1);
       expect(results.filter((r) => r === 'email_taken')).to.have.length(19);
-      const groups = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 === 0 ? a : b).groups.insert(aGroup({ id: (i + 1) as GroupId, name: i % 2 === 0 ? 'Ops' : 'OPS' }))));
+      const groups = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 === 0 ? a : b).groups.insert(aGroup({ id: (i + 1) as GroupId, name: i % 2 === 0 ? 'Ops' : 'OPS' })),
+        ),
+      );
       expect(groups.filter((r) => r === 'ok')).to.have.length(1);
     });
     it('a refresh token is consumed once, every other concurrent use is a replay', async () => {
       const name = `tok_${Date.now()}`;
       const [a, b] = [fresh(name), fresh(name)];
       await a.tokens.save(aToken());
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).tokens.consume(aToken().hash, at)));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).tokens.consume(aToken().hash, at)),
+      );
       expect(results.filter((r) => r.status === 'consumed')).to.have.length(1);
       expect(results.filter((r) => r.status === 'reused')).to.have.length(19);
     });
     it('rate-limit hits are counted atomically by all processes', async () => {
       const name = `rl_${Date.now()}`;
       const [a, b] = [fresh(name), fresh(name)];
-      const counts = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).rateLimits.hit('ip:1', at, 60_000)));
+      const counts = await Promise.all(
+        Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).rateLimits.hit('ip:1', at, 60_000)),
+      );
       expect([...counts].sort((x, y) => x - y)).to.deep.equal(Array.from({ length: 100 }, (_, i) => i + 1));
     });
     it('a stale versioned write changes nothing', async () => {
@@ -190,7 +228,12 @@ describe('MongoDB adapter on a real mongod', function () {
       const raw = await store.db.collection('tickets').findOne({ _id: 1 as never });
       expect(raw).to.deep.equal({ ...toTicketDocument(t) });
       expect(raw?.['createdAt']).to.be.instanceOf(Date);
-      const page = await store.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: ['creme'], closedSince: null }, sortOf(), 0, 10);
+      const page = await store.tickets.search(
+        { ...noQueueConditions, states: null, customerId: null, words: ['creme'], closedSince: null },
+        sortOf(),
+        0,
+        10,
+      );
       expect(page.items.map((x) => x.id)).to.deep.equal([1]);
     });
   });

@@ -13,11 +13,18 @@ import { measure } from './support/outage.js';
 // written" (503), when the write's effect is the client's. A read, or a bookkeeping write the
 // client never sees (a rate-limit count), with the same error stays "unavailable".
 
-const notPrimary = (labels: string[]): Document => ({ ok: 0, code: 10107, codeName: 'NotWritablePrimary', errmsg: 'fake mongod: not primary', errorLabels: labels });
+const notPrimary = (labels: string[]): Document => ({
+  ok: 0,
+  code: 10107,
+  codeName: 'NotWritablePrimary',
+  errmsg: 'fake mongod: not primary',
+  errorLabels: labels,
+});
 
 describe('RetryableWriteError outside a transaction', () => {
   describe('by its labels', () => {
-    const labelled = (labels: string[]): MongoServerError => new MongoServerError({ message: 'x', code: 10107, codeName: 'NotWritablePrimary', errorLabels: labels });
+    const labelled = (labels: string[]): MongoServerError =>
+      new MongoServerError({ message: 'x', code: 10107, codeName: 'NotWritablePrimary', errorLabels: labels });
 
     it("a write's: may have been applied ('write-not-confirmed'); a read's: 'unavailable'", () => {
       expect(storeFailureOf(labelled(['RetryableWriteError']), 'write')).to.equal('write-not-confirmed');
@@ -30,7 +37,9 @@ describe('RetryableWriteError outside a transaction', () => {
 
     it("no attempt wrote (NoWritesPerformed), or a transaction's (TransientTransactionError: aborted whole): 'unavailable'", () => {
       expect(storeFailureOf(labelled(['RetryableWriteError', 'NoWritesPerformed']), 'write')).to.equal('unavailable');
-      expect(storeFailureOf(labelled(['RetryableWriteError', 'TransientTransactionError']), 'write')).to.equal('unavailable');
+      expect(storeFailureOf(labelled(['RetryableWriteError', 'TransientTransactionError']), 'write')).to.equal(
+        'unavailable',
+      );
       expect(storeFailureOf(labelled([]), 'write'), 'not retried, refused: nothing written').to.equal('unavailable');
     });
   });
@@ -70,7 +79,9 @@ describe('RetryableWriteError outside a transaction', () => {
 
     it('the same error answering a read: "unavailable"', async () => {
       fake.answers.set('find', notPrimary(['RetryableWriteError']));
-      expect((await measure(() => store.tokens.find('a'.repeat(64), Date.now()))).error).to.be.instanceOf(StoreUnavailableError);
+      expect((await measure(() => store.tokens.find('a'.repeat(64), Date.now()))).error).to.be.instanceOf(
+        StoreUnavailableError,
+      );
     });
 
     it('saving a token (a write nobody was handed yet): "unavailable"', async () => {

@@ -26,7 +26,8 @@ describe('start: topology, indexes, readiness', function () {
     store = null;
     await fake.stop();
   });
-  const open = (extra: { allowStandalone?: boolean } = {}): MongoStore => (store = createMongoStore({ url: fake.url, ...timeouts, ...extra }));
+  const open = (extra: { allowStandalone?: boolean } = {}): MongoStore =>
+    (store = createMongoStore({ url: fake.url, ...timeouts, ...extra }));
 
   it('a replica set: ready, every index created, nothing to warn about', async () => {
     expect(await open().start()).to.deep.equal({ topology: 'replica set', warnings: [], repaired: 0 });
@@ -40,7 +41,9 @@ describe('start: topology, indexes, readiness', function () {
     expect(created).to.have.members(Object.values(collectionNames));
     expect(created.indexOf('events'), 'before the first write could need it').to.be.at.least(0);
     const seeded = fake.commands.find((c) => c['update'] === 'counters');
-    expect(seeded?.['updates']).to.deep.equal([{ q: { _id: 'events' }, u: { $setOnInsert: { seq: 0 } }, upsert: true }]);
+    expect(seeded?.['updates']).to.deep.equal([
+      { q: { _id: 'events' }, u: { $setOnInsert: { seq: 0 } }, upsert: true },
+    ]);
   });
 
   it('a collection that exists already (48 NamespaceExists: an earlier start, another process) is no failure', async () => {
@@ -53,7 +56,9 @@ describe('start: topology, indexes, readiness', function () {
     const s = open();
     const refused: unknown = await s.start().catch((e: unknown) => e);
     expect(refused).to.be.instanceOf(MongoStartupError);
-    expect((refused as Error).message).to.match(/standalone.*transactions.*retryable writes.*MONGO_ALLOW_STANDALONE=true/);
+    expect((refused as Error).message).to.match(
+      /standalone.*transactions.*retryable writes.*MONGO_ALLOW_STANDALONE=true/,
+    );
     expect((refused as Error).message).to.not.include('\n');
     expect(fake.received, 'no index is built on a refused server').to.not.include('createIndexes');
     expect((await measure(() => s.users.findById(1 as UserId))).error).to.be.instanceOf(StoreUnavailableError);
@@ -68,7 +73,7 @@ describe('start: topology, indexes, readiness', function () {
     expect(report.warnings[0]).to.match(/standalone.*retryable writes are off/);
   });
 
-  it('on an accepted standalone the service is read-only: a write of the feed\'s resources is refused before anything is sent, reads work', async () => {
+  it("on an accepted standalone the service is read-only: a write of the feed's resources is refused before anything is sent, reads work", async () => {
     fake.setName = null;
     const s = open({ allowStandalone: true });
     const report = await s.start();
@@ -77,8 +82,12 @@ describe('start: topology, indexes, readiness', function () {
     const refused: unknown = await s.tickets.insert(aTicket()).catch((e: unknown) => e);
     expect(refused).to.be.instanceOf(TransactionsUnavailableError);
     expect((refused as Error).message).to.match(/standalone.*transaction.*replica set/);
-    expect(await s.tickets.renameCustomer(10 as UserId, 'X', 1).catch((e: unknown) => e)).to.be.instanceOf(TransactionsUnavailableError);
-    const writes = fake.received.slice(before).filter((c) => ['insert', 'update', 'delete', 'findAndModify', 'commitTransaction'].includes(c));
+    expect(await s.tickets.renameCustomer(10 as UserId, 'X', 1).catch((e: unknown) => e)).to.be.instanceOf(
+      TransactionsUnavailableError,
+    );
+    const writes = fake.received
+      .slice(before)
+      .filter((c) => ['insert', 'update', 'delete', 'findAndModify', 'commitTransaction'].includes(c));
     expect(writes, 'nothing sent, not even the journal').to.deep.equal([]);
     expect(await s.users.findById(1 as UserId)).to.equal(null);
   });

@@ -29,14 +29,23 @@ describe('translation: ticket filters', () => {
     expect(ticketFilterToMongo(noFilter)).to.deep.equal({ deleted: false });
   });
   it('a state list is $in, an empty one included (it matches nothing, as in the domain)', () => {
-    expect(ticketFilterToMongo({ ...noFilter, states: ['open', 'pending'] })).to.deep.equal({ deleted: false, state: { $in: ['open', 'pending'] } });
+    expect(ticketFilterToMongo({ ...noFilter, states: ['open', 'pending'] })).to.deep.equal({
+      deleted: false,
+      state: { $in: ['open', 'pending'] },
+    });
     expect(ticketFilterToMongo({ ...noFilter, states: [] })).to.deep.equal({ deleted: false, state: { $in: [] } });
   });
   it('a customer is an equality on customerId', () => {
-    expect(ticketFilterToMongo({ ...noFilter, customerId: 7 as UserId })).to.deep.equal({ deleted: false, customerId: 7 });
+    expect(ticketFilterToMongo({ ...noFilter, customerId: 7 as UserId })).to.deep.equal({
+      deleted: false,
+      customerId: 7,
+    });
   });
   it('search words are $all on the multikey words field; no words, no clause ($all: [] would match nothing)', () => {
-    expect(ticketFilterToMongo({ ...noFilter, words: ['cafe', 'printer'] })).to.deep.equal({ deleted: false, words: { $all: ['cafe', 'printer'] } });
+    expect(ticketFilterToMongo({ ...noFilter, words: ['cafe', 'printer'] })).to.deep.equal({
+      deleted: false,
+      words: { $all: ['cafe', 'printer'] },
+    });
   });
   it('recently_closed is a $gte on the closedAt Date', () => {
     expect(ticketFilterToMongo({ ...noFilter, states: ['closed'], closedSince: at })).to.deep.equal({
@@ -46,7 +55,15 @@ describe('translation: ticket filters', () => {
     });
   });
   it('every part at once', () => {
-    expect(ticketFilterToMongo({ ...noQueueConditions, states: ['closed'], customerId: 7 as UserId, words: ['x'], closedSince: at })).to.deep.equal({
+    expect(
+      ticketFilterToMongo({
+        ...noQueueConditions,
+        states: ['closed'],
+        customerId: 7 as UserId,
+        words: ['x'],
+        closedSince: at,
+      }),
+    ).to.deep.equal({
       deleted: false,
       state: { $in: ['closed'] },
       customerId: 7,
@@ -74,20 +91,36 @@ describe('translation: ticket search plan', () => {
         hint: `tickets_live_${field === 'id' ? 'id' : path}`,
         sort: field === 'id' ? { _id: -1 } : { [path]: -1, _id: -1 },
       });
-      expect(walkQuery({ ...noFilter, customerId: 7 as UserId }, {}, { field, direction: 'asc' }).hint).to.equal(`tickets_customer_${field === 'id' ? 'id' : path}`);
-      expect(walkQuery({ ...noFilter, states: ['open'] }, {}, { field, direction: 'asc' }).hint).to.equal(`tickets_state_${field === 'id' ? 'id' : path}`);
+      expect(walkQuery({ ...noFilter, customerId: 7 as UserId }, {}, { field, direction: 'asc' }).hint).to.equal(
+        `tickets_customer_${field === 'id' ? 'id' : path}`,
+      );
+      expect(walkQuery({ ...noFilter, states: ['open'] }, {}, { field, direction: 'asc' }).hint).to.equal(
+        `tickets_state_${field === 'id' ? 'id' : path}`,
+      );
     });
   }
   it('a search walks the words index in created_at order, a customer their own index; other orders walk the sort index with the words as a filter', () => {
     const words = { ...noFilter, words: ['printer'] };
-    expect(walkQuery(words, {}, { field: 'createdAt', direction: 'desc' })).to.deep.include({ hint: 'tickets_words', sort: { createdAt: -1, _id: -1 } });
-    expect(walkQuery({ ...words, customerId: 7 as UserId }, {}, { field: 'createdAt', direction: 'desc' }).hint).to.equal('tickets_customer_createdAt');
+    expect(walkQuery(words, {}, { field: 'createdAt', direction: 'desc' })).to.deep.include({
+      hint: 'tickets_words',
+      sort: { createdAt: -1, _id: -1 },
+    });
+    expect(
+      walkQuery({ ...words, customerId: 7 as UserId }, {}, { field: 'createdAt', direction: 'desc' }).hint,
+    ).to.equal('tickets_customer_createdAt');
     expect(walkQuery(words, {}, { field: 'priority', direction: 'desc' }).hint).to.equal('tickets_live_priorityRank');
-    expect(countQuery(words)).to.deep.equal({ filter: { deleted: false, words: { $all: ['printer'] } }, hint: 'tickets_words' });
+    expect(countQuery(words)).to.deep.equal({
+      filter: { deleted: false, words: { $all: ['printer'] } },
+      hint: 'tickets_words',
+    });
   });
   it('a tie run adds `field = value` to the filter on the same index, and reads by _id in either direction', () => {
     const rule = { field: 'priority', direction: 'desc' } as const;
-    expect(runByIdQuery(noFilter, {}, rule, 3, 'asc')).to.deep.equal({ filter: { deleted: false, priorityRank: 3 }, hint: 'tickets_live_priorityRank', sort: { _id: 1 } });
+    expect(runByIdQuery(noFilter, {}, rule, 3, 'asc')).to.deep.equal({
+      filter: { deleted: false, priorityRank: 3 },
+      hint: 'tickets_live_priorityRank',
+      sort: { _id: 1 },
+    });
     expect(runBeforeQuery(noFilter, { stateRank: 0 }, rule, 3, 40)).to.deep.equal({
       filter: { deleted: false, stateRank: 0, priorityRank: 3, _id: { $gt: 40 } },
       hint: 'tickets_live_priorityRank',
@@ -138,7 +171,10 @@ describe('translation: documents', () => {
     });
   });
   it('a ticket is read back without its search words, exactly as it was', () => {
-    for (const t of [aTicket(), aTicket({ state: 'closed', closedAt: at + 1, deletedAt: at + 2, groupId: 3 as never, tags: ['x'] })]) {
+    for (const t of [
+      aTicket(),
+      aTicket({ state: 'closed', closedAt: at + 1, deletedAt: at + 2, groupId: 3 as never, tags: ['x'] }),
+    ]) {
       const { words: _w, textWords: _t, ...stored } = toTicketDocument(t);
       expect(fromTicketDocument(stored)).to.deep.equal(t);
     }
@@ -172,7 +208,14 @@ describe('translation: documents', () => {
   });
   it('a token is keyed by its hash, expires at a Date (TTL), starts unused', () => {
     const r = aToken();
-    expect(toTokenDocument(r)).to.deep.equal({ _id: r.hash, kind: 'refresh', userId: 10, familyId: 'family-1', expiresAt: new Date(r.expiresAt), used: false });
+    expect(toTokenDocument(r)).to.deep.equal({
+      _id: r.hash,
+      kind: 'refresh',
+      userId: 10,
+      familyId: 'family-1',
+      expiresAt: new Date(r.expiresAt),
+      used: false,
+    });
     expect(fromTokenDocument(toTokenDocument(r))).to.deep.equal(r);
   });
 });

@@ -25,7 +25,10 @@ import { mingoEngine } from './support/mingo-engine.js';
 // run all of them again through the repositories: engine-contract.test.ts.)
 
 const now = at + 5_000;
-const stored = (engine: ReturnType<typeof mingoEngine>, key: 'tickets' | 'users' | 'tokens' | 'rateLimits' | 'counters') => engine.collection(key).docs;
+const stored = (
+  engine: ReturnType<typeof mingoEngine>,
+  key: 'tickets' | 'users' | 'tokens' | 'rateLimits' | 'counters',
+) => engine.collection(key).docs;
 
 describe('writes, executed by the independent engine against the domain', () => {
   const withTickets = async (tickets: readonly Ticket[]) => {
@@ -33,10 +36,14 @@ describe('writes, executed by the independent engine against the domain', () => 
     for (const t of tickets) await engine.collection('tickets').insertOne(toTicketDocument(t));
     return engine;
   };
-  const ticketsAfter = (engine: ReturnType<typeof mingoEngine>) => new Map((stored(engine, 'tickets') as TicketDocument[]).map((d) => [d._id, d]));
+  const ticketsAfter = (engine: ReturnType<typeof mingoEngine>) =>
+    new Map((stored(engine, 'tickets') as TicketDocument[]).map((d) => [d._id, d]));
 
   it("renaming a customer: the domain's renameCustomer on each of their tickets (words rebuilt, updatedAt forward, version), nobody else's", async () => {
-    const theirs = [aTicket({ id: 1 as never }), aTicket({ id: 2 as never, updatedAt: now + 60_000, version: 4, summary: 'Ada asked twice' })];
+    const theirs = [
+      aTicket({ id: 1 as never }),
+      aTicket({ id: 2 as never, updatedAt: now + 60_000, version: 4, summary: 'Ada asked twice' }),
+    ];
     const other = aTicket({ id: 3 as never, customerId: 11 as never });
     const engine = await withTickets([...theirs, other]);
     await engine.collection('tickets').updateMany({ customerId: 10 }, renameCustomerUpdate('Émile Zola', now));
@@ -51,7 +58,13 @@ describe('writes, executed by the independent engine against the domain', () => 
 
   it("unassigning a user and clearing a group: the domain's unassignTicket and ungroupTicket, only on the tickets that had them", async () => {
     const a = aTicket({ id: 1 as never, assignedUserId: 7 as never, groupId: 3 as never });
-    const b = aTicket({ id: 2 as never, assignedUserId: 8 as never, groupId: 3 as never, updatedAt: now + 1, version: 3 });
+    const b = aTicket({
+      id: 2 as never,
+      assignedUserId: 8 as never,
+      groupId: 3 as never,
+      updatedAt: now + 1,
+      version: 3,
+    });
     const engine = await withTickets([a, b]);
     await engine.collection('tickets').updateMany(unassignUserFilter(7), unassignUserUpdate(now));
     let after = ticketsAfter(engine);
@@ -63,23 +76,33 @@ describe('writes, executed by the independent engine against the domain', () => 
     expect(after.get(2)).to.deep.equal(toTicketDocument(ungroupTicket(b, now)), 'updatedAt never goes back');
   });
 
-  it('removing a group from users: as the domain\'s leaveGroup (the group goes, updatedAt forward, version up); other users unchanged', async () => {
+  it("removing a group from users: as the domain's leaveGroup (the group goes, updatedAt forward, version up); other users unchanged", async () => {
     const engine = mingoEngine();
     const member = aUser({ id: 1 as never, email: 'a@x.io' as never, groupIds: [3 as never, 4 as never] });
     const other = aUser({ id: 2 as never, email: 'b@x.io' as never, groupIds: [4 as never] });
     for (const u of [member, other]) await engine.collection('users').insertOne(toUserDocument(u));
     await engine.collection('users').updateMany(removeGroupFromUsersFilter(3), removeGroupFromUsersUpdate(3, now));
-    expect(stored(engine, 'users')).to.deep.equal([toUserDocument(leaveGroup(member, 3 as never, now)), toUserDocument(other)]);
+    expect(stored(engine, 'users')).to.deep.equal([
+      toUserDocument(leaveGroup(member, 3 as never, now)),
+      toUserDocument(other),
+    ]);
     // updatedAt never goes back: a user changed after `now` keeps their later time.
     await engine.collection('users').updateMany(removeGroupFromUsersFilter(4), removeGroupFromUsersUpdate(4, at));
-    expect(stored(engine, 'users').map((d) => (d['updatedAt'] as Date).getTime())).to.deep.equal([now, Math.max(at, other.updatedAt)]);
+    expect(stored(engine, 'users').map((d) => (d['updatedAt'] as Date).getTime())).to.deep.equal([
+      now,
+      Math.max(at, other.updatedAt),
+    ]);
   });
 
   it('a versioned replace lands on the expected version only', async () => {
     const t = aTicket({ version: 2 });
     const engine = await withTickets([t]);
-    const stale = await engine.collection('tickets').replaceOne(versionedFilter({ _id: 1 }, 1), toTicketDocument({ ...t, subject: 'stale', version: 2 }));
-    const fresh = await engine.collection('tickets').replaceOne(versionedFilter({ _id: 1 }, 2), toTicketDocument({ ...t, subject: 'fresh', version: 3 }));
+    const stale = await engine
+      .collection('tickets')
+      .replaceOne(versionedFilter({ _id: 1 }, 1), toTicketDocument({ ...t, subject: 'stale', version: 2 }));
+    const fresh = await engine
+      .collection('tickets')
+      .replaceOne(versionedFilter({ _id: 1 }, 2), toTicketDocument({ ...t, subject: 'fresh', version: 3 }));
     expect([stale.matchedCount, fresh.matchedCount]).to.deep.equal([0, 1]);
     expect(ticketsAfter(engine).get(1)?.subject).to.equal('fresh');
   });
@@ -99,8 +122,17 @@ describe('writes, executed by the independent engine against the domain', () => 
       const { filter, update, options } = rateLimitHit(key, windowStart, 60_000);
       return (await engine.collection('rateLimits').findOneAndUpdate(filter, update, options))?.['count'] as number;
     };
-    expect([await hit('u:1', at), await hit('u:1', at), await hit('u:2', at), await hit('u:1', at + 60_000)]).to.deep.equal([1, 2, 1, 1]);
-    expect(stored(engine, 'rateLimits').find((d) => d['_id'] === `${at}:u:1`)).to.deep.equal({ _id: `${at}:u:1`, count: 2, expiresAt: new Date(at + 120_000) });
+    expect([
+      await hit('u:1', at),
+      await hit('u:1', at),
+      await hit('u:2', at),
+      await hit('u:1', at + 60_000),
+    ]).to.deep.equal([1, 2, 1, 1]);
+    expect(stored(engine, 'rateLimits').find((d) => d['_id'] === `${at}:u:1`)).to.deep.equal({
+      _id: `${at}:u:1`,
+      count: 2,
+      expiresAt: new Date(at + 120_000),
+    });
   });
 
   it('tokens: saved once (a second save changes nothing), live until expiry and first use, consumed once', async () => {
@@ -116,7 +148,10 @@ describe('writes, executed by the independent engine against the domain', () => 
     expect(stored(engine, 'tokens')).to.have.length(1);
     expect(kept).to.deep.include({ ...toTokenDocument(record), used: true });
     expect(kept?.['savedAt'], 'the time the server stored it').to.be.instanceOf(Date);
-    expect((await tokens.findOneAndUpdate(consume.filter, consume.update, consume.options))?.['used'], 'a replay').to.equal(true);
+    expect(
+      (await tokens.findOneAndUpdate(consume.filter, consume.update, consume.options))?.['used'],
+      'a replay',
+    ).to.equal(true);
     expect(await tokens.findOne(liveTokenFilter(record.hash, at)), 'used').to.equal(null);
     const fresh = aToken({ hash: 'b'.repeat(64) });
     const saveFresh = saveToken(toTokenDocument(fresh));
@@ -124,6 +159,9 @@ describe('writes, executed by the independent engine against the domain', () => 
     expect(await tokens.findOne(liveTokenFilter(fresh.hash, fresh.expiresAt - 1))).to.not.equal(null);
     expect(await tokens.findOne(liveTokenFilter(fresh.hash, fresh.expiresAt)), 'expired').to.equal(null);
     const late = consumeToken(fresh.hash, fresh.expiresAt);
-    expect(await tokens.findOneAndUpdate(late.filter, late.update, late.options), 'expired: nothing to consume').to.equal(null);
+    expect(
+      await tokens.findOneAndUpdate(late.filter, late.update, late.options),
+      'expired: nothing to consume',
+    ).to.equal(null);
   });
 });

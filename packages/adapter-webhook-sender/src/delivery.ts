@@ -20,7 +20,11 @@ export interface WebhookSenderOptions {
  * (webhook-id, webhook-timestamp in Unix seconds, webhook-signature).
  */
 export const httpWebhookSender = (options: WebhookSenderOptions): WebhookSender => {
-  const outbound: OutboundOptions = { timeoutMs: options.timeoutMs, allowPrivate: options.allowPrivate, maxResponseBytes: 1024 };
+  const outbound: OutboundOptions = {
+    timeoutMs: options.timeoutMs,
+    allowPrivate: options.allowPrivate,
+    maxResponseBytes: 1024,
+  };
   return {
     refuses: (url) => refusedTarget(url, outbound),
     send: (target, deliveryId, event, timestamp) => {

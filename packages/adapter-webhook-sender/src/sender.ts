@@ -34,7 +34,8 @@ export interface OutboundOptions {
   readonly resolve?: (host: string) => Promise<readonly string[]>;
 }
 
-const systemResolve = async (host: string): Promise<readonly string[]> => (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
+const systemResolve = async (host: string): Promise<readonly string[]> =>
+  (await dnsLookup(host, { all: true, verbatim: true })).map((a) => a.address);
 
 /** Why a URL may not be called, or null when it may (the scheme and host part of the guard). */
 export const refusedUrl = (raw: string, allowPrivate: boolean): string | null => {
@@ -93,14 +94,20 @@ const readSome = (res: IncomingMessage, max: number): Promise<string> =>
 /** Why a receiver may not be called (its scheme, or a host that is not public), or null: the guard before any attempt. */
 export const refusedTarget = async (raw: string, options: OutboundOptions): Promise<string | null> => {
   const refused = refusedUrl(raw, options.allowPrivate);
-  if (refused !== null) return refused === 'the URL must be https' && raw.startsWith('http:') ? `${refused}${privateHint}` : refused;
+  if (refused !== null)
+    return refused === 'the URL must be https' && raw.startsWith('http:') ? `${refused}${privateHint}` : refused;
   const picked = await pickAddress(new URL(raw), options);
   if (!('error' in picked)) return null;
-  return options.allowPrivate || picked.error.endsWith('could not be resolved') || picked.error.endsWith('has no address') ? picked.error : `${picked.error}${privateHint}`;
+  return options.allowPrivate ||
+    picked.error.endsWith('could not be resolved') ||
+    picked.error.endsWith('has no address')
+    ? picked.error
+    : `${picked.error}${privateHint}`;
 };
 
 /** Where a receiver on this machine is refused: the switch that allows it (the OpenAPI document's SSRF guard names it too). */
-const privateHint = ' (a server started with WEBHOOK_ALLOW_PRIVATE=true, for development, also calls http:// and loopback or private addresses)';
+const privateHint =
+  ' (a server started with WEBHOOK_ALLOW_PRIVATE=true, for development, also calls http:// and loopback or private addresses)';
 
 /** Sends one POST; never throws. */
 export const sendOutbound = async (req: OutboundRequest, options: OutboundOptions): Promise<OutboundResult> => {

@@ -14,4 +14,6 @@ export const signingKey = (secret: string): Buffer => {
 
 /** The `webhook-signature` header of a delivery. */
 export const signDelivery = (secret: string, id: string, timestampSeconds: number, body: string): string =>
-  `v1,${createHmac('sha256', signingKey(secret)).update(`${id}.${String(timestampSeconds)}.${body}`).digest('base64')}`;
+  `v1,${createHmac('sha256', signingKey(secret))
+    .update(`${id}.${String(timestampSeconds)}.${body}`)
+    .digest('base64')}`;

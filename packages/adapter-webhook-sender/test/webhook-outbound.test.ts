@@ -48,7 +48,11 @@ describe('webhooks: signatures', () => {
     const secret = `whsec_${Buffer.alloc(32, 7).toString('base64')}`;
     const body = '{"seq":1,"type":"ticket.created"}';
     const now = Math.floor(Date.now() / 1000);
-    const headers = { 'webhook-id': 'msg_1_1', 'webhook-timestamp': String(now), 'webhook-signature': signDelivery(secret, 'msg_1_1', now, body) };
+    const headers = {
+      'webhook-id': 'msg_1_1',
+      'webhook-timestamp': String(now),
+      'webhook-signature': signDelivery(secret, 'msg_1_1', now, body),
+    };
     expect(new Webhook(secret).verify(body, headers)).to.deep.equal({ seq: 1, type: 'ticket.created' });
     expect(() => new Webhook(secret).verify(`${body} `, headers)).to.throw();
     expect(() => new Webhook(`whsec_${Buffer.alloc(32, 8).toString('base64')}`).verify(body, headers)).to.throw();
@@ -83,7 +87,10 @@ describe('webhooks: one outbound attempt', () => {
     handler = (_req, res) => {
       res.writeHead(204).end();
     };
-    const r = await sendOutbound({ url: `${base}/hook`, headers: { 'content-type': 'application/json', 'webhook-id': 'msg_9' }, body: '{"a":1}' }, options);
+    const r = await sendOutbound(
+      { url: `${base}/hook`, headers: { 'content-type': 'application/json', 'webhook-id': 'msg_9' }, body: '{"a":1}' },
+      options,
+    );
     expect(r).to.include({ status: 204, error: null, response: '' });
     const last = received[received.length - 1];
     expect(last?.body).to.equal('{"a":1}');
@@ -130,7 +137,9 @@ describe('webhooks: one outbound attempt', () => {
   it('refuses loopback, private and plain-http targets without allowPrivate, before connecting', async () => {
     const before = received.length;
     const strict = { ...options, allowPrivate: false };
-    expect((await sendOutbound({ url: `${base}/hook`, headers: {}, body: '{}' }, strict)).error).to.equal('the URL must be https');
+    expect((await sendOutbound({ url: `${base}/hook`, headers: {}, body: '{}' }, strict)).error).to.equal(
+      'the URL must be https',
+    );
     const loop = await sendOutbound({ url: 'https://127.0.0.1:1/hook', headers: {}, body: '{}' }, strict);
     expect(loop.error).to.include('not a public address');
     const rebound = await sendOutbound(

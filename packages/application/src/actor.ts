@@ -1,4 +1,12 @@
-import { scopes, type EventActor, type EventToken, type Role, type Scope, type User, type UserId } from '@support/domain';
+import {
+  scopes,
+  type EventActor,
+  type EventToken,
+  type Role,
+  type Scope,
+  type User,
+  type UserId,
+} from '@support/domain';
 
 /** Who is calling: the authenticated user, loaded fresh for every request. */
 export interface Actor {
@@ -14,7 +22,9 @@ export const actorRole = (a: Actor): Role => a.user.role;
 
 /** The caller as the change feed records who made a change (contract §8.3). */
 export const byActor = (a: Actor): EventActor =>
-  a.token === undefined ? { type: 'user', id: a.user.id } : { type: 'user', id: a.user.id, token: { id: a.token.id, name: a.token.name } };
+  a.token === undefined
+    ? { type: 'user', id: a.user.id }
+    : { type: 'user', id: a.user.id, token: { id: a.token.id, name: a.token.name } };
 
 /**
  * The scopes the caller's token holds. A login token asked for without `scope` is not narrowed:

@@ -55,7 +55,11 @@ export interface Application {
     authenticate(token: string | null): Result<Actor>;
     /** OAuth 2 password grant: unknown user and wrong password answer identically. */
     /** `scope` narrows the login (contract §8.2): what was asked for and the role can use; absent, every scope of the role. */
-    passwordGrant(username: string, password: string, scope?: readonly Scope[]): Promise<Either<OAuthError, TokenGrant>>;
+    passwordGrant(
+      username: string,
+      password: string,
+      scope?: readonly Scope[],
+    ): Promise<Either<OAuthError, TokenGrant>>;
     /** OAuth 2 refresh grant: the refresh token rotates; a reused one revokes its whole family. */
     refreshGrant(refreshToken: string): Promise<Either<OAuthError, TokenGrant>>;
     /** RFC 7009: revokes an access or refresh token (a refresh token takes its family with it). Unknown tokens are ignored. */
@@ -84,7 +88,12 @@ export interface Application {
     get(actor: Actor, id: WebhookId): Result<Webhook>;
     /** The answer carries the signing secret, the only time it is shown (with rotateSecret). */
     create(actor: Actor, input: DecodedBody<WebhookCreateInput>): Result<Webhook>;
-    patch(actor: Actor, id: WebhookId, input: DecodedBody<WebhookPatchInput>, options?: WriteOptions<Webhook>): Result<Webhook>;
+    patch(
+      actor: Actor,
+      id: WebhookId,
+      input: DecodedBody<WebhookPatchInput>,
+      options?: WriteOptions<Webhook>,
+    ): Result<Webhook>;
     delete(actor: Actor, id: WebhookId, options?: WriteOptions<Webhook>): Result<Webhook>;
     rotateSecret(actor: Actor, id: WebhookId): Result<Webhook>;
     replay(actor: Actor, id: WebhookId, input: DecodedBody<WebhookReplayInput>): Result<Webhook>;
@@ -101,8 +110,18 @@ export interface Application {
     /** One ticket, with the related resources `embed` names. */
     get(actor: Actor, id: TicketId, embed: DecodedQuery<readonly TicketRelation[]>): Result<TicketView>;
     create(actor: Actor, input: DecodedBody<TicketCreateInput>): Result<TicketView>;
-    replace(actor: Actor, id: TicketId, input: DecodedBody<TicketReplaceInput>, options?: WriteOptions<TicketView>): Result<TicketView>;
-    patch(actor: Actor, id: TicketId, input: DecodedBody<TicketPatchInput>, options?: WriteOptions<TicketView>): Result<TicketView>;
+    replace(
+      actor: Actor,
+      id: TicketId,
+      input: DecodedBody<TicketReplaceInput>,
+      options?: WriteOptions<TicketView>,
+    ): Result<TicketView>;
+    patch(
+      actor: Actor,
+      id: TicketId,
+      input: DecodedBody<TicketPatchInput>,
+      options?: WriteOptions<TicketView>,
+    ): Result<TicketView>;
     delete(actor: Actor, id: TicketId, options?: WriteOptions<TicketView>): Result<TicketView>;
   };
   readonly messages: {
@@ -116,7 +135,13 @@ export interface Application {
       input: DecodedBody<MessageCreateInput>,
       options?: WriteOptions<Message>,
     ): Result<Message>;
-    patch(actor: Actor, ticketId: TicketId, number: MessageNumber, input: DecodedBody<MessagePatchInput>, options?: WriteOptions<Message>): Result<Message>;
+    patch(
+      actor: Actor,
+      ticketId: TicketId,
+      number: MessageNumber,
+      input: DecodedBody<MessagePatchInput>,
+      options?: WriteOptions<Message>,
+    ): Result<Message>;
     delete(actor: Actor, ticketId: TicketId, number: MessageNumber, options?: WriteOptions<Message>): Result<Message>;
   };
   readonly users: {
@@ -125,8 +150,18 @@ export interface Application {
     list(actor: Actor, page: DecodedQuery<PageRequest>): Result<UserList>;
     get(actor: Actor, id: UserId | 'me'): Result<User>;
     create(actor: Actor, input: DecodedBody<UserCreateInput>): Result<User>;
-    replace(actor: Actor, id: UserId | 'me', input: DecodedBody<UserReplaceInput>, options?: WriteOptions<User>): Result<User>;
-    patch(actor: Actor, id: UserId | 'me', input: DecodedBody<UserPatchInput>, options?: WriteOptions<User>): Result<User>;
+    replace(
+      actor: Actor,
+      id: UserId | 'me',
+      input: DecodedBody<UserReplaceInput>,
+      options?: WriteOptions<User>,
+    ): Result<User>;
+    patch(
+      actor: Actor,
+      id: UserId | 'me',
+      input: DecodedBody<UserPatchInput>,
+      options?: WriteOptions<User>,
+    ): Result<User>;
     delete(actor: Actor, id: UserId, options?: WriteOptions<User>): Result<User>;
   };
   readonly groups: {
@@ -135,7 +170,12 @@ export interface Application {
     /** The members of a group, by user id. */
     members(actor: Actor, id: GroupId, page: DecodedQuery<PageRequest>): Result<UserList>;
     create(actor: Actor, input: DecodedBody<GroupCreateInput>): Result<Group>;
-    replace(actor: Actor, id: GroupId, input: DecodedBody<GroupCreateInput>, options?: WriteOptions<Group>): Result<Group>;
+    replace(
+      actor: Actor,
+      id: GroupId,
+      input: DecodedBody<GroupCreateInput>,
+      options?: WriteOptions<Group>,
+    ): Result<Group>;
     patch(actor: Actor, id: GroupId, input: DecodedBody<GroupPatchInput>, options?: WriteOptions<Group>): Result<Group>;
     delete(actor: Actor, id: GroupId, options?: WriteOptions<Group>): Result<Group>;
   };

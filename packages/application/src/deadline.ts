@@ -3,7 +3,11 @@
  * itself. (AbortSignal.any keeps every combined signal reachable from a long-lived `outer` on
  * Node 20 — nodejs/node#55351 — so a long poll built on it leaks a little per request.)
  */
-export const withDeadline = async <T>(outer: AbortSignal, ms: number, wait: (signal: AbortSignal) => Promise<T>): Promise<T> => {
+export const withDeadline = async <T>(
+  outer: AbortSignal,
+  ms: number,
+  wait: (signal: AbortSignal) => Promise<T>,
+): Promise<T> => {
   const local = new AbortController();
   const stop = (): void => {
     local.abort();

@@ -1,4 +1,11 @@
-import { invalidQuery, pageTooDeep, validationFailed, type FieldError, type PageRequest, type QueryIssue } from '@support/domain';
+import {
+  invalidQuery,
+  pageTooDeep,
+  validationFailed,
+  type FieldError,
+  type PageRequest,
+  type QueryIssue,
+} from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Outcome } from './shared.js';
 
@@ -19,9 +26,11 @@ export interface RefusedBody {
 /** A request body as a typed command, or why it was refused. */
 export type DecodedBody<C> = E.Either<RefusedBody, C>;
 
-export const acceptQuery = <Q>(q: DecodedQuery<Q>): Outcome<Q> => E.mapLeft((issues: readonly QueryIssue[]) => invalidQuery(issues))(q);
+export const acceptQuery = <Q>(q: DecodedQuery<Q>): Outcome<Q> =>
+  E.mapLeft((issues: readonly QueryIssue[]) => invalidQuery(issues))(q);
 
-export const acceptBody = <C>(b: DecodedBody<C>): Outcome<C> => E.mapLeft((r: RefusedBody) => validationFailed(r.errors))(b);
+export const acceptBody = <C>(b: DecodedBody<C>): Outcome<C> =>
+  E.mapLeft((r: RefusedBody) => validationFailed(r.errors))(b);
 
 /** A paged query, refused also when its page starts past the items any list serves (every list, every store). */
 export const acceptPage = <Q extends PageRequest>(q: DecodedQuery<Q>): Outcome<Q> =>

@@ -1,4 +1,12 @@
-import { forbidden, forbiddenFields as forbiddenNamed, isStaff, statesFor, type DomainError, type Role, type Ticket } from '@support/domain';
+import {
+  forbidden,
+  forbiddenFields as forbiddenNamed,
+  isStaff,
+  statesFor,
+  type DomainError,
+  type Role,
+  type Ticket,
+} from '@support/domain';
 import type { Actor } from './actor.js';
 
 // The role matrix of contract §3, in one place. A resource the caller may not see is

@@ -2,7 +2,8 @@ import type { UserId } from '@support/domain';
 import type { Ports } from './ports/index.js';
 
 /** Authenticated requests count per user (all their tokens together); the rest per client IP. */
-export type RateSubject = { readonly kind: 'user'; readonly userId: UserId } | { readonly kind: 'ip'; readonly ip: string };
+export type RateSubject =
+  { readonly kind: 'user'; readonly userId: UserId } | { readonly kind: 'ip'; readonly ip: string };
 
 export interface RateLimitStatus {
   readonly allowed: boolean;
@@ -24,7 +25,11 @@ export interface RateLimitConfig {
  * Fixed windows: every subject's window starts at the same instants, so the count is one
  * shared counter in the store, whichever process answers.
  */
-export const consumeRateLimit = async (ports: Ports, config: RateLimitConfig, subject: RateSubject): Promise<RateLimitStatus> => {
+export const consumeRateLimit = async (
+  ports: Ports,
+  config: RateLimitConfig,
+  subject: RateSubject,
+): Promise<RateLimitStatus> => {
   const windowMs = config.windowSeconds * 1000;
   const now = ports.clock.now();
   const windowStart = Math.floor(now / windowMs) * windowMs;
@@ -40,6 +45,9 @@ export const consumeRateLimit = async (ports: Ports, config: RateLimitConfig, su
 };
 
 /** The rate-limit use cases. */
-export const rateLimitUseCases = (ports: Ports, config: RateLimitConfig): { consume(subject: RateSubject): Promise<RateLimitStatus> } => ({
+export const rateLimitUseCases = (
+  ports: Ports,
+  config: RateLimitConfig,
+): { consume(subject: RateSubject): Promise<RateLimitStatus> } => ({
   consume: (subject) => consumeRateLimit(ports, config, subject),
 });

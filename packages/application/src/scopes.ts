@@ -12,10 +12,40 @@ import { actorScopes, type Actor } from './actor.js';
 export type Needs = Scope | 'none' | 'login';
 
 export const operationNeeds = {
-  tickets: { list: 'tickets:read', get: 'tickets:read', create: 'tickets:write', replace: 'tickets:write', patch: 'tickets:write', delete: 'tickets:write' },
-  messages: { list: 'tickets:read', get: 'tickets:read', create: 'tickets:write', replace: 'tickets:write', patch: 'tickets:write', delete: 'tickets:write' },
-  users: { me: 'none', list: 'users:read', get: 'users:read', create: 'users:write', replace: 'users:write', patch: 'users:write', delete: 'users:write' },
-  groups: { list: 'groups:read', get: 'groups:read', members: 'groups:read', create: 'groups:write', replace: 'groups:write', patch: 'groups:write', delete: 'groups:write' },
+  tickets: {
+    list: 'tickets:read',
+    get: 'tickets:read',
+    create: 'tickets:write',
+    replace: 'tickets:write',
+    patch: 'tickets:write',
+    delete: 'tickets:write',
+  },
+  messages: {
+    list: 'tickets:read',
+    get: 'tickets:read',
+    create: 'tickets:write',
+    replace: 'tickets:write',
+    patch: 'tickets:write',
+    delete: 'tickets:write',
+  },
+  users: {
+    me: 'none',
+    list: 'users:read',
+    get: 'users:read',
+    create: 'users:write',
+    replace: 'users:write',
+    patch: 'users:write',
+    delete: 'users:write',
+  },
+  groups: {
+    list: 'groups:read',
+    get: 'groups:read',
+    members: 'groups:read',
+    create: 'groups:write',
+    replace: 'groups:write',
+    patch: 'groups:write',
+    delete: 'groups:write',
+  },
   events: { list: 'events:read' },
   tokens: { create: 'login', list: 'login', get: 'login', revoke: 'login' },
   webhooks: {
@@ -31,7 +61,8 @@ export const operationNeeds = {
 } as const satisfies Readonly<Record<string, Readonly<Record<string, Needs>>>>;
 
 /** The scopes an operation's answer names in X-Accepted-OAuth-Scopes and the OpenAPI document in its security requirement. */
-export const acceptedScopes = (needs: Needs): readonly Scope[] => (needs === 'none' || needs === 'login' ? [] : [needs]);
+export const acceptedScopes = (needs: Needs): readonly Scope[] =>
+  needs === 'none' || needs === 'login' ? [] : [needs];
 
 /** Whether the caller's token may run an operation that needs `needs`; the refusal when not. */
 export const checkNeeds = (a: Actor, needs: Needs): DomainError | null => {
@@ -39,7 +70,11 @@ export const checkNeeds = (a: Actor, needs: Needs): DomainError | null => {
     case 'none':
       return null;
     case 'login':
-      return a.token === undefined ? null : forbidden('a personal access token cannot manage personal access tokens: use a login token (POST /v1/oauth/token)');
+      return a.token === undefined
+        ? null
+        : forbidden(
+            'a personal access token cannot manage personal access tokens: use a login token (POST /v1/oauth/token)',
+          );
     default:
       return scopeCovers(actorScopes(a), needs) ? null : insufficientScope([needs]);
   }
@@ -47,7 +82,10 @@ export const checkNeeds = (a: Actor, needs: Needs): DomainError | null => {
 
 /** A use case that runs only when the caller's token covers `needs`, else answers the refusal (and changes nothing). */
 export const scoped =
-  <A extends readonly unknown[], T>(needs: Needs, run: (actor: Actor, ...rest: A) => Promise<E.Either<DomainError, T>>) =>
+  <A extends readonly unknown[], T>(
+    needs: Needs,
+    run: (actor: Actor, ...rest: A) => Promise<E.Either<DomainError, T>>,
+  ) =>
   (actor: Actor, ...rest: A): Promise<E.Either<DomainError, T>> => {
     const refused = checkNeeds(actor, needs);
     return refused === null ? run(actor, ...rest) : Promise.resolve(E.left(refused));

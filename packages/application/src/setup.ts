@@ -3,7 +3,12 @@ import type { Application } from './application.js';
 import type { Ports } from './ports/index.js';
 
 /** Creates the first admin when the store holds no user yet. True when it did. */
-export const ensureFirstAdmin = async (ports: Ports, email: Email, password: string, beforeCreate?: () => Promise<void>): Promise<boolean> => {
+export const ensureFirstAdmin = async (
+  ports: Ports,
+  email: Email,
+  password: string,
+  beforeCreate?: () => Promise<void>,
+): Promise<boolean> => {
   if ((await ports.users.count()) > 0) return false;
   // E.g. keeping a generated password where the operator finds it, before an admin exists that needs it.
   await beforeCreate?.();

@@ -29,7 +29,10 @@ export interface VersionedWrite<T, Shown = T> {
 }
 
 /** Runs a versioned write (see VersionedWrite); the written state, or why not. */
-export const versionedWrite = <T, Shown = T>(w: VersionedWrite<T, Shown>, options: WriteOptions<Shown>): Promise<Outcome<T>> => {
+export const versionedWrite = <T, Shown = T>(
+  w: VersionedWrite<T, Shown>,
+  options: WriteOptions<Shown>,
+): Promise<Outcome<T>> => {
   let preloaded = w.loaded;
   return withRetries(async () => {
     const loaded = preloaded === undefined ? await w.load() : E.right(preloaded);

@@ -5,7 +5,8 @@ import type { DeliveryRecord } from './ports/webhook-repository.js';
  * A related resource as the caller may see it: all of it, or (another user seen by a
  * customer) only its id and name.
  */
-export type Related<T, Id> = { readonly kind: 'full'; readonly value: T } | { readonly kind: 'limited'; readonly id: Id; readonly name: string };
+export type Related<T, Id> =
+  { readonly kind: 'full'; readonly value: T } | { readonly kind: 'limited'; readonly id: Id; readonly name: string };
 
 /** What `embed` asked for; a relation that was not asked for is absent, a link to nothing is null. */
 export interface TicketRelations {

@@ -42,7 +42,13 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       expect(await recorded(store())).to.deep.equal([
         ticketEvent('created', t, t.updatedAt),
         ticketEvent('updated', changed, changed.updatedAt),
-        { type: 'ticket.deleted', subject: { resource: 'ticket', id: 1 }, actor: { type: 'system' }, occurredAt: deleted.updatedAt, data: null },
+        {
+          type: 'ticket.deleted',
+          subject: { resource: 'ticket', id: 1 },
+          actor: { type: 'system' },
+          occurredAt: deleted.updatedAt,
+          data: null,
+        },
       ]);
     });
 
@@ -53,7 +59,9 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       await store().groups.insert(aGroup({ id: 1, name: 'Billing' }));
       const before = (await store().events.bounds()).newest;
       expect(await store().tickets.update(aTicket({ id: 1, subject: 'x', version: 2 }), 7)).to.equal(false);
-      expect(await store().users.update(aUser({ id: 2, email: 'ADA@example.com', version: 2 }), 1)).to.equal('email_taken');
+      expect(await store().users.update(aUser({ id: 2, email: 'ADA@example.com', version: 2 }), 1)).to.equal(
+        'email_taken',
+      );
       expect(await store().users.insert(aUser({ id: 3, email: 'bob@example.com' }))).to.equal('email_taken');
       expect(await store().groups.insert(aGroup({ id: 2, name: 'billing' }))).to.equal('name_taken');
       expect(await store().users.delete(userId(9), T0)).to.equal(false);
@@ -79,8 +87,20 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
         messageEvent('updated', edited, edited.updatedAt),
         userEvent('created', u, u.updatedAt),
         groupEvent('created', g, g.updatedAt),
-        { type: 'user.deleted', subject: { resource: 'user', id: 5 }, actor: { type: 'system' }, occurredAt: T0 + minutes(3), data: null },
-        { type: 'group.deleted', subject: { resource: 'group', id: 3 }, actor: { type: 'system' }, occurredAt: T0 + minutes(4), data: null },
+        {
+          type: 'user.deleted',
+          subject: { resource: 'user', id: 5 },
+          actor: { type: 'system' },
+          occurredAt: T0 + minutes(3),
+          data: null,
+        },
+        {
+          type: 'group.deleted',
+          subject: { resource: 'group', id: 3 },
+          actor: { type: 'system' },
+          occurredAt: T0 + minutes(4),
+          data: null,
+        },
       ]);
       expect(JSON.stringify(events)).not.to.include('argon2id$secret');
     });
@@ -98,7 +118,11 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       await store().tickets.unassignUser(userId(8), now);
       await store().tickets.clearGroup(groupId(4), now);
       await store().users.removeGroup(groupId(4), now);
-      const renamed1 = renameCustomer(aTicket({ id: 1, customerId: 7, assignedUserId: 8, groupId: 4 }), 'Ada King', now);
+      const renamed1 = renameCustomer(
+        aTicket({ id: 1, customerId: 7, assignedUserId: 8, groupId: 4 }),
+        'Ada King',
+        now,
+      );
       const renamed2 = renameCustomer(aTicket({ id: 2, customerId: 7 }), 'Ada King', now);
       const unassigned = unassignTicket(renamed1, now);
       const ungrouped = ungroupTicket(unassigned, now);
@@ -116,12 +140,16 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
         { resource: 'ticket', id: ticketId(1) },
       ]);
       expect(byKind('user.updated')).to.deep.equal([
-        userEvent('updated', leaveGroup(aUser({ id: 10, email: 'm1@example.com', groupIds: [groupId(4)] }), groupId(4), now), now),
+        userEvent(
+          'updated',
+          leaveGroup(aUser({ id: 10, email: 'm1@example.com', groupIds: [groupId(4)] }), groupId(4), now),
+          now,
+        ),
       ]);
       expect(events).to.have.length(5);
     });
 
-    it('records who made each change, a change through a reference included, and lists one actor\'s changes by seq', async () => {
+    it("records who made each change, a change through a reference included, and lists one actor's changes by seq", async () => {
       const ada: EventActor = { type: 'user', id: userId(1) };
       const bot: EventActor = { type: 'user', id: userId(2), token: { id: 5, name: 'CRM sync' } };
       await store().users.insert(aUser({ id: 7, email: 'c@example.com' }), ada); // 1
@@ -141,13 +169,19 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       ]);
       expect((await store().events.after(0, 100, userId(2))).map((e) => e.seq)).to.deep.equal([2, 4, 6]);
       expect((await store().events.after(2, 1, userId(2))).map((e) => e.seq)).to.deep.equal([4]);
-      expect(await store().events.after(0, 100, userId(2))).to.deep.equal(all.filter((e) => e.actor.type === 'user' && e.actor.id === userId(2)));
+      expect(await store().events.after(0, 100, userId(2))).to.deep.equal(
+        all.filter((e) => e.actor.type === 'user' && e.actor.id === userId(2)),
+      );
       expect(await store().events.after(0, 100, userId(9))).to.deep.equal([]);
     });
 
-    it('forgets an actor\'s old changes with the rest', async () => {
+    it("forgets an actor's old changes with the rest", async () => {
       const ada: EventActor = { type: 'user', id: userId(1) };
-      for (let i = 1; i <= 4; i++) await store().groups.insert(aGroup({ id: i, name: `G${String(i)}`, createdAt: T0 + minutes(i), updatedAt: T0 + minutes(i) }), ada);
+      for (let i = 1; i <= 4; i++)
+        await store().groups.insert(
+          aGroup({ id: i, name: `G${String(i)}`, createdAt: T0 + minutes(i), updatedAt: T0 + minutes(i) }),
+          ada,
+        );
       await store().events.forget(T0 + minutes(3));
       expect((await store().events.after(0, 10, userId(1))).map((e) => e.seq)).to.deep.equal([3, 4]);
     });
@@ -168,20 +202,26 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
     it('wakes a waiting reader when an event arrives, and one whose wait is aborted', async () => {
       const waiting = new AbortController();
       let woken = false;
-      const wait = store().events.waitFor(0, waiting.signal).then(() => {
-        woken = true;
-      });
+      const wait = store()
+        .events.waitFor(0, waiting.signal)
+        .then(() => {
+          woken = true;
+        });
       await new Promise((r) => setTimeout(r, 50));
       expect(woken).to.equal(false);
       await store().groups.insert(aGroup({ id: 1 }));
-      const timeout = setTimeout(() => { waiting.abort(); }, 5000);
+      const timeout = setTimeout(() => {
+        waiting.abort();
+      }, 5000);
       await wait;
       clearTimeout(timeout);
       expect(waiting.signal.aborted).to.equal(false);
       // Nothing newer than 1: only the abort ends this wait.
       const aborted = new AbortController();
       const second = store().events.waitFor(1, aborted.signal);
-      setTimeout(() => { aborted.abort(); }, 50);
+      setTimeout(() => {
+        aborted.abort();
+      }, 50);
       await second;
       // Something newer than 0 already: no wait at all.
       await store().events.waitFor(0, new AbortController().signal);
@@ -192,7 +232,9 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
       for (let i = 1; i <= 3; i++) {
         const wait = store().events.waitFor(i - 1, shared.signal);
         await store().groups.insert(aGroup({ id: i, name: `Group ${String(i)}` }));
-        const timeout = setTimeout(() => { shared.abort(); }, 5000);
+        const timeout = setTimeout(() => {
+          shared.abort();
+        }, 5000);
         await wait;
         clearTimeout(timeout);
         expect(shared.signal.aborted, 'woken by the event, not by the abort').to.equal(false);
@@ -201,7 +243,10 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
     });
 
     it('forgets events from the oldest on, up to the first one that occurred at or after the instant', async () => {
-      for (let i = 1; i <= 4; i++) await store().groups.insert(aGroup({ id: i, name: `G${String(i)}`, createdAt: T0 + minutes(i), updatedAt: T0 + minutes(i) }));
+      for (let i = 1; i <= 4; i++)
+        await store().groups.insert(
+          aGroup({ id: i, name: `G${String(i)}`, createdAt: T0 + minutes(i), updatedAt: T0 + minutes(i) }),
+        );
       await store().events.forget(T0 + minutes(3));
       expect(await store().events.bounds()).to.deep.equal({ oldest: 3, newest: 4 });
       expect((await store().events.after(0, 10)).map((e) => e.seq)).to.deep.equal([3, 4]);
@@ -212,9 +257,15 @@ export function describeEventLogContract(name: string, makeStore: MakeStore): vo
     });
 
     it('shows a reader polling during 40 concurrent writes every seq once, in order, never a hole that fills later', async () => {
-      const writes = Array.from({ length: 40 }, (_, i) => store().groups.insert(aGroup({ id: i + 1, name: `Concurrent ${String(i)}` })));
+      const writes = Array.from({ length: 40 }, (_, i) =>
+        store().groups.insert(aGroup({ id: i + 1, name: `Concurrent ${String(i)}` })),
+      );
       // A batch always continues the cursor without a gap; a refused write fails the test with its cause.
-      const seen = await readFeedWhileWriting(store().events, writes, { batch: 7, idle: () => new Promise((r) => setImmediate(r)), withinMs: 15_000 });
+      const seen = await readFeedWhileWriting(store().events, writes, {
+        batch: 7,
+        idle: () => new Promise((r) => setImmediate(r)),
+        withinMs: 15_000,
+      });
       expect(seen.map((e) => e.seq)).to.deep.equal(Array.from({ length: 40 }, (_, i) => i + 1));
       expect(new Set(seen.map((e) => e.subject.id)).size).to.equal(40);
     });

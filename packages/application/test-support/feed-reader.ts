@@ -18,7 +18,11 @@ export interface FeedReading {
  * refuses every write would otherwise be polled forever for events that never come), and a
  * reader that has not caught up within `withinMs` fails saying how far it got.
  */
-export const readFeedWhileWriting = async (events: EventLog, writes: readonly Promise<unknown>[], o: FeedReading): Promise<StoredEvent[]> => {
+export const readFeedWhileWriting = async (
+  events: EventLog,
+  writes: readonly Promise<unknown>[],
+  o: FeedReading,
+): Promise<StoredEvent[]> => {
   const state: { succeeded: number; refused: { readonly cause: unknown } | null } = { succeeded: 0, refused: null };
   for (const w of writes) {
     w.then(
@@ -34,19 +38,26 @@ export const readFeedWhileWriting = async (events: EventLog, writes: readonly Pr
   const started = Date.now();
   for (;;) {
     if (state.refused !== null) {
-      throw new Error(`a write was refused (${String(state.succeeded)} of ${String(writes.length)} had succeeded), so its event can never come`, {
-        cause: state.refused.cause,
-      });
+      throw new Error(
+        `a write was refused (${String(state.succeeded)} of ${String(writes.length)} had succeeded), so its event can never come`,
+        {
+          cause: state.refused.cause,
+        },
+      );
     }
     const cursor = seen[seen.length - 1]?.seq ?? 0;
     const batch = await events.after(cursor, o.batch);
     batch.forEach((e, i) => {
-      if (e.seq !== cursor + i + 1) throw new Error(`the feed skipped from seq ${String(cursor)} to ${String(e.seq)} (a hole a reader saw)`);
+      if (e.seq !== cursor + i + 1)
+        throw new Error(`the feed skipped from seq ${String(cursor)} to ${String(e.seq)} (a hole a reader saw)`);
     });
     seen.push(...batch);
-    if (state.succeeded === writes.length && (await events.bounds()).newest === (seen[seen.length - 1]?.seq ?? 0)) return seen;
+    if (state.succeeded === writes.length && (await events.bounds()).newest === (seen[seen.length - 1]?.seq ?? 0))
+      return seen;
     if (Date.now() - started > o.withinMs) {
-      throw new Error(`the reader saw ${String(seen.length)} events in ${String(o.withinMs)} ms while ${String(state.succeeded)} of ${String(writes.length)} writes had succeeded`);
+      throw new Error(
+        `the reader saw ${String(seen.length)} events in ${String(o.withinMs)} ms while ${String(state.succeeded)} of ${String(writes.length)} writes had succeeded`,
+      );
     }
     if (batch.length === 0) await o.idle();
   }

@@ -1,4 +1,12 @@
-import { leaveGroup, renameCustomer, unassignTicket, ungroupTicket, userEvent, type EventActor, type User } from '@support/domain';
+import {
+  leaveGroup,
+  renameCustomer,
+  unassignTicket,
+  ungroupTicket,
+  userEvent,
+  type EventActor,
+  type User,
+} from '@support/domain';
 import { expect } from 'chai';
 import type { FollowUp, Store } from '../src/index.js';
 import { aGroup, aTicket, aTokenRecord, aUser, groupId, minutes, T0, ticketId, userId } from './mothers.js';
@@ -26,7 +34,16 @@ const seed = async (s: Store): Promise<void> => {
   await s.tickets.insert(aTicket({ id: 3, customerId: 7, assignedUserId: 8, groupId: 4, deletedAt: T0 }));
   await s.tickets.insert(aTicket({ id: 4, customerId: 9, customerName: 'Grace Hopper' }));
   await s.tokens.save(aTokenRecord({ hash: 'a'.repeat(64), userId: 8 }));
-  await s.personalTokens.insert({ id: 6, userId: userId(8), name: 'bot', scopes: ['tickets:read'], hash: 'b'.repeat(64), createdAt: T0, expiresAt: T0 + minutes(600), lastUsedAt: null });
+  await s.personalTokens.insert({
+    id: 6,
+    userId: userId(8),
+    name: 'bot',
+    scopes: ['tickets:read'],
+    hash: 'b'.repeat(64),
+    createdAt: T0,
+    expiresAt: T0 + minutes(600),
+    lastUsedAt: null,
+  });
 };
 
 const eventsFrom = async (s: Store, from: number) => [...(await s.events.after(from, 1000))];
@@ -53,7 +70,10 @@ export function describeFollowUpContract(name: string, makeStore: MakeStore): vo
         { resource: 'ticket', id: ticketId(1) },
         { resource: 'ticket', id: ticketId(2) },
       ]);
-      expect(events.map((e) => e.actor), "the follow-up's events carry the write's actor").to.deep.equal([admin, admin, admin]);
+      expect(
+        events.map((e) => e.actor),
+        "the follow-up's events carry the write's actor",
+      ).to.deep.equal([admin, admin, admin]);
     });
 
     it('a refused update (stale version, e-mail taken) carries out none of its follow-ups and records nothing', async () => {
@@ -63,8 +83,12 @@ export function describeFollowUpContract(name: string, makeStore: MakeStore): vo
         { op: 'renameCustomer', customerId: userId(7), name: 'Ada King', version: 2, now },
         { op: 'unassignUser', userId: userId(7), now },
       ];
-      expect(await store().users.update({ ...customer, name: 'Ada King', version: 2 }, 5, admin, due)).to.equal('version_mismatch');
-      expect(await store().users.update({ ...customer, name: 'Ada King', email: agent.email, version: 2 }, 1, admin, due)).to.equal('email_taken');
+      expect(await store().users.update({ ...customer, name: 'Ada King', version: 2 }, 5, admin, due)).to.equal(
+        'version_mismatch',
+      );
+      expect(
+        await store().users.update({ ...customer, name: 'Ada King', email: agent.email, version: 2 }, 1, admin, due),
+      ).to.equal('email_taken');
       expect((await store().tickets.findById(ticketId(1)))?.customerName).to.equal('Ada Lovelace');
       expect(await eventsFrom(store(), from)).to.deep.equal([]);
     });
@@ -84,7 +108,9 @@ export function describeFollowUpContract(name: string, makeStore: MakeStore): vo
       expect(await store().users.delete(userId(8), now, admin, due(8))).to.equal(true);
       expect(await store().tokens.find('a'.repeat(64), T0)).to.equal(null);
       expect(await store().personalTokens.findByHash('b'.repeat(64), T0)).to.equal(null);
-      expect(await store().tickets.findById(ticketId(1))).to.deep.equal(unassignTicket(aTicket({ id: 1, customerId: 7, assignedUserId: 8, groupId: 4 }), now));
+      expect(await store().tickets.findById(ticketId(1))).to.deep.equal(
+        unassignTicket(aTicket({ id: 1, customerId: 7, assignedUserId: 8, groupId: 4 }), now),
+      );
       expect((await store().tickets.findById(ticketId(3)))?.assignedUserId, 'a deleted ticket too').to.equal(null);
       expect((await eventsFrom(store(), from)).map((e) => [e.type, e.actor])).to.deep.equal([
         ['user.deleted', admin],
@@ -103,7 +129,9 @@ export function describeFollowUpContract(name: string, makeStore: MakeStore): vo
       const from = (await store().events.bounds()).newest;
       expect(await store().groups.delete(groupId(4), now, admin, due)).to.equal(true);
       expect(await store().users.findById(userId(8))).to.deep.equal(leaveGroup(agent, groupId(4), now));
-      expect(await store().tickets.findById(ticketId(1))).to.deep.equal(ungroupTicket(aTicket({ id: 1, customerId: 7, assignedUserId: 8, groupId: 4 }), now));
+      expect(await store().tickets.findById(ticketId(1))).to.deep.equal(
+        ungroupTicket(aTicket({ id: 1, customerId: 7, assignedUserId: 8, groupId: 4 }), now),
+      );
       expect((await eventsFrom(store(), from)).map((e) => [e.type, e.actor])).to.deep.equal([
         ['group.deleted', admin],
         ['user.updated', admin],

@@ -17,7 +17,14 @@ export function describeGroupRepositoryContract(name: string, makeStore: MakeSto
     };
 
     it('gives back every field as stored', async () => {
-      const g = aGroup({ id: 2, name: 'Level 2 — Réseau', description: 'Network people', createdAt: T0, updatedAt: T0 + minutes(3), version: 2 });
+      const g = aGroup({
+        id: 2,
+        name: 'Level 2 — Réseau',
+        description: 'Network people',
+        createdAt: T0,
+        updatedAt: T0 + minutes(3),
+        version: 2,
+      });
       await insertAll(g);
       expect(await groups().findById(groupId(2))).to.deep.equal(g);
       expect(await groups().findById(groupId(3))).to.equal(null);

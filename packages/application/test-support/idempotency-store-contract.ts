@@ -21,7 +21,11 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
     });
     const anAnswer = (status = 201): StoredAnswer => ({
       status,
-      headers: { Location: 'https://example.test/v1/tickets/7', ETag: '"abc"', 'Content-Type': 'application/json; charset=utf-8' },
+      headers: {
+        Location: 'https://example.test/v1/tickets/7',
+        ETag: '"abc"',
+        'Content-Type': 'application/json; charset=utf-8',
+      },
       // Not UTF-8 on purpose: the store keeps bytes, not text.
       body: Uint8Array.from([0x7b, 0x0a, 0xff, 0x00, 0xfe, 0x7d]),
     });
@@ -29,7 +33,10 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
     it('lets the first claim of a key win and tells later claims it is in flight, with its fingerprint', async () => {
       const now = Date.now();
       expect(await keys().claim('user:1', 'k1', claimAt('a', now))).to.deep.equal({ kind: 'claimed' });
-      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 10))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-a' });
+      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 10))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-a',
+      });
     });
 
     it('keeps the answer of a completed claim and gives it back byte for byte', async () => {
@@ -54,7 +61,10 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
       await keys().claim('user:1', 'k1', claimAt('a', now));
       expect(await keys().complete('user:1', 'k1', 'intruder', anAnswer())).to.equal(false);
       await keys().release('user:1', 'k1', 'intruder');
-      expect(await keys().claim('user:1', 'k1', claimAt('b', now))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-a' });
+      expect(await keys().claim('user:1', 'k1', claimAt('b', now))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-a',
+      });
       expect(await keys().complete('user:1', 'k1', 'a', anAnswer(201))).to.equal(true);
       expect(await keys().complete('user:1', 'k1', 'a', anAnswer(500))).to.equal(false);
       // A kept answer is not released.
@@ -75,10 +85,16 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
     it('lets an unfinished claim past its lease be taken over; its holder then cannot complete it', async () => {
       const now = Date.now();
       await keys().claim('user:1', 'k1', claimAt('a', now, { leaseUntil: now + 1000 }));
-      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 999))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-a' });
+      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 999))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-a',
+      });
       expect(await keys().claim('user:1', 'k1', claimAt('b', now + 1000))).to.deep.equal({ kind: 'claimed' });
       expect(await keys().complete('user:1', 'k1', 'a', anAnswer())).to.equal(false);
-      expect(await keys().claim('user:1', 'k1', claimAt('c', now + 1001))).to.deep.equal({ kind: 'in_flight', fingerprint: 'fp-b' });
+      expect(await keys().claim('user:1', 'k1', claimAt('c', now + 1001))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-b',
+      });
     });
 
     it('keeps a completed answer past the lease, until the record expires', async () => {
@@ -91,7 +107,9 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
 
     it('is atomic: of 20 concurrent claims of one key exactly one wins', async () => {
       const now = Date.now();
-      const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => keys().claim('user:1', 'race', claimAt(`o${i}`, now))));
+      const outcomes = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => keys().claim('user:1', 'race', claimAt(`o${i}`, now))),
+      );
       const winners = outcomes.filter((o) => o.kind === 'claimed');
       expect(winners).to.have.length(1);
       const losers = outcomes.filter((o) => o.kind === 'in_flight');
@@ -103,7 +121,9 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
     it('is atomic when taking over a dead claim: of 10 concurrent claims exactly one wins', async () => {
       const now = Date.now();
       await keys().claim('user:1', 'dead', claimAt('a', now, { leaseUntil: now + 1 }));
-      const outcomes = await Promise.all(Array.from({ length: 10 }, (_, i) => keys().claim('user:1', 'dead', claimAt(`o${i}`, now + 2))));
+      const outcomes = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => keys().claim('user:1', 'dead', claimAt(`o${i}`, now + 2))),
+      );
       expect(outcomes.filter((o) => o.kind === 'claimed')).to.have.length(1);
       expect(outcomes.filter((o) => o.kind === 'in_flight')).to.have.length(9);
     });

@@ -23,7 +23,16 @@ export function describeMessageRepositoryContract(name: string, makeStore: MakeS
     });
 
     it('gives back every field as stored, by ticket and number', async () => {
-      const note = aMessage({ ticketId: 1, number: 2, body: 'Internal: customer is a VIP ☕', authorId: 5, internal: true, createdAt: T0, updatedAt: T0 + minutes(2), version: 3 });
+      const note = aMessage({
+        ticketId: 1,
+        number: 2,
+        body: 'Internal: customer is a VIP ☕',
+        authorId: 5,
+        internal: true,
+        createdAt: T0,
+        updatedAt: T0 + minutes(2),
+        version: 3,
+      });
       const sameNumberOtherTicket = aMessage({ ticketId: 2, number: 2, body: 'Another ticket' });
       await insertAll(note, sameNumberOtherTicket);
       expect(await messages().find(ticketId(1), messageNumber(2))).to.deep.equal(note);
@@ -70,7 +79,12 @@ export function describeMessageRepositoryContract(name: string, makeStore: MakeS
 
     describe('list', () => {
       it("lists a ticket's messages oldest (lowest number) first, whatever the insertion order", async () => {
-        await insertAll(aMessage({ number: 3 }), aMessage({ number: 1 }), aMessage({ number: 2 }), aMessage({ ticketId: 2, number: 4 }));
+        await insertAll(
+          aMessage({ number: 3 }),
+          aMessage({ number: 1 }),
+          aMessage({ number: 2 }),
+          aMessage({ ticketId: 2, number: 4 }),
+        );
         const page = await messages().list(ticketId(1), true, 0, 10);
         expect(numbers(page)).to.deep.equal([1, 2, 3]);
         expect(page.total).to.equal(3);

@@ -7,7 +7,10 @@ import type { Page } from '../src/index.js';
  * before `pageBounds.maxOffset` is served, one that starts at or past it rejects with a
  * RangeError naming the limit, before the store walks anything.
  */
-export const expectPagingLimit = async (list: (offset: number, limit: number) => Promise<Page<unknown>>, total: number): Promise<void> => {
+export const expectPagingLimit = async (
+  list: (offset: number, limit: number) => Promise<Page<unknown>>,
+  total: number,
+): Promise<void> => {
   expect(await list(pageBounds.maxOffset - 1, 5)).to.deep.equal({ items: [], total });
   for (const offset of [pageBounds.maxOffset, pageBounds.maxOffset + 1, 2 ** 31 * 100]) {
     const refused: unknown = await list(offset, 5).then(

@@ -36,7 +36,13 @@ export function describePersonalTokenStoreContract(name: string, makeStore: Make
     });
 
     it("lists a user's tokens oldest first, paged, expired ones too, never another user's", async () => {
-      for (let i = 1; i <= 5; i++) await tokens().insert(aPersonalToken(i, { userId: userId(i % 2 === 0 ? 2 : 1), expiresAt: i === 3 ? Date.now() - 1 : Date.now() + hours(1) }));
+      for (let i = 1; i <= 5; i++)
+        await tokens().insert(
+          aPersonalToken(i, {
+            userId: userId(i % 2 === 0 ? 2 : 1),
+            expiresAt: i === 3 ? Date.now() - 1 : Date.now() + hours(1),
+          }),
+        );
       const all = await tokens().list(userId(1), 0, 10);
       expect(all.total).to.equal(3);
       expect(all.items.map((t) => t.id)).to.deep.equal([1, 3, 5]);

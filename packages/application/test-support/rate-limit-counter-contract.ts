@@ -9,7 +9,8 @@ import { freshStorePerTest, type MakeStore } from './store-factory.js';
 export function describeRateLimitCounterContract(name: string, makeStore: MakeStore): void {
   describe(`${name}: RateLimitCounter contract`, () => {
     const store = freshStorePerTest(makeStore);
-    const hit = (key: string, windowStart: number, windowMs = hours(1)) => store().rateLimits.hit(key, windowStart, windowMs);
+    const hit = (key: string, windowStart: number, windowMs = hours(1)) =>
+      store().rateLimits.hit(key, windowStart, windowMs);
 
     it('counts 1, 2, 3 for one key in one window', async () => {
       const start = Date.now();

@@ -8,7 +8,8 @@ import {
   type SortField,
   type SortRule,
   type Ticket,
-  type TicketFilter, noQueueConditions
+  type TicketFilter,
+  noQueueConditions,
 } from '@support/domain';
 import type { Page } from '../src/index.js';
 

@@ -18,13 +18,38 @@ import { aTicket, groupId, minutes, T0, userId } from './mothers.js';
 
 /** Text fragments whose words match only once folded, and code-point order traps. */
 const fragments = [
-  'printer', 'Printer', 'PRINTER', 'fire', 'café', 'CAFE', 'naïve', 'Straße', 'STRASSE', 'ﬁle', 'file',
-  '😀', 'Ω', 'zebra', 'Zebra', 'a', 'B', 'é', 'e', '\uFF21', '42', 'x-ray', 'jam', '\uFFFD',
+  'printer',
+  'Printer',
+  'PRINTER',
+  'fire',
+  'café',
+  'CAFE',
+  'naïve',
+  'Straße',
+  'STRASSE',
+  'ﬁle',
+  'file',
+  '😀',
+  'Ω',
+  'zebra',
+  'Zebra',
+  'a',
+  'B',
+  'é',
+  'e',
+  '\uFF21',
+  '42',
+  'x-ray',
+  'jam',
+  '\uFFFD',
 ] as const;
 const names = ['Ada Lovelace', 'Émile Zola', 'Grace Hopper', 'ADA'] as const;
 
 /** Every word a query may look for: the folded words of the pools, and one nobody has. */
-export const searchableWords: readonly string[] = [...new Set([...fragments, ...names].flatMap((f) => tokenize(f))), 'xylophone'];
+export const searchableWords: readonly string[] = [
+  ...new Set([...fragments, ...names].flatMap((f) => tokenize(f))),
+  'xylophone',
+];
 
 const text = (min: number, max: number): fc.Arbitrary<string> =>
   fc.array(fc.constantFrom(...fragments), { minLength: min, maxLength: max }).map((ws) => ws.join(' '));
@@ -94,10 +119,13 @@ export const queryShape: fc.Arbitrary<QueryShape> = fc.record({
     updatedSince: fc.option(instant, { freq: 2 }),
   }),
   sort: fc
-    .uniqueArray(fc.record({ field: fc.constantFrom(...sortFields), direction: fc.constantFrom('asc' as const, 'desc' as const) }), {
-      selector: (r) => r.field,
-      maxLength: 3,
-    })
+    .uniqueArray(
+      fc.record({ field: fc.constantFrom(...sortFields), direction: fc.constantFrom('asc' as const, 'desc' as const) }),
+      {
+        selector: (r) => r.field,
+        maxLength: 3,
+      },
+    )
     .map(completeSort),
   offset: fc.oneof(fc.constant(0), fc.nat(30)),
   limit: fc.integer({ min: 1, max: 30 }),

@@ -74,7 +74,9 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
       it('refuses a stale expected version and changes nothing', async () => {
         const t = aTicket({ id: 1, subject: 'Printer on fire', version: 2 });
         await tickets().insert(t);
-        expect(await tickets().update({ ...t, subject: 'Monitor flickers', state: 'closed', closedAt: T0, version: 2 }, 1)).to.equal(false);
+        expect(
+          await tickets().update({ ...t, subject: 'Monitor flickers', state: 'closed', closedAt: T0, version: 2 }, 1),
+        ).to.equal(false);
         expect(await tickets().findById(ticketId(1))).to.deep.equal(t);
         const search = await tickets().search(aFilter({ words: wordsOf('monitor') }), sortOf('id'), 0, 10);
         expect(search.total).to.equal(0);
@@ -110,12 +112,16 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
         const others = [aTicket({ id: 4, customerId: 2, customerName: 'Ada Lovelace' })];
         for (const t of [...theirs, ...others]) await tickets().insert(t);
         await tickets().renameCustomer(userId(1), 'Ada King', T0 + 5000);
-        for (const t of theirs) expect(await tickets().findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', T0 + 5000));
+        for (const t of theirs)
+          expect(await tickets().findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', T0 + 5000));
         await unchangedBy(others);
       });
 
       it('unassignUser clears the assignee of every ticket assigned to that user, moving updated_at and the version', async () => {
-        const assigned = [aTicket({ id: 1, assignedUserId: 7 }), aTicket({ id: 2, assignedUserId: 7, groupId: 3, version: 5 })];
+        const assigned = [
+          aTicket({ id: 1, assignedUserId: 7 }),
+          aTicket({ id: 2, assignedUserId: 7, groupId: 3, version: 5 }),
+        ];
         const others = [aTicket({ id: 3, assignedUserId: 8 }), aTicket({ id: 4, assignedUserId: null })];
         for (const t of [...assigned, ...others]) await tickets().insert(t);
         await tickets().unassignUser(userId(7), T0 + 5000);
@@ -127,7 +133,10 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
       });
 
       it('clearGroup takes the group off every ticket in it, moving updated_at and the version', async () => {
-        const inGroup = [aTicket({ id: 1, groupId: 3 }), aTicket({ id: 2, groupId: 3, assignedUserId: 7, deletedAt: T0, version: 2 })];
+        const inGroup = [
+          aTicket({ id: 1, groupId: 3 }),
+          aTicket({ id: 2, groupId: 3, assignedUserId: 7, deletedAt: T0, version: 2 }),
+        ];
         const others = [aTicket({ id: 3, groupId: 4 }), aTicket({ id: 4, groupId: null })];
         for (const t of [...inGroup, ...others]) await tickets().insert(t);
         await tickets().clearGroup(groupId(3), T0 + 5000);
@@ -159,7 +168,11 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
     it('search serves pages that start before pageBounds.maxOffset, for any filter and sort; a deeper one rejects (RangeError)', async () => {
       await tickets().insert(aTicket({ id: 1 }));
       await expectPagingLimit((offset, limit) => tickets().search(aFilter(), sortOf('-createdAt'), offset, limit), 1);
-      await expectPagingLimit((offset, limit) => tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('state', '-priority'), offset, limit), 1);
+      await expectPagingLimit(
+        (offset, limit) =>
+          tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('state', '-priority'), offset, limit),
+        1,
+      );
     });
 
     ticketSearchExamples(() => store().tickets);

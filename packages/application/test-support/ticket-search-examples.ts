@@ -35,7 +35,9 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
           expect(await tickets().search(filter, sort, 0, 100), what).to.deep.equal(whole);
           for (let offset = 0; offset <= whole.total + 3; offset += 3) {
             const page = await tickets().search(filter, sort, offset, 3);
-            expect(ids(page), `${what}, offset ${offset}`).to.deep.equal(ids(expectedSearch(helpDesk, filter, sort, offset, 3)));
+            expect(ids(page), `${what}, offset ${offset}`).to.deep.equal(
+              ids(expectedSearch(helpDesk, filter, sort, offset, 3)),
+            );
             expect(page.total, `${what}, offset ${offset}`).to.equal(whole.total);
           }
         }
@@ -68,7 +70,10 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
 
     it('finds nothing in an empty store', async () => {
       expect(await tickets().search(aFilter(), sortOf('-createdAt'), 0, 30)).to.deep.equal({ items: [], total: 0 });
-      expect(await tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('subject'), 0, 30)).to.deep.equal({ items: [], total: 0 });
+      expect(await tickets().search(aFilter({ words: wordsOf('printer') }), sortOf('subject'), 0, 30)).to.deep.equal({
+        items: [],
+        total: 0,
+      });
     });
   });
 
@@ -90,7 +95,13 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
       expect((await search({ states: ['open'] })).total).to.equal(0);
       expect(ids(await search({ states: ['closed'], closedSince: T0 }))).to.deep.equal([1]);
 
-      const second = aTicket({ id: 2, subject: 'Monitor dead', priority: 'high', customerId: 2, customerName: 'Grace Hopper' });
+      const second = aTicket({
+        id: 2,
+        subject: 'Monitor dead',
+        priority: 'high',
+        customerId: 2,
+        customerName: 'Grace Hopper',
+      });
       await tickets().insert(second);
       const byPriority = () => tickets().search(aFilter(), sortOf('-priority'), 0, 10);
       expect(ids(await byPriority())).to.deep.equal([2, 1]);
@@ -103,8 +114,15 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
 
       const current = await tickets().findById(ticketId(1));
       if (current === null) throw new Error('ticket 1 is gone');
-      expect(current).to.deep.equal(renameCustomer({ ...closed, priority: 'urgent', version: 4 }, 'Augusta King', T0 + minutes(8)));
-      expect(await tickets().update({ ...current, deletedAt: T0 + minutes(9), version: current.version + 1 }, current.version)).to.equal(true);
+      expect(current).to.deep.equal(
+        renameCustomer({ ...closed, priority: 'urgent', version: 4 }, 'Augusta King', T0 + minutes(8)),
+      );
+      expect(
+        await tickets().update(
+          { ...current, deletedAt: T0 + minutes(9), version: current.version + 1 },
+          current.version,
+        ),
+      ).to.equal(true);
       expect(ids(await search({}))).to.deep.equal([2]);
       expect((await search({ words: wordsOf('augusta') })).total).to.equal(0);
       expect((await tickets().findById(ticketId(1)))?.deletedAt).to.equal(T0 + minutes(9));

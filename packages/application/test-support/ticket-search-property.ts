@@ -9,7 +9,11 @@ import { contentToTicket, filterOf, queryShape, ticketContent } from './ticket-a
 /** A write between loading the tickets and searching them. */
 const anEdit = fc.oneof(
   fc.record({ kind: fc.constant('replace' as const), target: fc.nat(), content: ticketContent }),
-  fc.record({ kind: fc.constant('rename' as const), customer: fc.integer({ min: 0, max: 2 }), name: fc.constantFrom('Zoë Renamed', 'Ada Lovelace') }),
+  fc.record({
+    kind: fc.constant('rename' as const),
+    customer: fc.integer({ min: 0, max: 2 }),
+    name: fc.constantFrom('Zoë Renamed', 'Ada Lovelace'),
+  }),
   // A user or group deleted: its tickets leave that queue (and join "none").
   fc.record({ kind: fc.constant('unassign' as const), user: fc.constantFrom(501, 502) }),
   fc.record({ kind: fc.constant('ungroup' as const), group: fc.constantFrom(1, 2) }),
@@ -34,7 +38,8 @@ class Run {
     const now = T0 + 3_600_000;
     if (edit.kind === 'unassign') {
       await this.repo.unassignUser(userId(edit.user), now);
-      for (const t of this.model.values()) if (t.assignedUserId === edit.user) this.model.set(t.id, unassignTicket(t, now));
+      for (const t of this.model.values())
+        if (t.assignedUserId === edit.user) this.model.set(t.id, unassignTicket(t, now));
       return;
     }
     if (edit.kind === 'ungroup') {
@@ -45,7 +50,9 @@ class Run {
     if (edit.kind === 'rename') {
       const customerId = userId(this.customerBase + edit.customer);
       await this.repo.renameCustomer(customerId, edit.name, now);
-      for (const t of this.model.values()) if (t.customerId === customerId && t.customerName !== edit.name) this.model.set(t.id, renameCustomer(t, edit.name, now));
+      for (const t of this.model.values())
+        if (t.customerId === customerId && t.customerName !== edit.name)
+          this.model.set(t.id, renameCustomer(t, edit.name, now));
       return;
     }
     const all = [...this.model.values()];
@@ -78,7 +85,8 @@ export const ticketSearchProperties = (tickets: () => TicketRepository): void =>
             runs += 1;
             const run = new Run(tickets(), runs * 100, runs * 10);
             try {
-              for (const [i, c] of contents.entries()) await run.insert(contentToTicket(c, run.idBase + i, run.customerBase));
+              for (const [i, c] of contents.entries())
+                await run.insert(contentToTicket(c, run.idBase + i, run.customerBase));
               for (const edit of edits) await run.apply(edit);
               for (const t of run.model.values()) expect(await tickets().findById(t.id)).to.deep.equal(t);
               for (const q of queries) {

@@ -14,7 +14,13 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
 
     it('finds a saved token by its hash, with every field', async () => {
       const now = Date.now();
-      const record = aTokenRecord({ hash: 'h-access', kind: 'access', userId: 7, familyId: 'fam-7', expiresAt: now + hours(1) });
+      const record = aTokenRecord({
+        hash: 'h-access',
+        kind: 'access',
+        userId: 7,
+        familyId: 'fam-7',
+        expiresAt: now + hours(1),
+      });
       await tokens().save(record);
       expect(await tokens().find('h-access', now)).to.deep.equal(record);
       expect(await tokens().find('h-unknown', now)).to.equal(null);
@@ -22,7 +28,12 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
 
     it('keeps the scopes a login was narrowed to, through find and consume', async () => {
       const now = Date.now();
-      const record = aTokenRecord({ hash: 'h-scoped', kind: 'refresh', expiresAt: now + hours(1), scopes: ['tickets:read', 'events:read'] });
+      const record = aTokenRecord({
+        hash: 'h-scoped',
+        kind: 'refresh',
+        expiresAt: now + hours(1),
+        scopes: ['tickets:read', 'events:read'],
+      });
       await tokens().save(record);
       expect(await tokens().find('h-scoped', now)).to.deep.equal(record);
       expect(await tokens().consume('h-scoped', now)).to.deep.equal({ status: 'consumed', record });
@@ -127,7 +138,9 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
         await tokens().revokeUser(userId(1));
         expect(await tokens().find('u1a', now)).to.equal(null);
         expect(await tokens().find('u1b', now)).to.equal(null);
-        expect(await tokens().find('u2', now)).to.deep.equal(aTokenRecord({ hash: 'u2', userId: 2, familyId: 'C', expiresAt }));
+        expect(await tokens().find('u2', now)).to.deep.equal(
+          aTokenRecord({ hash: 'u2', userId: 2, familyId: 'C', expiresAt }),
+        );
       });
     });
   });

@@ -19,7 +19,16 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
 
     describe('insert and find', () => {
       it('gives back every field as stored', async () => {
-        const grace = aUser({ id: 3, name: 'Grace Hopper', email: 'Grace@Example.com', role: 'agent', groupIds: [2, 5], createdAt: T0, updatedAt: T0 + minutes(1), version: 4 });
+        const grace = aUser({
+          id: 3,
+          name: 'Grace Hopper',
+          email: 'Grace@Example.com',
+          role: 'agent',
+          groupIds: [2, 5],
+          createdAt: T0,
+          updatedAt: T0 + minutes(1),
+          version: 4,
+        });
         await insertAll(grace);
         expect(await users().findById(userId(3))).to.deep.equal(grace);
         expect(await users().findById(userId(4))).to.equal(null);
@@ -54,7 +63,13 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
       it('writes the user when the stored one has the expected version', async () => {
         const u = aUser({ id: 1, email: 'ada@example.com' });
         await insertAll(u);
-        const next = { ...u, name: 'Ada King', email: 'Ada@Example.com' as User['email'], role: 'admin' as const, version: 2 };
+        const next = {
+          ...u,
+          name: 'Ada King',
+          email: 'Ada@Example.com' as User['email'],
+          role: 'admin' as const,
+          version: 2,
+        };
         expect(await users().update(next, 1)).to.equal('ok');
         expect(await users().findById(userId(1))).to.deep.equal(next);
       });
@@ -142,7 +157,10 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
           aUser({ id: 5, groupIds: [2] }),
         );
         expect(await users().list(groupId(2), 0, 10).then(ids)).to.deep.equal([1, 4, 5]);
-        expect(await users().list(groupId(2), 1, 1)).to.deep.equal({ items: [aUser({ id: 4, groupIds: [1, 2] })], total: 3 });
+        expect(await users().list(groupId(2), 1, 1)).to.deep.equal({
+          items: [aUser({ id: 4, groupIds: [1, 2] })],
+          total: 3,
+        });
         expect(await users().list(groupId(1), 0, 10).then(ids)).to.deep.equal([3, 4]);
         expect(await users().list(groupId(9), 0, 10)).to.deep.equal({ items: [], total: 0 });
       });
@@ -172,7 +190,8 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
         const others = [aUser({ id: 3, groupIds: [4] }), aUser({ id: 4, groupIds: [] })];
         await insertAll(...members, ...others);
         await users().removeGroup(groupId(3), T0 + minutes(5));
-        for (const u of members) expect(await users().findById(u.id)).to.deep.equal(leaveGroup(u, groupId(3), T0 + minutes(5)));
+        for (const u of members)
+          expect(await users().findById(u.id)).to.deep.equal(leaveGroup(u, groupId(3), T0 + minutes(5)));
         expect((await users().findById(userId(1)))?.updatedAt).to.equal(T0 + minutes(5));
         for (const u of others) expect(await users().findById(u.id)).to.deep.equal(u);
         expect(await users().list(groupId(3), 0, 10)).to.deep.equal({ items: [], total: 0 });

@@ -43,13 +43,21 @@ export function describeWebhookRepositoryContract(name: string, makeStore: MakeS
     it('keeps a webhook as written, lists by id and updates only the expected version', async () => {
       await hooks().insert(aWebhook(2, { events: ['ticket.created', 'message.created'], description: 'CRM' }));
       await hooks().insert(aWebhook(1));
-      expect(await hooks().findById(2 as WebhookId)).to.deep.equal(aWebhook(2, { events: ['ticket.created', 'message.created'], description: 'CRM' }));
+      expect(await hooks().findById(2 as WebhookId)).to.deep.equal(
+        aWebhook(2, { events: ['ticket.created', 'message.created'], description: 'CRM' }),
+      );
       expect(await hooks().findById(3 as WebhookId)).to.equal(null);
       const page = await hooks().list(0, 10);
       expect(page.total).to.equal(2);
       expect(page.items.map((w) => w.id)).to.deep.equal([1, 2]);
       expect((await hooks().list(1, 10)).items.map((w) => w.id)).to.deep.equal([2]);
-      const next = aWebhook(1, { url: 'https://other.example.com/x', version: 2, lastDeliveredSeq: 7, nextAttemptAt: t0 + 5000, failedAttempts: 1 });
+      const next = aWebhook(1, {
+        url: 'https://other.example.com/x',
+        version: 2,
+        lastDeliveredSeq: 7,
+        nextAttemptAt: t0 + 5000,
+        failedAttempts: 1,
+      });
       expect(await hooks().update(next, 2)).to.equal('version_mismatch');
       expect(await hooks().update(next, 1)).to.equal('ok');
       expect(await hooks().findById(1 as WebhookId)).to.deep.equal(next);
@@ -92,7 +100,9 @@ export function describeWebhookRepositoryContract(name: string, makeStore: MakeS
     it('is atomic: of 10 concurrent claimants of a free lease exactly one wins', async () => {
       await hooks().insert(aWebhook(1));
       const now = Date.now();
-      const won = await Promise.all(Array.from({ length: 10 }, (_, i) => hooks().lease(1 as WebhookId, `owner-${String(i)}`, now, now + 1000)));
+      const won = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => hooks().lease(1 as WebhookId, `owner-${String(i)}`, now, now + 1000)),
+      );
       expect(won.filter(Boolean)).to.have.length(1);
     });
 

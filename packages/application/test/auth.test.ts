@@ -22,7 +22,9 @@ describe('auth', () => {
     const w = await world();
     const grant = rightOf(await w.app.auth.passwordGrant('admin@example.com', 'admin-password'));
     expect(await w.ports.tokens.find(grant.accessToken, w.clock.now())).to.equal(null);
-    expect(await w.ports.tokens.find(w.ports.secrets.digest(grant.accessToken), w.clock.now())).to.include({ kind: 'access' });
+    expect(await w.ports.tokens.find(w.ports.secrets.digest(grant.accessToken), w.clock.now())).to.include({
+      kind: 'access',
+    });
   });
 
   it('expires access tokens after their lifetime', async () => {
@@ -31,7 +33,10 @@ describe('auth', () => {
     w.clock.advance(59_000);
     expect(E.isRight(await w.app.auth.authenticate(grant.accessToken))).to.equal(true);
     w.clock.advance(1_000);
-    expect(leftOf(await w.app.auth.authenticate(grant.accessToken))).to.deep.equal({ _tag: 'Unauthenticated', reason: 'invalid' });
+    expect(leftOf(await w.app.auth.authenticate(grant.accessToken))).to.deep.equal({
+      _tag: 'Unauthenticated',
+      reason: 'invalid',
+    });
   });
 
   it('refuses missing tokens and refresh tokens used as access tokens', async () => {

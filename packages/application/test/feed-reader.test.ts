@@ -19,7 +19,11 @@ describe('readFeedWhileWriting: a reader that cannot hang', () => {
     const store = naiveStore();
     const refusal = new Error('the data store is unavailable');
     const started = Date.now();
-    const failed = await readFeedWhileWriting(store.events, [Promise.reject(refusal), Promise.reject(refusal)], { batch: 7, idle: tick, withinMs: 60_000 }).catch((e: unknown) => e);
+    const failed = await readFeedWhileWriting(store.events, [Promise.reject(refusal), Promise.reject(refusal)], {
+      batch: 7,
+      idle: tick,
+      withinMs: 60_000,
+    }).catch((e: unknown) => e);
     expect(failed).to.be.instanceOf(Error).with.property('cause', refusal);
     expect((failed as Error).message).to.match(/a write was refused \(0 of 2 had succeeded\)/);
     expect(Date.now() - started).to.be.below(1000);
@@ -28,7 +32,11 @@ describe('readFeedWhileWriting: a reader that cannot hang', () => {
   it('writes that never settle: fails at the bound, saying how far the reader got', async () => {
     const store = naiveStore();
     await store.groups.insert(aGroup({ id: 1 }));
-    const failed = await readFeedWhileWriting(store.events, [new Promise(() => undefined)], { batch: 7, idle: tick, withinMs: 100 }).catch((e: unknown) => e);
+    const failed = await readFeedWhileWriting(store.events, [new Promise(() => undefined)], {
+      batch: 7,
+      idle: tick,
+      withinMs: 100,
+    }).catch((e: unknown) => e);
     expect((failed as Error).message).to.equal('the reader saw 1 events in 100 ms while 0 of 1 writes had succeeded');
   });
 });

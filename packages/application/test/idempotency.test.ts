@@ -2,7 +2,11 @@ import { expect } from 'chai';
 import { isKeptStatus, type IdempotencyDecision, type StoredAnswer } from '../src/index.js';
 import { world } from './support/world.js';
 
-const answer = (status: number): StoredAnswer => ({ status, headers: { 'Content-Type': 'application/json' }, body: Uint8Array.from([123, 125]) });
+const answer = (status: number): StoredAnswer => ({
+  status,
+  headers: { 'Content-Type': 'application/json' },
+  body: Uint8Array.from([123, 125]),
+});
 
 const finishOf = (d: IdempotencyDecision) => {
   if (d.kind !== 'run') throw new Error(`expected to run, got ${d.kind}`);
@@ -14,7 +18,10 @@ describe('use case: idempotency keys', () => {
     const w = await world();
     const finish = finishOf(await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp'));
     await finish(answer(201));
-    expect(await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).to.deep.equal({ kind: 'replay', answer: answer(201) });
+    expect(await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).to.deep.equal({
+      kind: 'replay',
+      answer: answer(201),
+    });
   });
 
   it('refuses a repeat with another fingerprint, finished or still running', async () => {

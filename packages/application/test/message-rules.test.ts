@@ -16,15 +16,31 @@ describe('message rules', () => {
     const id = await w.ticket(alice);
     rightOf(await w.app.messages.create(agent, id, decoded({ body: 'staff only', internal: true })));
     rightOf(await w.app.messages.create(alice, id, decoded({ body: 'hello' })));
-    expect(leftOf(await w.app.messages.get(alice, id, n(1)))).to.deep.include({ _tag: 'NotFound', resource: 'message', id: `${String(id)}/1` });
+    expect(leftOf(await w.app.messages.get(alice, id, n(1)))).to.deep.include({
+      _tag: 'NotFound',
+      resource: 'message',
+      id: `${String(id)}/1`,
+    });
     expect(rightOf(await w.app.messages.get(agent, id, n(1))).internal).to.equal(true);
     expect(rightOf(await w.app.messages.list(alice, id, page())).items.map((m) => m.number)).to.deep.equal([2]);
     rightOf(await w.app.messages.delete(alice, id, n(2)));
-    expect(leftOf(await w.app.messages.get(alice, id, n(2)))).to.deep.include({ _tag: 'Gone', resource: 'message', id: `${String(id)}/2` });
-    expect(leftOf(await w.app.messages.list(alice, id, E.left([{ parameter: 'page', code: 'invalid_value', message: 'x' }] as never)))._tag).to.equal('InvalidQuery');
+    expect(leftOf(await w.app.messages.get(alice, id, n(2)))).to.deep.include({
+      _tag: 'Gone',
+      resource: 'message',
+      id: `${String(id)}/2`,
+    });
+    expect(
+      leftOf(
+        await w.app.messages.list(
+          alice,
+          id,
+          E.left([{ parameter: 'page', code: 'invalid_value', message: 'x' }] as never),
+        ),
+      )._tag,
+    ).to.equal('InvalidQuery');
   });
 
-  it("a customer changes only what they wrote, and never makes a note internal", async () => {
+  it('a customer changes only what they wrote, and never makes a note internal', async () => {
     const w = await world();
     const alice = await w.customer();
     const agent = await w.agent();
@@ -43,8 +59,13 @@ describe('message rules', () => {
       _tag: 'Forbidden',
       message: 'customers may not write internal notes',
     });
-    expect(rightOf(await w.app.messages.patch(alice, id, n(2), decoded({ internal: false }))).version, 'not internal already: no change').to.equal(1);
-    expect(rightOf(await w.app.messages.replace(alice, id, n(2), decoded({ body: 'rewritten' }))).body).to.equal('rewritten');
+    expect(
+      rightOf(await w.app.messages.patch(alice, id, n(2), decoded({ internal: false }))).version,
+      'not internal already: no change',
+    ).to.equal(1);
+    expect(rightOf(await w.app.messages.replace(alice, id, n(2), decoded({ body: 'rewritten' }))).body).to.equal(
+      'rewritten',
+    );
     expect(rightOf(await w.app.messages.patch(agent, id, n(2), decoded({ internal: true }))).internal).to.equal(true);
   });
 });

@@ -37,12 +37,16 @@ describe('messages', () => {
     const id = await w.ticket(alice);
     rightOf(await w.app.messages.create(agent, id, decoded({ body: 'customer is difficult', internal: true })));
     rightOf(await w.app.messages.create(agent, id, decoded({ body: 'we are on it' })));
-    expect(rightOf(await w.app.messages.list(alice, id, page())).items.map((m) => m.body)).to.deep.equal(['we are on it']);
+    expect(rightOf(await w.app.messages.list(alice, id, page())).items.map((m) => m.body)).to.deep.equal([
+      'we are on it',
+    ]);
     expect(rightOf(await w.app.messages.list(alice, id, page())).total).to.equal(1);
     expect(leftOf(await w.app.messages.get(alice, id, n(1)))._tag).to.equal('NotFound');
     expect(leftOf(await w.app.messages.patch(alice, id, n(1), decoded({ body: 'x' })))._tag).to.equal('NotFound');
     expect(rightOf(await w.app.messages.list(agent, id, page())).total).to.equal(2);
-    expect(leftOf(await w.app.messages.create(alice, id, decoded({ body: 'sneaky', internal: true })))._tag).to.equal('Forbidden');
+    expect(leftOf(await w.app.messages.create(alice, id, decoded({ body: 'sneaky', internal: true })))._tag).to.equal(
+      'Forbidden',
+    );
   });
 
   it('lets a customer edit and delete only what they wrote', async () => {
@@ -51,10 +55,15 @@ describe('messages', () => {
     const id = await w.ticket(alice);
     rightOf(await w.app.messages.create(alice, id, decoded({ body: 'mine' })));
     rightOf(await w.app.messages.create(agent, id, decoded({ body: 'theirs' })));
-    expect(rightOf(await w.app.messages.patch(alice, id, n(1), decoded({ body: 'mine, edited' }))).body).to.equal('mine, edited');
+    expect(rightOf(await w.app.messages.patch(alice, id, n(1), decoded({ body: 'mine, edited' }))).body).to.equal(
+      'mine, edited',
+    );
     expect(leftOf(await w.app.messages.patch(alice, id, n(2), decoded({ body: 'hacked' })))._tag).to.equal('Forbidden');
     expect(leftOf(await w.app.messages.delete(alice, id, n(2)))._tag).to.equal('Forbidden');
-    expect(rightOf(await w.app.messages.replace(agent, id, n(1), decoded({ body: 'moderated' })))).to.include({ body: 'moderated', internal: false });
+    expect(rightOf(await w.app.messages.replace(agent, id, n(1), decoded({ body: 'moderated' })))).to.include({
+      body: 'moderated',
+      internal: false,
+    });
   });
 
   it('a deleted message is gone and leaves the list; its number is not reused', async () => {
@@ -83,15 +92,22 @@ describe('messages', () => {
     const [alice, mallory] = [await w.customer(), await w.customer()];
     const id = await w.ticket(alice);
     const errors = [{ field: 'body', code: 'invalid_value' as const, message: 'must not be blank' }];
-    expect(leftOf(await w.app.messages.create(alice, id, E.left({ errors, given: ['body'] })))).to.deep.equal({ _tag: 'ValidationFailed', errors });
-    expect(leftOf(await w.app.messages.create(mallory, id, E.left({ errors, given: ['body'] })))._tag).to.equal('NotFound');
+    expect(leftOf(await w.app.messages.create(alice, id, E.left({ errors, given: ['body'] })))).to.deep.equal({
+      _tag: 'ValidationFailed',
+      errors,
+    });
+    expect(leftOf(await w.app.messages.create(mallory, id, E.left({ errors, given: ['body'] })))._tag).to.equal(
+      'NotFound',
+    );
   });
 
   it('concurrent messages on one ticket get distinct numbers', async () => {
     const w = await world();
     const alice = await w.customer();
     const id = await w.ticket(alice);
-    const made = await Promise.all(Array.from({ length: 25 }, (_, i) => w.app.messages.create(alice, id, decoded({ body: `m${i}` }))));
+    const made = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => w.app.messages.create(alice, id, decoded({ body: `m${i}` }))),
+    );
     const numbers = made.map((r) => rightOf(r).number).sort((a, b) => a - b);
     expect(numbers).to.deep.equal(Array.from({ length: 25 }, (_, i) => i + 1));
   });

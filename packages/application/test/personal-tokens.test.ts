@@ -18,7 +18,12 @@ describe('use cases: personal access tokens', () => {
       return findByHash(hash, now);
     };
     const last = made.token.at(-1) === 'A' ? 'B' : 'A';
-    for (const bad of [`${made.token.slice(0, -1)}${last}`, made.token.slice(0, -1), `${made.token}0`, `stp_${'!'.repeat(46)}`]) {
+    for (const bad of [
+      `${made.token.slice(0, -1)}${last}`,
+      made.token.slice(0, -1),
+      `${made.token}0`,
+      `stp_${'!'.repeat(46)}`,
+    ]) {
       const r = await w.app.auth.authenticate(bad);
       expect(E.isLeft(r) && r.left._tag, bad).to.equal('Unauthenticated');
     }
@@ -37,7 +42,9 @@ describe('use cases: managing personal access tokens', () => {
   it('lists, reads and revokes the caller\'s own tokens, as "me" or by their id', async () => {
     const w = await world();
     const agent = await w.agent();
-    const first = rightOf(await w.app.tokens.create(agent, decoded({ name: 'One', scopes: ['tickets:write', 'tickets:read'] })));
+    const first = rightOf(
+      await w.app.tokens.create(agent, decoded({ name: 'One', scopes: ['tickets:write', 'tickets:read'] })),
+    );
     const second = rightOf(await w.app.tokens.create(agent, decoded({ name: 'Two', scopes: ['events:read'] })));
     expect(first.record.scopes, 'in canonical order').to.deep.equal(['tickets:read', 'tickets:write']);
     expect(first.record.userId).to.equal(agent.user.id);
@@ -62,8 +69,12 @@ describe('use cases: managing personal access tokens', () => {
     const made = rightOf(await w.app.tokens.create(agent, decoded({ name: 'Agent bot', scopes: ['tickets:read'] })));
     expect(rightOf(await w.app.tokens.list(w.admin, agent.user.id, page())).total).to.equal(1);
     expect(rightOf(await w.app.tokens.get(w.admin, agent.user.id, made.record.id)).name).to.equal('Agent bot');
-    expect(tagOf(await w.app.tokens.get(w.admin, 'me', made.record.id)), "not the admin's own token").to.equal('NotFound');
-    expect(tagOf(await w.app.tokens.get(w.admin, customer.user.id, made.record.id)), "not that user's token").to.equal('NotFound');
+    expect(tagOf(await w.app.tokens.get(w.admin, 'me', made.record.id)), "not the admin's own token").to.equal(
+      'NotFound',
+    );
+    expect(tagOf(await w.app.tokens.get(w.admin, customer.user.id, made.record.id)), "not that user's token").to.equal(
+      'NotFound',
+    );
     expect(tagOf(await w.app.tokens.list(w.admin, 999 as never, page())), 'no such user').to.equal('NotFound');
     const other = await w.agent();
     expect(tagOf(await w.app.tokens.list(other, agent.user.id, page()))).to.equal('Forbidden');
@@ -77,10 +88,23 @@ describe('use cases: managing personal access tokens', () => {
     const w = await world();
     const agent = await w.agent();
     const none = await w.app.tokens.create(agent, decoded({ name: 'Nothing', scopes: [] }));
-    expect(E.isLeft(none) && none.left._tag === 'ValidationFailed' && none.left.errors.map((e) => [e.field, e.code])).to.deep.equal([['scopes', 'invalid_length']]);
-    const refused = await w.app.tokens.create(agent, E.left({ errors: [{ field: 'name', code: 'required', message: 'is required' }], given: [] }));
+    expect(
+      E.isLeft(none) && none.left._tag === 'ValidationFailed' && none.left.errors.map((e) => [e.field, e.code]),
+    ).to.deep.equal([['scopes', 'invalid_length']]);
+    const refused = await w.app.tokens.create(
+      agent,
+      E.left({ errors: [{ field: 'name', code: 'required', message: 'is required' }], given: [] }),
+    );
     expect(tagOf(refused)).to.equal('ValidationFailed');
-    expect(tagOf(await w.app.tokens.list(agent, 'me', E.left([{ parameter: 'page', code: 'invalid_value', message: 'x' }] as never)))).to.equal('InvalidQuery');
+    expect(
+      tagOf(
+        await w.app.tokens.list(
+          agent,
+          'me',
+          E.left([{ parameter: 'page', code: 'invalid_value', message: 'x' }] as never),
+        ),
+      ),
+    ).to.equal('InvalidQuery');
     expect(rightOf(await w.app.tokens.list(agent, 'me', page())).total).to.equal(0);
   });
 });

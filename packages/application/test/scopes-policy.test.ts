@@ -15,11 +15,16 @@ import { acceptedScopes, checkNeeds, scoped } from '../src/scopes.js';
 const customer: Actor = { user: aUser({ id: 1, role: 'customer' }) };
 const agent: Actor = { user: aUser({ id: 2, role: 'agent' }) };
 const admin: Actor = { user: aUser({ id: 3, role: 'admin' }) };
-const personal: Actor = { user: aUser({ id: 2, role: 'agent' }), token: { id: 7, name: 'CRM' }, scopes: ['tickets:write'] };
+const personal: Actor = {
+  user: aUser({ id: 2, role: 'agent' }),
+  token: { id: 7, name: 'CRM' },
+  scopes: ['tickets:write'],
+};
 
 describe('scopes', () => {
   it('a login token without scope holds every scope: only the role decides', () => {
-    for (const needs of ['tickets:read', 'webhooks:manage', 'none', 'login'] as const) expect(checkNeeds(customer, needs), needs).to.equal(null);
+    for (const needs of ['tickets:read', 'webhooks:manage', 'none', 'login'] as const)
+      expect(checkNeeds(customer, needs), needs).to.equal(null);
   });
 
   it('a narrowed token is refused what its scopes do not cover, naming what is needed; write covers read', () => {
@@ -55,15 +60,21 @@ describe('scopes', () => {
 
 describe('policy', () => {
   it('requireRole names the role refused and what it may not do', () => {
-    expect(requireRole(customer, ['agent', 'admin'], 'list users')).to.deep.equal(forbidden('customers may not list users'));
+    expect(requireRole(customer, ['agent', 'admin'], 'list users')).to.deep.equal(
+      forbidden('customers may not list users'),
+    );
     expect(requireRole(agent, ['admin'], 'delete tickets')).to.deep.equal(forbidden('agents may not delete tickets'));
     expect(requireRole(admin, ['customer'], 'x')).to.deep.equal(forbidden('admins may not x'));
     expect(requireRole(admin, ['admin'], 'x')).to.equal(null);
   });
 
   it('forbiddenFields names one field or several', () => {
-    expect(forbiddenFields(customer, ['priority'])).to.deep.equal(forbiddenNamed('customers may not write the field', ['priority']));
-    expect(forbiddenFields(agent, ['role', 'email'])).to.deep.equal(forbiddenNamed('agents may not write the fields', ['role', 'email']));
+    expect(forbiddenFields(customer, ['priority'])).to.deep.equal(
+      forbiddenNamed('customers may not write the field', ['priority']),
+    );
+    expect(forbiddenFields(agent, ['role', 'email'])).to.deep.equal(
+      forbiddenNamed('agents may not write the fields', ['role', 'email']),
+    );
   });
 });
 

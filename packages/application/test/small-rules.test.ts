@@ -29,10 +29,17 @@ describe('the first admin', () => {
   it('is an administrator in no group, made once, only after what runs before it', async () => {
     const w = await world();
     const admin = await w.ports.users.findByEmail('admin@example.com');
-    expect(admin).to.include({ name: 'Administrator', role: 'admin', version: 1, passwordHash: 'hashed:admin-password' });
+    expect(admin).to.include({
+      name: 'Administrator',
+      role: 'admin',
+      version: 1,
+      passwordHash: 'hashed:admin-password',
+    });
     expect(admin?.groupIds).to.deep.equal([]);
     let ran = 0;
-    expect(await w.app.setup.ensureFirstAdmin('second@example.com' as Email, 'pw', () => Promise.resolve(void (ran += 1)))).to.equal(false);
+    expect(
+      await w.app.setup.ensureFirstAdmin('second@example.com' as Email, 'pw', () => Promise.resolve(void (ran += 1))),
+    ).to.equal(false);
     expect(ran, 'nothing to do: nothing runs before').to.equal(0);
   });
 
@@ -42,7 +49,9 @@ describe('the first admin', () => {
     const users = w.ports.users;
     users.insert = () => Promise.resolve('email_taken');
     let ran = 0;
-    expect(await w.app.setup.ensureFirstAdmin('again@example.com' as Email, 'pw', () => Promise.resolve(void (ran += 1)))).to.equal(false);
+    expect(
+      await w.app.setup.ensureFirstAdmin('again@example.com' as Email, 'pw', () => Promise.resolve(void (ran += 1))),
+    ).to.equal(false);
     expect(ran).to.equal(1);
   });
 });

@@ -14,8 +14,15 @@ describe('tickets', () => {
     it('makes the customer who creates a ticket its customer, open, normal priority', async () => {
       const w = await world();
       const alice = await w.customer('Alice Liddell');
-      const view = rightOf(await w.app.tickets.create(alice, decoded({ subject: 'Printer on fire', summary: 'smoke' })));
-      expect(view.ticket).to.include({ customerId: alice.user.id, customerName: 'Alice Liddell', state: 'open', priority: 'normal' });
+      const view = rightOf(
+        await w.app.tickets.create(alice, decoded({ subject: 'Printer on fire', summary: 'smoke' })),
+      );
+      expect(view.ticket).to.include({
+        customerId: alice.user.id,
+        customerName: 'Alice Liddell',
+        state: 'open',
+        priority: 'normal',
+      });
       expect(view.ticket.createdAt).to.equal(w.clock.now());
       expect(view.ticket.closedAt).to.equal(null);
     });
@@ -41,24 +48,48 @@ describe('tickets', () => {
       const bob = await w.customer();
       const noCustomer = leftOf(await w.app.tickets.create(agent, decoded({ subject: 's' })));
       expect(fieldsOf(noCustomer)).to.deep.equal([['customerId', 'required']]);
-      const bad = leftOf(await w.app.tickets.create(agent, decoded({ subject: 's', customerId: 999 as UserId, assignedUserId: bob.user.id, groupId: 5 as GroupId })));
+      const bad = leftOf(
+        await w.app.tickets.create(
+          agent,
+          decoded({ subject: 's', customerId: 999 as UserId, assignedUserId: bob.user.id, groupId: 5 as GroupId }),
+        ),
+      );
       expect(fieldsOf(bad)).to.have.deep.members([
         ['customerId', 'unknown_reference'],
         ['assignedUserId', 'unknown_reference'],
         ['groupId', 'unknown_reference'],
       ]);
-      expect((await w.ports.tickets.search({ ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null }, sortOf('id'), 0, 10)).total).to.equal(0);
+      expect(
+        (
+          await w.ports.tickets.search(
+            { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null },
+            sortOf('id'),
+            0,
+            10,
+          )
+        ).total,
+      ).to.equal(0);
     });
 
     it('answers a refused body with its errors, adding a missing customerId when staff create the ticket', async () => {
       const w = await world();
       const [alice, agent] = [await w.customer(), await w.agent()];
       const errors = [{ field: 'subject', code: 'invalid_length' as const, message: 'too short' }];
-      const create = async (actor: Actor, given: string[] | null) => leftOf(await w.app.tickets.create(actor, E.left({ errors, given })));
-      expect(fieldsOf(await create(agent, ['subject']))).to.deep.equal([['subject', 'invalid_length'], ['customerId', 'required']]);
-      expect(fieldsOf(await create(agent, ['subject', 'customerId'])), 'named, even if refused').to.deep.equal([['subject', 'invalid_length']]);
-      expect(fieldsOf(await create(alice, ['subject'])), 'a customer is the customer').to.deep.equal([['subject', 'invalid_length']]);
-      expect(fieldsOf(await create(agent, null)), 'not an object: nothing to add').to.deep.equal([['subject', 'invalid_length']]);
+      const create = async (actor: Actor, given: string[] | null) =>
+        leftOf(await w.app.tickets.create(actor, E.left({ errors, given })));
+      expect(fieldsOf(await create(agent, ['subject']))).to.deep.equal([
+        ['subject', 'invalid_length'],
+        ['customerId', 'required'],
+      ]);
+      expect(fieldsOf(await create(agent, ['subject', 'customerId'])), 'named, even if refused').to.deep.equal([
+        ['subject', 'invalid_length'],
+      ]);
+      expect(fieldsOf(await create(alice, ['subject'])), 'a customer is the customer').to.deep.equal([
+        ['subject', 'invalid_length'],
+      ]);
+      expect(fieldsOf(await create(agent, null)), 'not an object: nothing to add').to.deep.equal([
+        ['subject', 'invalid_length'],
+      ]);
     });
   });
 
@@ -68,7 +99,9 @@ describe('tickets', () => {
       const [alice, mallory] = [await w.customer(), await w.customer()];
       const id = await w.ticket(alice);
       expect(leftOf(await w.app.tickets.get(mallory, id, embed()))._tag).to.equal('NotFound');
-      expect(leftOf(await w.app.tickets.patch(mallory, id, decoded({ subject: 'mine now' })))._tag).to.equal('NotFound');
+      expect(leftOf(await w.app.tickets.patch(mallory, id, decoded({ subject: 'mine now' })))._tag).to.equal(
+        'NotFound',
+      );
       expect(leftOf(await w.app.tickets.delete(mallory, id))._tag).to.equal('NotFound');
       expect(rightOf(await w.app.tickets.get(alice, id, embed())).ticket.id).to.equal(id);
     });
@@ -111,16 +144,29 @@ describe('tickets', () => {
       const c = await w.ticket(alice, { subject: 'CAFE order', priority: 'urgent' });
       rightOf(await w.app.tickets.patch(agent, a, decoded({ state: 'pending' })));
 
-      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'cafe' }))).items)).to.deep.equal(['CAFE order', 'Café machine broken']);
-      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'café BROKEN' }))).items)).to.deep.equal(['Café machine broken']);
-      expect(rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'angstrom' }))).total, 'customer name is searchable').to.equal(3);
-      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ ...noQueueConditions, states: ['open'] }))).items)).to.deep.equal(['CAFE order', 'Printer jam']);
-      expect(rightOf(await w.app.tickets.list(agent, ticketQuery({ ...noQueueConditions, states: ['open', 'pending'] }))).total).to.equal(3);
-      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ sort: ['-priority', 'createdAt'] }))).items)).to.deep.equal([
-        'Printer jam',
+      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'cafe' }))).items)).to.deep.equal([
         'CAFE order',
         'Café machine broken',
       ]);
+      expect(subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'café BROKEN' }))).items)).to.deep.equal(
+        ['Café machine broken'],
+      );
+      expect(
+        rightOf(await w.app.tickets.list(agent, ticketQuery({ q: 'angstrom' }))).total,
+        'customer name is searchable',
+      ).to.equal(3);
+      expect(
+        subjects(
+          rightOf(await w.app.tickets.list(agent, ticketQuery({ ...noQueueConditions, states: ['open'] }))).items,
+        ),
+      ).to.deep.equal(['CAFE order', 'Printer jam']);
+      expect(
+        rightOf(await w.app.tickets.list(agent, ticketQuery({ ...noQueueConditions, states: ['open', 'pending'] })))
+          .total,
+      ).to.equal(3);
+      expect(
+        subjects(rightOf(await w.app.tickets.list(agent, ticketQuery({ sort: ['-priority', 'createdAt'] }))).items),
+      ).to.deep.equal(['Printer jam', 'CAFE order', 'Café machine broken']);
       const page2 = rightOf(await w.app.tickets.list(agent, ticketQuery({ sort: ['id'], perPage: 2, page: 2 })));
       expect(page2.items.map((v) => v.ticket.id)).to.deep.equal([c]);
       expect(page2.total).to.equal(3);
@@ -148,8 +194,12 @@ describe('tickets', () => {
       w.clock.advance(1000);
       rightOf(await w.app.tickets.patch(alice, a, decoded({ state: 'closed' })));
       w.clock.advance(4000);
-      expect(subjects(rightOf(await w.app.tickets.list(alice, ticketQuery({ recentlyClosed: true }))).items)).to.deep.equal(['a', 'b']);
-      expect(rightOf(await w.app.tickets.list(alice, ticketQuery({ recentlyClosed: true, states: ['open'] }))).total).to.equal(0);
+      expect(
+        subjects(rightOf(await w.app.tickets.list(alice, ticketQuery({ recentlyClosed: true }))).items),
+      ).to.deep.equal(['a', 'b']);
+      expect(
+        rightOf(await w.app.tickets.list(alice, ticketQuery({ recentlyClosed: true, states: ['open'] }))).total,
+      ).to.equal(0);
     });
   });
 
@@ -159,7 +209,13 @@ describe('tickets', () => {
       const alice = await w.customer();
       const id = await w.ticket(alice, { summary: 'long story', priority: 'high', tags: ['vip'] });
       const v = rightOf(await w.app.tickets.replace(w.admin, id, decoded({ subject: 'new subject' }))).ticket;
-      expect(v).to.include({ subject: 'new subject', summary: '', priority: 'normal', state: 'open', customerId: alice.user.id });
+      expect(v).to.include({
+        subject: 'new subject',
+        summary: '',
+        priority: 'normal',
+        state: 'open',
+        customerId: alice.user.id,
+      });
       expect(v.tags).to.deep.equal([]);
     });
 
@@ -191,7 +247,10 @@ describe('tickets', () => {
       expect(closed.closedAt).to.equal(w.clock.now());
       const refused = leftOf(await w.app.tickets.patch(agent, id, decoded({ state: 'pending' })));
       expect(fieldsOf(refused)).to.deep.equal([['state', 'invalid_transition']]);
-      expect(rightOf(await w.app.tickets.get(agent, id, embed())).ticket.state, 'a refused write changes nothing').to.equal('closed');
+      expect(
+        rightOf(await w.app.tickets.get(agent, id, embed())).ticket.state,
+        'a refused write changes nothing',
+      ).to.equal('closed');
       const reopened = rightOf(await w.app.tickets.patch(alice, id, decoded({ state: 'open' }))).ticket;
       expect(reopened.closedAt).to.equal(null);
     });
@@ -221,7 +280,9 @@ describe('tickets', () => {
       const e = leftOf(await w.app.tickets.patch(alice, id, decoded({ subject: 'after' }), { ifMatch: () => false }));
       expect(e._tag).to.equal('PreconditionFailed');
       expect(rightOf(await w.app.tickets.get(alice, id, embed())).ticket.subject).to.equal('before');
-      const ok = rightOf(await w.app.tickets.patch(alice, id, decoded({ subject: 'after' }), { ifMatch: (v) => v.ticket.version === 1 }));
+      const ok = rightOf(
+        await w.app.tickets.patch(alice, id, decoded({ subject: 'after' }), { ifMatch: (v) => v.ticket.version === 1 }),
+      );
       expect(ok.ticket.subject).to.equal('after');
     });
 
@@ -231,7 +292,10 @@ describe('tickets', () => {
       const id = await w.ticket(alice, { subject: 'v1' });
       // Another writer lands between the precondition check and the write.
       const precondition = (v: TicketView): boolean => {
-        void w.ports.tickets.update({ ...v.ticket, subject: 'sneaky', version: v.ticket.version + 1 }, v.ticket.version);
+        void w.ports.tickets.update(
+          { ...v.ticket, subject: 'sneaky', version: v.ticket.version + 1 },
+          v.ticket.version,
+        );
         return true;
       };
       const e = leftOf(await w.app.tickets.patch(alice, id, decoded({ summary: 'mine' }), { ifMatch: precondition }));
@@ -244,7 +308,9 @@ describe('tickets', () => {
       const w = await world();
       const alice = await w.customer();
       const id = await w.ticket(alice);
-      const writes = Array.from({ length: 20 }, (_, i) => w.app.tickets.patch(w.admin, id, decoded({ summary: `edit ${i}` })));
+      const writes = Array.from({ length: 20 }, (_, i) =>
+        w.app.tickets.patch(w.admin, id, decoded({ summary: `edit ${i}` })),
+      );
       const results = await Promise.all(writes);
       expect(results.every((r) => r._tag === 'Right')).to.equal(true);
       expect(rightOf(await w.app.tickets.get(alice, id, embed())).ticket.version).to.equal(21);
@@ -270,7 +336,9 @@ describe('tickets', () => {
       expect(leftOf(await w.app.tickets.delete(alice, id))._tag).to.equal('Forbidden');
       rightOf(await w.app.tickets.delete(w.admin, id));
       expect(leftOf(await w.app.tickets.get(alice, id, embed()))._tag).to.equal('Gone');
-      expect(leftOf(await w.app.tickets.get(mallory, id, embed()))._tag, 'still no existence leak').to.equal('NotFound');
+      expect(leftOf(await w.app.tickets.get(mallory, id, embed()))._tag, 'still no existence leak').to.equal(
+        'NotFound',
+      );
       expect(leftOf(await w.app.tickets.patch(w.admin, id, decoded({ subject: 'x' })))._tag).to.equal('Gone');
       expect(leftOf(await w.app.tickets.delete(w.admin, id))._tag).to.equal('Gone');
       expect(leftOf(await w.app.messages.list(alice, id, page()))._tag).to.equal('Gone');

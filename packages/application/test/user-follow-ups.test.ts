@@ -29,11 +29,24 @@ describe("a user write's follow-ups", () => {
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ name: 'Agent Two' })));
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ role: 'admin' })));
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ role: 'customer' })));
-    rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ role: 'agent', email: email('agent.two@example.com') })));
+    rightOf(
+      await w.app.users.patch(
+        w.admin,
+        agent.user.id,
+        decoded({ role: 'agent', email: email('agent.two@example.com') }),
+      ),
+    );
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ password: 'set by the admin' })));
     rightOf(await w.app.users.patch(await w.refreshed(agent), 'me', decoded({ password: 'set by themself' })));
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ name: 'Agent Two' })));
-    expect(seen).to.deep.equal([['renameCustomer'], [], ['unassignUser'], [], ['revokeUser', 'revokePersonalTokens'], []]);
+    expect(seen).to.deep.equal([
+      ['renameCustomer'],
+      [],
+      ['unassignUser'],
+      [],
+      ['revokeUser', 'revokePersonalTokens'],
+      [],
+    ]);
     rightOf(await w.app.users.delete(w.admin, agent.user.id));
     expect(seen.at(-1)).to.deep.equal(['revokeUser', 'revokePersonalTokens', 'unassignUser']);
   });
@@ -41,7 +54,13 @@ describe("a user write's follow-ups", () => {
   it('reports every refused field of a change at once, and a race lost to the same e-mail as taken', async () => {
     const w = await world();
     const [alice, bob] = [await w.customer(), await w.customer()];
-    const both = leftOf(await w.app.users.patch(w.admin, 'me', decoded({ role: 'agent', email: bob.user.email, groupIds: [9 as GroupId] })));
+    const both = leftOf(
+      await w.app.users.patch(
+        w.admin,
+        'me',
+        decoded({ role: 'agent', email: bob.user.email, groupIds: [9 as GroupId] }),
+      ),
+    );
     expect(both).to.deep.equal({
       _tag: 'ValidationFailed',
       errors: [
@@ -57,7 +76,9 @@ describe("a user write's follow-ups", () => {
       raced += 1;
       return raced === 1 ? Promise.resolve('email_taken') : update(next, version, actor, followUps);
     };
-    expect(leftOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ email: email('free@example.com') })))).to.deep.equal({
+    expect(
+      leftOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ email: email('free@example.com') }))),
+    ).to.deep.equal({
       _tag: 'ValidationFailed',
       errors: [{ field: 'email', code: 'not_unique', message: 'free@example.com is already in use by another user' }],
     });
@@ -65,26 +86,56 @@ describe("a user write's follow-ups", () => {
       raced += 1;
       return raced === 2 ? Promise.resolve('version_mismatch') : update(next, version, actor, followUps);
     };
-    expect(rightOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ name: 'After a lost race' }))).name).to.equal('After a lost race');
+    expect(
+      rightOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ name: 'After a lost race' }))).name,
+    ).to.equal('After a lost race');
     expect(raced, 'the lost race was tried again').to.equal(3);
   });
 
   it('words its refusals', async () => {
     const w = await world();
     const [alice, agent] = [await w.customer(), await w.agent()];
-    expect(leftOf(await w.app.users.patch(agent, alice.user.id, decoded({ name: 'x' })))).to.deep.equal({ _tag: 'Forbidden', message: 'only admins may change other users' });
-    expect(leftOf(await w.app.users.delete(agent, alice.user.id))).to.deep.equal({ _tag: 'Forbidden', message: 'agents may not delete users' });
-    expect(leftOf(await w.app.users.delete(w.admin, w.admin.user.id))).to.deep.equal({ _tag: 'Conflict', message: 'you cannot delete your own account' });
-    expect(leftOf(await w.app.users.list(alice, { _tag: 'Right', right: { page: 1, perPage: 1 } }))).to.deep.equal({ _tag: 'Forbidden', message: 'customers may not list users' });
-    expect(leftOf(await w.app.users.create(agent, decoded({ name: 'x', email: email('x@example.com'), password: 'password!' })))).to.deep.equal({
+    expect(leftOf(await w.app.users.patch(agent, alice.user.id, decoded({ name: 'x' })))).to.deep.equal({
+      _tag: 'Forbidden',
+      message: 'only admins may change other users',
+    });
+    expect(leftOf(await w.app.users.delete(agent, alice.user.id))).to.deep.equal({
+      _tag: 'Forbidden',
+      message: 'agents may not delete users',
+    });
+    expect(leftOf(await w.app.users.delete(w.admin, w.admin.user.id))).to.deep.equal({
+      _tag: 'Conflict',
+      message: 'you cannot delete your own account',
+    });
+    expect(leftOf(await w.app.users.list(alice, { _tag: 'Right', right: { page: 1, perPage: 1 } }))).to.deep.equal({
+      _tag: 'Forbidden',
+      message: 'customers may not list users',
+    });
+    expect(
+      leftOf(
+        await w.app.users.create(agent, decoded({ name: 'x', email: email('x@example.com'), password: 'password!' })),
+      ),
+    ).to.deep.equal({
       _tag: 'Forbidden',
       message: 'agents may not create users',
     });
-    expect(leftOf(await w.app.users.get(w.admin, 999 as UserId))).to.deep.include({ _tag: 'NotFound', resource: 'user', id: '999' });
-    expect(leftOf(await w.app.users.get(alice, agent.user.id))).to.deep.include({ _tag: 'NotFound', resource: 'user', id: String(agent.user.id) });
+    expect(leftOf(await w.app.users.get(w.admin, 999 as UserId))).to.deep.include({
+      _tag: 'NotFound',
+      resource: 'user',
+      id: '999',
+    });
+    expect(leftOf(await w.app.users.get(alice, agent.user.id))).to.deep.include({
+      _tag: 'NotFound',
+      resource: 'user',
+      id: String(agent.user.id),
+    });
     expect(rightOf(await w.app.users.get(alice, alice.user.id))).to.deep.equal(alice.user);
     const users = w.ports.users;
     users.delete = () => Promise.resolve(false);
-    expect(leftOf(await w.app.users.delete(w.admin, agent.user.id))).to.deep.include({ _tag: 'NotFound', resource: 'user', id: String(agent.user.id) });
+    expect(leftOf(await w.app.users.delete(w.admin, agent.user.id))).to.deep.include({
+      _tag: 'NotFound',
+      resource: 'user',
+      id: String(agent.user.id),
+    });
   });
 });

@@ -7,16 +7,21 @@ import { decoded, email, embed, leftOf, page, rightOf, world } from './support/w
 // write that the role matrix's tests leave out: e-mail uniqueness on a change, groups.
 
 const codes = (e: { readonly _tag: string }): [string, string][] =>
-  e._tag === 'ValidationFailed' ? (e as unknown as { errors: { field: string; code: string }[] }).errors.map((f) => [f.field, f.code]) : [];
+  e._tag === 'ValidationFailed'
+    ? (e as unknown as { errors: { field: string; code: string }[] }).errors.map((f) => [f.field, f.code])
+    : [];
 
 describe('user writes and their follow-ups', () => {
-  it("renaming a customer renames them on their tickets; another change does not touch the tickets", async () => {
+  it('renaming a customer renames them on their tickets; another change does not touch the tickets', async () => {
     const w = await world();
     const alice = await w.customer('Alice');
     const id = await w.ticket(alice);
     const before = rightOf(await w.app.tickets.get(w.admin, id, embed())).ticket;
     rightOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ password: 'another password' })));
-    expect(rightOf(await w.app.tickets.get(w.admin, id, embed())).ticket.version, 'a password change is not a rename').to.equal(before.version);
+    expect(
+      rightOf(await w.app.tickets.get(w.admin, id, embed())).ticket.version,
+      'a password change is not a rename',
+    ).to.equal(before.version);
     rightOf(await w.app.users.patch(alice, 'me', decoded({ name: 'Alice Liddell' })));
     expect(rightOf(await w.app.tickets.get(w.admin, id, embed())).ticket.customerName).to.equal('Alice Liddell');
   });
@@ -42,7 +47,9 @@ describe('user writes and their follow-ups', () => {
     const session = rightOf(await w.app.auth.passwordGrant(agent.user.email, 'password-1'));
     const made = rightOf(await w.app.tokens.create(agent, decoded({ name: 'Bot', scopes: ['tickets:read'] })));
     rightOf(await w.app.users.patch(agent, 'me', decoded({ password: 'my own new one' })));
-    expect(E.isRight(await w.app.auth.authenticate(session.accessToken)), 'own change keeps the session').to.equal(true);
+    expect(E.isRight(await w.app.auth.authenticate(session.accessToken)), 'own change keeps the session').to.equal(
+      true,
+    );
     expect(E.isRight(await w.app.auth.authenticate(made.token))).to.equal(true);
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ password: 'set by the admin' })));
     expect(leftOf(await w.app.auth.authenticate(session.accessToken))._tag).to.equal('Unauthenticated');
@@ -52,13 +59,19 @@ describe('user writes and their follow-ups', () => {
   it("an e-mail change is refused when another user has it, and allowed to one's own or a free address", async () => {
     const w = await world();
     const [alice, bob] = [await w.customer(), await w.customer()];
-    expect(codes(leftOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ email: bob.user.email }))))).to.deep.equal([['email', 'not_unique']]);
+    expect(
+      codes(leftOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ email: bob.user.email })))),
+    ).to.deep.equal([['email', 'not_unique']]);
     const same = rightOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ email: alice.user.email })));
     expect(same.version, 'the same address is no change').to.equal(alice.user.version);
-    const moved = rightOf(await w.app.users.patch(w.admin, alice.user.id, decoded({ email: email('alice.new@example.com') })));
+    const moved = rightOf(
+      await w.app.users.patch(w.admin, alice.user.id, decoded({ email: email('alice.new@example.com') })),
+    );
     expect(moved.email).to.equal('alice.new@example.com');
     expect(moved.version).to.equal(alice.user.version + 1);
-    const taken = leftOf(await w.app.users.create(w.admin, decoded({ name: 'Copy', email: bob.user.email, password: 'password!' })));
+    const taken = leftOf(
+      await w.app.users.create(w.admin, decoded({ name: 'Copy', email: bob.user.email, password: 'password!' })),
+    );
     expect(codes(taken)).to.deep.equal([['email', 'not_unique']]);
   });
 
@@ -66,29 +79,61 @@ describe('user writes and their follow-ups', () => {
     const w = await world();
     const group = rightOf(await w.app.groups.create(w.admin, decoded({ name: 'Tier 1' })));
     const agent = await w.agent();
-    const unknown = leftOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ groupIds: [group.id, 999 as GroupId], email: email('bad') })));
+    const unknown = leftOf(
+      await w.app.users.patch(
+        w.admin,
+        agent.user.id,
+        decoded({ groupIds: [group.id, 999 as GroupId], email: email('bad') }),
+      ),
+    );
     expect(codes(unknown)).to.deep.include(['groupIds', 'unknown_reference']);
     const joined = rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ groupIds: [group.id] })));
     expect(joined.groupIds).to.deep.equal([group.id]);
-    expect(rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ name: 'Renamed' }))).groupIds).to.deep.equal([group.id]);
+    expect(
+      rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ name: 'Renamed' }))).groupIds,
+    ).to.deep.equal([group.id]);
     expect(rightOf(await w.app.groups.members(w.admin, group.id, page())).total).to.equal(1);
     const fresh = await w.refreshed(agent);
-    expect(rightOf(await w.app.users.patch(fresh, 'me', decoded({ groupIds: [group.id] }))).version, 'their own groups, unchanged: allowed').to.equal(fresh.user.version);
+    expect(
+      rightOf(await w.app.users.patch(fresh, 'me', decoded({ groupIds: [group.id] }))).version,
+      'their own groups, unchanged: allowed',
+    ).to.equal(fresh.user.version);
     expect(leftOf(await w.app.users.patch(fresh, 'me', decoded({ groupIds: [] })))._tag).to.equal('Forbidden');
-    expect(rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ groupIds: null }))).groupIds).to.deep.equal([]);
-    const created = rightOf(await w.app.users.create(w.admin, decoded({ name: 'In a group', email: email('g@example.com'), password: 'password!', groupIds: [group.id] })));
+    expect(
+      rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ groupIds: null }))).groupIds,
+    ).to.deep.equal([]);
+    const created = rightOf(
+      await w.app.users.create(
+        w.admin,
+        decoded({ name: 'In a group', email: email('g@example.com'), password: 'password!', groupIds: [group.id] }),
+      ),
+    );
     expect(created.groupIds).to.deep.equal([group.id]);
-    expect(codes(leftOf(await w.app.users.create(w.admin, decoded({ name: 'X', email: email('x@example.com'), password: 'password!', groupIds: [998 as GroupId] }))))).to.deep.equal([
-      ['groupIds', 'unknown_reference'],
-    ]);
+    expect(
+      codes(
+        leftOf(
+          await w.app.users.create(
+            w.admin,
+            decoded({ name: 'X', email: email('x@example.com'), password: 'password!', groupIds: [998 as GroupId] }),
+          ),
+        ),
+      ),
+    ).to.deep.equal([['groupIds', 'unknown_reference']]);
   });
 
   it('refuses a refused body and a refused page, whoever asks', async () => {
     const w = await world();
-    const refused = E.left({ errors: [{ field: 'name', code: 'required' as const, message: 'is required' }], given: [] });
+    const refused = E.left({
+      errors: [{ field: 'name', code: 'required' as const, message: 'is required' }],
+      given: [],
+    });
     expect(leftOf(await w.app.users.create(w.admin, refused))._tag).to.equal('ValidationFailed');
     expect(leftOf(await w.app.users.patch(w.admin, 'me', refused))._tag).to.equal('ValidationFailed');
     expect(leftOf(await w.app.users.replace(w.admin, 'me', refused))._tag).to.equal('ValidationFailed');
-    expect(leftOf(await w.app.users.list(w.admin, E.left([{ parameter: 'page', code: 'invalid_value', message: 'x' }] as never)))._tag).to.equal('InvalidQuery');
+    expect(
+      leftOf(
+        await w.app.users.list(w.admin, E.left([{ parameter: 'page', code: 'invalid_value', message: 'x' }] as never)),
+      )._tag,
+    ).to.equal('InvalidQuery');
   });
 });

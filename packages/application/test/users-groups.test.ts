@@ -23,7 +23,12 @@ describe('users', () => {
 
   it('stores only a hash of the password', async () => {
     const w = await world();
-    const u = rightOf(await w.app.users.create(w.admin, decoded({ name: 'Dan', email: email('dan@example.com'), password: 'correct horse' })));
+    const u = rightOf(
+      await w.app.users.create(
+        w.admin,
+        decoded({ name: 'Dan', email: email('dan@example.com'), password: 'correct horse' }),
+      ),
+    );
     expect(JSON.stringify(u)).not.to.contain('"correct horse"');
     expect(u.passwordHash).to.equal('hashed:correct horse');
   });
@@ -36,8 +41,14 @@ describe('users', () => {
     expect(leftOf(await w.app.users.list(alice, page()))._tag).to.equal('Forbidden');
     expect(rightOf(await w.app.users.list(agent, page())).total).to.equal(4);
     expect(rightOf(await w.app.users.get(agent, bob.user.id)).id).to.equal(bob.user.id);
-    expect(leftOf(await w.app.users.create(agent, decoded({ name: 'x', email: email('x@example.com'), password: 'password' })))._tag).to.equal('Forbidden');
-    expect(leftOf(await w.app.users.patch(agent, bob.user.id, decoded({ name: 'renamed' })))._tag).to.equal('Forbidden');
+    expect(
+      leftOf(
+        await w.app.users.create(agent, decoded({ name: 'x', email: email('x@example.com'), password: 'password' })),
+      )._tag,
+    ).to.equal('Forbidden');
+    expect(leftOf(await w.app.users.patch(agent, bob.user.id, decoded({ name: 'renamed' })))._tag).to.equal(
+      'Forbidden',
+    );
     expect(leftOf(await w.app.users.patch(alice, bob.user.id, decoded({ name: 'renamed' })))._tag).to.equal('NotFound');
     expect(leftOf(await w.app.users.delete(agent, bob.user.id))._tag).to.equal('Forbidden');
   });
@@ -49,9 +60,10 @@ describe('users', () => {
     expect(me).to.include({ name: 'Alice B', passwordHash: 'hashed:new password', role: 'customer' });
     expect(leftOf(await w.app.users.patch(alice, 'me', decoded({ role: 'admin' })))._tag).to.equal('Forbidden');
     const fresh = await w.refreshed(alice);
-    expect(rightOf(await w.app.users.patch(fresh, 'me', decoded({ role: 'customer', email: fresh.user.email }))).version, 'unchanged values are no change').to.equal(
-      fresh.user.version,
-    );
+    expect(
+      rightOf(await w.app.users.patch(fresh, 'me', decoded({ role: 'customer', email: fresh.user.email }))).version,
+      'unchanged values are no change',
+    ).to.equal(fresh.user.version);
   });
 
   it('refuses an admin changing their own role or deleting themselves', async () => {
@@ -76,7 +88,9 @@ describe('users', () => {
     const w = await world();
     const g = rightOf(await w.app.groups.create(w.admin, decoded({ name: 'Tier 1' })));
     const agent = await w.user('agent', 'Ann', { groupIds: [g.id] });
-    const after = rightOf(await w.app.users.replace(w.admin, agent.user.id, decoded({ name: 'Ann', email: agent.user.email })));
+    const after = rightOf(
+      await w.app.users.replace(w.admin, agent.user.id, decoded({ name: 'Ann', email: agent.user.email })),
+    );
     expect(after).to.include({ role: 'customer', passwordHash: agent.user.passwordHash });
     expect(after.groupIds).to.deep.equal([]);
   });
@@ -117,7 +131,12 @@ describe('groups', () => {
 
   it('refuses unknown groups in groupIds', async () => {
     const w = await world();
-    const e = leftOf(await w.app.users.create(w.admin, decoded({ name: 'x', email: email('x@example.com'), password: 'password', groupIds: [42 as GroupId] })));
+    const e = leftOf(
+      await w.app.users.create(
+        w.admin,
+        decoded({ name: 'x', email: email('x@example.com'), password: 'password', groupIds: [42 as GroupId] }),
+      ),
+    );
     expect(e._tag === 'ValidationFailed' && e.errors[0]).to.include({ field: 'groupIds', code: 'unknown_reference' });
   });
 });

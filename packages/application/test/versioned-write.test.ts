@@ -35,10 +35,12 @@ const store = (initial: Doc | null) => {
       return Promise.resolve(true);
     },
   };
-  const change = (text: string) => (current: Doc): Outcome<Doc> => {
-    steps.push('change');
-    return E.right(current.text === text ? current : { version: current.version + 1, text });
-  };
+  const change =
+    (text: string) =>
+    (current: Doc): Outcome<Doc> => {
+      steps.push('change');
+      return E.right(current.text === text ? current : { version: current.version + 1, text });
+    };
   return {
     spec,
     change,
@@ -85,7 +87,9 @@ describe('versionedWrite', () => {
     const s = store({ version: 1, text: 'a' });
     const refused = await versionedWrite({ ...s.spec, allowed: () => forbidden('no'), change: s.change('b') }, {});
     expect(leftOf(refused)).to.deep.equal(forbidden('no'));
-    expect(leftOf(await versionedWrite({ ...s.spec, change: s.change('b') }, { ifMatch: () => false }))).to.deep.equal(preconditionFailed);
+    expect(leftOf(await versionedWrite({ ...s.spec, change: s.change('b') }, { ifMatch: () => false }))).to.deep.equal(
+      preconditionFailed,
+    );
     const invalid = await versionedWrite({ ...s.spec, change: () => E.left(conflict('bad change')) }, {});
     expect(leftOf(invalid)).to.deep.equal(conflict('bad change'));
     expect(s.steps.filter((x) => x.startsWith('write'))).to.deep.equal([]);
@@ -94,7 +98,9 @@ describe('versionedWrite', () => {
 
   it('writes nothing when the change leaves the resource as it is', async () => {
     const s = store({ version: 1, text: 'a' });
-    expect(await versionedWrite({ ...s.spec, change: s.change('a') }, {})).to.deep.equal(E.right({ version: 1, text: 'a' }));
+    expect(await versionedWrite({ ...s.spec, change: s.change('a') }, {})).to.deep.equal(
+      E.right({ version: 1, text: 'a' }),
+    );
     expect(s.steps).to.deep.equal(['load', 'change']);
   });
 
@@ -108,7 +114,10 @@ describe('versionedWrite', () => {
 
   it("answers the store's refusal of the write", async () => {
     const s = store({ version: 1, text: 'a' });
-    const r = await versionedWrite({ ...s.spec, change: s.change('b'), write: () => Promise.resolve(conflict('taken')) }, {});
+    const r = await versionedWrite(
+      { ...s.spec, change: s.change('b'), write: () => Promise.resolve(conflict('taken')) },
+      {},
+    );
     expect(leftOf(r)).to.deep.equal(conflict('taken'));
   });
 
@@ -117,7 +126,17 @@ describe('versionedWrite', () => {
     s.race(2);
     const r = await versionedWrite({ ...s.spec, change: s.change('b') }, {});
     expect(r).to.deep.equal(E.right({ version: 4, text: 'b' }));
-    expect(s.steps).to.deep.equal(['load', 'change', 'write b', 'load', 'change', 'write b', 'load', 'change', 'write b']);
+    expect(s.steps).to.deep.equal([
+      'load',
+      'change',
+      'write b',
+      'load',
+      'change',
+      'write b',
+      'load',
+      'change',
+      'write b',
+    ]);
   });
 
   it('gives up after 64 lost races in a row: Conflict, the resource being changed by others', async () => {
@@ -127,7 +146,10 @@ describe('versionedWrite', () => {
     expect(leftOf(r)).to.deep.equal(conflict('the resource is being changed by others right now; retry the request'));
     expect(s.steps.filter((x) => x === 'load')).to.have.length(64);
     s.race(63);
-    expect(E.isRight(await versionedWrite({ ...s.spec, change: s.change('c') }, {})), 'the 64th attempt may land').to.equal(true);
+    expect(
+      E.isRight(await versionedWrite({ ...s.spec, change: s.change('c') }, {})),
+      'the 64th attempt may land',
+    ).to.equal(true);
   });
 
   it('starts from the state the request already loaded, and reloads only after a lost race', async () => {

@@ -5,7 +5,8 @@ import { decoded, rightOf, world, type World } from './support/world.js';
 // One delivery step, in detail: which answers count as delivered, what a step skips, when a
 // webhook has nothing to do, and the lease that keeps a second process off it meanwhile.
 
-const hook = async (w: World, events: string[]) => rightOf(await w.app.webhooks.create(w.admin, decoded({ url: 'https://hooks.example.com/in', events } as never)));
+const hook = async (w: World, events: string[]) =>
+  rightOf(await w.app.webhooks.create(w.admin, decoded({ url: 'https://hooks.example.com/in', events } as never)));
 
 describe('webhook delivery steps', () => {
   it('a 2xx is delivered; 1xx, 3xx, a 4xx or no answer is a failure, logged with why', async () => {
@@ -24,8 +25,12 @@ describe('webhook delivery steps', () => {
       expect(await w.app.webhooks.deliverNext(h.id)).to.equal(true);
       const after = rightOf(await w.app.webhooks.get(w.admin, h.id));
       expect(after.failedAttempts, String(status)).to.equal(delivered ? 0 : 1);
-      const [log] = rightOf(await w.app.webhooks.deliveries(w.admin, h.id, { _tag: 'Right', right: { page: 1, perPage: 10 } })).items;
-      expect(log?.error ?? null, String(status)).to.equal(delivered ? null : status === null ? 'no answer within 10 s' : `the receiver answered ${String(status)}`);
+      const [log] = rightOf(
+        await w.app.webhooks.deliveries(w.admin, h.id, { _tag: 'Right', right: { page: 1, perPage: 10 } }),
+      ).items;
+      expect(log?.error ?? null, String(status)).to.equal(
+        delivered ? null : status === null ? 'no answer within 10 s' : `the receiver answered ${String(status)}`,
+      );
       expect(log?.attempt).to.equal(1);
     }
   });

@@ -14,7 +14,9 @@ describe('use case: webhooks', () => {
     const w = await world();
     const agent = await w.agent();
     await w.ticket(await w.customer());
-    expect(leftOf(await w.app.webhooks.create(agent, decoded({ url: 'https://x.example.com', events: ['*'] })))._tag).to.equal('Forbidden');
+    expect(
+      leftOf(await w.app.webhooks.create(agent, decoded({ url: 'https://x.example.com', events: ['*'] })))._tag,
+    ).to.equal('Forbidden');
     expect(leftOf(await w.app.webhooks.list(agent, page()))._tag).to.equal('Forbidden');
     const h = await hook(w);
     expect(h.secret).to.match(/^whsec_[A-Za-z0-9+/]+=*$/);
@@ -27,9 +29,13 @@ describe('use case: webhooks', () => {
   it('refuses a receiver the sender refuses (the SSRF guard), with its reason', async () => {
     const w = await world();
     const e = leftOf(await w.app.webhooks.create(w.admin, decoded({ url: 'http://127.0.0.1/in', events: ['*'] })));
-    expect(e._tag === 'ValidationFailed' && e.errors).to.deep.equal([{ field: 'url', code: 'invalid_value', message: 'the URL must be https' }]);
+    expect(e._tag === 'ValidationFailed' && e.errors).to.deep.equal([
+      { field: 'url', code: 'invalid_value', message: 'the URL must be https' },
+    ]);
     const h = await hook(w);
-    expect(leftOf(await w.app.webhooks.patch(w.admin, h.id, decoded({ url: 'http://10.0.0.1/' })))._tag).to.equal('ValidationFailed');
+    expect(leftOf(await w.app.webhooks.patch(w.admin, h.id, decoded({ url: 'http://10.0.0.1/' })))._tag).to.equal(
+      'ValidationFailed',
+    );
   });
 
   it('delivers each subscribed event once, in seq order, with a delivery id stable per event and webhook', async () => {
@@ -42,7 +48,9 @@ describe('use case: webhooks', () => {
     expect(w.sender.sent.map((s) => s.event.type)).to.deep.equal(['ticket.created', 'ticket.updated']);
     const seqs = w.sender.sent.map((s) => s.event.seq);
     expect(seqs[1]).to.be.greaterThan(seqs[0] ?? Infinity);
-    expect(w.sender.sent.map((s) => s.deliveryId)).to.deep.equal(seqs.map((seq) => `msg_${String(h.id)}_${String(seq)}`));
+    expect(w.sender.sent.map((s) => s.deliveryId)).to.deep.equal(
+      seqs.map((seq) => `msg_${String(h.id)}_${String(seq)}`),
+    );
     // The user.created of Ada was not subscribed: skipped, and the cursor is at the head.
     const after = rightOf(await w.app.webhooks.get(w.admin, h.id));
     expect(after.lastDeliveredSeq).to.equal((await w.ports.events.bounds()).newest);
@@ -73,7 +81,9 @@ describe('use case: webhooks', () => {
     const log = rightOf(await w.app.webhooks.deliveries(w.admin, h.id, page()));
     expect(log.items.map((r) => r.attempt)).to.deep.equal([7, 6, 5, 4, 3, 2, 1]);
     expect(log.items[0]).to.include({ status: 500, nextAttemptAt: null, error: 'the receiver answered 500' });
-    expect(log.items[1]?.nextAttemptAt).to.equal(log.items[1]?.attemptedAt !== undefined ? log.items[1].attemptedAt + 21600 * 1000 : -1);
+    expect(log.items[1]?.nextAttemptAt).to.equal(
+      log.items[1]?.attemptedAt !== undefined ? log.items[1].attemptedAt + 21600 * 1000 : -1,
+    );
     // Switched back on, it resumes at the same event with a fresh schedule, and moves on once it succeeds.
     w.sender.answer = () => 204;
     rightOf(await w.app.webhooks.patch(w.admin, h.id, decoded({ active: true })));
@@ -91,7 +101,10 @@ describe('use case: webhooks', () => {
     expect(w.sender.sent).to.have.length(2);
     rightOf(await w.app.webhooks.replay(w.admin, h.id, decoded({ after: start })));
     while ((await w.app.webhooks.deliverDue()) > 0);
-    expect(w.sender.sent.map((s) => s.deliveryId)).to.deep.equal([...w.sender.sent.slice(0, 2).map((s) => s.deliveryId), ...w.sender.sent.slice(0, 2).map((s) => s.deliveryId)]);
+    expect(w.sender.sent.map((s) => s.deliveryId)).to.deep.equal([
+      ...w.sender.sent.slice(0, 2).map((s) => s.deliveryId),
+      ...w.sender.sent.slice(0, 2).map((s) => s.deliveryId),
+    ]);
     const e = leftOf(await w.app.webhooks.replay(w.admin, h.id, decoded({ after: 10_000 })));
     expect(e._tag === 'ValidationFailed' && e.errors[0]?.field).to.equal('after');
   });
@@ -158,7 +171,9 @@ describe('use case: the change feed', () => {
     expect(Date.now() - started).to.be.below(2000);
     expect(got.items.map((e) => e.type)).to.deep.equal(['group.created']);
     const stopping = new AbortController();
-    setTimeout(() => { stopping.abort(); }, 50);
+    setTimeout(() => {
+      stopping.abort();
+    }, 50);
     const cut = Date.now();
     expect(rightOf(await w.app.events.list(w.admin, feed(head + 1, 100, 30), stopping.signal)).items).to.deep.equal([]);
     expect(Date.now() - cut).to.be.below(2000);

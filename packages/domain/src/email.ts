@@ -11,7 +11,8 @@ export interface EmailBrand {
 const emailPattern =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/;
 
-const isEmail = (s: string): boolean => s.length <= 254 && emailPattern.test(s) && !s.startsWith('.') && !s.includes('..') && !s.includes('.@');
+const isEmail = (s: string): boolean =>
+  s.length <= 254 && emailPattern.test(s) && !s.startsWith('.') && !s.includes('..') && !s.includes('.@');
 
 export type Email = t.Branded<string, EmailBrand>;
 
@@ -20,7 +21,9 @@ export const Email: t.Type<Email, string> = new t.Type<Email, string, unknown>(
   (u): u is Email => typeof u === 'string' && isEmail(u),
   (u, c) => {
     if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
-    return isEmail(u) ? t.success(u as Email) : failWith(u, c, 'invalid_value', 'must be an e-mail address such as name@example.com');
+    return isEmail(u)
+      ? t.success(u as Email)
+      : failWith(u, c, 'invalid_value', 'must be an e-mail address such as name@example.com');
   },
   (e) => e,
 );

@@ -71,7 +71,11 @@ export const gone = (resource: ResourceKind, id: string | number): DomainError =
   id: String(id),
 });
 export const forbidden = (message: string): DomainError => ({ _tag: 'Forbidden', message });
-export const forbiddenFields = (message: string, fields: readonly string[]): DomainError => ({ _tag: 'Forbidden', message, fields });
+export const forbiddenFields = (message: string, fields: readonly string[]): DomainError => ({
+  _tag: 'Forbidden',
+  message,
+  fields,
+});
 export const insufficientScope = (needed: readonly string[]): DomainError => ({ _tag: 'InsufficientScope', needed });
 export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => ({
   _tag: 'Unauthenticated',

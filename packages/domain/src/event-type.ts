@@ -6,4 +6,6 @@ export const eventActions = ['created', 'updated', 'deleted'] as const;
 export type EventAction = (typeof eventActions)[number];
 export type EventType = `${EventResource}.${EventAction}`;
 
-export const eventTypes: readonly EventType[] = eventResources.flatMap((r) => eventActions.map((a): EventType => `${r}.${a}`));
+export const eventTypes: readonly EventType[] = eventResources.flatMap((r) =>
+  eventActions.map((a): EventType => `${r}.${a}`),
+);

@@ -38,7 +38,8 @@ export interface EventToken {
  * renamed on their tickets) carries the actor of the request that caused it. Plain data: it is
  * stored with the event as it is.
  */
-export type EventActor = { readonly type: 'user'; readonly id: UserId; readonly token?: EventToken } | { readonly type: 'system' };
+export type EventActor =
+  { readonly type: 'user'; readonly id: UserId; readonly token?: EventToken } | { readonly type: 'system' };
 
 /** The service itself: start-up, maintenance, anything no request made. */
 export const systemActor: EventActor = { type: 'system' };
@@ -68,19 +69,40 @@ const userSnapshot = (u: User): UserSnapshot => {
 };
 
 /** A ticket was created or changed; a soft-deleted ticket is `ticket.deleted` without data. */
-export const ticketEvent = (action: 'created' | 'updated', t: Ticket, at: number, actor: EventActor = systemActor): ChangeEvent =>
+export const ticketEvent = (
+  action: 'created' | 'updated',
+  t: Ticket,
+  at: number,
+  actor: EventActor = systemActor,
+): ChangeEvent =>
   t.deletedAt === null
-    ? { type: `ticket.${action}`, subject: { resource: 'ticket', id: t.id }, actor, occurredAt: at, data: { resource: 'ticket', ticket: t } }
+    ? {
+        type: `ticket.${action}`,
+        subject: { resource: 'ticket', id: t.id },
+        actor,
+        occurredAt: at,
+        data: { resource: 'ticket', ticket: t },
+      }
     : { type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, actor, occurredAt: at, data: null };
 
-export const messageEvent = (action: 'created' | 'updated', m: Message, at: number, actor: EventActor = systemActor): ChangeEvent => {
+export const messageEvent = (
+  action: 'created' | 'updated',
+  m: Message,
+  at: number,
+  actor: EventActor = systemActor,
+): ChangeEvent => {
   const subject = { resource: 'message', ticketId: m.ticketId, id: m.number } as const;
   return m.deletedAt === null
     ? { type: `message.${action}`, subject, actor, occurredAt: at, data: { resource: 'message', message: m } }
     : { type: 'message.deleted', subject, actor, occurredAt: at, data: null };
 };
 
-export const userEvent = (action: 'created' | 'updated', u: User, at: number, actor: EventActor = systemActor): ChangeEvent => ({
+export const userEvent = (
+  action: 'created' | 'updated',
+  u: User,
+  at: number,
+  actor: EventActor = systemActor,
+): ChangeEvent => ({
   type: `user.${action}`,
   subject: { resource: 'user', id: u.id },
   actor,
@@ -96,7 +118,12 @@ export const userDeletedEvent = (id: UserId, at: number, actor: EventActor = sys
   data: null,
 });
 
-export const groupEvent = (action: 'created' | 'updated', g: Group, at: number, actor: EventActor = systemActor): ChangeEvent => ({
+export const groupEvent = (
+  action: 'created' | 'updated',
+  g: Group,
+  at: number,
+  actor: EventActor = systemActor,
+): ChangeEvent => ({
   type: `group.${action}`,
   subject: { resource: 'group', id: g.id },
   actor,
@@ -113,4 +140,5 @@ export const groupDeletedEvent = (id: GroupId, at: number, actor: EventActor = s
 });
 
 /** Whether a webhook subscribed to `types` (an event type each, or "*") wants this event. */
-export const subscribesTo = (types: readonly string[], type: EventType): boolean => types.includes('*') || types.includes(type);
+export const subscribesTo = (types: readonly string[], type: EventType): boolean =>
+  types.includes('*') || types.includes(type);

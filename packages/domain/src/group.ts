@@ -19,6 +19,4 @@ export interface GroupChanges {
 export const groupNameKey = (name: string): string => name.toLowerCase();
 
 export const applyGroupChanges = (g: Group, c: GroupChanges, now: number): Group =>
-  g.name === c.name && g.description === c.description
-    ? g
-    : revise(g, now, c);
+  g.name === c.name && g.description === c.description ? g : revise(g, now, c);

@@ -7,11 +7,7 @@ const isPositiveSafeInt = (n: number): boolean => n >= 1 && n <= Number.MAX_SAFE
 export interface TicketIdBrand {
   readonly TicketId: unique symbol;
 }
-export const TicketId = t.brand(
-  t.Int,
-  (n): n is t.Branded<t.Int, TicketIdBrand> => isPositiveSafeInt(n),
-  'TicketId',
-);
+export const TicketId = t.brand(t.Int, (n): n is t.Branded<t.Int, TicketIdBrand> => isPositiveSafeInt(n), 'TicketId');
 export type TicketId = t.TypeOf<typeof TicketId>;
 
 export interface UserIdBrand {
@@ -40,7 +36,11 @@ export type MessageNumber = t.TypeOf<typeof MessageNumber>;
 export interface WebhookIdBrand {
   readonly WebhookId: unique symbol;
 }
-export const WebhookId = t.brand(t.Int, (n): n is t.Branded<t.Int, WebhookIdBrand> => isPositiveSafeInt(n), 'WebhookId');
+export const WebhookId = t.brand(
+  t.Int,
+  (n): n is t.Branded<t.Int, WebhookIdBrand> => isPositiveSafeInt(n),
+  'WebhookId',
+);
 export type WebhookId = t.TypeOf<typeof WebhookId>;
 
 /** Parses a path segment such as "42" into an id; anything else (leading zeros, signs, "1e3") is null. */

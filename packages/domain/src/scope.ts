@@ -3,14 +3,24 @@ import type { Role } from './role.js';
 // Scopes (contract §8.2): what a token may do, on top of what its user's role may do. A request
 // needs both; a scope never widens a role.
 
-export const scopes = ['tickets:read', 'tickets:write', 'users:read', 'users:write', 'groups:read', 'groups:write', 'events:read', 'webhooks:manage'] as const;
+export const scopes = [
+  'tickets:read',
+  'tickets:write',
+  'users:read',
+  'users:write',
+  'groups:read',
+  'groups:write',
+  'events:read',
+  'webhooks:manage',
+] as const;
 export type Scope = (typeof scopes)[number];
 
 export const isScope = (s: string): s is Scope => (scopes as readonly string[]).includes(s);
 
 /** Whether `held` covers `needed`: the scope itself, or for X:read, X:write (which includes it). */
 export const scopeCovers = (held: readonly Scope[], needed: Scope): boolean =>
-  held.includes(needed) || (needed.endsWith(':read') && (held as readonly string[]).includes(`${needed.slice(0, -':read'.length)}:write`));
+  held.includes(needed) ||
+  (needed.endsWith(':read') && (held as readonly string[]).includes(`${needed.slice(0, -':read'.length)}:write`));
 
 /**
  * Every scope a role can use (contract §3's matrix): what a login token asked for without

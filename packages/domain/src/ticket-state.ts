@@ -43,7 +43,8 @@ export const changeState = (
 export const canTransition = (from: TicketState, to: TicketState): boolean => allowed[from].includes(to);
 
 /** The states a role may set a ticket to: customers close or reopen their tickets, staff use the whole machine. */
-export const statesFor = (role: Role): readonly TicketState[] => (role === 'customer' ? ['open', 'closed'] : ticketStates);
+export const statesFor = (role: Role): readonly TicketState[] =>
+  role === 'customer' ? ['open', 'closed'] : ticketStates;
 
 /**
  * Contract §7.2: the states a caller of `role` may move a ticket in `state` to now, in life-cycle

@@ -50,7 +50,13 @@ export type DeliveryOutcome = { readonly delivered: true } | { readonly delivere
  * failure the next attempt waits `retrySeconds[n-1]` after the n-th failure, and after the
  * last one the webhook is switched off (it resumes, from the same event, when reactivated).
  */
-export const afterAttempt = (w: Webhook, seq: number, outcome: DeliveryOutcome, now: number, retrySeconds: readonly number[]): Omit<Webhook, 'updatedAt' | 'version'> => {
+export const afterAttempt = (
+  w: Webhook,
+  seq: number,
+  outcome: DeliveryOutcome,
+  now: number,
+  retrySeconds: readonly number[],
+): Omit<Webhook, 'updatedAt' | 'version'> => {
   if (outcome.delivered) return { ...w, lastDeliveredSeq: seq, failedAttempts: 0, nextAttemptAt: null };
   const failed = w.failedAttempts + 1;
   const delay = retrySeconds[failed - 1];

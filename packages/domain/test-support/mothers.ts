@@ -34,10 +34,16 @@ export type Spec<T, Plain extends { readonly [K in keyof T]?: unknown }> = Parti
 
 export type TicketSpec = Spec<
   Ticket,
-  { readonly id?: number; readonly customerId?: number; readonly assignedUserId?: number | null; readonly groupId?: number | null }
+  {
+    readonly id?: number;
+    readonly customerId?: number;
+    readonly assignedUserId?: number | null;
+    readonly groupId?: number | null;
+  }
 >;
 
-const orNull = <T>(n: number | null | undefined, brand: (n: number) => T): T | null => (n === null || n === undefined ? null : brand(n));
+const orNull = <T>(n: number | null | undefined, brand: (n: number) => T): T | null =>
+  n === null || n === undefined ? null : brand(n);
 
 /**
  * An open, undeleted ticket of customer 1 ("Ada Lovelace") made at T0. A closed ticket gets
@@ -70,7 +76,10 @@ export const aTicket = (spec: TicketSpec = {}): Ticket => {
 
 export const aCustomer = (id = 1, name = 'Ada Lovelace'): Customer => ({ id: userId(id), name });
 
-export type MessageSpec = Spec<Message, { readonly ticketId?: number; readonly number?: number; readonly authorId?: number }>;
+export type MessageSpec = Spec<
+  Message,
+  { readonly ticketId?: number; readonly number?: number; readonly authorId?: number }
+>;
 
 export const aMessage = (spec: MessageSpec = {}): Message => ({
   body: 'Have you tried turning it off and on again?',
@@ -85,7 +94,10 @@ export const aMessage = (spec: MessageSpec = {}): Message => ({
   authorId: userId(spec.authorId ?? 1),
 });
 
-export type UserSpec = Spec<User, { readonly id?: number; readonly email?: string; readonly groupIds?: readonly number[] }>;
+export type UserSpec = Spec<
+  User,
+  { readonly id?: number; readonly email?: string; readonly groupIds?: readonly number[] }
+>;
 
 export const aUser = (spec: UserSpec = {}): User => {
   const id = spec.id ?? 1;

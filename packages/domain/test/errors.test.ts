@@ -31,7 +31,10 @@ describe('domain: expected failures', () => {
   });
 
   it('say why a caller is refused', () => {
-    expect(forbidden('only admins manage webhooks')).to.deep.equal({ _tag: 'Forbidden', message: 'only admins manage webhooks' });
+    expect(forbidden('only admins manage webhooks')).to.deep.equal({
+      _tag: 'Forbidden',
+      message: 'only admins manage webhooks',
+    });
     expect(unauthenticated('missing')).to.deep.equal({ _tag: 'Unauthenticated', reason: 'missing' });
     expect(unauthenticated('invalid')).to.deep.equal({ _tag: 'Unauthenticated', reason: 'invalid' });
   });

@@ -1,12 +1,24 @@
 import { expect } from 'chai';
 import * as t from 'io-ts';
-import { booleanField, boundedString, distinctList, failWith, nullable, oneOf, reference, toFieldErrors, UserId, type FieldError } from '../src/index.js';
+import {
+  booleanField,
+  boundedString,
+  distinctList,
+  failWith,
+  nullable,
+  oneOf,
+  reference,
+  toFieldErrors,
+  UserId,
+  type FieldError,
+} from '../src/index.js';
 import { leftOf, rightOf } from '../test-support/mothers.js';
 
 // The building blocks of every value rule: each refusal carries its field-error code and the
 // sentence a client reads, and `is` agrees with `decode`.
 
-const errorsOf = <A, O>(codec: t.Type<A, O>, value: unknown): FieldError[] => toFieldErrors(leftOf(codec.decode(value)));
+const errorsOf = <A, O>(codec: t.Type<A, O>, value: unknown): FieldError[] =>
+  toFieldErrors(leftOf(codec.decode(value)));
 const oneError = <A, O>(codec: t.Type<A, O>, value: unknown): FieldError => {
   const errors = errorsOf(codec, value);
   expect(errors).to.have.length(1);
@@ -32,16 +44,36 @@ describe('domain: field errors from io-ts (toFieldErrors)', () => {
   it('name the value itself "" and fall back to the plain form for a message that is no code', () => {
     const plain = (message: string): FieldError[] =>
       toFieldErrors([{ value: 5, context: [{ key: '', type: t.string, actual: 5 }], message }]);
-    expect(plain('invalid_value|a coded message')).to.deep.equal([{ field: '', code: 'invalid_value', message: 'a coded message' }]);
+    expect(plain('invalid_value|a coded message')).to.deep.equal([
+      { field: '', code: 'invalid_value', message: 'a coded message' },
+    ]);
     expect(plain('no_such_code|x')).to.deep.equal([{ field: '', code: 'invalid_type', message: 'must be string' }]);
     expect(plain('|invalid_value')).to.deep.equal([{ field: '', code: 'invalid_type', message: 'must be string' }]);
-    expect(toFieldErrors([{ value: 5, context: [] }])).to.deep.equal([{ field: '', code: 'invalid_type', message: 'must be a valid value' }]);
+    expect(toFieldErrors([{ value: 5, context: [] }])).to.deep.equal([
+      { field: '', code: 'invalid_type', message: 'must be a valid value' },
+    ]);
   });
 
   it('know every field-error code a codec may fail with', () => {
-    const codes = ['required', 'unknown_field', 'read_only', 'invalid_type', 'invalid_length', 'invalid_value', 'not_unique', 'invalid_transition', 'unknown_reference', 'not_permitted'] as const;
+    const codes = [
+      'required',
+      'unknown_field',
+      'read_only',
+      'invalid_type',
+      'invalid_length',
+      'invalid_value',
+      'not_unique',
+      'invalid_transition',
+      'unknown_reference',
+      'not_permitted',
+    ] as const;
     for (const code of codes) {
-      const failing = new t.Type<never, never, unknown>('x', (_): _ is never => false, (u, c) => failWith(u, c, code, 'because'), t.identity);
+      const failing = new t.Type<never, never, unknown>(
+        'x',
+        (_): _ is never => false,
+        (u, c) => failWith(u, c, code, 'because'),
+        t.identity,
+      );
       expect(oneError(failing, 1)).to.deep.equal({ field: '', code, message: 'because' });
     }
   });
@@ -62,9 +94,21 @@ describe('domain: bounded strings', () => {
   });
 
   it('refuse one past each bound, saying the bounds and the length given', () => {
-    expect(oneError(subject, 'a')).to.deep.equal({ field: '', code: 'invalid_length', message: 'must be 2 to 4 characters long (got 1)' });
-    expect(oneError(subject, 'abcde')).to.deep.equal({ field: '', code: 'invalid_length', message: 'must be 2 to 4 characters long (got 5)' });
-    expect(oneError(summary, 'abcd')).to.deep.equal({ field: '', code: 'invalid_length', message: 'must be at most 3 characters long (got 4)' });
+    expect(oneError(subject, 'a')).to.deep.equal({
+      field: '',
+      code: 'invalid_length',
+      message: 'must be 2 to 4 characters long (got 1)',
+    });
+    expect(oneError(subject, 'abcde')).to.deep.equal({
+      field: '',
+      code: 'invalid_length',
+      message: 'must be 2 to 4 characters long (got 5)',
+    });
+    expect(oneError(summary, 'abcd')).to.deep.equal({
+      field: '',
+      code: 'invalid_length',
+      message: 'must be at most 3 characters long (got 4)',
+    });
     expect(subject.is('a')).to.equal(false);
     expect(subject.is('abcde')).to.equal(false);
     expect(summary.is('abcd')).to.equal(false);
@@ -96,8 +140,16 @@ describe('domain: one of a set of words', () => {
     expect(colour.is('red')).to.equal(true);
     expect(colour.is('blue')).to.equal(false);
     expect(colour.is(1)).to.equal(false);
-    expect(oneError(colour, 'blue')).to.deep.equal({ field: '', code: 'invalid_value', message: 'must be one of: red, green' });
-    expect(oneError(colour, 1)).to.deep.equal({ field: '', code: 'invalid_type', message: 'must be one of: red, green' });
+    expect(oneError(colour, 'blue')).to.deep.equal({
+      field: '',
+      code: 'invalid_value',
+      message: 'must be one of: red, green',
+    });
+    expect(oneError(colour, 1)).to.deep.equal({
+      field: '',
+      code: 'invalid_type',
+      message: 'must be one of: red, green',
+    });
   });
 });
 
@@ -106,7 +158,11 @@ describe('domain: booleans', () => {
     expect(rightOf(booleanField.decode(false))).to.equal(false);
     expect(booleanField.is(true)).to.equal(true);
     expect(booleanField.is('true')).to.equal(false);
-    expect(oneError(booleanField, 'true')).to.deep.equal({ field: '', code: 'invalid_type', message: 'must be true or false' });
+    expect(oneError(booleanField, 'true')).to.deep.equal({
+      field: '',
+      code: 'invalid_type',
+      message: 'must be true or false',
+    });
   });
 });
 
@@ -119,7 +175,11 @@ describe('domain: references by id', () => {
     expect(user.is(7)).to.equal(true);
     expect(user.encode(7 as UserId)).to.equal(7);
     for (const bad of [0, -1, 1.5, '7', null]) {
-      expect(oneError(user, bad)).to.deep.equal({ field: '', code: 'invalid_type', message: 'must be the integer id of a user' });
+      expect(oneError(user, bad)).to.deep.equal({
+        field: '',
+        code: 'invalid_type',
+        message: 'must be the integer id of a user',
+      });
       expect(user.is(bad)).to.equal(false);
     }
   });
@@ -147,7 +207,11 @@ describe('domain: lists of distinct values', () => {
   it('drop repeats (the first kept), then check the size', () => {
     expect(rightOf(tags.decode(['b', 'a', 'b', 'a']))).to.deep.equal(['b', 'a']);
     expect(rightOf(tags.decode([]))).to.deep.equal([]);
-    expect(oneError(tags, ['a', 'b', 'c'])).to.deep.equal({ field: '', code: 'invalid_length', message: 'must hold at most 2 distinct values (got 3)' });
+    expect(oneError(tags, ['a', 'b', 'c'])).to.deep.equal({
+      field: '',
+      code: 'invalid_length',
+      message: 'must hold at most 2 distinct values (got 3)',
+    });
   });
 
   it('refuse every bad item at once, each under its index', () => {
@@ -158,7 +222,11 @@ describe('domain: lists of distinct values', () => {
   });
 
   it('refuse what is not an array, naming the list', () => {
-    expect(oneError(tags, 'a')).to.deep.equal({ field: '', code: 'invalid_type', message: 'must be an array (list of tags)' });
+    expect(oneError(tags, 'a')).to.deep.equal({
+      field: '',
+      code: 'invalid_type',
+      message: 'must be an array (list of tags)',
+    });
   });
 
   it('agree with decode in `is`, and encode item by item', () => {

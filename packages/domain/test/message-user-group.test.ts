@@ -10,7 +10,17 @@ import {
   replacementMessageChanges,
   type Email,
 } from '../src/index.js';
-import { aGroup, aMessage, aUser, groupId, messageNumber, MINUTE, T0, ticketId, userId } from '../test-support/mothers.js';
+import {
+  aGroup,
+  aMessage,
+  aUser,
+  groupId,
+  messageNumber,
+  MINUTE,
+  T0,
+  ticketId,
+  userId,
+} from '../test-support/mothers.js';
 
 describe('message', () => {
   it('starts public (not internal), version 1, numbered as given', () => {
@@ -25,7 +35,9 @@ describe('message', () => {
       deletedAt: null,
       version: 1,
     });
-    expect(createMessage(ticketId(1), messageNumber(1), { body: 'hi', internal: true }, userId(2), T0).internal).to.equal(true);
+    expect(
+      createMessage(ticketId(1), messageNumber(1), { body: 'hi', internal: true }, userId(2), T0).internal,
+    ).to.equal(true);
   });
 
   it('PUT returns an omitted internal flag to false', () => {
@@ -57,7 +69,12 @@ describe('message', () => {
 
   it('deleting marks it deleted and bumps the version', () => {
     const m = aMessage();
-    expect(deleteMessage(m, T0 + MINUTE)).to.deep.equal({ ...m, deletedAt: T0 + MINUTE, updatedAt: T0 + MINUTE, version: 2 });
+    expect(deleteMessage(m, T0 + MINUTE)).to.deep.equal({
+      ...m,
+      deletedAt: T0 + MINUTE,
+      updatedAt: T0 + MINUTE,
+      version: 2,
+    });
   });
 });
 
@@ -92,7 +109,12 @@ describe('user', () => {
 
   it('leaving a group drops it, moves updated_at forward (never back) and bumps the version', () => {
     const u = aUser({ groupIds: [1, 2, 3], version: 4 });
-    expect(leaveGroup(u, groupId(2), T0 + MINUTE)).to.deep.equal({ ...u, groupIds: [1, 3], updatedAt: T0 + MINUTE, version: 5 });
+    expect(leaveGroup(u, groupId(2), T0 + MINUTE)).to.deep.equal({
+      ...u,
+      groupIds: [1, 3],
+      updatedAt: T0 + MINUTE,
+      version: 5,
+    });
     const later = aUser({ groupIds: [2], updatedAt: T0 + 2 * MINUTE });
     expect(leaveGroup(later, groupId(2), T0 + MINUTE)).to.deep.equal({ ...later, groupIds: [], version: 2 });
   });

@@ -5,10 +5,30 @@ import { aGroup, aMessage, aTicket, aUser, MINUTE, T0 } from '../test-support/mo
 describe('the write rule (revise)', () => {
   it('applies the change, moves updated_at to now and takes the next version, for every kind of record', () => {
     const later = T0 + MINUTE;
-    expect(revise(aTicket({ version: 3 }), later, { subject: 'New' })).to.deep.equal({ ...aTicket({ version: 3 }), subject: 'New', updatedAt: later, version: 4 });
-    expect(revise(aMessage(), later, { body: 'Edited' })).to.deep.equal({ ...aMessage(), body: 'Edited', updatedAt: later, version: 2 });
-    expect(revise(aUser(), later, { name: 'Renamed' })).to.deep.equal({ ...aUser(), name: 'Renamed', updatedAt: later, version: 2 });
-    expect(revise(aGroup(), later, { name: 'Renamed' })).to.deep.equal({ ...aGroup(), name: 'Renamed', updatedAt: later, version: 2 });
+    expect(revise(aTicket({ version: 3 }), later, { subject: 'New' })).to.deep.equal({
+      ...aTicket({ version: 3 }),
+      subject: 'New',
+      updatedAt: later,
+      version: 4,
+    });
+    expect(revise(aMessage(), later, { body: 'Edited' })).to.deep.equal({
+      ...aMessage(),
+      body: 'Edited',
+      updatedAt: later,
+      version: 2,
+    });
+    expect(revise(aUser(), later, { name: 'Renamed' })).to.deep.equal({
+      ...aUser(),
+      name: 'Renamed',
+      updatedAt: later,
+      version: 2,
+    });
+    expect(revise(aGroup(), later, { name: 'Renamed' })).to.deep.equal({
+      ...aGroup(),
+      name: 'Renamed',
+      updatedAt: later,
+      version: 2,
+    });
   });
 
   it('never moves updated_at back when `now` is earlier (a clock behind another process)', () => {

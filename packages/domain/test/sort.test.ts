@@ -126,7 +126,6 @@ describe('sort order', () => {
         { numRuns: 200 },
       );
     });
-
   });
 
   describe('ticketOrder', () => {
@@ -140,7 +139,11 @@ describe('sort order', () => {
 
     it('takes the rules asked for instead of the default, completed', () => {
       expect(ticketOrder([rule('priority')], true)).to.deep.equal([rule('priority'), rule('id')]);
-      expect(ticketOrder([rule('priority', 'desc'), rule('createdAt')], false)).to.deep.equal([rule('priority', 'desc'), rule('createdAt'), rule('id')]);
+      expect(ticketOrder([rule('priority', 'desc'), rule('createdAt')], false)).to.deep.equal([
+        rule('priority', 'desc'),
+        rule('createdAt'),
+        rule('id'),
+      ]);
     });
   });
 
@@ -162,7 +165,12 @@ describe('sort order', () => {
   describe('compareTickets', () => {
     it('sorts priority by rank, not by name', () => {
       const ts = (['high', 'urgent', 'low', 'normal'] as const).map((priority, i) => aTicket({ id: i + 1, priority }));
-      expect(sorted(ts, completeSort([rule('priority')])).map((t) => t.priority)).to.deep.equal(['low', 'normal', 'high', 'urgent']);
+      expect(sorted(ts, completeSort([rule('priority')])).map((t) => t.priority)).to.deep.equal([
+        'low',
+        'normal',
+        'high',
+        'urgent',
+      ]);
       expect(sorted(ts, completeSort([rule('priority', 'desc')])).map((t) => t.priority)).to.deep.equal([
         'urgent',
         'high',
@@ -173,7 +181,11 @@ describe('sort order', () => {
 
     it('sorts state by life cycle: open, pending, closed', () => {
       const ts = (['closed', 'pending', 'open'] as const).map((state, i) => aTicket({ id: i + 1, state }));
-      expect(sorted(ts, completeSort([rule('state')])).map((t) => t.state)).to.deep.equal(['open', 'pending', 'closed']);
+      expect(sorted(ts, completeSort([rule('state')])).map((t) => t.state)).to.deep.equal([
+        'open',
+        'pending',
+        'closed',
+      ]);
     });
 
     it('puts tickets without closed_at first ascending and last descending', () => {
@@ -200,7 +212,11 @@ describe('sort order', () => {
     });
 
     it('sorts times numerically', () => {
-      const ts = [aTicket({ id: 1, createdAt: T0 + 10 }), aTicket({ id: 2, createdAt: T0 + 9 }), aTicket({ id: 3, createdAt: T0 + 100 })];
+      const ts = [
+        aTicket({ id: 1, createdAt: T0 + 10 }),
+        aTicket({ id: 2, createdAt: T0 + 9 }),
+        aTicket({ id: 3, createdAt: T0 + 100 }),
+      ];
       expect(ids(sorted(ts, completeSort([rule('createdAt')])))).to.deep.equal([2, 1, 3]);
       expect(ids(sorted(ts, completeSort([rule('updatedAt', 'desc')])))).to.deep.equal([3, 1, 2]);
     });

@@ -66,7 +66,9 @@ describe('text', () => {
     it('agrees with UTF-8 byte order on any texts', () => {
       fc.assert(
         fc.property(edgeText, edgeText, (a, b) => {
-          expect(sign(compareText(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).to.equal(sign(utf8Order(a, b)));
+          expect(sign(compareText(a, b)), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`).to.equal(
+            sign(utf8Order(a, b)),
+          );
         }),
         { numRuns: 500 },
       );

@@ -41,7 +41,7 @@ const matches = (filter: TicketFilter, t: Ticket): boolean => matchesTicket(filt
 const NOW = T0 + 30 * DAY;
 
 describe('ticket query', () => {
-  it('search terms are the tokenizer\'s folded words, each once', () => {
+  it("search terms are the tokenizer's folded words, each once", () => {
     expect(searchTerms('Printer  FIRE')).to.deep.equal(['printer', 'fire']);
     expect(searchTerms('Café STRASSE café')).to.deep.equal(['cafe', 'strasse']);
     expect(searchTerms('foo-bar')).to.deep.equal(['foo', 'bar']);
@@ -58,10 +58,19 @@ describe('ticket query', () => {
 
   it('refuses a page that starts past the first pageBounds.maxOffset (10000) items, naming the deepest page for its size', () => {
     expect(pageBounds.maxOffset).to.equal(10_000);
-    for (const [perPage, deepest] of [[1, 10_000], [30, 334], [100, 100], [7, 1429]] as const) {
+    for (const [perPage, deepest] of [
+      [1, 10_000],
+      [30, 334],
+      [100, 100],
+      [7, 1429],
+    ] as const) {
       expect(deepestPage(perPage)).to.equal(deepest);
       expect(pageTooDeep({ page: deepest, perPage }), `page ${deepest} of ${perPage}`).to.equal(null);
-      expect(pageTooDeep({ page: deepest + 1, perPage })).to.deep.equal({ _tag: 'PageTooDeep', maxOffset: 10_000, deepestPage: deepest });
+      expect(pageTooDeep({ page: deepest + 1, perPage })).to.deep.equal({
+        _tag: 'PageTooDeep',
+        maxOffset: 10_000,
+        deepestPage: deepest,
+      });
     }
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 1, max: 100 }), (page, perPage) => {
@@ -72,7 +81,9 @@ describe('ticket query', () => {
 
   describe('ticketFilter', () => {
     it('passes states and terms through and sees every customer for staff', () => {
-      expect(ticketFilter(query({ states: ['open', 'pending'], terms: searchTerms('Printer') }), null, NOW)).to.deep.equal({
+      expect(
+        ticketFilter(query({ states: ['open', 'pending'], terms: searchTerms('Printer') }), null, NOW),
+      ).to.deep.equal({
         ...noQueueConditions,
         states: ['open', 'pending'],
         customerId: null,
@@ -92,7 +103,9 @@ describe('ticket query', () => {
     });
 
     it('recently_closed intersects with an explicit state list', () => {
-      expect(ticketFilter(query({ recentlyClosed: true, states: ['open', 'closed'] }), null, NOW).states).to.deep.equal(['closed']);
+      expect(ticketFilter(query({ recentlyClosed: true, states: ['open', 'closed'] }), null, NOW).states).to.deep.equal(
+        ['closed'],
+      );
       const none = ticketFilter(query({ recentlyClosed: true, states: ['open'] }), null, NOW);
       expect(none.states).to.deep.equal([]);
       expect(matches(none, aTicket({ state: 'closed', closedAt: NOW - 1 }))).to.equal(false);
@@ -104,15 +117,22 @@ describe('ticket query', () => {
     const queue = (spec: Partial<QueueQuery>): TicketQuery => query({ queue: { ...noQueueQuery, ...spec } });
 
     it('assigned_user_id=me names the caller, whoever calls; with ids and none it is one OR list', () => {
-      const f = ticketFilter(queue({ assignees: { ids: [userId(3), userId(9)], me: true, none: true } }), null, NOW, userId(9));
+      const f = ticketFilter(
+        queue({ assignees: { ids: [userId(3), userId(9)], me: true, none: true } }),
+        null,
+        NOW,
+        userId(9),
+      );
       expect(f.assignees).to.deep.equal({ ids: [3, 9], none: true });
       expect(matches(f, aTicket({ assignedUserId: 9 }))).to.equal(true);
       expect(matches(f, aTicket({ assignedUserId: null }))).to.equal(true);
       expect(matches(f, aTicket({ assignedUserId: 4 }))).to.equal(false);
-      expect(() => ticketFilter(queue({ assignees: { ids: [], me: true, none: false } }), null, NOW, null)).to.throw(/caller/);
+      expect(() => ticketFilter(queue({ assignees: { ids: [], me: true, none: false } }), null, NOW, null)).to.throw(
+        /caller/,
+      );
     });
 
-    it('a customer_id list only narrows a customer\'s own list: no condition when it names them, nothing when not', () => {
+    it("a customer_id list only narrows a customer's own list: no condition when it names them, nothing when not", () => {
       const mine = ticketFilter(queue({ customerIds: [userId(7), userId(8)] }), userId(7), NOW);
       expect([mine.customerId, mine.customerIds]).to.deep.equal([7, null]);
       const others = ticketFilter(queue({ customerIds: [userId(8)] }), userId(7), NOW);
@@ -133,14 +153,22 @@ describe('ticket query', () => {
       expect(matches(c({ tags: ['VIP'] }), t)).to.equal(false);
       expect(matches(c({ updatedSince: T0 + 5 }), t)).to.equal(true);
       expect(matches(c({ updatedSince: T0 + 6 }), t)).to.equal(false);
-      expect(matches(c({ priorities: ['high'], tags: ['vip'], groups: { ids: [3 as GroupId], none: false } }), t)).to.equal(false);
+      expect(
+        matches(c({ priorities: ['high'], tags: ['vip'], groups: { ids: [3 as GroupId], none: false } }), t),
+      ).to.equal(false);
       expect(matches(c({ customerIds: [] }), t)).to.equal(false);
       expect(matches(c({ assignees: { ids: [], none: false } }), t)).to.equal(false);
     });
   });
 
   describe('matchesTicket', () => {
-    const everything: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: null };
+    const everything: TicketFilter = {
+      ...noQueueConditions,
+      states: null,
+      customerId: null,
+      words: [],
+      closedSince: null,
+    };
 
     it('matches any live ticket with an empty filter', () => {
       expect(matches(everything, aTicket())).to.equal(true);

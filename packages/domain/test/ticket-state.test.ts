@@ -125,7 +125,9 @@ describe('ticket state machine', () => {
             const before = structuredClone(ticket);
             const result = applyTicketChanges(ticket, patchChanges(ticket, { state: to }, null), now);
             if (ticket.state === 'closed' && to === 'pending') {
-              expect(result).to.deep.equal(E.left([{ field: 'state', code: 'invalid_transition', message: leftOf(result)[0]!.message }]));
+              expect(result).to.deep.equal(
+                E.left([{ field: 'state', code: 'invalid_transition', message: leftOf(result)[0]!.message }]),
+              );
               expect(ticket).to.deep.equal(before);
               continue;
             }

@@ -69,7 +69,16 @@ describe('tokenizer', () => {
     });
 
     it('keeps digits, alone and inside words', () => {
-      expect(tokenize('Error 404 on v2, build 2024-01-31')).to.deep.equal(['error', '404', 'on', 'v2', 'build', '2024', '01', '31']);
+      expect(tokenize('Error 404 on v2, build 2024-01-31')).to.deep.equal([
+        'error',
+        '404',
+        'on',
+        'v2',
+        'build',
+        '2024',
+        '01',
+        '31',
+      ]);
     });
 
     it('keeps letters of other scripts: CJK, Cyrillic, Greek, Arabic', () => {
@@ -131,7 +140,10 @@ describe('tokenizer', () => {
 
     it('folds ASCII text (its short way) as the full fold does', () => {
       // A trailing "é" sends the text the full way; it folds to "e" and touches nothing before it.
-      const asciiText = fc.string({ unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)), maxLength: 40 });
+      const asciiText = fc.string({
+        unit: fc.integer({ min: 0, max: 0x7f }).map((c) => String.fromCharCode(c)),
+        maxLength: 40,
+      });
       fc.assert(fc.property(asciiText, (text) => foldText(`${text}é`) === `${foldText(text)}e`));
       expect(foldText('ASCII Only 42')).to.equal('ascii only 42');
     });
@@ -139,7 +151,12 @@ describe('tokenizer', () => {
 
   describe('distinctWords', () => {
     it('lists each folded word once across several texts, in first-seen order', () => {
-      expect(distinctWords('Printer on FIRE', 'fire, printer, smoke', 'Smoké')).to.deep.equal(['printer', 'on', 'fire', 'smoke']);
+      expect(distinctWords('Printer on FIRE', 'fire, printer, smoke', 'Smoké')).to.deep.equal([
+        'printer',
+        'on',
+        'fire',
+        'smoke',
+      ]);
     });
 
     it('gives no words for no texts', () => {

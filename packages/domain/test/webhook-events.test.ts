@@ -61,24 +61,66 @@ describe('domain: change events', () => {
   it('keep a message as written, inside its ticket; a soft-deleted message is message.deleted without data', () => {
     const m = aMessage();
     const subject = { resource: 'message', ticketId: m.ticketId, id: m.number };
-    expect(messageEvent('created', m, 4)).to.deep.equal({ type: 'message.created', subject, actor: system, occurredAt: 4, data: { resource: 'message', message: m } });
+    expect(messageEvent('created', m, 4)).to.deep.equal({
+      type: 'message.created',
+      subject,
+      actor: system,
+      occurredAt: 4,
+      data: { resource: 'message', message: m },
+    });
     expect(messageEvent('updated', m, 5)).to.have.property('type', 'message.updated');
-    expect(messageEvent('updated', { ...m, deletedAt: 6 }, 6)).to.deep.equal({ type: 'message.deleted', subject, actor: system, occurredAt: 6, data: null });
+    expect(messageEvent('updated', { ...m, deletedAt: 6 }, 6)).to.deep.equal({
+      type: 'message.deleted',
+      subject,
+      actor: system,
+      occurredAt: 6,
+      data: null,
+    });
   });
 
   it('keep a ticket as created', () => {
     const t = aTicket();
-    expect(ticketEvent('created', t, 2)).to.deep.equal({ type: 'ticket.created', subject: { resource: 'ticket', id: t.id }, actor: system, occurredAt: 2, data: { resource: 'ticket', ticket: t } });
+    expect(ticketEvent('created', t, 2)).to.deep.equal({
+      type: 'ticket.created',
+      subject: { resource: 'ticket', id: t.id },
+      actor: system,
+      occurredAt: 2,
+      data: { resource: 'ticket', ticket: t },
+    });
   });
 
   it('keep a user without its hash, a group as written, and a deletion of either without data', () => {
     const u = aUser();
     const { passwordHash: _hash, ...snapshot } = u;
-    expect(userEvent('updated', u, 3)).to.deep.equal({ type: 'user.updated', subject: { resource: 'user', id: u.id }, actor: system, occurredAt: 3, data: { resource: 'user', user: snapshot } });
-    expect(userDeletedEvent(u.id, 4)).to.deep.equal({ type: 'user.deleted', subject: { resource: 'user', id: u.id }, actor: system, occurredAt: 4, data: null });
+    expect(userEvent('updated', u, 3)).to.deep.equal({
+      type: 'user.updated',
+      subject: { resource: 'user', id: u.id },
+      actor: system,
+      occurredAt: 3,
+      data: { resource: 'user', user: snapshot },
+    });
+    expect(userDeletedEvent(u.id, 4)).to.deep.equal({
+      type: 'user.deleted',
+      subject: { resource: 'user', id: u.id },
+      actor: system,
+      occurredAt: 4,
+      data: null,
+    });
     const g = aGroup();
-    expect(groupEvent('created', g, 5)).to.deep.equal({ type: 'group.created', subject: { resource: 'group', id: g.id }, actor: system, occurredAt: 5, data: { resource: 'group', group: g } });
-    expect(groupDeletedEvent(g.id, 6)).to.deep.equal({ type: 'group.deleted', subject: { resource: 'group', id: g.id }, actor: system, occurredAt: 6, data: null });
+    expect(groupEvent('created', g, 5)).to.deep.equal({
+      type: 'group.created',
+      subject: { resource: 'group', id: g.id },
+      actor: system,
+      occurredAt: 5,
+      data: { resource: 'group', group: g },
+    });
+    expect(groupDeletedEvent(g.id, 6)).to.deep.equal({
+      type: 'group.deleted',
+      subject: { resource: 'group', id: g.id },
+      actor: system,
+      occurredAt: 6,
+      data: null,
+    });
     // A request's actor, with the personal token it used, is kept as given (contract §8.3).
     const admin = { type: 'user', id: u.id, token: { id: 2, name: 'CRM sync' } } as const;
     expect(userDeletedEvent(u.id, 7, admin)).to.have.deep.property('actor', admin);
@@ -87,8 +129,20 @@ describe('domain: change events', () => {
 
   it('keep a ticket as written; a soft-deleted ticket is ticket.deleted without data', () => {
     const t = aTicket();
-    expect(ticketEvent('updated', t, 5)).to.deep.equal({ type: 'ticket.updated', subject: { resource: 'ticket', id: t.id }, actor: { type: 'system' }, occurredAt: 5, data: { resource: 'ticket', ticket: t } });
-    expect(ticketEvent('updated', { ...t, deletedAt: 9 }, 9)).to.deep.equal({ type: 'ticket.deleted', subject: { resource: 'ticket', id: t.id }, actor: { type: 'system' }, occurredAt: 9, data: null });
+    expect(ticketEvent('updated', t, 5)).to.deep.equal({
+      type: 'ticket.updated',
+      subject: { resource: 'ticket', id: t.id },
+      actor: { type: 'system' },
+      occurredAt: 5,
+      data: { resource: 'ticket', ticket: t },
+    });
+    expect(ticketEvent('updated', { ...t, deletedAt: 9 }, 9)).to.deep.equal({
+      type: 'ticket.deleted',
+      subject: { resource: 'ticket', id: t.id },
+      actor: { type: 'system' },
+      occurredAt: 9,
+      data: null,
+    });
   });
 
   it('never keep a password hash', () => {
@@ -119,7 +173,9 @@ describe('domain: webhooks', () => {
   });
 
   it('move the cursor past a delivered event and reset the failures', () => {
-    expect(afterAttempt(aWebhook({ failedAttempts: 2, nextAttemptAt: 7 }), 11, { delivered: true }, 100, [5])).to.include({
+    expect(
+      afterAttempt(aWebhook({ failedAttempts: 2, nextAttemptAt: 7 }), 11, { delivered: true }, 100, [5]),
+    ).to.include({
       lastDeliveredSeq: 11,
       failedAttempts: 0,
       nextAttemptAt: null,

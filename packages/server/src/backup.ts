@@ -12,12 +12,19 @@ const fail = (message: string): never => {
 };
 
 const to = process.argv[2];
-if (to === undefined || to.trim() === '' || process.argv.length > 3) fail('usage: npx -y pnpm@10 backup <new or empty directory>   (copies DATA_DIR, default ./data)');
+if (to === undefined || to.trim() === '' || process.argv.length > 3)
+  fail('usage: npx -y pnpm@10 backup <new or empty directory>   (copies DATA_DIR, default ./data)');
 try {
   const config = configFromEnv(process.env);
   const target = resolve(to ?? '');
-  const { files } = await backupDataDir(config.dataDir, target, [keptTlsFiles.cert, keptTlsFiles.key, initialPasswordFile]);
-  process.stdout.write(`backed up ${resolve(config.dataDir)} to ${target} (${files.join(', ')}); restore: start the service with DATA_DIR=${target}\n`);
+  const { files } = await backupDataDir(config.dataDir, target, [
+    keptTlsFiles.cert,
+    keptTlsFiles.key,
+    initialPasswordFile,
+  ]);
+  process.stdout.write(
+    `backed up ${resolve(config.dataDir)} to ${target} (${files.join(', ')}); restore: start the service with DATA_DIR=${target}\n`,
+  );
 } catch (e) {
   fail(e instanceof ConfigError ? e.message : e instanceof Error ? e.message : String(e));
 }

@@ -18,7 +18,13 @@ export interface Setting {
 
 export const settings: readonly Setting[] = [
   { name: 'PORT', default: '8443', allowed: '0-65535 (0: any free port)', does: 'the HTTPS port', store: 'all' },
-  { name: 'HOST', default: '127.0.0.1', allowed: 'a host name or IP address', does: 'the address to listen on (0.0.0.0: every interface)', store: 'all' },
+  {
+    name: 'HOST',
+    default: '127.0.0.1',
+    allowed: 'a host name or IP address',
+    does: 'the address to listen on (0.0.0.0: every interface)',
+    store: 'all',
+  },
   {
     name: 'PUBLIC_URL',
     default: 'https://localhost:<port>',
@@ -28,13 +34,26 @@ export const settings: readonly Setting[] = [
   },
   {
     name: 'TLS_CERT_FILE',
-    default: 'none: a self-signed certificate is made (kept in DATA_DIR with the embedded store, else made anew each start)',
+    default:
+      'none: a self-signed certificate is made (kept in DATA_DIR with the embedded store, else made anew each start)',
     allowed: 'a PEM file, with TLS_KEY_FILE',
     does: 'the TLS certificate (chain)',
     store: 'all',
   },
-  { name: 'TLS_KEY_FILE', default: 'none', allowed: 'a PEM file, with TLS_CERT_FILE', does: 'the TLS private key', store: 'all' },
-  { name: 'HTTP_PORT', default: 'none: no plain listener', allowed: '0-65535', does: 'a plain-HTTP port that answers every request 403 (TLS required)', store: 'all' },
+  {
+    name: 'TLS_KEY_FILE',
+    default: 'none',
+    allowed: 'a PEM file, with TLS_CERT_FILE',
+    does: 'the TLS private key',
+    store: 'all',
+  },
+  {
+    name: 'HTTP_PORT',
+    default: 'none: no plain listener',
+    allowed: '0-65535',
+    does: 'a plain-HTTP port that answers every request 403 (TLS required)',
+    store: 'all',
+  },
   {
     name: 'STORE',
     default: 'embedded',
@@ -49,7 +68,13 @@ export const settings: readonly Setting[] = [
     does: "the embedded store's directory, with the generated TLS certificate and the first admin's generated password; one process at a time",
     store: 'embedded',
   },
-  { name: 'MONGO_URL', default: 'none: required with STORE=mongo', allowed: 'a MongoDB connection string', does: 'the replica set and database (the URL path names it; support when none)', store: 'mongo' },
+  {
+    name: 'MONGO_URL',
+    default: 'none: required with STORE=mongo',
+    allowed: 'a MongoDB connection string',
+    does: 'the replica set and database (the URL path names it; support when none)',
+    store: 'mongo',
+  },
   {
     name: 'MONGO_SERVER_SELECTION_TIMEOUT_MS',
     default: '5000',
@@ -57,7 +82,13 @@ export const settings: readonly Setting[] = [
     does: 'how long an operation waits for a reachable primary before the request answers 503',
     store: 'mongo',
   },
-  { name: 'MONGO_OPERATION_TIMEOUT_MS', default: '10000', allowed: '1-600000', does: "how long an operation waits for the server's answer once sent", store: 'mongo' },
+  {
+    name: 'MONGO_OPERATION_TIMEOUT_MS',
+    default: '10000',
+    allowed: '1-600000',
+    does: "how long an operation waits for the server's answer once sent",
+    store: 'mongo',
+  },
   {
     name: 'MONGO_ALLOW_STANDALONE',
     default: 'false',
@@ -74,7 +105,13 @@ export const settings: readonly Setting[] = [
     store: 'mongo',
     developmentOnly: true,
   },
-  { name: 'ADMIN_EMAIL', default: 'admin@example.com', allowed: 'an e-mail address', does: 'the first admin, created at start when the store has no admin', store: 'all' },
+  {
+    name: 'ADMIN_EMAIL',
+    default: 'admin@example.com',
+    allowed: 'an e-mail address',
+    does: 'the first admin, created at start when the store has no admin',
+    store: 'all',
+  },
   {
     name: 'ADMIN_PASSWORD',
     default: 'none: generated, shown once on stderr',
@@ -82,11 +119,41 @@ export const settings: readonly Setting[] = [
     does: "the first admin's password (never echoed, not even in an error)",
     store: 'all',
   },
-  { name: 'RATE_LIMIT', default: '5000', allowed: '1-1000000000', does: 'requests per window per user (a tenth of it per client IP for calls without a user)', store: 'all' },
-  { name: 'RATE_LIMIT_WINDOW_S', default: '3600', allowed: '1-31536000', does: 'the rate-limit window, in seconds', store: 'all' },
-  { name: 'TOKEN_TTL_S', default: '86400', allowed: '1-31536000', does: 'the access-token lifetime, in seconds', store: 'all' },
-  { name: 'REFRESH_TOKEN_TTL_S', default: '2592000', allowed: '1-31536000', does: 'the refresh-token lifetime, in seconds (30 days)', store: 'all' },
-  { name: 'TRUST_PROXY', default: 'false', allowed: 'true, false', does: "take the client's address and scheme from X-Forwarded-For and X-Forwarded-Proto", store: 'all' },
+  {
+    name: 'RATE_LIMIT',
+    default: '5000',
+    allowed: '1-1000000000',
+    does: 'requests per window per user (a tenth of it per client IP for calls without a user)',
+    store: 'all',
+  },
+  {
+    name: 'RATE_LIMIT_WINDOW_S',
+    default: '3600',
+    allowed: '1-31536000',
+    does: 'the rate-limit window, in seconds',
+    store: 'all',
+  },
+  {
+    name: 'TOKEN_TTL_S',
+    default: '86400',
+    allowed: '1-31536000',
+    does: 'the access-token lifetime, in seconds',
+    store: 'all',
+  },
+  {
+    name: 'REFRESH_TOKEN_TTL_S',
+    default: '2592000',
+    allowed: '1-31536000',
+    does: 'the refresh-token lifetime, in seconds (30 days)',
+    store: 'all',
+  },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    allowed: 'true, false',
+    does: "take the client's address and scheme from X-Forwarded-For and X-Forwarded-Proto",
+    store: 'all',
+  },
   {
     name: 'EVENTS_MEMORY_BYTES',
     default: '268435456',
@@ -123,7 +190,13 @@ export const settings: readonly Setting[] = [
     does: 'memory for rendered answers kept between requests (0: none)',
     store: 'all',
   },
-  { name: 'LOG_LEVEL', default: 'info', allowed: 'debug, info, warn, error', does: 'the least severe log line written to stdout (info: one line per request)', store: 'all' },
+  {
+    name: 'LOG_LEVEL',
+    default: 'info',
+    allowed: 'debug, info, warn, error',
+    does: 'the least severe log line written to stdout (info: one line per request)',
+    store: 'all',
+  },
   {
     name: 'START_PAUSE',
     default: 'none',
@@ -145,7 +218,8 @@ export const referenceTable = (): string =>
     '| variable | default | allowed values | what it does | store |',
     '|---|---|---|---|---|',
     ...settings.map(
-      (s) => `| \`${s.name}\` | ${cell(s.default)} | ${cell(s.allowed)} | ${cell(s.does)}${s.developmentOnly === true ? ' (development and tests only: warned at start)' : ''} | ${s.store} |`,
+      (s) =>
+        `| \`${s.name}\` | ${cell(s.default)} | ${cell(s.allowed)} | ${cell(s.does)}${s.developmentOnly === true ? ' (development and tests only: warned at start)' : ''} | ${s.store} |`,
     ),
   ].join('\n');
 
@@ -177,7 +251,13 @@ export const developmentSwitches = (env: Readonly<Record<string, string | undefi
     .filter((s) => s.developmentOnly === true)
     .flatMap((s) => {
       const raw = env[s.name]?.trim();
-      if (raw === undefined || raw === '' || raw.toLowerCase() === s.default || ['false', '0', 'no'].includes(raw.toLowerCase())) return [];
+      if (
+        raw === undefined ||
+        raw === '' ||
+        raw.toLowerCase() === s.default ||
+        ['false', '0', 'no'].includes(raw.toLowerCase())
+      )
+        return [];
       return [`${s.name}=${raw}`];
     });
 
@@ -190,7 +270,11 @@ export const envExample = (): string =>
     '# (or EnvironmentFile=.env in a systemd unit). Written by scripts/config-reference.mjs.',
     ...settings.flatMap((s) => {
       const value = s.default.startsWith('none') || s.default.includes('<') ? '' : (s.default.split(' ')[0] ?? '');
-      return ['', `# ${s.does}; ${s.allowed}${s.developmentOnly === true ? '; development and tests only' : ''}${value === '' ? `; default: ${s.default}` : ''}`, `# ${s.name}=${value}`];
+      return [
+        '',
+        `# ${s.does}; ${s.allowed}${s.developmentOnly === true ? '; development and tests only' : ''}${value === '' ? `; default: ${s.default}` : ''}`,
+        `# ${s.name}=${value}`,
+      ];
     }),
     '',
   ].join('\n');

@@ -69,7 +69,8 @@ const integerIn = (name: string, min: number, max: number) =>
     name,
     (u): u is number => typeof u === 'number',
     (u, c) => {
-      if (typeof u !== 'string' || !/^\d+$/.test(u.trim())) return t.failure(u, c, `must be a whole number from ${min} to ${max}`);
+      if (typeof u !== 'string' || !/^\d+$/.test(u.trim()))
+        return t.failure(u, c, `must be a whole number from ${min} to ${max}`);
       const n = Number(u.trim());
       return n >= min && n <= max ? t.success(n) : t.failure(u, c, `must be a whole number from ${min} to ${max}`);
     },
@@ -101,7 +102,10 @@ export type StoreKind = (typeof storeKinds)[number];
 const storeKind = new t.Type<StoreKind, string, unknown>(
   'store',
   (u): u is StoreKind => storeKinds.includes(u as StoreKind),
-  (u, c) => (storeKinds.includes(u as StoreKind) ? t.success(u as StoreKind) : t.failure(u, c, 'must be "embedded", "memory" or "mongo"')),
+  (u, c) =>
+    storeKinds.includes(u as StoreKind)
+      ? t.success(u as StoreKind)
+      : t.failure(u, c, 'must be "embedded", "memory" or "mongo"'),
   String,
 );
 
@@ -138,7 +142,10 @@ const httpsOrigin = new t.Type<string, string, unknown>(
 const password = new t.Type<string, string, unknown>(
   'password',
   (u): u is string => typeof u === 'string',
-  (u, c) => (typeof u === 'string' && codePointLength(u) >= 8 && codePointLength(u) <= 256 ? t.success(u) : t.failure(u, c, 'must be 8 to 256 characters')),
+  (u, c) =>
+    typeof u === 'string' && codePointLength(u) >= 8 && codePointLength(u) <= 256
+      ? t.success(u)
+      : t.failure(u, c, 'must be 8 to 256 characters'),
   String,
 );
 
@@ -147,8 +154,13 @@ const secondsList = new t.Type<readonly number[], string, unknown>(
   (u): u is readonly number[] => Array.isArray(u),
   (u, c) => {
     const items = typeof u === 'string' ? u.split(',').map((s) => s.trim()) : [];
-    const ok = items.length >= 1 && items.length <= 20 && items.every((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 604_800);
-    return ok ? t.success(items.map(Number)) : t.failure(u, c, 'must be a comma list of 1 to 20 whole numbers of seconds, each from 1 to 604800');
+    const ok =
+      items.length >= 1 &&
+      items.length <= 20 &&
+      items.every((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 604_800);
+    return ok
+      ? t.success(items.map(Number))
+      : t.failure(u, c, 'must be a comma list of 1 to 20 whole numbers of seconds, each from 1 to 604800');
   },
   (a) => a.join(','),
 );
@@ -158,7 +170,9 @@ const logLevel = new t.Type<LogLevel, string, unknown>(
   (u): u is LogLevel => logLevels.includes(u as LogLevel),
   (u, c) => {
     const v = typeof u === 'string' ? u.trim().toLowerCase() : '';
-    return logLevels.includes(v as LogLevel) ? t.success(v as LogLevel) : t.failure(u, c, `must be one of ${logLevels.join(', ')}`);
+    return logLevels.includes(v as LogLevel)
+      ? t.success(v as LogLevel)
+      : t.failure(u, c, `must be one of ${logLevels.join(', ')}`);
   },
   String,
 );
@@ -185,7 +199,9 @@ export const configFromEnv = (env: Env): Config => {
   const tlsCertFile = read(env, 'TLS_CERT_FILE', nonEmpty) ?? null;
   const tlsKeyFile = read(env, 'TLS_KEY_FILE', nonEmpty) ?? null;
   if ((tlsCertFile === null) !== (tlsKeyFile === null)) {
-    throw new ConfigError(`${tlsCertFile === null ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} must be set together with ${tlsCertFile === null ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}`);
+    throw new ConfigError(
+      `${tlsCertFile === null ? 'TLS_CERT_FILE' : 'TLS_KEY_FILE'} must be set together with ${tlsCertFile === null ? 'TLS_KEY_FILE' : 'TLS_CERT_FILE'}`,
+    );
   }
   const responseCacheBytes = read(env, 'RESPONSE_CACHE_BYTES', integerIn('bytes', 0, 2 ** 40));
   return {
@@ -198,7 +214,8 @@ export const configFromEnv = (env: Env): Config => {
     store,
     dataDir: read(env, 'DATA_DIR', nonEmpty) ?? './data',
     mongoUrl,
-    mongoServerSelectionTimeoutMs: read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
+    mongoServerSelectionTimeoutMs:
+      read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     mongoOperationTimeoutMs: read(env, 'MONGO_OPERATION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,
     mongoAllowStandalone: read(env, 'MONGO_ALLOW_STANDALONE', boolean) ?? false,
     mongoWithoutTtl: read(env, 'MONGO_WITHOUT_TTL', boolean) ?? false,

@@ -21,7 +21,10 @@ import { cryptoTokens, systemClock } from './secrets.js';
 import { startupSteps, type StartupSteps } from './startup.js';
 
 /** A store the server can close at shutdown. */
-export type ServerStore = Store & { readonly close?: () => Promise<void>; readonly start?: () => Promise<{ readonly warnings: readonly string[] }> };
+export type ServerStore = Store & {
+  readonly close?: () => Promise<void>;
+  readonly start?: () => Promise<{ readonly warnings: readonly string[] }>;
+};
 
 /**
  * The HTTP app for the origin it answers as. A function because that origin may be known
@@ -73,7 +76,9 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'mongo') {
     return createMongoStore({
       url: config.mongoUrl ?? '',
-      ...(config.mongoServerSelectionTimeoutMs === null ? {} : { serverSelectionTimeoutMS: config.mongoServerSelectionTimeoutMs }),
+      ...(config.mongoServerSelectionTimeoutMs === null
+        ? {}
+        : { serverSelectionTimeoutMS: config.mongoServerSelectionTimeoutMs }),
       ...(config.mongoOperationTimeoutMs === null ? {} : { operationTimeoutMS: config.mongoOperationTimeoutMs }),
       allowStandalone: config.mongoAllowStandalone,
       withoutTtlIndexes: config.mongoWithoutTtl,
@@ -99,23 +104,41 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
 export const buildContainer = (config: Config): Container => {
   const c = new Container();
   c.bind(TYPES.Config).toConstantValue(config);
-  c.bind(TYPES.Logger).toResolvedValue((cfg) => jsonLogger(undefined, cfg.logLevel), [TYPES.Config]).inSingletonScope();
-  c.bind(TYPES.Store).toResolvedValue((cfg, logger) => storeFor(cfg, logger), [TYPES.Config, TYPES.Logger]).inSingletonScope();
+  c.bind(TYPES.Logger)
+    .toResolvedValue((cfg) => jsonLogger(undefined, cfg.logLevel), [TYPES.Config])
+    .inSingletonScope();
+  c.bind(TYPES.Store)
+    .toResolvedValue((cfg, logger) => storeFor(cfg, logger), [TYPES.Config, TYPES.Logger])
+    .inSingletonScope();
   c.bind(TYPES.Clock).toConstantValue(systemClock);
-  c.bind(TYPES.PasswordHasher).toResolvedValue(() => argon2Hasher()).inSingletonScope();
+  c.bind(TYPES.PasswordHasher)
+    .toResolvedValue(() => argon2Hasher())
+    .inSingletonScope();
   c.bind(TYPES.TokenGenerator).toConstantValue(cryptoTokens);
-  c.bind(TYPES.PublicOrigin).toResolvedValue(() => publicOrigin()).inSingletonScope();
+  c.bind(TYPES.PublicOrigin)
+    .toResolvedValue(() => publicOrigin())
+    .inSingletonScope();
   c.bind(TYPES.WebhookSender)
     .toResolvedValue(
       // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
       (cfg, origin) =>
-        httpWebhookSender({ body: (event) => webhookBody(urlsFor(origin.get()), event), timeoutMs: 10_000, allowPrivate: cfg.webhookAllowPrivate }),
+        httpWebhookSender({
+          body: (event) => webhookBody(urlsFor(origin.get()), event),
+          timeoutMs: 10_000,
+          allowPrivate: cfg.webhookAllowPrivate,
+        }),
       [TYPES.Config, TYPES.PublicOrigin],
     )
     .inSingletonScope();
   c.bind(TYPES.Ports)
     .toResolvedValue(
-      (store, clock, passwords, secrets, webhookSender): Ports => ({ ...store, clock, passwords, secrets, webhookSender }),
+      (store, clock, passwords, secrets, webhookSender): Ports => ({
+        ...store,
+        clock,
+        passwords,
+        secrets,
+        webhookSender,
+      }),
       [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender],
     )
     .inSingletonScope();
@@ -135,7 +158,9 @@ export const buildContainer = (config: Config): Container => {
       [TYPES.Ports, TYPES.Config],
     )
     .inSingletonScope();
-  c.bind(TYPES.Startup).toResolvedValue(() => startupSteps()).inSingletonScope();
+  c.bind(TYPES.Startup)
+    .toResolvedValue(() => startupSteps())
+    .inSingletonScope();
   c.bind(TYPES.HttpApp)
     .toResolvedValue(
       (app, cfg, logger, startup): HttpAppFor =>

@@ -95,10 +95,16 @@ export const jsonLogger = (sink: LineSink = stdoutLines, least: LogLevel = 'info
     sink.write(`${text}}\n`);
   };
   const viaObject = (level: string, message: string, fields: Readonly<Record<string, unknown>>): void => {
-    const scrubbed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : v]));
+    const scrubbed = Object.fromEntries(
+      Object.entries(fields).map(([k, v]) => [k, secretKey.test(k) ? '[redacted]' : v]),
+    );
     sink.write(`${JSON.stringify({ time: time(), level, message, ...scrubbed })}\n`);
   };
   const at = (level: LogLevel): ((m: string, f?: Readonly<Record<string, unknown>>) => void) =>
-    severity[level] < severity[least] ? ignore : (m, f) => { line(level, m, f); };
+    severity[level] < severity[least]
+      ? ignore
+      : (m, f) => {
+          line(level, m, f);
+        };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 };

@@ -33,7 +33,14 @@ export const argon2Hasher = (settings: Argon2Settings = defaultArgon2): Password
   const limited = semaphore(settings.concurrency);
   return {
     hash: (password) =>
-      limited(() => argon2.hash(password, { type: argon2.argon2id, memoryCost: settings.memoryCost, timeCost: settings.timeCost, parallelism: 1 })),
+      limited(() =>
+        argon2.hash(password, {
+          type: argon2.argon2id,
+          memoryCost: settings.memoryCost,
+          timeCost: settings.timeCost,
+          parallelism: 1,
+        }),
+      ),
     verify: (hash, password) =>
       limited(async () => {
         try {

@@ -16,8 +16,11 @@ const fail = (message: string): never => {
 };
 
 const dataLine = (server: RunningServer): string => {
-  if (server.dataDir !== null) return `  data: kept in ${server.dataDir} (back it up while running: npx -y pnpm@10 backup <dir>)`;
-  return server.storeKind === 'memory' ? '  data: in memory only (STORE=memory): everything is lost when the service stops' : '  data: in MongoDB (STORE=mongo)';
+  if (server.dataDir !== null)
+    return `  data: kept in ${server.dataDir} (back it up while running: npx -y pnpm@10 backup <dir>)`;
+  return server.storeKind === 'memory'
+    ? '  data: in memory only (STORE=memory): everything is lost when the service stops'
+    : '  data: in MongoDB (STORE=mongo)';
 };
 
 const shownOnce = (server: RunningServer): string =>
@@ -29,7 +32,9 @@ const banner = (server: RunningServer, switches: readonly string[]): string =>
   [
     '',
     `  Support ticket service listening on ${server.url} (public URL ${server.publicUrl})`,
-    server.selfSigned ? `  self-signed TLS certificate, SHA-256 fingerprint ${server.fingerprint}` : `  TLS certificate SHA-256 fingerprint ${server.fingerprint}`,
+    server.selfSigned
+      ? `  self-signed TLS certificate, SHA-256 fingerprint ${server.fingerprint}`
+      : `  TLS certificate SHA-256 fingerprint ${server.fingerprint}`,
     ...(server.httpPort === null ? [] : [`  plain HTTP on port ${server.httpPort} answers 403 (TLS required)`]),
     server.generatedAdminPassword === null
       ? `  admin: ${server.adminEmail}`
@@ -79,11 +84,17 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
   try {
     config = configFromEnv(process.env);
     logger = jsonLogger(undefined, config.logLevel);
-    logger.debug('settings', { set: settings.map((v) => v.name).filter((name) => process.env[name] !== undefined), store: config.store });
+    logger.debug('settings', {
+      set: settings.map((v) => v.name).filter((name) => process.env[name] !== undefined),
+      store: config.store,
+    });
     server = await startServer(config, {
       onFirstAdminCreated: (email, password) => {
         // The store was unreachable at start: the admin exists only now.
-        const shown = password === null ? '' : `  password: ${password}   (shown once, here on stderr; set ADMIN_PASSWORD to choose it)`;
+        const shown =
+          password === null
+            ? ''
+            : `  password: ${password}   (shown once, here on stderr; set ADMIN_PASSWORD to choose it)`;
         process.stderr.write(`\n  admin created now that the store answers: ${email}${shown}\n\n`);
       },
     });
@@ -114,7 +125,12 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
     admin_email: server.adminEmail,
     ...(server.generatedAdminPassword === null
       ? {}
-      : { admin_credentials: server.dataDir === null ? 'generated, printed once on stderr' : 'generated, printed once on stderr and kept in DATA_DIR/initial-admin-password until changed' }),
+      : {
+          admin_credentials:
+            server.dataDir === null
+              ? 'generated, printed once on stderr'
+              : 'generated, printed once on stderr and kept in DATA_DIR/initial-admin-password until changed',
+        }),
     ...(server.dataDir === null ? {} : { data_dir: server.dataDir }),
     docs: `${server.publicUrl}/docs`,
   });

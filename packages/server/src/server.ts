@@ -59,7 +59,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-const listen = (server: HttpServer | HttpsServer, port: number, host: string, variable: 'PORT' | 'HTTP_PORT'): Promise<number> =>
+const listen = (
+  server: HttpServer | HttpsServer,
+  port: number,
+  host: string,
+  variable: 'PORT' | 'HTTP_PORT',
+): Promise<number> =>
   new Promise((resolve, reject) => {
     const failed = (e: NodeJS.ErrnoException): void => {
       reject(new ConfigError(`${variable} ${port} cannot be listened on at ${host} (HOST): ${e.code ?? e.message}`));
@@ -77,7 +82,9 @@ const closeGracefully = (server: HttpServer | HttpsServer, graceMs: number): Pro
       resolve();
       return;
     }
-    const cut = setTimeout(() => { server.closeAllConnections(); }, graceMs);
+    const cut = setTimeout(() => {
+      server.closeAllConnections();
+    }, graceMs);
     cut.unref();
     server.close(() => {
       clearTimeout(cut);
@@ -103,7 +110,11 @@ const bootstrapAdmin = async (
   const keepIn = generated !== null && config.store === 'embedded' ? config.dataDir : null;
   const attempt = async (): Promise<boolean | 'unavailable'> => {
     try {
-      return await app.setup.ensureFirstAdmin(email.right, password, keepIn === null ? undefined : () => keepInitialPassword(keepIn, password));
+      return await app.setup.ensureFirstAdmin(
+        email.right,
+        password,
+        keepIn === null ? undefined : () => keepInitialPassword(keepIn, password),
+      );
     } catch {
       return 'unavailable';
     }
@@ -127,7 +138,10 @@ const bootstrapAdmin = async (
         }
         done();
         if (!r) return;
-        logger.info('first admin created', { email: config.adminEmail, password_source: generated === null ? 'ADMIN_PASSWORD' : 'generated' });
+        logger.info('first admin created', {
+          email: config.adminEmail,
+          password_source: generated === null ? 'ADMIN_PASSWORD' : 'generated',
+        });
         // The generated password must reach the operator once, or nobody can log in.
         options.onFirstAdminCreated?.(config.adminEmail, generated);
       });
@@ -173,7 +187,9 @@ const startStore = async (
   } catch (e) {
     if (!(e instanceof StoreUnavailableError)) throw e;
   }
-  logger.error('store unavailable at start: it will be prepared (indexes, unfinished writes) when it answers', { store: config.store });
+  logger.error('store unavailable at start: it will be prepared (indexes, unfinished writes) when it answers', {
+    store: config.store,
+  });
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const again = (): void => {
@@ -185,7 +201,8 @@ const startStore = async (
           warn(warnings);
         },
         (e: unknown) => {
-          if (!(e instanceof StoreUnavailableError)) logger.error(`store refused: ${e instanceof Error ? e.message : String(e)}`, { store: config.store });
+          if (!(e instanceof StoreUnavailableError))
+            logger.error(`store refused: ${e instanceof Error ? e.message : String(e)}`, { store: config.store });
           if (!stopped) again();
         },
       );
@@ -207,7 +224,11 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const container = buildContainer(config);
   options.rebind?.(container);
   const logger = container.get(TYPES.Logger);
-  const tls = await tlsMaterial(config.tlsCertFile, config.tlsKeyFile, config.store === 'embedded' ? config.dataDir : null);
+  const tls = await tlsMaterial(
+    config.tlsCertFile,
+    config.tlsKeyFile,
+    config.store === 'embedded' ? config.dataDir : null,
+  );
   const store = container.get(TYPES.Store);
   const app = container.get(TYPES.Application);
   // Every step /readyz waits for joins before the server listens.
@@ -220,7 +241,8 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const https = createHttpsServer({ cert: tls.cert, key: tls.key, maxHeaderSize: maxHeaderBytes });
   const plain = config.httpPort === null ? null : createHttpServer({ maxHeaderSize: maxHeaderBytes });
   const port = await listen(https, config.port, config.host, 'PORT');
-  const httpPort = plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host, 'HTTP_PORT');
+  const httpPort =
+    plain === null || config.httpPort === null ? null : await listen(plain, config.httpPort, config.host, 'HTTP_PORT');
   const publicUrl = config.publicUrl ?? `https://localhost:${port}`;
   container.get(TYPES.PublicOrigin).set(publicUrl);
 
@@ -242,18 +264,31 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const admin = await bootstrapAdmin(app, config, logger, options, adminCreated);
   const stopWatchingPassword =
     config.store === 'embedded'
-      ? forgetInitialPasswordWhenChanged(config.dataDir, config.adminEmail, store, container.get(TYPES.PasswordHasher), {
-          removed: () => {
-            logger.info('the first admin changed the generated password: its file in DATA_DIR is removed', { data_dir: config.dataDir });
+      ? forgetInitialPasswordWhenChanged(
+          config.dataDir,
+          config.adminEmail,
+          store,
+          container.get(TYPES.PasswordHasher),
+          {
+            removed: () => {
+              logger.info('the first admin changed the generated password: its file in DATA_DIR is removed', {
+                data_dir: config.dataDir,
+              });
+            },
+            failed: (e) => {
+              logger.error('could not check the kept first admin password', {
+                detail: e instanceof Error ? e.message : String(e),
+              });
+            },
           },
-          failed: (e) => {
-            logger.error('could not check the kept first admin password', { detail: e instanceof Error ? e.message : String(e) });
-          },
-        })
+        )
       : () => undefined;
   const deliveries = startWebhookWorker(
     app.webhooks,
-    { newest: async () => (await store.events.bounds()).newest, waitFor: (after, signal) => store.events.waitFor(after, signal) },
+    {
+      newest: async () => (await store.events.bounds()).newest,
+      waitFor: (after, signal) => store.events.waitFor(after, signal),
+    },
     logger,
     options.webhookPollMs ?? 250,
   );

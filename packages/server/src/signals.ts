@@ -29,8 +29,12 @@ export const installStopSignals = (): StopSignals => {
     received ??= signal;
     for (const wake of waiting.splice(0)) wake();
   };
-  process.on('SIGTERM', () => { on('SIGTERM'); });
-  process.on('SIGINT', () => { on('SIGINT'); });
+  process.on('SIGTERM', () => {
+    on('SIGTERM');
+  });
+  process.on('SIGINT', () => {
+    on('SIGINT');
+  });
   return {
     received: () => received,
     handleWith: (h) => {
@@ -38,7 +42,9 @@ export const installStopSignals = (): StopSignals => {
     },
     pauseUntilSignal: (at) => {
       if (received !== null) return Promise.resolve();
-      process.stdout.write(`${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'start paused until a signal', at })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ time: new Date().toISOString(), level: 'info', message: 'start paused until a signal', at })}\n`,
+      );
       // Signal listeners do not keep the process alive; a timer does, until the signal.
       const alive = setInterval(() => undefined, 60_000);
       return new Promise((resolve) =>

@@ -26,7 +26,14 @@ export const selfSignedTls = (): Promise<TlsMaterial> => {
         { name: 'basicConstraints', cA: false },
         { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
         { name: 'extKeyUsage', serverAuth: true },
-        { name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }, { type: 7, ip: '::1' }] },
+        {
+          name: 'subjectAltName',
+          altNames: [
+            { type: 2, value: 'localhost' },
+            { type: 7, ip: '127.0.0.1' },
+            { type: 7, ip: '::1' },
+          ],
+        },
       ],
     });
     return { cert: pems.cert, key: pems.private, fingerprint: fingerprintOf(pems.cert), selfSigned: true };
@@ -73,7 +80,9 @@ const keptSelfSignedTls = async (dir: string): Promise<TlsMaterial> => {
     try {
       return { cert, key, fingerprint: fingerprintOf(cert), selfSigned: true };
     } catch {
-      throw new ConfigError(`DATA_DIR: ${certPath} is not a PEM certificate; remove it and ${keptTlsFiles.key} to make a new one`);
+      throw new ConfigError(
+        `DATA_DIR: ${certPath} is not a PEM certificate; remove it and ${keptTlsFiles.key} to make a new one`,
+      );
     }
   }
   const made = await selfSignedTls();
@@ -87,7 +96,11 @@ const keptSelfSignedTls = async (dir: string): Promise<TlsMaterial> => {
  * The configured certificate; else a self-signed one, kept in `keepIn` (the embedded store's
  * data directory) when given, made anew for this process when not.
  */
-export const tlsMaterial = async (certFile: string | null, keyFile: string | null, keepIn: string | null = null): Promise<TlsMaterial> => {
+export const tlsMaterial = async (
+  certFile: string | null,
+  keyFile: string | null,
+  keepIn: string | null = null,
+): Promise<TlsMaterial> => {
   if (certFile === null || keyFile === null) return keepIn === null ? selfSignedTls() : keptSelfSignedTls(keepIn);
   const cert = await readPem(certFile, 'TLS_CERT_FILE');
   const key = await readPem(keyFile, 'TLS_KEY_FILE');

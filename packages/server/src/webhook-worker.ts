@@ -28,7 +28,13 @@ export interface Deliveries {
  * due. While the store is unreachable, deliveries pause (one log line) and resume when it
  * answers; nothing is lost, because the delivery state lives in the store.
  */
-export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logger: HttpLogger, pollMs: number, concurrency = 16): WebhookWorker => {
+export const startWebhookWorker = (
+  deliveries: Deliveries,
+  news: FeedNews,
+  logger: HttpLogger,
+  pollMs: number,
+  concurrency = 16,
+): WebhookWorker => {
   // Read through an object: stop lands between the awaits of a round, out of the compiler's sight.
   const life = { stopped: false };
   const inFlight = new Map<WebhookId, Promise<void>>();
@@ -57,9 +63,14 @@ export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logge
 
   const failed = (e: unknown): void => {
     if (!paused) {
-      logger.error(e instanceof StoreUnavailableError ? 'webhook deliveries paused: the store is unreachable' : 'webhook delivery failed', {
-        detail: e instanceof Error ? e.message : String(e),
-      });
+      logger.error(
+        e instanceof StoreUnavailableError
+          ? 'webhook deliveries paused: the store is unreachable'
+          : 'webhook delivery failed',
+        {
+          detail: e instanceof Error ? e.message : String(e),
+        },
+      );
     }
     paused = true;
   };
@@ -146,7 +157,11 @@ export const startWebhookWorker = (deliveries: Deliveries, news: FeedNews, logge
 };
 
 /** Forgets old events at start and then hourly (EVENTS_RETENTION_DAYS). */
-export const startRetention = (forgetOld: () => Promise<void>, logger: HttpLogger, everyMs = 3_600_000): { stop(): void } => {
+export const startRetention = (
+  forgetOld: () => Promise<void>,
+  logger: HttpLogger,
+  everyMs = 3_600_000,
+): { stop(): void } => {
   const run = (): void => {
     forgetOld().catch((e: unknown) => {
       logger.error('old events not forgotten this time', { detail: e instanceof Error ? e.message : String(e) });

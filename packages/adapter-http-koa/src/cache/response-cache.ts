@@ -93,7 +93,8 @@ export const responseCache = (budget: number): ResponseCache => {
     }
   };
 
-  const sizeOf = (key: string, a: CachedAnswer): number => a.bytes.length + (a.gzipped?.length ?? 0) + key.length + overheadBytes;
+  const sizeOf = (key: string, a: CachedAnswer): number =>
+    a.bytes.length + (a.gzipped?.length ?? 0) + key.length + overheadBytes;
 
   /** Whether an answer for this version may be kept; drops the entries of older versions. */
   const admit = (version: ResourceVersion): boolean => {

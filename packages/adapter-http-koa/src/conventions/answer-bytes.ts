@@ -29,8 +29,11 @@ const render = (reply: Reply, p: Presentation, payload: unknown, toKeep: boolean
   let lastModified: string | null = null;
   if ((reply.status === 200 || reply.status === 201) && reply.noStore !== true) {
     // The content: the compact JSON, plus what else the answer depends on.
-    etag = strongEtag(`${compact}${reply.page === undefined ? '' : `\n${reply.page.total}`}${p.callback === null ? '' : `\n${p.callback}`}`);
-    if (reply.lastModified !== undefined && reply.lastModified !== null) lastModified = formatHttpDate(reply.lastModified);
+    etag = strongEtag(
+      `${compact}${reply.page === undefined ? '' : `\n${reply.page.total}`}${p.callback === null ? '' : `\n${p.callback}`}`,
+    );
+    if (reply.lastModified !== undefined && reply.lastModified !== null)
+      lastModified = formatHttpDate(reply.lastModified);
   }
   const json = p.pretty ? prettyJson(payload) : compact;
   const text = p.callback === null ? json : jsonpBody(p.callback, json);
@@ -48,9 +51,19 @@ const keyOf = (reply: Reply, bodyKey: string, p: Presentation, wrapped: boolean,
 };
 
 /** The answer's bytes; `wrapped`: in the envelope (envelope=true or JSONP), with `nextPage` inside. */
-export const answerBytes = (cache: ResponseCache, reply: Reply, p: Presentation, wrapped: boolean, nextPage: string | null): AnswerBytes => {
+export const answerBytes = (
+  cache: ResponseCache,
+  reply: Reply,
+  p: Presentation,
+  wrapped: boolean,
+  nextPage: string | null,
+): AnswerBytes => {
   const body = reply.cacheable;
-  if (body === undefined) return { answer: render(reply, p, wrapped ? envelope(reply.status, nextPage, reply.body) : reply.body, false), kept: null };
+  if (body === undefined)
+    return {
+      answer: render(reply, p, wrapped ? envelope(reply.status, nextPage, reply.body) : reply.body, false),
+      kept: null,
+    };
   const key = keyOf(reply, body.key, p, wrapped, nextPage);
   const hit = cache.get(key);
   if (hit !== undefined) return { answer: hit, kept: { cache, key } };

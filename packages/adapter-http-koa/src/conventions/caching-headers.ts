@@ -13,4 +13,5 @@ export const noStore = 'no-store';
  * bad query parameter, an unknown X-Api-Version): the document promises it, and a client
  * must never find a token endpoint's answer in a cache. The suffix in any case, as format-suffix.ts drops it.
  */
-export const isTokenEndpoint = (path: string): boolean => /^\/v1\/oauth\/(token|revoke)(\.[jJ][sS][oO][nN])?\/?$/.test(path);
+export const isTokenEndpoint = (path: string): boolean =>
+  /^\/v1\/oauth\/(token|revoke)(\.[jJ][sS][oO][nN])?\/?$/.test(path);

@@ -51,4 +51,5 @@ export const acceptsGzip = (acceptEncoding: string): boolean => {
 export const sendsGzip = (request: Pick<AppContext, 'req'>, bodyLength: number, threshold: number): boolean =>
   bodyLength >= threshold && acceptsGzip(requestHeader(request, 'accept-encoding'));
 
-export const gzipBody = async (body: Buffer): Promise<Buffer> => (body.length <= syncCompressionLimit ? gzipSync(body) : gzip(body));
+export const gzipBody = async (body: Buffer): Promise<Buffer> =>
+  body.length <= syncCompressionLimit ? gzipSync(body) : gzip(body);

@@ -10,7 +10,12 @@ import { requestHeader } from './request-header.js';
 //           state just before writing and refuses with 412 when it no longer holds.
 
 /** Whether a GET can be answered 304 Not Modified. */
-export const notModified = (ifNoneMatch: string, ifModifiedSince: string, etag: string, lastModified: number | null): boolean => {
+export const notModified = (
+  ifNoneMatch: string,
+  ifModifiedSince: string,
+  etag: string,
+  lastModified: number | null,
+): boolean => {
   if (ifNoneMatch !== '') return noneMatch(ifNoneMatch, etag);
   if (ifModifiedSince === '' || lastModified === null) return false;
   const since = parseHttpDate(ifModifiedSince);
@@ -22,7 +27,12 @@ export const notModified = (ifNoneMatch: string, ifModifiedSince: string, etag: 
  * Whether a successful read's answer (GET or HEAD, 200) with this ETag and Last-Modified goes as
  * 304 Not Modified instead, by the request's If-None-Match and If-Modified-Since.
  */
-export const answersNotModified = (request: { readonly method: string; readonly req: IncomingMessage }, status: number, etag: string, lastModified: number | null): boolean =>
+export const answersNotModified = (
+  request: { readonly method: string; readonly req: IncomingMessage },
+  status: number,
+  etag: string,
+  lastModified: number | null,
+): boolean =>
   (request.method === 'GET' || request.method === 'HEAD') &&
   status === 200 &&
   notModified(requestHeader(request, 'if-none-match'), requestHeader(request, 'if-modified-since'), etag, lastModified);

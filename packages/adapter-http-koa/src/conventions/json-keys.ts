@@ -10,7 +10,8 @@ export type KeyProblem =
   | { readonly kind: 'duplicate'; readonly key: string; readonly pointer: string }
   | { readonly kind: 'forbidden'; readonly key: string; readonly pointer: string };
 
-type Frame = { readonly object: true; readonly keys: Set<string>; key: string } | { readonly object: false; index: number };
+type Frame =
+  { readonly object: true; readonly keys: Set<string>; key: string } | { readonly object: false; index: number };
 
 // Names that would reach an object's prototype if code ever copied the body into an object
 // with assignment (the guard koa-body applied through @hapi/bourne).
@@ -62,9 +63,12 @@ export const findKeyProblem = (text: string): KeyProblem | undefined => {
       i = j + 1;
       continue;
     }
-    if (c === 0x7b) frames.push({ object: true, keys: new Set(), key: '' }); // {
-    else if (c === 0x5b) frames.push({ object: false, index: 0 }); // [
-    else if (c === 0x7d || c === 0x5d) frames.pop(); // } ]
+    if (c === 0x7b)
+      frames.push({ object: true, keys: new Set(), key: '' }); // {
+    else if (c === 0x5b)
+      frames.push({ object: false, index: 0 }); // [
+    else if (c === 0x7d || c === 0x5d)
+      frames.pop(); // } ]
     else if (c === 0x2c) {
       // ,
       const top = frames.at(-1);

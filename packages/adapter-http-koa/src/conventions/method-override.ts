@@ -11,7 +11,10 @@ export const effectiveMethod = (method: string, override: string): string => {
   if (method !== 'POST' || override === '') return method;
   const wanted = override.trim().toUpperCase();
   if (!overridable.includes(wanted)) {
-    throw problem('badMethodOverride', `X-HTTP-Method-Override must be one of ${overridable.join(', ')} (got "${override.slice(0, 32)}")`);
+    throw problem(
+      'badMethodOverride',
+      `X-HTTP-Method-Override must be one of ${overridable.join(', ')} (got "${override.slice(0, 32)}")`,
+    );
   }
   return wanted;
 };

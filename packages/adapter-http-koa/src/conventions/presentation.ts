@@ -36,8 +36,11 @@ export const parsePresentation = (query: ParsedUrlQuery): Presentation => {
   const cb = query.callback;
   if (cb === undefined) return { pretty, envelope, callback: null };
   if (typeof cb !== 'string' || !isCallbackName(cb)) {
-    const message = 'callback must be a JavaScript identifier path such as handle or app.on_tickets (at most 128 characters)';
-    throw problem('badQueryParameter', message, { errors: [{ code: errorKinds.badQueryParameter.code, field: 'callback', message }] });
+    const message =
+      'callback must be a JavaScript identifier path such as handle or app.on_tickets (at most 128 characters)';
+    throw problem('badQueryParameter', message, {
+      errors: [{ code: errorKinds.badQueryParameter.code, field: 'callback', message }],
+    });
   }
   return { pretty, envelope: true, callback: cb };
 };

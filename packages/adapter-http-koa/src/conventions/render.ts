@@ -17,9 +17,13 @@ import type { Presentation } from './presentation.js';
 
 const emptyBody = Buffer.alloc(0);
 
-
 /** Renders the answer onto the request's header list; `respond` writes it. */
-export const render = async (ctx: AppContext, { options, urls, cache }: Services, reply: Reply, p: Presentation): Promise<Rendered> => {
+export const render = async (
+  ctx: AppContext,
+  { options, urls, cache }: Services,
+  reply: Reply,
+  p: Presentation,
+): Promise<Rendered> => {
   const headers = ctx.state.headers;
   headers.set(apiVersionHeader, ctx.state.apiVersion);
   headers.set('Vary', varyHeader);
@@ -67,6 +71,9 @@ export const render = async (ctx: AppContext, { options, urls, cache }: Services
     sent = gzipped;
     headers.set('Content-Encoding', 'gzip');
   }
-  headers.set('Content-Type', p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8');
+  headers.set(
+    'Content-Type',
+    p.callback === null ? 'application/json; charset=utf-8' : 'application/javascript; charset=utf-8',
+  );
   return { status, body: sent };
 };

@@ -28,7 +28,9 @@ export type BodyMediaType = (typeof mediaTypes)[keyof typeof mediaTypes];
 // bytes: invalid UTF-8 would arrive as U+FFFD, and JSON.parse keeps the last of two equal names.
 
 const statusOf = (e: unknown): number | undefined =>
-  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number' ? (e as { status: number }).status : undefined;
+  typeof e === 'object' && e !== null && typeof (e as { status?: unknown }).status === 'number'
+    ? (e as { status: number }).status
+    : undefined;
 
 /** As type-is judges (the rule Koa's body parsers follow): a request without Content-Length or Transfer-Encoding has no body. */
 export const hasBody = (ctx: AppContext): boolean => {
@@ -41,7 +43,10 @@ const readBytes = async (ctx: AppContext): Promise<Buffer> => {
   const identity = (ctx.req.headers['content-encoding'] ?? 'identity') === 'identity';
   // Content-Length counts the encoded bytes, so it is checked against what arrives only when
   // nothing is encoded; the limit always counts the inflated bytes (a zip bomb stops at 1 MiB).
-  return getRawBody(inflate(ctx.req), { limit: maxBodyBytes, length: identity && length !== undefined && length !== '' ? length : null });
+  return getRawBody(inflate(ctx.req), {
+    limit: maxBodyBytes,
+    length: identity && length !== undefined && length !== '' ? length : null,
+  });
 };
 
 /** The UTF-8 text of the bytes; a leading byte order mark is dropped (RFC 8259 §8.1 lets a parser ignore it). */
@@ -65,7 +70,10 @@ const parseJson = (text: string, type: string): unknown => {
   const trouble = findKeyProblem(text);
   if (trouble !== undefined) {
     const name = JSON.stringify(trouble.key.slice(0, 64));
-    const where = trouble.pointer === '' ? 'the top-level object' : `the object at ${JSON.stringify(trouble.pointer.slice(0, 128))}`;
+    const where =
+      trouble.pointer === ''
+        ? 'the top-level object'
+        : `the object at ${JSON.stringify(trouble.pointer.slice(0, 128))}`;
     throw problem(
       'malformedBody',
       trouble.kind === 'duplicate'
@@ -97,7 +105,11 @@ const parseForm = (text: string, type: string): unknown => {
   try {
     return qs.parse(text, { allowDots: true, decoder: decodeFormPart });
   } catch (e) {
-    if (e instanceof NotUtf8) throw problem('malformedBody', `the request body has percent-escapes that are not UTF-8; send ${type} encoded in UTF-8`);
+    if (e instanceof NotUtf8)
+      throw problem(
+        'malformedBody',
+        `the request body has percent-escapes that are not UTF-8; send ${type} encoded in UTF-8`,
+      );
     throw problem('malformedBody', `the request body could not be read as ${type}`);
   }
 };
@@ -115,7 +127,11 @@ export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
     } catch (e) {
       const status = statusOf(e);
       if (status === 413) throw tooLarge();
-      if (status === 415) throw problem('unsupportedMediaType', 'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)');
+      if (status === 415)
+        throw problem(
+          'unsupportedMediaType',
+          'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)',
+        );
       throw problem('malformedBody', `the request body could not be read as ${ctx.request.type.toLowerCase()}`);
     }
   })();
@@ -126,14 +142,21 @@ export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
 export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType[]): Promise<unknown> => {
   const type = ctx.request.type.toLowerCase();
   if (!(accepted as readonly string[]).includes(type)) {
-    const sent = ctx.get('Content-Type') === '' ? 'no Content-Type' : `Content-Type "${ctx.get('Content-Type').slice(0, 64)}"`;
-    throw problem('unsupportedMediaType', `this operation takes a body of type ${accepted.join(' or ')}; the request has ${sent}`);
+    const sent =
+      ctx.get('Content-Type') === '' ? 'no Content-Type' : `Content-Type "${ctx.get('Content-Type').slice(0, 64)}"`;
+    throw problem(
+      'unsupportedMediaType',
+      `this operation takes a body of type ${accepted.join(' or ')}; the request has ${sent}`,
+    );
   }
   // JSON is UTF-8 (RFC 8259 §8.1) and so is this API's form encoding: a body declared in
   // another charset would be read as UTF-8 and stored garbled. Refused, not guessed.
   const charset = ctx.request.charset.toLowerCase();
   if (charset !== '' && charset !== 'utf-8' && charset !== 'utf8') {
-    throw problem('unsupportedMediaType', `request bodies are read as UTF-8; the request declares charset "${charset.slice(0, 32)}" (send UTF-8, with charset=utf-8 or no charset)`);
+    throw problem(
+      'unsupportedMediaType',
+      `request bodies are read as UTF-8; the request declares charset "${charset.slice(0, 32)}" (send UTF-8, with charset=utf-8 or no charset)`,
+    );
   }
   const empty = () => problem('malformedBody', `the request body is empty; send a JSON object as ${type}`);
   if (!hasBody(ctx)) throw empty();

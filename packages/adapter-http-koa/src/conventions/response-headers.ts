@@ -45,7 +45,8 @@ export class ResponseHeaders {
   get(name: string): string | undefined {
     const lower = name.toLowerCase();
     const values: string[] = [];
-    for (let i = 0; i < this.lowerNames.length; i++) if (this.lowerNames[i] === lower) values.push(this.lines[2 * i + 1] ?? '');
+    for (let i = 0; i < this.lowerNames.length; i++)
+      if (this.lowerNames[i] === lower) values.push(this.lines[2 * i + 1] ?? '');
     return values.length === 0 ? undefined : values.join(', ');
   }
 

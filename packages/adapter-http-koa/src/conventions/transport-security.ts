@@ -16,4 +16,7 @@ export const arrivedOverTls = (req: IncomingMessage, trustProxy: boolean): boole
 };
 
 export const tlsRequired = (publicUrl: string) =>
-  problem('tlsRequired', `this API is served over HTTPS only; send the request to ${publicUrl} (requests over plain HTTP are never redirected)`);
+  problem(
+    'tlsRequired',
+    `this API is served over HTTPS only; send the request to ${publicUrl} (requests over plain HTTP are never redirected)`,
+  );

@@ -31,7 +31,19 @@ import { strictObject, type BodyCodec } from './object-codec.js';
 type Body<A> = BodyCodec<A>;
 
 const { subject, summary, state, priority, tags, user, group } = ticketValues;
-const ticketReadOnly = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'customer', 'customer_name', 'assigned_user', 'group', 'messages_url', 'allowed_transitions'];
+const ticketReadOnly = [
+  'id',
+  'url',
+  'created_at',
+  'updated_at',
+  'closed_at',
+  'customer',
+  'customer_name',
+  'assigned_user',
+  'group',
+  'messages_url',
+  'allowed_transitions',
+];
 
 const ticketOptional = {
   summary,

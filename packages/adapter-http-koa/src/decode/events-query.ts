@@ -15,7 +15,9 @@ export const decodeEventsQuery = (params: QueryParams): DecodedQuery<EventsQuery
     after: integerParam(params, 'after', { min: 0, max: Number.MAX_SAFE_INTEGER }, 0, issues),
     perPage: integerParam(params, 'per_page', perPage, perPage.fallback, issues),
     waitSeconds: integerParam(params, 'wait', waitSeconds, 0, issues),
-    ...(params.actor_id === undefined ? {} : { actorId: integerParam(params, 'actor_id', { min: 1, max: Number.MAX_SAFE_INTEGER }, 0, issues) as UserId }),
+    ...(params.actor_id === undefined
+      ? {}
+      : { actorId: integerParam(params, 'actor_id', { min: 1, max: Number.MAX_SAFE_INTEGER }, 0, issues) as UserId }),
   };
   return issues.length > 0 ? E.left(issues) : E.right(query);
 };

@@ -40,9 +40,14 @@ export interface BodyCodec<A> extends t.Type<A, unknown> {
  * It decodes the body's names into the domain's: its value and the field errors of its
  * fields name domain fields; an unknown or read-only key is named as the body gave it.
  */
-export const strictObject = <R extends Props, O extends Props>(name: string, spec: ObjectSpec<R, O>): BodyCodec<Decoded<R, O>> => {
+export const strictObject = <R extends Props, O extends Props>(
+  name: string,
+  spec: ObjectSpec<R, O>,
+): BodyCodec<Decoded<R, O>> => {
   const names = spec.names ?? sameNames;
-  const fieldByKey = new Map([...Object.keys(spec.required), ...Object.keys(spec.optional)].map((field) => [names.toWire(field), field]));
+  const fieldByKey = new Map(
+    [...Object.keys(spec.required), ...Object.keys(spec.optional)].map((field) => [names.toWire(field), field]),
+  );
   const codec = new t.Type<Decoded<R, O>, unknown, unknown>(
     name,
     (u): u is Decoded<R, O> => isPlainObject(u),

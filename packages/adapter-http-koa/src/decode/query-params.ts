@@ -20,7 +20,10 @@ export const commaList = (parameter: string, raw: string, issues: QueryIssue[]):
   const items = raw.split(',').map((s) => s.trim());
   const out = items.filter((item) => item !== '');
   if (out.length < items.length) {
-    const message = raw.trim() === '' ? `${parameter} is empty: omit it or name at least one value` : `${parameter} holds an empty item (got ${JSON.stringify(raw.slice(0, 60))})`;
+    const message =
+      raw.trim() === ''
+        ? `${parameter} is empty: omit it or name at least one value`
+        : `${parameter} holds an empty item (got ${JSON.stringify(raw.slice(0, 60))})`;
     issues.push(issue(parameter, raw, message));
   }
   const seen = new Set<string>();
@@ -42,7 +45,13 @@ const canonicalInteger = /^(0|[1-9][0-9]{0,15})$/;
  * An integer parameter within [min, max]; `fallback` when absent, or when refused (then with
  * its issue, naming the value sent, or that it was sent more than once).
  */
-export const integerParam = (params: QueryParams, name: string, bounds: { readonly min: number; readonly max: number }, fallback: number, issues: QueryIssue[]): number => {
+export const integerParam = (
+  params: QueryParams,
+  name: string,
+  bounds: { readonly min: number; readonly max: number },
+  fallback: number,
+  issues: QueryIssue[],
+): number => {
   const given = params[name];
   if (given === undefined) return fallback;
   if (typeof given !== 'string') {
@@ -51,6 +60,12 @@ export const integerParam = (params: QueryParams, name: string, bounds: { readon
   }
   const n = canonicalInteger.test(given) ? Number(given) : NaN;
   if (Number.isSafeInteger(n) && n >= bounds.min && n <= bounds.max) return n;
-  issues.push(issue(name, given, `${name} must be an integer from ${bounds.min} to ${bounds.max} (got ${JSON.stringify(given.slice(0, 40))})`));
+  issues.push(
+    issue(
+      name,
+      given,
+      `${name} must be an integer from ${bounds.min} to ${bounds.max} (got ${JSON.stringify(given.slice(0, 40))})`,
+    ),
+  );
   return fallback;
 };

@@ -17,7 +17,14 @@ import { commaList, issue, param, type QueryParams } from './query-params.js';
 // tags (all of them), updated_since (RFC 3339). Each bad value is an issue naming its parameter.
 
 /** The names of the queue filter parameters, as the OpenAPI document lists them. */
-export const queueParameterNames = ['assigned_user_id', 'group_id', 'customer_id', 'priority', 'tags', 'updated_since'] as const;
+export const queueParameterNames = [
+  'assigned_user_id',
+  'group_id',
+  'customer_id',
+  'priority',
+  'tags',
+  'updated_since',
+] as const;
 
 /** At most this many values in one list: a longer one is refused rather than sent to a store. */
 export const maxListValues = 100;
@@ -27,14 +34,21 @@ const items = (name: string, params: QueryParams, issues: QueryIssue[]): string[
   if (raw === undefined) return null;
   const out = commaList(name, raw, issues);
   if (out.length > maxListValues) {
-    issues.push(issue(name, raw.slice(0, 60), `${name} lists ${out.length} values; at most ${maxListValues} are allowed`));
+    issues.push(
+      issue(name, raw.slice(0, 60), `${name} lists ${out.length} values; at most ${maxListValues} are allowed`),
+    );
     return out.slice(0, maxListValues);
   }
   return out;
 };
 
 /** A list of ids, with the words it also accepts (`me`, `none`) counted apart. */
-const idList = <W extends string>(name: string, words: readonly W[], params: QueryParams, issues: QueryIssue[]): { ids: number[]; words: Set<W> } | null => {
+const idList = <W extends string>(
+  name: string,
+  words: readonly W[],
+  params: QueryParams,
+  issues: QueryIssue[],
+): { ids: number[]; words: Set<W> } | null => {
   const list = items(name, params, issues);
   if (list === null) return null;
   const ids: number[] = [];
@@ -46,7 +60,13 @@ const idList = <W extends string>(name: string, words: readonly W[], params: Que
     } else if ((words as readonly string[]).includes(item)) said.add(item as W);
     else {
       const also = words.length === 0 ? '' : ` or ${words.map((w) => `"${w}"`).join(', ')}`;
-      issues.push(issue(name, item, `${name} takes ids (positive integers)${also}, comma-separated (got ${JSON.stringify(item.slice(0, 40))})`));
+      issues.push(
+        issue(
+          name,
+          item,
+          `${name} takes ids (positive integers)${also}, comma-separated (got ${JSON.stringify(item.slice(0, 40))})`,
+        ),
+      );
     }
   }
   return { ids, words: said };
@@ -59,7 +79,10 @@ const parsePriorities = (params: QueryParams, issues: QueryIssue[]): Priority[] 
   if (list === null) return null;
   const out: Priority[] = [];
   for (const p of list) {
-    if (!isPriority(p)) issues.push(issue('priority', p, `unknown priority "${p.slice(0, 40)}"; priorities are: ${priorities.join(', ')}`));
+    if (!isPriority(p))
+      issues.push(
+        issue('priority', p, `unknown priority "${p.slice(0, 40)}"; priorities are: ${priorities.join(', ')}`),
+      );
     else if (!out.includes(p)) out.push(p);
   }
   return out;
@@ -70,7 +93,10 @@ const parseTags = (params: QueryParams, issues: QueryIssue[]): string[] => {
   const out: string[] = [];
   for (const tag of list) {
     const n = codePointLength(tag);
-    if (n > limits.tag.max) issues.push(issue('tags', tag.slice(0, 60), `a tag is ${limits.tag.min} to ${limits.tag.max} characters long (got ${n})`));
+    if (n > limits.tag.max)
+      issues.push(
+        issue('tags', tag.slice(0, 60), `a tag is ${limits.tag.min} to ${limits.tag.max} characters long (got ${n})`),
+      );
     else if (!out.includes(tag)) out.push(tag);
   }
   return out;
@@ -80,17 +106,35 @@ const parseTags = (params: QueryParams, issues: QueryIssue[]): string[] => {
  * RFC 3339 `date-time` (T or t or a space between date and time, Z or an offset). A "+" of an
  * offset that arrives as a space (an unencoded "+" in a query string) is read as the "+" it was.
  */
-const dateTime = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+\- ])(\d{2}):(\d{2}))$/;
+const dateTime =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:([Zz])|([+\- ])(\d{2}):(\d{2}))$/;
 
 /** The instant (epoch ms, rounded up to the next millisecond) of an RFC 3339 date-time, or null. */
 export const parseDateTime = (text: string): number | null => {
   const m = dateTime.exec(text);
   if (m === null) return null;
-  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const fraction = m[7] ?? '';
   const offsetHours = Number(m[10] ?? 0);
   const offsetMinutes = Number(m[11] ?? 0);
-  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59 || offsetHours > 23 || offsetMinutes > 59) return null;
+  if (
+    month < 1 ||
+    month > 12 ||
+    day < 1 ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59 ||
+    offsetHours > 23 ||
+    offsetMinutes > 59
+  )
+    return null;
   // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
   const d = new Date(0);
   d.setUTCFullYear(year, month - 1, day);
@@ -108,7 +152,14 @@ const parseUpdatedSince = (params: QueryParams, issues: QueryIssue[]): number | 
   const raw = param(params, 'updated_since');
   if (raw === undefined) return null;
   const at = parseDateTime(raw.trim());
-  if (at === null) issues.push(issue('updated_since', raw, `updated_since must be an RFC 3339 date-time such as 2026-11-25T08:00:00Z (got ${JSON.stringify(raw.slice(0, 60))})`));
+  if (at === null)
+    issues.push(
+      issue(
+        'updated_since',
+        raw,
+        `updated_since must be an RFC 3339 date-time such as 2026-11-25T08:00:00Z (got ${JSON.stringify(raw.slice(0, 60))})`,
+      ),
+    );
   return at;
 };
 
@@ -119,7 +170,10 @@ export const parseQueue = (params: QueryParams, issues: QueryIssue[]): QueueQuer
   const customers = idList('customer_id', [] as const, params, issues);
   return {
     ...noQueueQuery,
-    assignees: assignees === null ? null : { ids: assignees.ids as UserId[], me: assignees.words.has('me'), none: assignees.words.has('none') },
+    assignees:
+      assignees === null
+        ? null
+        : { ids: assignees.ids as UserId[], me: assignees.words.has('me'), none: assignees.words.has('none') },
     groups: groups === null ? null : { ids: groups.ids as GroupId[], none: groups.words.has('none') },
     customerIds: customers === null ? null : (customers.ids as UserId[]),
     priorities: parsePriorities(params, issues),

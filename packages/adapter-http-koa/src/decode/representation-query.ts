@@ -13,7 +13,8 @@ import { ticketNames } from '../wire-names.js';
 // `fields` and `embed`: which fields a ticket representation shows and which related
 // resources it expands. Both apply to lists and single reads.
 
-const isOneOf = <V extends string>(values: readonly V[], s: string | undefined): s is V => s !== undefined && (values as readonly string[]).includes(s);
+const isOneOf = <V extends string>(values: readonly V[], s: string | undefined): s is V =>
+  s !== undefined && (values as readonly string[]).includes(s);
 /** The relations by the API's names, for messages. */
 const embeddableNames = ticketRelations.map(ticketNames.toWire).join(', ');
 
@@ -62,4 +63,5 @@ export const parseRepresentationOptions = (params: QueryParams, issues: QueryIss
 });
 
 /** The related resources an `embed` asks to load, in their canonical order. */
-export const relationsOf = (embed: EmbedSpec): TicketRelation[] => ticketRelations.filter((r) => embed[r] !== undefined);
+export const relationsOf = (embed: EmbedSpec): TicketRelation[] =>
+  ticketRelations.filter((r) => embed[r] !== undefined);

@@ -22,7 +22,8 @@ import { ticketNames } from '../wire-names.js';
 /** The saved search, by path (/v1/tickets/recently_closed) or as the whole of `q`. */
 export const recentlyClosedAlias = 'recently_closed';
 
-const isSortField = (s: string | undefined): s is SortField => s !== undefined && (sortFields as readonly string[]).includes(s);
+const isSortField = (s: string | undefined): s is SortField =>
+  s !== undefined && (sortFields as readonly string[]).includes(s);
 /** The sort fields by the API's names, for messages. */
 const sortable = sortFields.map(ticketNames.toWire).join(', ');
 const isState = (s: string): s is TicketState => (ticketStates as readonly string[]).includes(s);

@@ -34,9 +34,13 @@ export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boole
   if (e instanceof HttpProblem) return { problem: e, unexpected: false };
   if (e instanceof StoreUnavailableError) {
     return {
-      problem: problem('storeUnavailable', 'the data store is not reachable right now; retry after the number of seconds in Retry-After', {
-        headers: { 'Retry-After': String(storeRetryAfterSeconds) },
-      }),
+      problem: problem(
+        'storeUnavailable',
+        'the data store is not reachable right now; retry after the number of seconds in Retry-After',
+        {
+          headers: { 'Retry-After': String(storeRetryAfterSeconds) },
+        },
+      ),
       unexpected: false,
     };
   }
@@ -48,14 +52,19 @@ export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boole
   }
   // Not 503 either: the store is up, and the same request would most likely meet the limit again.
   if (e instanceof StoreTimeLimitError) {
-    const description = 'the data store stopped this request at its time limit; the same request is likely to be stopped again (a narrower query or an earlier page may succeed)';
+    const description =
+      'the data store stopped this request at its time limit; the same request is likely to be stopped again (a narrower query or an earlier page may succeed)';
     return { problem: problem('storeTimeLimit', description), unexpected: true };
   }
   // Malformed percent-encoding in a path reaches us from the router as URIError.
-  if (e instanceof URIError) return { problem: problem('malformedRequest', 'the URL is not validly percent-encoded'), unexpected: false };
+  if (e instanceof URIError)
+    return { problem: problem('malformedRequest', 'the URL is not validly percent-encoded'), unexpected: false };
   // A 4xx raised by Koa itself (http-errors with expose): a client error, said plainly.
   if (hasStatus(e) && e.status >= 400 && e.status < 500 && e.expose === true) {
     return { problem: problem('malformedRequest', 'the request could not be understood'), unexpected: false };
   }
-  return { problem: problem('internal', 'the server failed to answer this request; it has been logged'), unexpected: true };
+  return {
+    problem: problem('internal', 'the server failed to answer this request; it has been logged'),
+    unexpected: true,
+  };
 };

@@ -46,7 +46,9 @@ export const bearerChallenge = (error?: 'invalid_token' | 'invalid_request', des
 
 const describeTarget = (resource: string, id: string): string => {
   const [ticket, message] = id.split('/');
-  return resource === 'message' && message !== undefined ? `message ${message} of ticket ${ticket ?? ''}` : `${resource} ${id}`;
+  return resource === 'message' && message !== undefined
+    ? `message ${message} of ticket ${ticket ?? ''}`
+    : `${resource} ${id}`;
 };
 
 const sendTokenHint =
@@ -59,7 +61,12 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
     case 'ValidationFailed': {
       const n = e.errors.length;
       return new HttpProblem(k, `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`, {
-        errors: e.errors.map((f) => ({ code: fieldErrorCodes[f.code], field: wireField(names, f), message: f.message, ...(f.allowed === undefined ? {} : { allowed: f.allowed }) })),
+        errors: e.errors.map((f) => ({
+          code: fieldErrorCodes[f.code],
+          field: wireField(names, f),
+          message: f.message,
+          ...(f.allowed === undefined ? {} : { allowed: f.allowed }),
+        })),
       });
     }
     case 'InvalidQuery':
@@ -71,21 +78,39 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
     case 'Gone':
       return new HttpProblem(k, `${describeTarget(e.resource, e.id)} has been deleted`);
     case 'Forbidden':
-      return new HttpProblem(k, e.fields === undefined ? e.message : `${e.message} ${e.fields.map(names.toWire).join(', ')}`);
+      return new HttpProblem(
+        k,
+        e.fields === undefined ? e.message : `${e.message} ${e.fields.map(names.toWire).join(', ')}`,
+      );
     case 'InsufficientScope': {
       const needed = e.needed.join(' ');
-      return new HttpProblem(k, `this token's scopes do not allow this operation; it needs ${needed} (see X-OAuth-Scopes for what the token has)`, {
-        headers: { 'WWW-Authenticate': `Bearer realm="support", error="insufficient_scope", scope="${challengeText(needed)}"` },
-      });
+      return new HttpProblem(
+        k,
+        `this token's scopes do not allow this operation; it needs ${needed} (see X-OAuth-Scopes for what the token has)`,
+        {
+          headers: {
+            'WWW-Authenticate': `Bearer realm="support", error="insufficient_scope", scope="${challengeText(needed)}"`,
+          },
+        },
+      );
     }
     case 'Unauthenticated':
       return e.reason === 'missing'
         ? new HttpProblem(k, sendTokenHint, { headers: { 'WWW-Authenticate': bearerChallenge() } })
-        : new HttpProblem(k, 'the access token is unknown, revoked or expired; get a new one from POST /v1/oauth/token', {
-            headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', 'the access token is unknown, revoked or expired') },
-          });
+        : new HttpProblem(
+            k,
+            'the access token is unknown, revoked or expired; get a new one from POST /v1/oauth/token',
+            {
+              headers: {
+                'WWW-Authenticate': bearerChallenge('invalid_token', 'the access token is unknown, revoked or expired'),
+              },
+            },
+          );
     case 'PreconditionFailed':
-      return new HttpProblem(k, 'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag');
+      return new HttpProblem(
+        k,
+        'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag',
+      );
     case 'Conflict':
       return new HttpProblem(k, e.message);
     case 'PageTooDeep':
@@ -94,8 +119,12 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
         `a page must start within the first ${e.maxOffset} items of a list (with this per_page, page ${e.deepestPage} is the deepest); narrow the list with a filter, q or another sort to reach later items`,
       );
     case 'FeedExpired':
-      return new HttpProblem(k, `events before seq ${String(e.oldest)} are no longer kept; the oldest available is ${String(e.oldest)}: read from after=${String(e.oldest - 1)}`, {
-        oldestSeq: e.oldest,
-      });
+      return new HttpProblem(
+        k,
+        `events before seq ${String(e.oldest)} are no longer kept; the oldest available is ${String(e.oldest)}: read from after=${String(e.oldest - 1)}`,
+        {
+          oldestSeq: e.oldest,
+        },
+      );
   }
 };

@@ -11,7 +11,12 @@ import { prettyJson } from '../conventions/serialization.js';
 
 export const maxHeaderBytes = 16 * 1024;
 
-const reasons: Readonly<Record<number, string>> = { 400: 'Bad Request', 408: 'Request Timeout', 431: 'Request Header Fields Too Large', 501: 'Not Implemented' };
+const reasons: Readonly<Record<number, string>> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  431: 'Request Header Fields Too Large',
+  501: 'Not Implemented',
+};
 
 const problemFor = (code: string | undefined): HttpProblem => {
   switch (code) {

@@ -52,7 +52,9 @@ export type {
 } from '@support/domain';
 
 /** The properties of a body schema: one per field its codec decodes (by the API's names, table T), no more, no fewer. */
-export type BodyProperties<Input, T extends Readonly<Record<string, string>> | undefined = undefined> = { readonly [K in keyof Input as WireName<K, T>]-?: Json };
+export type BodyProperties<Input, T extends Readonly<Record<string, string>> | undefined = undefined> = {
+  readonly [K in keyof Input as WireName<K, T>]-?: Json;
+};
 
 /** A body codec as the document's checks see it: the field errors it answers for a body (none: accepted). */
 export type BodyErrors = (body: unknown) => readonly FieldError[];
@@ -89,9 +91,29 @@ export const requestBodyCodecs: readonly RequestBodyCodec[] = [
   { schema: 'GroupWrite', resource: 'Group', codec: 'GroupReplaceBody', errorsOf: errorsOf(GroupReplaceBody) },
   { schema: 'GroupPatch', resource: 'Group', codec: 'GroupPatchBody', errorsOf: errorsOf(GroupPatchBody) },
   // The resource with its secret, so that the probes also see `secret` refused as read-only.
-  { schema: 'WebhookCreate', resource: 'WebhookWithSecret', codec: 'WebhookCreateBody', errorsOf: errorsOf(WebhookCreateBody) },
-  { schema: 'WebhookPatch', resource: 'WebhookWithSecret', codec: 'WebhookPatchBody', errorsOf: errorsOf(WebhookPatchBody) },
-  { schema: 'WebhookReplay', resource: 'WebhookWithSecret', codec: 'WebhookReplayBody', errorsOf: errorsOf(WebhookReplayBody) },
+  {
+    schema: 'WebhookCreate',
+    resource: 'WebhookWithSecret',
+    codec: 'WebhookCreateBody',
+    errorsOf: errorsOf(WebhookCreateBody),
+  },
+  {
+    schema: 'WebhookPatch',
+    resource: 'WebhookWithSecret',
+    codec: 'WebhookPatchBody',
+    errorsOf: errorsOf(WebhookPatchBody),
+  },
+  {
+    schema: 'WebhookReplay',
+    resource: 'WebhookWithSecret',
+    codec: 'WebhookReplayBody',
+    errorsOf: errorsOf(WebhookReplayBody),
+  },
   // The token with its secret, so that the probes also see `token` refused as read-only.
-  { schema: 'PersonalTokenCreate', resource: 'PersonalTokenCreated', codec: 'PersonalTokenCreateBody', errorsOf: errorsOf(PersonalTokenCreateBody) },
+  {
+    schema: 'PersonalTokenCreate',
+    resource: 'PersonalTokenCreated',
+    codec: 'PersonalTokenCreateBody',
+    errorsOf: errorsOf(PersonalTokenCreateBody),
+  },
 ];

@@ -1,7 +1,12 @@
 import type { Scope } from '@support/domain';
 import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
-import { defaultDeprecations, deprecationHeaders, deprecationRepresentation, type DeprecationSchedule } from '../conventions/deprecation.js';
+import {
+  defaultDeprecations,
+  deprecationHeaders,
+  deprecationRepresentation,
+  type DeprecationSchedule,
+} from '../conventions/deprecation.js';
 import { componentHeaders } from './headers.js';
 import { componentParameters } from './parameters.js';
 import { errorResponses, notModified } from './responses.js';
@@ -35,13 +40,22 @@ const scopeDescriptions: Readonly<Record<Scope, string>> = {
 };
 
 const table = (head: readonly string[], rows: readonly (readonly (string | number)[])[]): string =>
-  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n');
+  [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join(
+    '\n',
+  );
 
 const deprecationSection = (o: DocumentOptions): string => {
-  if (o.deprecations.length === 0) return '## Deprecations\n\nNothing is deprecated. The schedule is served at `GET /v1/deprecations`.';
+  if (o.deprecations.length === 0)
+    return '## Deprecations\n\nNothing is deprecated. The schedule is served at `GET /v1/deprecations`.';
   const rows = o.deprecations.map((d) => {
     const h = deprecationHeaders(o.publicUrl, d);
-    return [d.id, d.description, `${d.deprecatedAt} (\`Deprecation: ${h.Deprecation}\`)`, `${d.sunsetAt} (\`Sunset: ${h.Sunset}\`)`, d.replacement];
+    return [
+      d.id,
+      d.description,
+      `${d.deprecatedAt} (\`Deprecation: ${h.Deprecation}\`)`,
+      `${d.sunsetAt} (\`Sunset: ${h.Sunset}\`)`,
+      d.replacement,
+    ];
   });
   return [
     '## Deprecations',
@@ -156,20 +170,28 @@ export const openApiDocument = (o: DocumentOptions): Json => {
         basicToken: {
           type: 'http',
           scheme: 'basic',
-          description: 'Authorization: Basic base64(<access token>:) — the access token as user name and an empty password (not an e-mail and password).',
+          description:
+            'Authorization: Basic base64(<access token>:) — the access token as user name and an empty password (not an e-mail and password).',
         },
         accessToken: {
           type: 'apiKey',
           in: 'query',
           name: 'access_token',
-          description: '?access_token=<access token>, for JSONP (which cannot send headers). One way per request: with an Authorization header too, the answer is 400 (40005). Never copied into Link URLs; masked in logs.',
+          description:
+            '?access_token=<access token>, for JSONP (which cannot send headers). One way per request: with an Authorization header too, the answer is 400 (40005). Never copied into Link URLs; masked in logs.',
         },
         oauth2: {
           type: 'oauth2',
           description:
-            'The resource owner password grant (RFC 6749 §4.3) with refresh tokens. A request needs its user\'s role AND the token\'s scopes (a scope never widens a role); ' +
+            "The resource owner password grant (RFC 6749 §4.3) with refresh tokens. A request needs its user's role AND the token's scopes (a scope never widens a role); " +
             'without scope a login token has every scope its role can use. Personal access tokens (POST /v1/users/me/tokens) carry the scopes they were made with.',
-          flows: { password: { tokenUrl: `${o.publicUrl}/v1/oauth/token`, refreshUrl: `${o.publicUrl}/v1/oauth/token`, scopes: scopeDescriptions } },
+          flows: {
+            password: {
+              tokenUrl: `${o.publicUrl}/v1/oauth/token`,
+              refreshUrl: `${o.publicUrl}/v1/oauth/token`,
+              scopes: scopeDescriptions,
+            },
+          },
         },
       },
     },

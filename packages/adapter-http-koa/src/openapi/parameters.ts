@@ -33,7 +33,12 @@ const commaArray = (name: string, values: readonly string[], description: string
 });
 
 /** A queue filter (contract §5): a comma list, with named examples that run as they are. */
-const queueList = (name: string, items: Json, description: string, examples: Record<string, readonly [string, readonly unknown[]]>): Json => ({
+const queueList = (
+  name: string,
+  items: Json,
+  description: string,
+  examples: Record<string, readonly [string, readonly unknown[]]>,
+): Json => ({
   name,
   in: 'query',
   required: false,
@@ -41,7 +46,9 @@ const queueList = (name: string, items: Json, description: string, examples: Rec
   style: 'form',
   explode: false,
   schema: { type: 'array', items, minItems: 1, maxItems: maxListValues, uniqueItems: true },
-  examples: Object.fromEntries(Object.entries(examples).map(([key, [summary, value]]) => [key, { summary, value: [...value] }])),
+  examples: Object.fromEntries(
+    Object.entries(examples).map(([key, [summary, value]]) => [key, { summary, value: [...value] }]),
+  ),
 });
 
 const idItem: Json = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
@@ -80,12 +87,21 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     schema: { type: 'string', pattern: '^[A-Za-z0-9._-]+$' },
     example: 'swagger-ui.css',
   },
-  State: commaArray('state', ticketStates, 'Only tickets in these states (one value or a comma list; repeating the parameter works too). Absent: every state.', 'open,pending'),
+  State: commaArray(
+    'state',
+    ticketStates,
+    'Only tickets in these states (one value or a comma list; repeating the parameter works too). Absent: every state.',
+    'open,pending',
+  ),
   AssignedUserId: queueList(
     'assigned_user_id',
     { oneOf: [idItem, { type: 'string', enum: ['me', 'none'] }] },
     'Queue filter: tickets assigned to any of these users; me is the caller, none an unassigned ticket (assigned_user_id=me,none: mine and the unassigned ones). An id that matches nothing is an empty list.',
-    { mine: ['My tickets', ['me']], unassigned: ['Tickets nobody is assigned to', ['none']], several: ['Assigned to user 7 or to nobody', [7, 'none']] },
+    {
+      mine: ['My tickets', ['me']],
+      unassigned: ['Tickets nobody is assigned to', ['none']],
+      several: ['Assigned to user 7 or to nobody', [7, 'none']],
+    },
   ),
   GroupIdFilter: queueList(
     'group_id',
@@ -97,12 +113,17 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     'customer_id',
     idItem,
     "Queue filter: tickets of any of these customers. A customer's own list stays their own: naming another customer answers an empty list.",
-    { one: ['One customer\'s tickets', [12]], two: ['Two customers\' tickets', [12, 15]] },
+    { one: ["One customer's tickets", [12]], two: ["Two customers' tickets", [12, 15]] },
   ),
-  PriorityFilter: queueList('priority', { type: 'string', enum: [...priorities] }, 'Queue filter: tickets of any of these priorities.', {
-    urgent: ['Urgent tickets', ['urgent']],
-    pressing: ['High or urgent', ['high', 'urgent']],
-  }),
+  PriorityFilter: queueList(
+    'priority',
+    { type: 'string', enum: [...priorities] },
+    'Queue filter: tickets of any of these priorities.',
+    {
+      urgent: ['Urgent tickets', ['urgent']],
+      pressing: ['High or urgent', ['high', 'urgent']],
+    },
+  ),
   Tags: queueList(
     'tags',
     { type: 'string', minLength: limits.tag.min, maxLength: limits.tag.max },
@@ -116,7 +137,10 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     description:
       'Queue filter: tickets whose updated_at is at or after this RFC 3339 date-time (Z or an offset; encode + as %2B, though a + read as a space is taken back). Combine with sort=updated_at to sync what changed since a last look; the change feed (GET /v1/events) is the gap-free way.',
     schema: { type: 'string', format: 'date-time' },
-    examples: { since: { summary: 'Changed since 25 November 2026, 08:00 UTC', value: '2026-11-25T08:00:00Z' }, offset: { summary: 'With an offset', value: '2026-11-25T09:00:00+01:00' } },
+    examples: {
+      since: { summary: 'Changed since 25 November 2026, 08:00 UTC', value: '2026-11-25T08:00:00Z' },
+      offset: { summary: 'With an offset', value: '2026-11-25T09:00:00+01:00' },
+    },
   },
   Sort: {
     name: 'sort',
@@ -138,7 +162,12 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     schema: { type: 'string' },
     example: 'printer fire',
   },
-  Fields: commaArray('fields', ticketFields, 'Only these top-level fields of each ticket (customer_name included).', 'id,subject,customer_name'),
+  Fields: commaArray(
+    'fields',
+    ticketFields,
+    'Only these top-level fields of each ticket (customer_name included).',
+    'id,subject,customer_name',
+  ),
   Embed: commaArray(
     'embed',
     embedValues,
@@ -165,7 +194,8 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'after',
     in: 'query',
     required: false,
-    description: 'The cursor: answer the events with a seq above this one, oldest first (0: from the oldest kept). Use the last seq you have seen, or follow Link rel="next". Older than what is kept: 410 (41002) naming oldest_seq.',
+    description:
+      'The cursor: answer the events with a seq above this one, oldest first (0: from the oldest kept). Use the last seq you have seen, or follow Link rel="next". Older than what is kept: 410 (41002) naming oldest_seq.',
     schema: { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 },
     example: 1041,
   },
@@ -174,14 +204,20 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     in: 'query',
     required: false,
     description: `At most this many events, ${eventsQueryBounds.perPage.min}-${eventsQueryBounds.perPage.max}.`,
-    schema: { type: 'integer', minimum: eventsQueryBounds.perPage.min, maximum: eventsQueryBounds.perPage.max, default: eventsQueryBounds.perPage.fallback },
+    schema: {
+      type: 'integer',
+      minimum: eventsQueryBounds.perPage.min,
+      maximum: eventsQueryBounds.perPage.max,
+      default: eventsQueryBounds.perPage.fallback,
+    },
     example: 100,
   },
   ActorId: {
     name: 'actor_id',
     in: 'query',
     required: false,
-    description: 'Only the changes this user made (actor.id), under the same cursor, paging and wait rules: after and Link still count the global seq.',
+    description:
+      'Only the changes this user made (actor.id), under the same cursor, paging and wait rules: after and Link still count the global seq.',
     schema: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
     example: 12,
   },
@@ -190,7 +226,12 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     in: 'query',
     required: false,
     description: `Long poll: when nothing is newer than after, hold the request up to this many seconds (${eventsQueryBounds.waitSeconds.min}-${eventsQueryBounds.waitSeconds.max}) and answer as soon as an event arrives; [] when none did (or when the server is stopping).`,
-    schema: { type: 'integer', minimum: eventsQueryBounds.waitSeconds.min, maximum: eventsQueryBounds.waitSeconds.max, default: 0 },
+    schema: {
+      type: 'integer',
+      minimum: eventsQueryBounds.waitSeconds.min,
+      maximum: eventsQueryBounds.waitSeconds.max,
+      default: 0,
+    },
     // An example a tool can run quickly: an example-driven client sends it as it is.
     example: 1,
   },
@@ -222,7 +263,8 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'If-Modified-Since',
     in: 'header',
     required: false,
-    description: 'An HTTP date (RFC 1123, RFC 850 or asctime form): when nothing shown changed since, the answer is 304. Ignored when If-None-Match is sent.',
+    description:
+      'An HTTP date (RFC 1123, RFC 850 or asctime form): when nothing shown changed since, the answer is 304. Ignored when If-None-Match is sent.',
     schema: { type: 'string' },
   },
   IdempotencyKey: {
@@ -238,7 +280,8 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     name: 'If-Match',
     in: 'header',
     required: false,
-    description: 'Lost-update protection: the ETag of the representation you based the change on. When the resource has changed since, the answer is 412 and nothing is written.',
+    description:
+      'Lost-update protection: the ETag of the representation you based the change on. When the resource has changed since, the answer is 412 and nothing is written.',
     schema: { type: 'string' },
   },
 });

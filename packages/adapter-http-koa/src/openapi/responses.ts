@@ -22,10 +22,25 @@ const problemExample = (name: keyof typeof errorKinds, description: string, extr
 
 /** The error answers, by the name operations refer to them with. */
 export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
-  const answer = (status: number, what: string, example: Json, opts: { schema?: string; headers?: readonly HeaderName[]; rate?: boolean; minimal?: boolean } = {}): Json => {
-    const required: HeaderName[] = opts.minimal === true ? ['X-Request-Id', 'Cache-Control'] : [...baseHeaders, ...(opts.rate === false ? [] : rateHeaders), ...(opts.headers ?? [])];
+  const answer = (
+    status: number,
+    what: string,
+    example: Json,
+    opts: { schema?: string; headers?: readonly HeaderName[]; rate?: boolean; minimal?: boolean } = {},
+  ): Json => {
+    const required: HeaderName[] =
+      opts.minimal === true
+        ? ['X-Request-Id', 'Cache-Control']
+        : [...baseHeaders, ...(opts.rate === false ? [] : rateHeaders), ...(opts.headers ?? [])];
     // A POST's error answer may be a replay of the first one with the same Idempotency-Key.
-    const optional: HeaderName[] = [...baseHeaders, ...rateHeaders, 'Idempotent-Replayed', 'X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes', ...(status === 403 ? ['WWW-Authenticate' as const] : [])];
+    const optional: HeaderName[] = [
+      ...baseHeaders,
+      ...rateHeaders,
+      'Idempotent-Replayed',
+      'X-OAuth-Scopes',
+      'X-Accepted-OAuth-Scopes',
+      ...(status === 403 ? ['WWW-Authenticate' as const] : []),
+    ];
     return {
       description: `${what} Codes: ${codesOf(status)}.`,
       headers: headerObjects(versions, required, optional),
@@ -37,7 +52,13 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
       400,
       'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, a page that starts past the first 10000 items of a list (40007, naming the deepest page for its per_page), or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
       problemExample('badQueryParameter', 'state: unknown state "opened"; states are: open, pending, closed', {
-        errors: [{ code: errorKinds.badQueryParameter.code, field: 'state', message: 'unknown state "opened"; states are: open, pending, closed' }],
+        errors: [
+          {
+            code: errorKinds.badQueryParameter.code,
+            field: 'state',
+            message: 'unknown state "opened"; states are: open, pending, closed',
+          },
+        ],
       }),
       { rate: false },
     ),
@@ -52,12 +73,17 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
       'The caller may see the resource but not do this (a customer deleting a ticket, an agent creating users: 40301); the token\'s scopes do not cover the operation (40303, with WWW-Authenticate: Bearer realm="support", error="insufficient_scope", scope="<needed>"); or the request came over plain HTTP (never redirected).',
       problemExample('forbidden', 'only admins may delete tickets'),
     ),
-    TlsRequired: answer(403, 'The request came over plain HTTP (never redirected).', problemExample('tlsRequired', 'this API is served over HTTPS only; send the request to https://localhost:8443'), {
-      rate: false,
-    }),
+    TlsRequired: answer(
+      403,
+      'The request came over plain HTTP (never redirected).',
+      problemExample('tlsRequired', 'this API is served over HTTPS only; send the request to https://localhost:8443'),
+      {
+        rate: false,
+      },
+    ),
     NotFound: answer(
       404,
-      'No such resource, or one the caller may not see (another customer\'s ticket, an internal note for a customer: 404, never 403). Also any URL that names no resource.',
+      "No such resource, or one the caller may not see (another customer's ticket, an internal note for a customer: 404, never 403). Also any URL that names no resource.",
       problemExample('resourceNotFound', 'there is no ticket 7'),
     ),
     MethodNotAllowed: answer(
@@ -66,31 +92,58 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
       problemExample('methodNotAllowed', 'DELETE is not allowed here; allowed: HEAD, GET, POST'),
       { headers: ['Allow'] },
     ),
-    NotAcceptable: answer(406, 'A .xml suffix: only JSON is offered (.json is accepted on every URL).', problemExample('notAcceptable', 'XML is not offered; this API serves JSON only (drop the suffix or use .json)')),
-    RequestTimeout: answer(408, 'The request headers did not arrive in time (answered before routing).', problemExample('requestTimeout', 'the request was not received in time'), {
-      minimal: true,
-    }),
+    NotAcceptable: answer(
+      406,
+      'A .xml suffix: only JSON is offered (.json is accepted on every URL).',
+      problemExample('notAcceptable', 'XML is not offered; this API serves JSON only (drop the suffix or use .json)'),
+    ),
+    RequestTimeout: answer(
+      408,
+      'The request headers did not arrive in time (answered before routing).',
+      problemExample('requestTimeout', 'the request was not received in time'),
+      {
+        minimal: true,
+      },
+    ),
     Conflict: answer(
       409,
       'The request conflicts with the state of the resource (an admin deleting their own account), or (40902) a request with the same Idempotency-Key is still running: retry after Retry-After seconds.',
       problemExample('conflict', 'you cannot delete your own account'),
     ),
-    Gone: answer(410, 'The resource was deleted (a deleted ticket and its messages, a deleted message).', problemExample('gone', 'ticket 7 has been deleted')),
+    Gone: answer(
+      410,
+      'The resource was deleted (a deleted ticket and its messages, a deleted message).',
+      problemExample('gone', 'ticket 7 has been deleted'),
+    ),
     FeedExpired: answer(
       410,
       'The change-feed cursor is older than the oldest kept event (events are kept EVENTS_RETENTION_DAYS): oldest_seq names the oldest one still available; read again with after = oldest_seq - 1 (what came before it is lost to this consumer).',
-      problemExample('eventsExpired', 'events before seq 1042 are no longer kept; the oldest available is 1042: read from after=1041', { oldest_seq: 1042 }),
+      problemExample(
+        'eventsExpired',
+        'events before seq 1042 are no longer kept; the oldest available is 1042: read from after=1041',
+        { oldest_seq: 1042 },
+      ),
     ),
     PreconditionFailed: answer(
       412,
       'If-Match no longer matches: the resource changed since; GET it again.',
-      problemExample('preconditionFailed', 'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag'),
+      problemExample(
+        'preconditionFailed',
+        'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag',
+      ),
     ),
-    PayloadTooLarge: answer(413, 'The body is over 1 MiB.', problemExample('payloadTooLarge', 'the request body is larger than 1048576 bytes (1 MiB)')),
+    PayloadTooLarge: answer(
+      413,
+      'The body is over 1 MiB.',
+      problemExample('payloadTooLarge', 'the request body is larger than 1048576 bytes (1 MiB)'),
+    ),
     UnsupportedMediaType: answer(
       415,
       'The body is not application/json (PATCH also takes application/merge-patch+json), or declares a charset other than UTF-8.',
-      problemExample('unsupportedMediaType', 'this operation takes a body of type application/json; the request has Content-Type "text/plain"'),
+      problemExample(
+        'unsupportedMediaType',
+        'this operation takes a body of type application/json; the request has Content-Type "text/plain"',
+      ),
     ),
     ValidationFailed: answer(
       422,
@@ -107,19 +160,26 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
       ...answer(
         422,
         'The body was refused (42200: one entry in errors per refused field; errors[].code: see FieldError), or (42250) the Idempotency-Key was already used for another request (another method, path or body).',
-        problemExample('validationFailed', '1 field is invalid; see errors', { errors: [{ code: 42201, field: 'subject', message: 'is required' }] }),
+        problemExample('validationFailed', '1 field is invalid; see errors', {
+          errors: [{ code: 42201, field: 'subject', message: 'is required' }],
+        }),
       ),
       content: {
         'application/json': {
           schema: { anyOf: [ref('ValidationError'), ref('Error')] },
-          example: problemExample('validationFailed', '1 field is invalid; see errors', { errors: [{ code: 42201, field: 'subject', message: 'is required' }] }),
+          example: problemExample('validationFailed', '1 field is invalid; see errors', {
+            errors: [{ code: 42201, field: 'subject', message: 'is required' }],
+          }),
         },
       },
     },
     KeyReused: answer(
       422,
       'The Idempotency-Key was already used for another request (another method, path or body).',
-      problemExample('idempotencyKeyReused', 'this Idempotency-Key was used for another request (method, path or body differ); use a new key for a new request'),
+      problemExample(
+        'idempotencyKeyReused',
+        'this Idempotency-Key was used for another request (method, path or body differ); use a new key for a new request',
+      ),
     ),
     TooManyRequests: answer(
       429,
@@ -127,17 +187,34 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
       problemExample('rateLimited', 'the limit of 5000 requests per window is used up; it resets in 1200 seconds'),
       { headers: ['Retry-After'] },
     ),
-    HeadersTooLarge: answer(431, 'The request header fields exceed 16 KiB (answered before routing).', problemExample('headersTooLarge', "the request's header fields exceed 16384 bytes"), {
-      minimal: true,
-    }),
-    InternalError: answer(500, 'A defect (50001): logged with the request id; the body names nothing of it. 50002: a write the data store could not confirm durable, which may have been applied (read before sending it again). 50003: the data store stopped the request at its time limit.', problemExample('internal', 'the server failed to answer this request; it has been logged'), {
-      rate: false,
-    }),
-    NotImplemented: answer(501, 'A method this API does not implement at all.', problemExample('notImplemented', 'BREW is not a method this API implements')),
+    HeadersTooLarge: answer(
+      431,
+      'The request header fields exceed 16 KiB (answered before routing).',
+      problemExample('headersTooLarge', "the request's header fields exceed 16384 bytes"),
+      {
+        minimal: true,
+      },
+    ),
+    InternalError: answer(
+      500,
+      'A defect (50001): logged with the request id; the body names nothing of it. 50002: a write the data store could not confirm durable, which may have been applied (read before sending it again). 50003: the data store stopped the request at its time limit.',
+      problemExample('internal', 'the server failed to answer this request; it has been logged'),
+      {
+        rate: false,
+      },
+    ),
+    NotImplemented: answer(
+      501,
+      'A method this API does not implement at all.',
+      problemExample('notImplemented', 'BREW is not a method this API implements'),
+    ),
     ServiceUnavailable: answer(
       503,
       'The data store is not reachable (50301), or, on /readyz, the service is still starting (50302: the description names the start-up steps left, such as the first admin): retry after Retry-After seconds.',
-      problemExample('storeUnavailable', 'the data store is not reachable right now; retry after the number of seconds in Retry-After'),
+      problemExample(
+        'storeUnavailable',
+        'the data store is not reachable right now; retry after the number of seconds in Retry-After',
+      ),
       { rate: false, headers: ['Retry-After'] },
     ),
   };

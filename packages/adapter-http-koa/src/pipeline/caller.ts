@@ -11,7 +11,10 @@ import type { AppContext, Services } from '../state.js';
  */
 export const identifyCaller = async (ctx: AppContext, { app }: Services): Promise<HttpProblem | null> => {
   // The query is parsed only when there is one: a token in the URL is the rare way to send it.
-  const c = credentialsOf(requestHeader(ctx, 'authorization'), ctx.querystring === '' ? undefined : ctx.query.access_token);
+  const c = credentialsOf(
+    requestHeader(ctx, 'authorization'),
+    ctx.querystring === '' ? undefined : ctx.query.access_token,
+  );
   switch (c.kind) {
     case 'none':
       return null;
@@ -26,8 +29,12 @@ export const identifyCaller = async (ctx: AppContext, { app }: Services): Promis
         headers: { 'WWW-Authenticate': bearerChallenge('invalid_token', c.reason) },
       });
     case 'ambiguous':
-      return problem('tokenSentTwice', 'send the access token one way only: Authorization header or access_token parameter, once', {
-        headers: { 'WWW-Authenticate': bearerChallenge('invalid_request', 'the token was sent more than one way') },
-      });
+      return problem(
+        'tokenSentTwice',
+        'send the access token one way only: Authorization header or access_token parameter, once',
+        {
+          headers: { 'WWW-Authenticate': bearerChallenge('invalid_request', 'the token was sent more than one way') },
+        },
+      );
   }
 };

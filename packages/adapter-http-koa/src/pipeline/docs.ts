@@ -16,7 +16,11 @@ export const docs = (services: Services): Middleware<RequestState> => {
   const pageHeaders = docsSecurityHeaders(new URL(services.options.publicUrl).origin);
   const answer = async (ctx: AppContext): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.state.reply = problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: 'GET, HEAD' } }));
+      ctx.state.reply = problemReply(
+        problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, {
+          headers: { Allow: 'GET, HEAD' },
+        }),
+      );
       return;
     }
     let reply: Reply | null = null;
@@ -24,9 +28,19 @@ export const docs = (services: Services): Middleware<RequestState> => {
       reply = { status: 200, body: undefined, raw: renderer.page, headers: pageHeaders };
     } else if (ctx.path.startsWith(docsAssetsPath)) {
       const asset = await renderer.asset(ctx.path.slice(docsAssetsPath.length));
-      if (asset !== null) reply = { status: 200, body: undefined, raw: asset, headers: { 'Cross-Origin-Resource-Policy': 'same-origin' } };
+      if (asset !== null)
+        reply = {
+          status: 200,
+          body: undefined,
+          raw: asset,
+          headers: { 'Cross-Origin-Resource-Policy': 'same-origin' },
+        };
     }
-    ctx.state.reply = reply ?? problemReply(problem('routeNotFound', `there is no documentation file at ${ctx.path}; the documentation is at ${docsPath}`));
+    ctx.state.reply =
+      reply ??
+      problemReply(
+        problem('routeNotFound', `there is no documentation file at ${ctx.path}; the documentation is at ${docsPath}`),
+      );
   };
   // Not async: every other request passes through without an async frame of its own.
   return (ctx, next) => (isDocsPath(ctx.path) ? answer(ctx) : next());

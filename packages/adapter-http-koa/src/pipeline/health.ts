@@ -15,7 +15,11 @@ const answerWith =
   ({ app, options }: Services) =>
   async (ctx: AppContext): Promise<void> => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      ctx.state.reply = problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, { headers: { Allow: 'GET, HEAD' } }));
+      ctx.state.reply = problemReply(
+        problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: GET, HEAD`, {
+          headers: { Allow: 'GET, HEAD' },
+        }),
+      );
       return;
     }
     if (ctx.path === '/healthz') {
@@ -24,14 +28,23 @@ const answerWith =
     }
     const pending = options.startup.pending();
     if (pending.length > 0) {
-      const p = problem('starting', `the service is starting: waiting for ${pending.join(', ')}`, { headers: { 'Retry-After': '1' } });
+      const p = problem('starting', `the service is starting: waiting for ${pending.join(', ')}`, {
+        headers: { 'Retry-After': '1' },
+      });
       ctx.state.reply = { ...problemReply(p), noStore: true };
       return;
     }
     const ready = await app.health.ready().catch(() => false);
     ctx.state.reply = ready
       ? { status: 200, body: { status: 'ready' }, noStore: true }
-      : { ...problemReply(problem('storeUnavailable', 'the data store is not reachable', { headers: { 'Retry-After': String(storeRetryAfterSeconds) } })), noStore: true };
+      : {
+          ...problemReply(
+            problem('storeUnavailable', 'the data store is not reachable', {
+              headers: { 'Retry-After': String(storeRetryAfterSeconds) },
+            }),
+          ),
+          noStore: true,
+        };
   };
 
 export const health = (services: Services): Middleware<RequestState> => {

@@ -41,9 +41,14 @@ export const requestFingerprint = (method: string, path: string, body: Buffer): 
 export const keptAnswer = (reply: Reply): StoredAnswer | null => {
   if (reply.raw !== undefined || reply.page !== undefined || reply.cursor !== undefined) return null;
   const headers: Record<string, string> = { ...reply.headers };
-  if (reply.lastModified !== undefined && reply.lastModified !== null) headers['Last-Modified'] = formatHttpDate(reply.lastModified);
+  if (reply.lastModified !== undefined && reply.lastModified !== null)
+    headers['Last-Modified'] = formatHttpDate(reply.lastModified);
   const body = reply.cacheable !== undefined ? reply.cacheable.build() : reply.body;
-  return { status: reply.status, headers, body: body === undefined ? new Uint8Array(0) : Buffer.from(compactJson(body)) };
+  return {
+    status: reply.status,
+    headers,
+    body: body === undefined ? new Uint8Array(0) : Buffer.from(compactJson(body)),
+  };
 };
 
 /** A kept answer as the reply to a repeat: rendered like any reply, marked as a replay. */
@@ -63,12 +68,21 @@ export const replayReply = (answer: StoredAnswer): Reply => {
  * An answer kept before answers were kept unrendered (it names its Content-Type): its bytes
  * as they were sent. Such records expire within the 24 hours keys are kept.
  */
-const legacyReplay = (status: number, headers: Readonly<Record<string, string>>, bytes: Buffer, lastModified: string | undefined): Reply => {
+const legacyReplay = (
+  status: number,
+  headers: Readonly<Record<string, string>>,
+  bytes: Buffer,
+  lastModified: string | undefined,
+): Reply => {
   const { 'Content-Type': contentType = 'application/json; charset=utf-8', ETag: etag, ...rest } = headers;
   return {
     status,
     body: undefined,
-    headers: { ...rest, ...(lastModified === undefined ? {} : { 'Last-Modified': lastModified }), [replayedHeader]: 'true' },
+    headers: {
+      ...rest,
+      ...(lastModified === undefined ? {} : { 'Last-Modified': lastModified }),
+      [replayedHeader]: 'true',
+    },
     raw: { contentType, bytes, ...(etag === undefined ? {} : { etag }), gzipped: () => gzipBody(bytes) },
   };
 };
@@ -88,7 +102,10 @@ export const keepForKey = async (ctx: AppContext, { options }: Services, reply: 
   try {
     await finish(reply === null ? null : keptAnswer(reply));
   } catch (e) {
-    options.logger.error('idempotency key not settled', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
+    options.logger.error('idempotency key not settled', {
+      request_id: ctx.state.requestId,
+      detail: e instanceof Error ? e.message : String(e),
+    });
   }
 };
 
@@ -112,7 +129,10 @@ const headerName = idempotencyKeyHeader.toLowerCase();
 export const idempotency = ({ app }: Services): Middleware<RequestState> => {
   const claim = async (ctx: AppContext, next: () => Promise<unknown>, key: string | string[]): Promise<void> => {
     if (typeof key !== 'string' || !isIdempotencyKey(key)) {
-      throw problem('badIdempotencyKey', `${idempotencyKeyHeader} must be 1-255 printable ASCII characters (! to ~), sent once`);
+      throw problem(
+        'badIdempotencyKey',
+        `${idempotencyKeyHeader} must be 1-255 printable ASCII characters (! to ~), sent once`,
+      );
     }
     const decision = await app.idempotency.begin(ctx.state.actor, ctx.ip, key, await fingerprintOf(ctx));
     switch (decision.kind) {
@@ -125,9 +145,13 @@ export const idempotency = ({ app }: Services): Middleware<RequestState> => {
           `this ${idempotencyKeyHeader} was used for another request (method, path or body differ); use a new key for a new request`,
         );
       case 'in_flight':
-        throw problem('idempotencyInFlight', `a request with this ${idempotencyKeyHeader} is still running; retry after it has finished`, {
-          headers: { 'Retry-After': '1' },
-        });
+        throw problem(
+          'idempotencyInFlight',
+          `a request with this ${idempotencyKeyHeader} is still running; retry after it has finished`,
+          {
+            headers: { 'Retry-After': '1' },
+          },
+        );
       case 'run':
         ctx.state.idempotency = decision.finish;
         await next();

@@ -92,7 +92,9 @@ export const laneRoutesOf = (router: AppRouter): LaneRoutes => {
     const route = laneRoute(path, handler);
     const matched = router.match(instance(path), 'GET').pathAndMethod;
     const alone = matched.length === 1 && matched[0] === layer;
-    const shadows = gets.some((other) => other !== layer && route.pattern.test(typeof other.path === 'string' ? instance(other.path) : ''));
+    const shadows = gets.some(
+      (other) => other !== layer && route.pattern.test(typeof other.path === 'string' ? instance(other.path) : ''),
+    );
     if (alone && !shadows) routes.push(route);
   }
   return new LaneRoutes(routes);

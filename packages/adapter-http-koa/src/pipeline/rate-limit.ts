@@ -53,9 +53,13 @@ const setRateLimitHeaders = (to: ResponseHeaders, s: RateLimitStatus): void => {
 };
 
 const rateLimited = (s: RateLimitStatus): HttpProblem =>
-  problem('rateLimited', `the limit of ${s.limit} requests per window is used up; it resets in ${s.resetSeconds} seconds`, {
-    headers: { 'Retry-After': String(s.resetSeconds) },
-  });
+  problem(
+    'rateLimited',
+    `the limit of ${s.limit} requests per window is used up; it resets in ${s.resetSeconds} seconds`,
+    {
+      headers: { 'Retry-After': String(s.resetSeconds) },
+    },
+  );
 
 /**
  * Counts the request against whoever `whoIsCounted` names (identifying the caller when the
@@ -66,7 +70,11 @@ export const rateLimit =
   (services: Services): Middleware<RequestState> =>
   async (ctx, next) => {
     const identified: { refusal: HttpProblem | null } = { refusal: null };
-    const request: RateRequest = { path: ctx.path, overTls: arrivedOverTls(ctx.req, services.options.trustProxy), ip: ctx.ip };
+    const request: RateRequest = {
+      path: ctx.path,
+      overTls: arrivedOverTls(ctx.req, services.options.trustProxy),
+      ip: ctx.ip,
+    };
     const counted = await whoIsCounted(request, async () => {
       identified.refusal = await identifyCaller(ctx, services);
       return ctx.state.actor?.user.id ?? null;

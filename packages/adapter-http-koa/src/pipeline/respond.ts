@@ -21,9 +21,14 @@ const unrouted = (ctx: AppContext): Reply => {
   const allow = (ctx.response.get('Allow') as string | undefined) ?? '';
   if (ctx.method === 'OPTIONS' && allow !== '') return { status: 204, body: undefined, headers: { Allow: allow } };
   if (ctx.status === 405) {
-    return problemReply(problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${allow}`, { headers: { Allow: allow } }));
+    return problemReply(
+      problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${allow}`, {
+        headers: { Allow: allow },
+      }),
+    );
   }
-  if (ctx.status === 501) return problemReply(problem('notImplemented', `${ctx.method} is not a method this API implements`));
+  if (ctx.status === 501)
+    return problemReply(problem('notImplemented', `${ctx.method} is not a method this API implements`));
   return problemReply(problem('routeNotFound', `there is no resource at ${ctx.path}; resources live under /v1`));
 };
 
@@ -57,10 +62,15 @@ const scopeHeaders = (ctx: AppContext, services: Services): void => {
   if (held === undefined) return;
   const route = (ctx as AppContext & { _matchedRoute?: string })._matchedRoute;
   ctx.state.headers.set('X-OAuth-Scopes', held.join(', '));
-  ctx.state.headers.set('X-Accepted-OAuth-Scopes', route === undefined ? '' : services.acceptedScopes(ctx.method, route));
+  ctx.state.headers.set(
+    'X-Accepted-OAuth-Scopes',
+    route === undefined ? '' : services.acceptedScopes(ctx.method, route),
+  );
 };
 
-const failed = Buffer.from(JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged'))));
+const failed = Buffer.from(
+  JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged'))),
+);
 
 export const respond =
   (services: Services): Middleware<RequestState> =>
@@ -95,7 +105,10 @@ export const respond =
       // An answer that shows a secret once (no-store: a new personal access token) is never kept for a replay: the store keeps no token in clear.
       await keepForKey(ctx, services, reply.noStore === true ? null : reply);
     } catch (e) {
-      services.options.logger.error('response failed', { request_id: ctx.state.requestId, detail: e instanceof Error ? e.message : String(e) });
+      services.options.logger.error('response failed', {
+        request_id: ctx.state.requestId,
+        detail: e instanceof Error ? e.message : String(e),
+      });
       await keepForKey(ctx, services, null);
       ctx.state.headers.set('Content-Type', 'application/json; charset=utf-8');
       answer = { status: 500, body: failed };

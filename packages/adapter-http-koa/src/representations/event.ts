@@ -1,4 +1,10 @@
-import { allowedTransitions, type EventActor, type EventData, type EventSubject, type StoredEvent } from '@support/domain';
+import {
+  allowedTransitions,
+  type EventActor,
+  type EventData,
+  type EventSubject,
+  type StoredEvent,
+} from '@support/domain';
 import { timestamp } from './common.js';
 import { groupRepresentation } from './group.js';
 import { messageRepresentation } from './message.js';
@@ -26,7 +32,11 @@ const subjectUrl = (urls: Urls, s: EventSubject): string => {
 const dataRepresentation = (urls: Urls, d: EventData): Record<string, unknown> => {
   switch (d.resource) {
     case 'ticket':
-      return ticketRepresentation(urls, { ticket: d.ticket, related: {}, allowedTransitions: allowedTransitions(d.ticket.state, d.ticket.deletedAt !== null, 'admin') });
+      return ticketRepresentation(urls, {
+        ticket: d.ticket,
+        related: {},
+        allowedTransitions: allowedTransitions(d.ticket.state, d.ticket.deletedAt !== null, 'admin'),
+      });
     case 'message':
       return messageRepresentation(urls, d.message);
     case 'user':

@@ -5,7 +5,11 @@ import type { Urls } from './urls.js';
 // A personal access token as the API shows it (contract §8.1): never its secret, except in
 // the answer that made it (`token`).
 
-export const personalTokenRepresentation = (urls: Urls, r: PersonalTokenRecord, token?: string): Record<string, unknown> => ({
+export const personalTokenRepresentation = (
+  urls: Urls,
+  r: PersonalTokenRecord,
+  token?: string,
+): Record<string, unknown> => ({
   id: r.id,
   url: urls.personalToken(r.userId, r.id),
   name: r.name,

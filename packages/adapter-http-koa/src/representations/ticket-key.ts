@@ -11,11 +11,15 @@ import type { Urls } from './urls.js';
 // `fields`/`embed`. The URL builder is the app's own and the cache is per app.
 
 /** A related user or group: whole (at its version) or only id and name (a customer's view of another user). */
-const relatedKey = (r: Related<{ readonly id: number; readonly version: number; readonly updatedAt: number }, number> | null | undefined): string => {
+const relatedKey = (
+  r: Related<{ readonly id: number; readonly version: number; readonly updatedAt: number }, number> | null | undefined,
+): string => {
   if (r === undefined) return '';
   if (r === null) return '-';
   // The name is quoted so that no name can spell another key's separators.
-  return r.kind === 'full' ? `${r.value.id}.${r.value.version}.${r.value.updatedAt}` : `${r.id}${JSON.stringify(r.name)}`;
+  return r.kind === 'full'
+    ? `${r.value.id}.${r.value.version}.${r.value.updatedAt}`
+    : `${r.id}${JSON.stringify(r.name)}`;
 };
 
 /** One ticket as this caller sees it. */
@@ -31,7 +35,8 @@ export const ticketViewKey = (v: TicketView): string => {
 /** `fields` and `embed` as one string: `*` for every field, then each relation's selection. */
 export const optionsKey = (o: RepresentationOptions): string => {
   let key = o.fields === null ? '*' : o.fields.join(',');
-  for (const [relation, selection] of Object.entries(o.embed)) key += `;${relation}=${selection === 'all' ? '*' : selection.join(',')}`;
+  for (const [relation, selection] of Object.entries(o.embed))
+    key += `;${relation}=${selection === 'all' ? '*' : selection.join(',')}`;
   return key;
 };
 
@@ -43,7 +48,11 @@ export const cacheableTicket = (urls: Urls, v: TicketView, options: Representati
 });
 
 /** A page of tickets' body (the page's place and the total are render's to add to the key). */
-export const cacheableTicketList = (urls: Urls, views: readonly TicketView[], options: RepresentationOptions): CacheableBody => {
+export const cacheableTicketList = (
+  urls: Urls,
+  views: readonly TicketView[],
+  options: RepresentationOptions,
+): CacheableBody => {
   let key = `tickets ${optionsKey(options)}`;
   for (const v of views) key += ` ${ticketViewKey(v)}`;
   return { key, version: null, build: () => views.map((v) => ticketRepresentation(urls, v, options)) };

@@ -48,7 +48,8 @@ export const ticketRepresentation = (
       t.assignedUserId === null
         ? null
         : expand(link(t.assignedUserId, urls.user(t.assignedUserId)), related.assignedUser, embed.assignedUser, user),
-    group: t.groupId === null ? null : expand(link(t.groupId, urls.group(t.groupId)), related.group, embed.group, group),
+    group:
+      t.groupId === null ? null : expand(link(t.groupId, urls.group(t.groupId)), related.group, embed.group, group),
     tags: t.tags,
     created_at: timestamp(t.createdAt),
     updated_at: timestamp(t.updatedAt),

@@ -17,7 +17,10 @@ export const webhookRepresentation = (w: Webhook): Record<string, unknown> => ({
 });
 
 /** The answer of POST /v1/webhooks and of rotate-secret: the webhook and its secret, this once. */
-export const webhookWithSecret = (w: Webhook): Record<string, unknown> => ({ ...webhookRepresentation(w), secret: w.secret });
+export const webhookWithSecret = (w: Webhook): Record<string, unknown> => ({
+  ...webhookRepresentation(w),
+  secret: w.secret,
+});
 
 /** One attempt of the delivery log. */
 export const deliveryRepresentation = (r: DeliveryRecord): Record<string, unknown> => ({

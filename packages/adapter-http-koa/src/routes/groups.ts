@@ -35,21 +35,44 @@ export const groupRoutes = (router: AppRouter, { app, urls }: Services): void =>
 
   router.get('/v1/groups/:groupId/users', async (ctx) => {
     const l = unwrap(await app.groups.members(actorOf(ctx), groupId(ctx), decodePage(ctx.query)));
-    ctx.state.reply = ok(l.items.map((u) => userRepresentation(urls, u)), { page: pageInfo(l) });
+    ctx.state.reply = ok(
+      l.items.map((u) => userRepresentation(urls, u)),
+      { page: pageInfo(l) },
+    );
   });
 
   router.put('/v1/groups/:groupId', async (ctx) => {
     const actor = actorOf(ctx);
     const id = groupId(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    written(ctx, unwrap(await app.groups.replace(actor, id, decodeBody(GroupReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(
+        await app.groups.replace(
+          actor,
+          id,
+          decodeBody(GroupReplaceBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+      ),
+    );
   });
 
   router.patch('/v1/groups/:groupId', async (ctx) => {
     const actor = actorOf(ctx);
     const id = groupId(ctx);
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.groups.patch(actor, id, decodeBody(GroupPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(
+        await app.groups.patch(
+          actor,
+          id,
+          decodeBody(GroupPatchBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+      ),
+    );
   });
 
   router.delete('/v1/groups/:groupId', async (ctx) => {

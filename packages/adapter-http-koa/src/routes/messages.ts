@@ -40,18 +40,45 @@ export const messageRoutes = (router: AppRouter, { app, urls }: Services): void 
     const actor = actorOf(ctx);
     const [t, n] = [ticketId(ctx), number(ctx)];
     const body = await readBody(ctx, [mediaTypes.json]);
-    written(ctx, unwrap(await app.messages.replace(actor, t, n, decodeBody(MessageReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(
+        await app.messages.replace(
+          actor,
+          t,
+          n,
+          decodeBody(MessageReplaceBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+      ),
+    );
   });
 
   router.patch('/v1/tickets/:ticketId/messages/:messageId', async (ctx) => {
     const actor = actorOf(ctx);
     const [t, n] = [ticketId(ctx), number(ctx)];
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.messages.patch(actor, t, n, decodeBody(MessagePatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(
+        await app.messages.patch(
+          actor,
+          t,
+          n,
+          decodeBody(MessagePatchBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+      ),
+    );
   });
 
   router.delete('/v1/tickets/:ticketId/messages/:messageId', async (ctx) => {
     const actor = actorOf(ctx);
-    written(ctx, unwrap(await app.messages.delete(actor, ticketId(ctx), number(ctx), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(
+        await app.messages.delete(actor, ticketId(ctx), number(ctx), ifMatchOption(ctx.get('If-Match'), represent)),
+      ),
+    );
   });
 };

@@ -11,11 +11,21 @@ import type { AppRouter, RouteContext, Services } from '../state.js';
 // (pipeline/respond.ts marks every answer on a token endpoint's path); failures carry the
 // RFC's `error` member beside this API's code/message/description.
 
-const oauthProblem = (e: OAuthError): HttpProblem => new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error });
-const invalidRequest = (description: string): HttpProblem => oauthProblem({ _tag: 'OAuthError', error: 'invalid_request', description });
+const oauthProblem = (e: OAuthError): HttpProblem =>
+  new HttpProblem(oauthErrorKind(e.error), e.description, { oauthError: e.error });
+const invalidRequest = (description: string): HttpProblem =>
+  oauthProblem({ _tag: 'OAuthError', error: 'invalid_request', description });
 
 /** The parameters the token endpoints read (RFC 6749 §3.3, §4.3, §6; RFC 7009 §2.1). */
-const knownParams = new Set(['grant_type', 'username', 'password', 'scope', 'refresh_token', 'token', 'token_type_hint']);
+const knownParams = new Set([
+  'grant_type',
+  'username',
+  'password',
+  'scope',
+  'refresh_token',
+  'token',
+  'token_type_hint',
+]);
 
 /** The body's parameters; RFC 6749 §3.2: a parameter must not be sent twice. */
 const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, string>>> => {
@@ -26,7 +36,8 @@ const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, st
     if (e instanceof HttpProblem) throw new HttpProblem(e.kind, e.description, { oauthError: 'invalid_request' });
     throw e;
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw invalidRequest('the body must hold the parameters as an object or a form');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw invalidRequest('the body must hold the parameters as an object or a form');
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(body)) {
     // RFC 6749 §3.2: unrecognized parameters are ignored, whatever they hold.
@@ -86,7 +97,8 @@ export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
 
   router.post('/v1/oauth/revoke', async (ctx) => {
     const p = await readParams(ctx);
-    if (p.token === undefined || p.token === '') throw invalidRequest('token is required: the access or refresh token to revoke');
+    if (p.token === undefined || p.token === '')
+      throw invalidRequest('token is required: the access or refresh token to revoke');
     await app.auth.revoke(p.token);
     // RFC 7009 §2.2: 200 whether or not the token was known, so nothing can be learnt from it.
     ctx.state.reply = { status: 200, body: undefined };

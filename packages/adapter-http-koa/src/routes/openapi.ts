@@ -7,7 +7,11 @@ import type { AppRouter, Services } from '../state.js';
  * routing (conventions/format-suffix.ts), so the route is /v1/openapi. Built once.
  */
 export const openApiRoutes = (router: AppRouter, { options }: Services): void => {
-  const document = openApiDocument({ publicUrl: options.publicUrl, versions: options.versions, deprecations: options.deprecations });
+  const document = openApiDocument({
+    publicUrl: options.publicUrl,
+    versions: options.versions,
+    deprecations: options.deprecations,
+  });
   router.get('/v1/openapi', (ctx) => {
     ctx.state.reply = ok(document);
   });

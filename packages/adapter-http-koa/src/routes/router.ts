@@ -49,7 +49,11 @@ export const routerWithoutApp = (): AppRouter => {
   const services: Services = {
     app: undefined as never,
     urls: urlsFor('https://localhost'),
-    options: resolveOptions({ publicUrl: 'https://localhost', trustProxy: false, logger: { info: () => undefined, error: () => undefined } }),
+    options: resolveOptions({
+      publicUrl: 'https://localhost',
+      trustProxy: false,
+      logger: { info: () => undefined, error: () => undefined },
+    }),
     cache: responseCache(0),
     acceptedScopes: () => '',
   };

@@ -18,7 +18,8 @@ export const actorOf = (ctx: AppContext): Actor => {
 export const idParam = (ctx: RouteContext, name: string, what: string): number => {
   const raw = ctx.params[name] ?? '';
   const id = parseIdSegment(raw);
-  if (id === null) throw problem('routeNotFound', `there is no ${what} "${raw.slice(0, 40)}": ${what} ids are positive integers`);
+  if (id === null)
+    throw problem('routeNotFound', `there is no ${what} "${raw.slice(0, 40)}": ${what} ids are positive integers`);
   return id;
 };
 
@@ -28,4 +29,8 @@ export const unwrap = <T>(r: E.Either<DomainError, T>, names?: WireNames): T => 
   return r.right;
 };
 
-export const pageInfo = (l: ListResult<unknown>): PageInfo => ({ page: l.page.page, perPage: l.page.perPage, total: l.total });
+export const pageInfo = (l: ListResult<unknown>): PageInfo => ({
+  page: l.page.page,
+  perPage: l.page.perPage,
+  total: l.total,
+});

@@ -24,7 +24,9 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
     // PUT/PATCH/DELETE /v1/tickets/recently_closed reach the :ticketId routes: the URL exists
     // (GET), so another method on it is 405, not "no ticket recently_closed".
     if (ctx.params.ticketId === recentlyClosedAlias && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${recentlyClosedAllow}`, { headers: { Allow: recentlyClosedAllow } });
+      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${recentlyClosedAllow}`, {
+        headers: { Allow: recentlyClosedAllow },
+      });
     }
     return idParam(ctx, 'ticketId', 'ticket') as TicketId;
   };
@@ -57,10 +59,14 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
   router.get('/v1/tickets/:ticketId', read);
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
-  router.get('/v1/ticket/:ticketId', async (ctx, next) => {
-    if (alias !== undefined) setHeaders(ctx.state.headers, deprecationHeaders(urls.origin, alias));
-    await next();
-  }, read);
+  router.get(
+    '/v1/ticket/:ticketId',
+    async (ctx, next) => {
+      if (alias !== undefined) setHeaders(ctx.state.headers, deprecationHeaders(urls.origin, alias));
+      await next();
+    },
+    read,
+  );
 
   router.post('/v1/tickets', async (ctx) => {
     const actor = actorOf(ctx);
@@ -73,14 +79,36 @@ export const ticketRoutes = (router: AppRouter, { app, urls, options }: Services
     const actor = actorOf(ctx);
     const id = ticketId(ctx);
     const body = await readBody(ctx, [mediaTypes.json]);
-    written(ctx, unwrap(await app.tickets.replace(actor, id, decodeBody(TicketReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent)), ticketNames));
+    written(
+      ctx,
+      unwrap(
+        await app.tickets.replace(
+          actor,
+          id,
+          decodeBody(TicketReplaceBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+        ticketNames,
+      ),
+    );
   });
 
   router.patch('/v1/tickets/:ticketId', async (ctx) => {
     const actor = actorOf(ctx);
     const id = ticketId(ctx);
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.tickets.patch(actor, id, decodeBody(TicketPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent)), ticketNames));
+    written(
+      ctx,
+      unwrap(
+        await app.tickets.patch(
+          actor,
+          id,
+          decodeBody(TicketPatchBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+        ticketNames,
+      ),
+    );
   });
 
   router.delete('/v1/tickets/:ticketId', async (ctx) => {

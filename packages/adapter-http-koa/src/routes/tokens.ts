@@ -31,11 +31,15 @@ export const tokenRoutes = (router: AppRouter, { app, urls }: Services): void =>
   });
 
   for (const path of ['/v1/users/me/tokens', '/v1/users/:userId/tokens']) {
-    const owner = (ctx: RouteContext): UserId | 'me' => (path.startsWith('/v1/users/me/') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId));
+    const owner = (ctx: RouteContext): UserId | 'me' =>
+      path.startsWith('/v1/users/me/') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId);
 
     router.get(path, async (ctx) => {
       const l = unwrap(await app.tokens.list(actorOf(ctx), owner(ctx), decodePage(ctx.query)));
-      ctx.state.reply = ok(l.items.map((r) => personalTokenRepresentation(urls, r)), { page: pageInfo(l) });
+      ctx.state.reply = ok(
+        l.items.map((r) => personalTokenRepresentation(urls, r)),
+        { page: pageInfo(l) },
+      );
     });
 
     router.get(`${path}/:tokenId`, async (ctx) => {

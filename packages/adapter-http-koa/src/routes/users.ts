@@ -31,7 +31,8 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services): void => 
   });
 
   for (const path of ['/v1/users/me', '/v1/users/:userId']) {
-    const target = (ctx: RouteContext): UserId | 'me' => (path.endsWith('/me') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId));
+    const target = (ctx: RouteContext): UserId | 'me' =>
+      path.endsWith('/me') ? 'me' : (idParam(ctx, 'userId', 'user') as UserId);
 
     const read = async (ctx: RouteContext): Promise<void> => {
       const id = target(ctx);
@@ -44,20 +45,51 @@ export const userRoutes = (router: AppRouter, { app, urls }: Services): void => 
       const actor = actorOf(ctx);
       const id = target(ctx);
       const body = await readBody(ctx, [mediaTypes.json]);
-      written(ctx, unwrap(await app.users.replace(actor, id, decodeBody(UserReplaceBody, body), ifMatchOption(ctx.get('If-Match'), represent)), userNames));
+      written(
+        ctx,
+        unwrap(
+          await app.users.replace(
+            actor,
+            id,
+            decodeBody(UserReplaceBody, body),
+            ifMatchOption(ctx.get('If-Match'), represent),
+          ),
+          userNames,
+        ),
+      );
     });
 
     router.patch(path, async (ctx) => {
       const actor = actorOf(ctx);
       const id = target(ctx);
       const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-      written(ctx, unwrap(await app.users.patch(actor, id, decodeBody(UserPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent)), userNames));
+      written(
+        ctx,
+        unwrap(
+          await app.users.patch(
+            actor,
+            id,
+            decodeBody(UserPatchBody, body),
+            ifMatchOption(ctx.get('If-Match'), represent),
+          ),
+          userNames,
+        ),
+      );
     });
 
     router.delete(path, async (ctx) => {
       const actor = actorOf(ctx);
       const id = target(ctx);
-      written(ctx, unwrap(await app.users.delete(actor, id === 'me' ? actor.user.id : id, ifMatchOption(ctx.get('If-Match'), represent))));
+      written(
+        ctx,
+        unwrap(
+          await app.users.delete(
+            actor,
+            id === 'me' ? actor.user.id : id,
+            ifMatchOption(ctx.get('If-Match'), represent),
+          ),
+        ),
+      );
     });
   }
 };

@@ -40,12 +40,25 @@ export const webhookRoutes = (router: AppRouter, { app, urls }: Services): void 
     const actor = actorOf(ctx);
     const id = webhookId(ctx);
     const body = await readBody(ctx, [mediaTypes.json, mediaTypes.mergePatch]);
-    written(ctx, unwrap(await app.webhooks.patch(actor, id, decodeBody(WebhookPatchBody, body), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(
+        await app.webhooks.patch(
+          actor,
+          id,
+          decodeBody(WebhookPatchBody, body),
+          ifMatchOption(ctx.get('If-Match'), represent),
+        ),
+      ),
+    );
   });
 
   router.delete('/v1/webhooks/:webhookId', async (ctx) => {
     const actor = actorOf(ctx);
-    written(ctx, unwrap(await app.webhooks.delete(actor, webhookId(ctx), ifMatchOption(ctx.get('If-Match'), represent))));
+    written(
+      ctx,
+      unwrap(await app.webhooks.delete(actor, webhookId(ctx), ifMatchOption(ctx.get('If-Match'), represent))),
+    );
   });
 
   // Takes no body: any sent is ignored.

@@ -26,7 +26,9 @@ type Decode = (body: unknown) => E.Either<readonly FieldError[], unknown>;
 const decoder =
   <A>(codec: BodyCodec<A>): Decode =>
   (body) =>
-    E.mapLeft((r: RefusedBody) => r.errors.map((f) => ({ ...f, field: wireField(codec.names, f) })))(decodeBody(codec, body));
+    E.mapLeft((r: RefusedBody) => r.errors.map((f) => ({ ...f, field: wireField(codec.names, f) })))(
+      decodeBody(codec, body),
+    );
 
 const ticketCreate = decoder(TicketCreateBody);
 const ticketReplace = decoder(TicketReplaceBody);
@@ -100,18 +102,24 @@ describe('request body codecs', () => {
     for (const [what, codec, rest, field] of texts) {
       it(`${what}: a lone UTF-16 surrogate is an invalid value; a pair (an emoji) is text`, () => {
         for (const lone of ['\uD800', 'abc\uDBFF', '\uDC00 x y z 1', '😀\uD83D']) {
-          expect(errorsOf(codec, { ...rest, [field]: `${lone} pad to 8` }), JSON.stringify(lone)).to.deep.equal([[field, 'invalid_value']]);
+          expect(errorsOf(codec, { ...rest, [field]: `${lone} pad to 8` }), JSON.stringify(lone)).to.deep.equal([
+            [field, 'invalid_value'],
+          ]);
         }
         expect(decoded(codec, { ...rest, [field]: '😀 Zoë pad to 8' })).to.deep.include({ [field]: '😀 Zoë pad to 8' });
       });
     }
     it('a tag: a lone surrogate is an invalid value, named by its place in the list', () => {
-      expect(errorsOf(ticketCreate, { subject: 's', tags: ['ok', 'x\uDFFF'] })).to.deep.equal([['tags.1', 'invalid_value']]);
+      expect(errorsOf(ticketCreate, { subject: 's', tags: ['ok', 'x\uDFFF'] })).to.deep.equal([
+        ['tags.1', 'invalid_value'],
+      ]);
     });
   });
 
   it('a refused body names the fields of the resource it gave, refused or not, by their domain names (null when it is not an object)', () => {
-    expect(leftOf(decodeBody(TicketCreateBody, { subject: '', customer_id: 'x', colour: 'red', customerId: 1 })).given).to.deep.equal(['subject', 'customerId']);
+    expect(
+      leftOf(decodeBody(TicketCreateBody, { subject: '', customer_id: 'x', colour: 'red', customerId: 1 })).given,
+    ).to.deep.equal(['subject', 'customerId']);
     expect(leftOf(decodeBody(TicketCreateBody, { subject: '' })).given).to.deep.equal(['subject']);
     expect(leftOf(decodeBody(TicketCreateBody, [{ subject: 's' }])).given).to.equal(null);
   });
@@ -185,7 +193,18 @@ describe('request body codecs', () => {
     });
 
     it('calls every server-set ticket field read-only', () => {
-      const serverSet = ['id', 'url', 'created_at', 'updated_at', 'closed_at', 'customer', 'customer_name', 'assigned_user', 'group', 'messages_url'];
+      const serverSet = [
+        'id',
+        'url',
+        'created_at',
+        'updated_at',
+        'closed_at',
+        'customer',
+        'customer_name',
+        'assigned_user',
+        'group',
+        'messages_url',
+      ];
       for (const codec of [ticketCreate, ticketReplace, ticketPatch]) {
         const body: Record<string, unknown> = { subject: 's' };
         for (const f of serverSet) body[f] = null;
@@ -267,8 +286,13 @@ describe('request body codecs', () => {
 
     it('summary holds 0 to 10000 characters', () => {
       expect(decoded(ticketCreate, { subject: 's', summary: '' })).to.deep.equal({ subject: 's', summary: '' });
-      expect(decoded(ticketCreate, { subject: 's', summary: chars(10000) })).to.deep.equal({ subject: 's', summary: chars(10000) });
-      expect(errorsOf(ticketCreate, { subject: 's', summary: chars(10001) })).to.deep.equal([['summary', 'invalid_length']]);
+      expect(decoded(ticketCreate, { subject: 's', summary: chars(10000) })).to.deep.equal({
+        subject: 's',
+        summary: chars(10000),
+      });
+      expect(errorsOf(ticketCreate, { subject: 's', summary: chars(10001) })).to.deep.equal([
+        ['summary', 'invalid_length'],
+      ]);
     });
 
     it('priority is one of low, normal, high, urgent', () => {
@@ -281,7 +305,10 @@ describe('request body codecs', () => {
 
     describe('tags', () => {
       it('holds at most 50 distinct tags', () => {
-        expect(decoded(ticketCreate, { subject: 's', tags: tagList(50) })).to.deep.equal({ subject: 's', tags: tagList(50) });
+        expect(decoded(ticketCreate, { subject: 's', tags: tagList(50) })).to.deep.equal({
+          subject: 's',
+          tags: tagList(50),
+        });
         expect(errorsOf(ticketCreate, { subject: 's', tags: tagList(51) })).to.deep.equal([['tags', 'invalid_length']]);
       });
 
@@ -291,11 +318,17 @@ describe('request body codecs', () => {
           tags: ['b', 'a', 'c'],
         });
         const fiftyOneWithOneRepeat = [...tagList(50), 'tag7'];
-        expect(decoded(ticketCreate, { subject: 's', tags: fiftyOneWithOneRepeat })).to.deep.equal({ subject: 's', tags: tagList(50) });
+        expect(decoded(ticketCreate, { subject: 's', tags: fiftyOneWithOneRepeat })).to.deep.equal({
+          subject: 's',
+          tags: tagList(50),
+        });
       });
 
       it('each tag holds 1 to 50 characters and is named by its index', () => {
-        expect(decoded(ticketCreate, { subject: 's', tags: [chars(50)] })).to.deep.equal({ subject: 's', tags: [chars(50)] });
+        expect(decoded(ticketCreate, { subject: 's', tags: [chars(50)] })).to.deep.equal({
+          subject: 's',
+          tags: [chars(50)],
+        });
         expect(errorsOf(ticketCreate, { subject: 's', tags: ['ok', '', chars(51), 5, '  '] })).to.deep.equal([
           ['tags.1', 'invalid_length'],
           ['tags.2', 'invalid_length'],
@@ -311,18 +344,25 @@ describe('request body codecs', () => {
     });
 
     it('references are positive integer ids; assigned user and group may be null', () => {
-      for (const [field, domain] of [['customer_id', 'customerId'], ['assigned_user_id', 'assignedUserId'], ['group_id', 'groupId']] as const) {
+      for (const [field, domain] of [
+        ['customer_id', 'customerId'],
+        ['assigned_user_id', 'assignedUserId'],
+        ['group_id', 'groupId'],
+      ] as const) {
         expect(decoded(ticketCreate, { subject: 's', [field]: 7 })).to.deep.equal({ subject: 's', [domain]: 7 });
         for (const bad of [0, -1, 1.5, '7', Number.MAX_SAFE_INTEGER + 1, true, {}]) {
-          expect(errorsOf(ticketCreate, { subject: 's', [field]: bad }), `${field}=${JSON.stringify(bad)}`).to.deep.equal([
-            [field, 'invalid_type'],
-          ]);
+          expect(
+            errorsOf(ticketCreate, { subject: 's', [field]: bad }),
+            `${field}=${JSON.stringify(bad)}`,
+          ).to.deep.equal([[field, 'invalid_type']]);
         }
       }
     });
 
     it('outside a merge patch, null is no value for an optional field that has none', () => {
-      expect(errorsOf(ticketCreate, { subject: 's', customer_id: null, priority: null, summary: null })).to.have.deep.members([
+      expect(
+        errorsOf(ticketCreate, { subject: 's', customer_id: null, priority: null, summary: null }),
+      ).to.have.deep.members([
         ['customer_id', 'invalid_type'],
         ['priority', 'invalid_type'],
         ['summary', 'invalid_type'],
@@ -331,9 +371,16 @@ describe('request body codecs', () => {
 
     describe('PUT', () => {
       it('takes a state, one of open, pending, closed', () => {
-        expect(decoded(ticketReplace, { subject: 's', state: 'closed' })).to.deep.equal({ subject: 's', state: 'closed' });
-        expect(errorsOf(ticketReplace, { subject: 's', state: 'archived' })).to.deep.equal([['state', 'invalid_value']]);
-        expect(errorsOf(ticketReplace, { subject: 's', state: 'recently_closed' })).to.deep.equal([['state', 'invalid_value']]);
+        expect(decoded(ticketReplace, { subject: 's', state: 'closed' })).to.deep.equal({
+          subject: 's',
+          state: 'closed',
+        });
+        expect(errorsOf(ticketReplace, { subject: 's', state: 'archived' })).to.deep.equal([
+          ['state', 'invalid_value'],
+        ]);
+        expect(errorsOf(ticketReplace, { subject: 's', state: 'recently_closed' })).to.deep.equal([
+          ['state', 'invalid_value'],
+        ]);
       });
     });
 
@@ -344,7 +391,13 @@ describe('request body codecs', () => {
 
       it('accepts null for fields with a default: summary, priority, tags, assigned user, group', () => {
         const body = { summary: null, priority: null, tags: null, assigned_user_id: null, group_id: null };
-        expect(decoded(ticketPatch, body)).to.deep.equal({ summary: null, priority: null, tags: null, assignedUserId: null, groupId: null });
+        expect(decoded(ticketPatch, body)).to.deep.equal({
+          summary: null,
+          priority: null,
+          tags: null,
+          assignedUserId: null,
+          groupId: null,
+        });
       });
 
       it('refuses null for the subject as required: a ticket cannot lose its subject', () => {

@@ -16,18 +16,28 @@ const issuesOf = (params: QueryParams): Array<[string, string]> => issuePairs(le
 
 describe('queue filters (contract §5)', () => {
   it('reads ids, me and none from a comma list or a repeated parameter; a value given twice is refused, named (issue 24: one rule for every list)', () => {
-    expect(parse({ assigned_user_id: ['7', 'me,none'] }).queue.assignees).to.deep.equal({ ids: [7], me: true, none: true });
+    expect(parse({ assigned_user_id: ['7', 'me,none'] }).queue.assignees).to.deep.equal({
+      ids: [7],
+      me: true,
+      none: true,
+    });
     expect(parse({ group_id: 'none' }).queue.groups).to.deep.equal({ ids: [], none: true });
     expect(parse({ customer_id: '3,4' }).queue.customerIds).to.deep.equal([3, 4]);
     expect(parse({ priority: 'urgent,high' }).queue.priorities).to.deep.equal(['urgent', 'high']);
     expect(parse({ tags: 'vip, billing' }).queue.tags).to.deep.equal(['vip', 'billing']);
-    expect(issuePairs(leftOf(decodeTicketList({ assigned_user_id: ['7', 'me,none', '7'] }).query))).to.deep.equal([['assigned_user_id', '7']]);
-    expect(issuePairs(leftOf(decodeTicketList({ priority: 'urgent,high,urgent' }).query))).to.deep.equal([['priority', 'urgent']]);
+    expect(issuePairs(leftOf(decodeTicketList({ assigned_user_id: ['7', 'me,none', '7'] }).query))).to.deep.equal([
+      ['assigned_user_id', '7'],
+    ]);
+    expect(issuePairs(leftOf(decodeTicketList({ priority: 'urgent,high,urgent' }).query))).to.deep.equal([
+      ['priority', 'urgent'],
+    ]);
     expect(issuePairs(leftOf(decodeTicketList({ tags: 'vip, billing,vip' }).query))).to.deep.equal([['tags', 'vip']]);
   });
 
   it('refuses what no id, word or value is, naming the parameter', () => {
-    expect(issuesOf({ assigned_user_id: 'x', group_id: 'me', customer_id: 'none', priority: 'critical' })).to.deep.equal([
+    expect(
+      issuesOf({ assigned_user_id: 'x', group_id: 'me', customer_id: 'none', priority: 'critical' }),
+    ).to.deep.equal([
       ['assigned_user_id', 'x'],
       ['group_id', 'me'],
       ['customer_id', 'none'],
@@ -44,7 +54,16 @@ describe('queue filters (contract §5)', () => {
     expect(at('2026-11-25T08:00:00.123Z')).to.equal(Date.UTC(2026, 10, 25, 8) + 123);
     expect(at('2026-11-25T08:00:00.1230001Z')).to.equal(Date.UTC(2026, 10, 25, 8) + 124);
     expect(at('0050-01-01T00:00:00Z')).to.equal(new Date('0050-01-01T00:00:00Z').getTime());
-    for (const bad of ['2026-11-25', '2026-11-25T08:00:00', '2026-02-30T00:00:00Z', '2026-13-01T00:00:00Z', '2026-11-25T24:00:00Z', '2026-11-25T08:60:00Z', 'yesterday', '']) {
+    for (const bad of [
+      '2026-11-25',
+      '2026-11-25T08:00:00',
+      '2026-02-30T00:00:00Z',
+      '2026-13-01T00:00:00Z',
+      '2026-11-25T24:00:00Z',
+      '2026-11-25T08:60:00Z',
+      'yesterday',
+      '',
+    ]) {
       expect(at(bad), bad).to.equal(null);
     }
     expect(parse({ updated_since: '2026-11-25T08:00:00Z' }).queue.updatedSince).to.equal(Date.UTC(2026, 10, 25, 8));
@@ -71,7 +90,9 @@ describe('ticket list query string', () => {
   });
 
   it('ignores unknown parameters', () => {
-    expect(parse({ access_token: 'secret', pretty: 'false', envelope: 'true', colour: 'red' })).to.deep.equal(parse({}));
+    expect(parse({ access_token: 'secret', pretty: 'false', envelope: 'true', colour: 'red' })).to.deep.equal(
+      parse({}),
+    );
   });
 
   describe('state', () => {
@@ -122,7 +143,15 @@ describe('ticket list query string', () => {
     });
 
     it('accepts every sortable field of the contract, under its domain name', () => {
-      const fields = [['id', 'id'], ['subject', 'subject'], ['state', 'state'], ['priority', 'priority'], ['created_at', 'createdAt'], ['updated_at', 'updatedAt'], ['closed_at', 'closedAt']];
+      const fields = [
+        ['id', 'id'],
+        ['subject', 'subject'],
+        ['state', 'state'],
+        ['priority', 'priority'],
+        ['created_at', 'createdAt'],
+        ['updated_at', 'updatedAt'],
+        ['closed_at', 'closedAt'],
+      ];
       for (const [wire, field] of fields) {
         expect(parse({ sort: `-${wire}` }).sort[0]).to.deep.equal({ field, direction: 'desc' });
       }
@@ -131,7 +160,9 @@ describe('ticket list query string', () => {
     it("refuses a domain name the API spells otherwise, naming the API's fields", () => {
       expect(issuesOf({ sort: '-createdAt' })).to.deep.equal([['sort', '-createdAt']]);
       const issues = leftOf(decodeTicketList({ sort: 'closedAt' }).query);
-      expect(issues[0]?.message).to.equal('cannot sort by "closedAt"; sortable fields are: id, subject, state, priority, created_at, updated_at, closed_at');
+      expect(issues[0]?.message).to.equal(
+        'cannot sort by "closedAt"; sortable fields are: id, subject, state, priority, created_at, updated_at, closed_at',
+      );
     });
 
     it('refuses an unknown field, naming it', () => {
@@ -219,17 +250,24 @@ describe('ticket list query string', () => {
       });
       expect(parse({ embed: 'group,customer' }).embed).to.deep.equal(['customer', 'group']);
       expect(parse({ embed: 'assigned_user.name' }).embed).to.deep.equal(['assignedUser']);
-      expect(issuesOf({ embed: 'assignedUser' }), 'the domain name is no name of the API').to.deep.equal([['embed', 'assignedUser']]);
+      expect(issuesOf({ embed: 'assignedUser' }), 'the domain name is no name of the API').to.deep.equal([
+        ['embed', 'assignedUser'],
+      ]);
     });
 
     it('takes dotted sub-fields (customer.name: the link object plus name)', () => {
-      expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({ customer: ['name'], assignedUser: 'all' });
+      expect(shown({ embed: 'customer.name,assigned_user' }).embed).to.deep.equal({
+        customer: ['name'],
+        assignedUser: 'all',
+      });
       expect(shown({ embed: 'group.description' }).embed).to.deep.equal({ group: ['description'] });
     });
 
     it('refuses an item named twice, naming it (a relation and one of its sub-fields are two items)', () => {
       expect(issuesOf({ embed: 'customer,customer' })).to.deep.equal([['embed', 'customer']]);
-      expect(issuesOf({ embed: 'customer.name,customer.email,customer.name' })).to.deep.equal([['embed', 'customer.name']]);
+      expect(issuesOf({ embed: 'customer.name,customer.email,customer.name' })).to.deep.equal([
+        ['embed', 'customer.name'],
+      ]);
     });
 
     it('expands the whole resource when both it and a sub-field are named, in either order', () => {
@@ -281,7 +319,6 @@ describe('ticket list query string', () => {
         { numRuns: 200 },
       );
     });
-
   });
 
   it('reports every bad parameter at once', () => {

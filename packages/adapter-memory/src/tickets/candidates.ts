@@ -37,7 +37,10 @@ const statesCandidates = (table: TicketTable, states: TicketFilter['states']): C
   });
   const accepted = ticketStates.map((_, rank) => ranks.includes(rank));
   const { facts } = table;
-  return { ...ofRanges(list, ranges, () => (id) => accepted[facts.stateRank(id)] === true), bits: unionBits(ranks.map((r) => table.liveByState.get(r))) };
+  return {
+    ...ofRanges(list, ranges, () => (id) => accepted[facts.stateRank(id)] === true),
+    bits: unionBits(ranks.map((r) => table.liveByState.get(r))),
+  };
 };
 
 const closedSinceCandidates = (table: TicketTable, since: number | null): Candidates | null => {
@@ -47,7 +50,10 @@ const closedSinceCandidates = (table: TicketTable, since: number | null): Candid
   const { facts } = table;
   const from = list.lowerBound(table.order.keyProbe('closedAt', since));
   // A ticket that is not closed has NaN, which is not >= anything.
-  return { ...ofRanges(list, [[from, list.size]], () => (id) => facts.closedAt(id) >= since), outside: ofRanges(list, [[0, from]], () => () => false) };
+  return {
+    ...ofRanges(list, [[from, list.size]], () => (id) => facts.closedAt(id) >= since),
+    outside: ofRanges(list, [[0, from]], () => () => false),
+  };
 };
 
 const wordCandidates = (table: TicketTable, word: string): Candidates => {
@@ -157,7 +163,14 @@ const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
   return {
     count: countBits(bits),
     test: () => (id) => hasBit(bits, id),
-    ids: () => idsOf({ size: 0, forEachSlice: (visit) => { forEachBitSlice(bits, visit); }, test: () => () => true }),
+    ids: () =>
+      idsOf({
+        size: 0,
+        forEachSlice: (visit) => {
+          forEachBitSlice(bits, visit);
+        },
+        test: () => () => true,
+      }),
     forEachId: (visit) => {
       for (let w = 0; w < bits.length; w++) {
         let x = bits[w] as number;
@@ -190,7 +203,8 @@ const restrict = (acc: Uint32Array, c: Candidates, spare: 0 | 1): Uint32Array =>
     for (let k = start; k < end; k++) {
       const id = values[k] as number;
       const w = id >>> 5;
-      if (w < acc.length && (((acc[w] as number) >>> (id & 31)) & 1) === 1) out[w] = ((out[w] as number) | (1 << (id & 31))) >>> 0;
+      if (w < acc.length && (((acc[w] as number) >>> (id & 31)) & 1) === 1)
+        out[w] = ((out[w] as number) | (1 << (id & 31))) >>> 0;
     }
   });
   return out;

@@ -15,7 +15,10 @@ export const sortIds = (
   const positions = ids.map((_, i) => i);
   positions.sort((a, b) => {
     for (const [r, column] of keys.entries()) {
-      const c = column === null ? (ids[a] as number) - (ids[b] as number) : compareKeys(column[a] as SortKey, column[b] as SortKey);
+      const c =
+        column === null
+          ? (ids[a] as number) - (ids[b] as number)
+          : compareKeys(column[a] as SortKey, column[b] as SortKey);
       if (c !== 0) return c * (signs[r] as number);
     }
     return 0;

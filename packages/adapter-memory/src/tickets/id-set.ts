@@ -28,7 +28,10 @@ export const countBits = (bits: Uint32Array): number => {
 export const hasBit = (bits: Uint32Array, id: number): boolean => (((bits[id >>> 5] ?? 0) >>> (id & 31)) & 1) === 1;
 
 /** The set bits' ids in ascending order, a stretch at a time. */
-export const forEachBitSlice = (bits: Uint32Array, visit: (values: readonly number[], start: number, end: number) => void): void => {
+export const forEachBitSlice = (
+  bits: Uint32Array,
+  visit: (values: readonly number[], start: number, end: number) => void,
+): void => {
   const buf: number[] = [];
   for (let w = 0; w < bits.length; w++) {
     let x = bits[w] as number;
@@ -115,7 +118,8 @@ export class IdSet {
   /** Sets this set's ids in `bits` (which must reach its largest id). */
   orInto(bits: Uint32Array): void {
     if (this.bits === null) {
-      for (const id of this.sparse as Set<number>) bits[id >>> 5] = ((bits[id >>> 5] as number) | (1 << (id & 31))) >>> 0;
+      for (const id of this.sparse as Set<number>)
+        bits[id >>> 5] = ((bits[id >>> 5] as number) | (1 << (id & 31))) >>> 0;
       return;
     }
     const own = this.bits;

@@ -14,18 +14,16 @@ import type { TicketTable } from './ticket-table.js';
  * The union of id sets as a bitset: a dense set's own (read only), else made in a buffer
  * that the next union overwrites (read it before asking for another; scratch-bits.ts).
  */
-export const unionBits =
-  (sets: readonly ReadonlyIdSet[]) =>
-  (): Uint32Array => {
-    const [single] = sets.length === 1 ? sets : [];
-    const own = single?.denseBits();
-    if (own !== undefined && own !== null) return own;
-    const words = (sets.reduce((r, s) => Math.max(r, s.reach()), 0) >>> 5) + 1;
-    const out = scratchBits(2, words);
-    out.fill(0);
-    for (const s of sets) s.orInto(out);
-    return out;
-  };
+export const unionBits = (sets: readonly ReadonlyIdSet[]) => (): Uint32Array => {
+  const [single] = sets.length === 1 ? sets : [];
+  const own = single?.denseBits();
+  if (own !== undefined && own !== null) return own;
+  const words = (sets.reduce((r, s) => Math.max(r, s.reach()), 0) >>> 5) + 1;
+  const out = scratchBits(2, words);
+  out.fill(0);
+  for (const s of sets) s.orInto(out);
+  return out;
+};
 
 /** The union of disjoint id sets. */
 export const idSetsCandidates = (sets: readonly ReadonlyIdSet[]): Candidates => {
@@ -54,7 +52,10 @@ export const idSetsCandidates = (sets: readonly ReadonlyIdSet[]): Candidates => 
 };
 
 /** The keys of a link condition in the sets by link (0: no link). */
-const linkKeys = (c: { readonly ids: readonly number[]; readonly none: boolean }): number[] => [...new Set(c.ids), ...(c.none ? [0] : [])];
+const linkKeys = (c: { readonly ids: readonly number[]; readonly none: boolean }): number[] => [
+  ...new Set(c.ids),
+  ...(c.none ? [0] : []),
+];
 
 const updatedSinceCandidates = (table: TicketTable, since: number): Candidates => {
   const list = table.order.list('updatedAt');
@@ -69,8 +70,10 @@ const updatedSinceCandidates = (table: TicketTable, since: number): Candidates =
 /** One candidate set per queue condition of the filter (none: no queue condition). */
 export const queueCandidates = (table: TicketTable, filter: TicketFilter): Candidates[] => {
   const out: Candidates[] = [];
-  if (filter.customerIds !== null) out.push(idSetsCandidates([...new Set(filter.customerIds)].map((id) => table.liveByCustomer.get(id))));
-  if (filter.assignees !== null) out.push(idSetsCandidates(linkKeys(filter.assignees).map((k) => table.liveByAssignee.get(k))));
+  if (filter.customerIds !== null)
+    out.push(idSetsCandidates([...new Set(filter.customerIds)].map((id) => table.liveByCustomer.get(id))));
+  if (filter.assignees !== null)
+    out.push(idSetsCandidates(linkKeys(filter.assignees).map((k) => table.liveByAssignee.get(k))));
   if (filter.groups !== null) out.push(idSetsCandidates(linkKeys(filter.groups).map((k) => table.liveByGroup.get(k))));
   if (filter.priorities !== null) {
     const ranks = new Set(filter.priorities.map(priorityRank));

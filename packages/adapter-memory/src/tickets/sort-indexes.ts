@@ -57,7 +57,8 @@ export class SortIndexes {
   build(ids: readonly number[]): void {
     for (const [field, list] of this.lists) {
       if (list.size > 0) throw new Error(`the ${field} index is built already`);
-      const sorted = field === 'id' ? [...ids].sort((a, b) => a - b) : [...ids].sort((a, b) => this.compareIds(field, a, b));
+      const sorted =
+        field === 'id' ? [...ids].sort((a, b) => a - b) : [...ids].sort((a, b) => this.compareIds(field, a, b));
       list.fill(sorted);
     }
   }

@@ -61,10 +61,12 @@ export class TicketFacts {
     const column = this.column(field);
     if (column === undefined) return field === 'id' ? (a, b) => a - b : undefined;
     const capacity = this.capacity;
-    const slow = (a: number, b: number): number => compareKeys(this.key(a, field) as SortKey, this.key(b, field) as SortKey);
+    const slow = (a: number, b: number): number =>
+      compareKeys(this.key(a, field) as SortKey, this.key(b, field) as SortKey);
     // -1, 0 or 1 rather than a difference: a small integer is never boxed.
     const order = (x: number, y: number): number => (x < y ? -1 : x > y ? 1 : 0);
-    if (field !== 'closedAt') return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
+    if (field !== 'closedAt')
+      return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
     // No closed_at (NaN here) sorts first, as null does.
     return (a, b) => {
       if (a >= capacity || b >= capacity) return slow(a, b);

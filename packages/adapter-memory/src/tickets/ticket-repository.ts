@@ -1,5 +1,12 @@
 import type { TicketRepository } from '@support/application';
-import { renameCustomer, ticketEvent, unassignTicket, ungroupTicket, type EventActor, type Ticket } from '@support/domain';
+import {
+  renameCustomer,
+  ticketEvent,
+  unassignTicket,
+  ungroupTicket,
+  type EventActor,
+  type Ticket,
+} from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
 import type { MemoryFollowUps } from '../follow-ups.js';
 import type { Journal } from '../journal.js';
@@ -62,7 +69,8 @@ export const memoryTicketRepository = (
   return {
     insert: (ticket, by) =>
       answer(() => {
-        if (table.get(ticket.id) !== undefined) throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
+        if (table.get(ticket.id) !== undefined)
+          throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
         const stored = copyTicket(ticket);
         table.put(stored);
         events.record(ticketEvent('created', stored, stored.updatedAt, by));

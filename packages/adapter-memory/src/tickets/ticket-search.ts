@@ -1,5 +1,12 @@
 import type { Page } from '@support/application';
-import { priorityRank, stateRank, type CompleteSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import {
+  priorityRank,
+  stateRank,
+  type CompleteSort,
+  type SortRule,
+  type Ticket,
+  type TicketFilter,
+} from '@support/domain';
 import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
 import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
 import { firstIds, sortIds } from './id-order.js';
@@ -41,8 +48,7 @@ const eachOf =
     });
   };
 
-const smallestOf = (sources: readonly Candidates[]): Candidates =>
-  sources.reduce((a, b) => (b.size < a.size ? b : a));
+const smallestOf = (sources: readonly Candidates[]): Candidates => sources.reduce((a, b) => (b.size < a.size ? b : a));
 
 /**
  * One page of the live tickets the filter selects, in the complete order of `sort`, and their
@@ -84,8 +90,18 @@ export const searchTickets = (
     const need = start + limit;
     // A page near the front of many matches: keep only the first `need` (no array of all of them).
     if (need <= firstIdsLimit && 2 * need <= total) {
-      const each = matches === null ? eachOf(source) : (visit: (id: number) => void) => { matches.forEachId(visit); };
-      return { items: firstIds((field) => table.comparer(field), each, rules, need).slice(start).map(row), total };
+      const each =
+        matches === null
+          ? eachOf(source)
+          : (visit: (id: number) => void) => {
+              matches.forEachId(visit);
+            };
+      return {
+        items: firstIds((field) => table.comparer(field), each, rules, need)
+          .slice(start)
+          .map(row),
+        total,
+      };
     }
     const ids = matches === null ? idsOf(source) : matches.ids();
     const page = sortIds(keyOf, ids, rules).slice(start, start + limit);
@@ -93,6 +109,12 @@ export const searchTickets = (
   }
   const sink = new PageSink(start, limit, row);
   const accept = matches === null ? source.test() : matches.test();
-  walkInOrder({ order: table.order, runSortLimit: settings.runSortLimit, allowedKeys: allowedKeysOf(filter) }, rules, accept, everyLive, sink);
+  walkInOrder(
+    { order: table.order, runSortLimit: settings.runSortLimit, allowedKeys: allowedKeysOf(filter) },
+    rules,
+    accept,
+    everyLive,
+    sink,
+  );
   return { items: sink.items, total };
 };

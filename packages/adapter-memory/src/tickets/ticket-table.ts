@@ -1,4 +1,12 @@
-import { compareKeys, priorityRank, sortKey, stateRank, ticketWords, type SortField, type Ticket } from '@support/domain';
+import {
+  compareKeys,
+  priorityRank,
+  sortKey,
+  stateRank,
+  ticketWords,
+  type SortField,
+  type Ticket,
+} from '@support/domain';
 import type { Journal } from '../journal.js';
 import { Buckets } from './buckets.js';
 import { IdSets } from './id-set.js';
@@ -38,7 +46,11 @@ export class TicketTable {
   private readonly byGroup = new Buckets();
 
   /** `alwaysDense`: every queue set a bitset (see id-set.ts), so that tests reach the bitset paths. */
-  constructor(journal: Journal, load: number, readonly alwaysDense = false) {
+  constructor(
+    journal: Journal,
+    load: number,
+    readonly alwaysDense = false,
+  ) {
     this.rows = journal.map('tickets');
     this.order = new SortIndexes((id, field) => this.keyOf(id, field), load);
     this.words = new WordIndex(load);
@@ -121,10 +133,18 @@ export class TicketTable {
     const is = isLive(next) ? next : null;
     const id = next.id;
     this.liveByCustomer.move(id, was?.customerId ?? null, is?.customerId ?? null);
-    this.liveByAssignee.move(id, was === null ? null : (was.assignedUserId ?? 0), is === null ? null : (is.assignedUserId ?? 0));
+    this.liveByAssignee.move(
+      id,
+      was === null ? null : (was.assignedUserId ?? 0),
+      is === null ? null : (is.assignedUserId ?? 0),
+    );
     this.liveByGroup.move(id, was === null ? null : (was.groupId ?? 0), is === null ? null : (is.groupId ?? 0));
     this.liveByState.move(id, was === null ? null : stateRank(was.state), is === null ? null : stateRank(is.state));
-    this.liveByPriority.move(id, was === null ? null : priorityRank(was.priority), is === null ? null : priorityRank(is.priority));
+    this.liveByPriority.move(
+      id,
+      was === null ? null : priorityRank(was.priority),
+      is === null ? null : priorityRank(is.priority),
+    );
     const oldTags = was?.tags ?? [];
     const newTags = is?.tags ?? [];
     for (const tag of oldTags) if (!newTags.includes(tag)) this.liveByTag.remove(tag, id);

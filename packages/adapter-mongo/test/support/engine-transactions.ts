@@ -28,12 +28,21 @@ const labelled = (message: string, code: number, codeName: string): MongoServerE
   new MongoServerError({ message, errmsg: message, code, codeName, errorLabels: ['TransientTransactionError'] });
 
 export const writeConflict = (): MongoServerError =>
-  labelled('WriteConflict error: this operation conflicted with another operation. Please retry your operation or multi-document transaction.', 112, 'WriteConflict');
+  labelled(
+    'WriteConflict error: this operation conflicted with another operation. Please retry your operation or multi-document transaction.',
+    112,
+    'WriteConflict',
+  );
 
 const noSuchTransaction = (): MongoServerError => labelled('Transaction has been aborted.', 251, 'NoSuchTransaction');
 
 /** A key value as text: ObjectIds by hex, Dates by instant, the rest as JSON. */
-const keyText = (v: unknown): string => (v instanceof ObjectId ? `oid:${v.toHexString()}` : v instanceof Date ? `date:${v.toISOString()}` : JSON.stringify(v ?? null));
+const keyText = (v: unknown): string =>
+  v instanceof ObjectId
+    ? `oid:${v.toHexString()}`
+    : v instanceof Date
+      ? `date:${v.toISOString()}`
+      : JSON.stringify(v ?? null);
 
 /** The `_id` of a document as an overlay key. */
 export const idKey = (d: Doc): string => keyText(d['_id']);
@@ -44,7 +53,12 @@ export const keysOf = (collection: CollectionKey, d: Doc | null): string[] =>
     ? []
     : indexesOf(collection)
         .filter((index) => index.name === '_id_' || index.unique === true)
-        .map((index) => `${collection}|${index.name}|${Object.keys(index.key).map((f) => keyText(d[f])).join(',')}`);
+        .map(
+          (index) =>
+            `${collection}|${index.name}|${Object.keys(index.key)
+              .map((f) => keyText(d[f]))
+              .join(',')}`,
+        );
 
 /** One document's change inside a transaction: its snapshot version (null: inserted here) and its latest. */
 export interface Staged {
@@ -206,7 +220,8 @@ export class EngineSession {
   }
 
   commitTransaction(): Promise<void> {
-    if (this.state !== 'in progress' || this.txn === null) return Promise.reject(new MongoTransactionError('No transaction started'));
+    if (this.state !== 'in progress' || this.txn === null)
+      return Promise.reject(new MongoTransactionError('No transaction started'));
     try {
       this.core.commit(this.txn);
       return Promise.resolve();

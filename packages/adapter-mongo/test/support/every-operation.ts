@@ -10,7 +10,12 @@ export const everyOperation = (store: Omit<Store, 'health'>): Record<string, () 
   'tickets.findById': () => store.tickets.findById(1 as TicketId),
   'tickets.update': () => store.tickets.update(aTicket({ version: 2 }), 1),
   'tickets.search': () =>
-    store.tickets.search({ ...noQueueConditions, states: ['open'], customerId: null, words: ['printer'], closedSince: null }, sortOf('-createdAt'), 0, 30),
+    store.tickets.search(
+      { ...noQueueConditions, states: ['open'], customerId: null, words: ['printer'], closedSince: null },
+      sortOf('-createdAt'),
+      0,
+      30,
+    ),
   'tickets.renameCustomer': () => store.tickets.renameCustomer(10 as UserId, 'Ada King', 1_700_000_000_000),
   'tickets.unassignUser': () => store.tickets.unassignUser(11 as UserId, 1_700_000_000_000),
   'tickets.clearGroup': () => store.tickets.clearGroup(3 as GroupId, 1_700_000_000_000),

@@ -21,7 +21,9 @@ const helloReply = (connectionId: number, setName: string | null, port: number):
   ismaster: true,
   isWritablePrimary: true,
   // A replica-set primary unless told otherwise: what the store expects in production.
-  ...(setName === null ? {} : { setName, setVersion: 1, hosts: [`127.0.0.1:${port}`], primary: `127.0.0.1:${port}`, me: `127.0.0.1:${port}` }),
+  ...(setName === null
+    ? {}
+    : { setName, setVersion: 1, hosts: [`127.0.0.1:${port}`], primary: `127.0.0.1:${port}`, me: `127.0.0.1:${port}` }),
   maxBsonObjectSize: 16 * 1024 * 1024,
   maxMessageSizeBytes: 48_000_000,
   maxWriteBatchSize: 100_000,
@@ -33,7 +35,10 @@ const helloReply = (connectionId: number, setName: string | null, port: number):
   ok: 1,
 });
 
-const emptyCursor = (db: string, coll: unknown): Document => ({ cursor: { id: BSON.Long.fromNumber(0), ns: `${db}.${String(coll)}`, firstBatch: [] }, ok: 1 });
+const emptyCursor = (db: string, coll: unknown): Document => ({
+  cursor: { id: BSON.Long.fromNumber(0), ns: `${db}.${String(coll)}`, firstBatch: [] },
+  ok: 1,
+});
 
 const reply = (command: Document, connectionId: number, fake: FakeMongod): Document => {
   const name = Object.keys(command)[0] ?? '';
@@ -73,10 +78,13 @@ const reply = (command: Document, connectionId: number, fake: FakeMongod): Docum
  * (the query's equalities, each $inc field at its increment), as a counter's first use does.
  */
 const findAndModifyReply = (command: Document): Document => {
-  if (command['upsert'] !== true || command['new'] !== true) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
+  if (command['upsert'] !== true || command['new'] !== true)
+    return { lastErrorObject: { n: 0, updatedExisting: false }, value: null, ok: 1 };
   const query = (command['query'] ?? {}) as Document;
   const update = (command['update'] ?? {}) as Document;
-  const equalities = Object.fromEntries(Object.entries(query).filter(([k, v]) => !k.startsWith('$') && (typeof v !== 'object' || v === null)));
+  const equalities = Object.fromEntries(
+    Object.entries(query).filter(([k, v]) => !k.startsWith('$') && (typeof v !== 'object' || v === null)),
+  );
   const value = { ...equalities, ...((update['$inc'] ?? {}) as Document) };
   return { lastErrorObject: { n: 1, updatedExisting: false, upserted: value['_id'] as unknown }, value, ok: 1 };
 };
@@ -178,7 +186,12 @@ export const fakeMongod = async (): Promise<FakeMongod> => {
         const name = Object.keys(request.command)[0] ?? '';
         fake.received.push(name);
         fake.commands.push(request.command);
-        const answer = encode(reply(request.command, connectionId, fake), msg.readInt32LE(4), request.opCode, ++requestIds);
+        const answer = encode(
+          reply(request.command, connectionId, fake),
+          msg.readInt32LE(4),
+          request.opCode,
+          ++requestIds,
+        );
         const delay = request.opCode === OP_QUERY ? 0 : fake.delayMs + (fake.delays.get(name) ?? 0);
         if (delay === 0) socket.write(answer);
         else setTimeout(() => socket.write(answer), delay);

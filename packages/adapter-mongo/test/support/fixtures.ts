@@ -34,7 +34,14 @@ const subjects = [
   'naïve résumé',
   'x',
 ];
-const summaries = ['', 'The printer smokes', 'café au lait', 'NAÏVE question about the Printer', 'nothing to see', 'Ärger mit dem Drucker'];
+const summaries = [
+  '',
+  'The printer smokes',
+  'café au lait',
+  'NAÏVE question about the Printer',
+  'nothing to see',
+  'Ärger mit dem Drucker',
+];
 const states: readonly TicketState[] = ['open', 'pending', 'closed'];
 const priorities: readonly Priority[] = ['low', 'normal', 'high', 'urgent'];
 const closedAts = [now - day, now - week, now - week - 1, now - 30 * day, now - 2 * day];

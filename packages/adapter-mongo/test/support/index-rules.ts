@@ -32,7 +32,8 @@ const operatorKeys = (v: unknown): string[] | null => {
 export const boundOf = (filter: Document, field: string): Bound => {
   const conditions: unknown[] = [];
   if (field in filter) conditions.push(filter[field]);
-  if (Array.isArray(filter['$and'])) for (const part of filter['$and'] as Document[]) if (field in part) conditions.push(part[field]);
+  if (Array.isArray(filter['$and']))
+    for (const part of filter['$and'] as Document[]) if (field in part) conditions.push(part[field]);
   let best: Bound = 'none';
   const rank: Record<Bound, number> = { none: 0, range: 1, points: 2, point: 3 };
   for (const c of conditions) {
@@ -59,7 +60,9 @@ export const hintedIndex = (collection: CollectionKey, hint: unknown): IndexSpec
   indexesOf(collection).find((s) =>
     typeof hint === 'string'
       ? s.name === hint
-      : typeof hint === 'object' && hint !== null && JSON.stringify(Object.entries(s.key)) === JSON.stringify(Object.entries(hint)),
+      : typeof hint === 'object' &&
+        hint !== null &&
+        JSON.stringify(Object.entries(s.key)) === JSON.stringify(Object.entries(hint)),
   );
 
 /** Why the index cannot serve the sort without a SORT stage, or null when it can. */
@@ -76,16 +79,20 @@ export const sortRefusal = (index: IndexSpec, filter: Document, sort: SortDocume
   }
   const same = run.every(([, d], i) => d === wanted[i]![1]);
   const reversed = run.every(([, d], i) => d === -wanted[i]![1]);
-  if (!same && !reversed) return `${index.name}: the sort mixes directions the index has the same (or the index mixes them the other way)`;
+  if (!same && !reversed)
+    return `${index.name}: the sort mixes directions the index has the same (or the index mixes them the other way)`;
   const unbound = keys.slice(0, at).filter(([k]) => boundOf(filter, k) !== 'point' && boundOf(filter, k) !== 'points');
-  if (unbound.length > 0) return `${index.name}: ${unbound.map(([k]) => k).join(',')} before the sort keys is not bound to points`;
+  if (unbound.length > 0)
+    return `${index.name}: ${unbound.map(([k]) => k).join(',')} before the sort keys is not bound to points`;
   return null;
 };
 
 /** Why the index would be scanned whole, or null when its first key is bound. */
 export const scanRefusal = (index: IndexSpec, filter: Document): string | null => {
   const [first] = Object.keys(index.key);
-  return first !== undefined && boundOf(filter, first) !== 'none' ? null : `${index.name}: its first key ${String(first)} is not bound by the filter`;
+  return first !== undefined && boundOf(filter, first) !== 'none'
+    ? null
+    : `${index.name}: its first key ${String(first)} is not bound by the filter`;
 };
 
 /**
@@ -93,13 +100,22 @@ export const scanRefusal = (index: IndexSpec, filter: Document): string | null =
  * sorted query may walk a whole index in its order (it stops at the page); an unsorted one
  * must bound the index's first key, unless it has no filter at all (counting everything).
  */
-export const queryRefusal = (collection: CollectionKey, filter: Document, sort: SortDocument | undefined, hint: unknown): string | null => {
-  const candidates = hint === undefined ? indexesOf(collection) : [hintedIndex(collection, hint)].filter((s): s is IndexSpec => s !== undefined);
+export const queryRefusal = (
+  collection: CollectionKey,
+  filter: Document,
+  sort: SortDocument | undefined,
+  hint: unknown,
+): string | null => {
+  const candidates =
+    hint === undefined
+      ? indexesOf(collection)
+      : [hintedIndex(collection, hint)].filter((s): s is IndexSpec => s !== undefined);
   if (candidates.length === 0) return `the hint ${JSON.stringify(hint)} names no declared index of ${collection}`;
   const reasons: string[] = [];
   for (const index of candidates) {
     const everything = Object.keys(filter).length === 0;
-    const reason = sort === undefined ? (everything ? null : scanRefusal(index, filter)) : sortRefusal(index, filter, sort);
+    const reason =
+      sort === undefined ? (everything ? null : scanRefusal(index, filter)) : sortRefusal(index, filter, sort);
     if (reason === null) return null;
     reasons.push(reason);
   }

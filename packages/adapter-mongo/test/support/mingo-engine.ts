@@ -44,14 +44,20 @@ interface FindOptions {
   readonly hint?: unknown;
 }
 
-const isOperatorUpdate = (u: unknown): u is Doc => typeof u === 'object' && u !== null && !Array.isArray(u) && Object.keys(u).every((k) => k.startsWith('$'));
+const isOperatorUpdate = (u: unknown): u is Doc =>
+  typeof u === 'object' && u !== null && !Array.isArray(u) && Object.keys(u).every((k) => k.startsWith('$'));
 
 /** The document an upsert starts from: the filter's top-level equalities (MongoDB's rule). */
 const seedOf = (filter: Doc): Doc => {
   const seed: Doc = {};
   for (const [k, v] of Object.entries(filter) as [string, unknown][]) {
     if (k.startsWith('$')) continue;
-    const isOperator = typeof v === 'object' && v !== null && !(v instanceof Date) && !Array.isArray(v) && Object.keys(v).some((x) => x.startsWith('$'));
+    const isOperator =
+      typeof v === 'object' &&
+      v !== null &&
+      !(v instanceof Date) &&
+      !Array.isArray(v) &&
+      Object.keys(v).some((x) => x.startsWith('$'));
     if (!isOperator) seed[k] = v;
   }
   return seed;
@@ -72,7 +78,9 @@ const projected = (d: Doc, projection: Doc): Doc => {
   const entries = Object.entries(projection) as [string, unknown][];
   const truthy = (v: unknown): boolean => v !== 0 && v !== false;
   // {_id: 1} alone includes the _id only; otherwise _id does not decide the kind.
-  const including = entries.some(([k, v]) => k !== '_id' && truthy(v)) || (entries.length > 0 && entries.every(([k, v]) => k === '_id' && truthy(v)));
+  const including =
+    entries.some(([k, v]) => k !== '_id' && truthy(v)) ||
+    (entries.length > 0 && entries.every(([k, v]) => k === '_id' && truthy(v)));
   if (!including) return Object.fromEntries(Object.entries(d).filter(([k]) => projection[k] === undefined));
   const keep = new Set(entries.filter(([, v]) => truthy(v)).map(([k]) => k));
   if (projection['_id'] === undefined) keep.add('_id');
@@ -191,10 +199,19 @@ class EngineCollection implements SnapshotSource {
   }
 
   private record(op: string, filter: Doc, options: FindOptions = {}): void {
-    this.sent.push({ collection: this.key, op, filter, ...(options.sort === undefined ? {} : { sort: options.sort }), ...(options.hint === undefined ? {} : { hint: options.hint }) });
+    this.sent.push({
+      collection: this.key,
+      op,
+      filter,
+      ...(options.sort === undefined ? {} : { sort: options.sort }),
+      ...(options.hint === undefined ? {} : { hint: options.hint }),
+    });
     if ((options.sort === undefined && options.hint === undefined) || this.options.indexedSorts === 'ignore') return;
     const refusal = queryRefusal(this.key, filter, options.sort, options.hint);
-    if (refusal !== null) throw new Error(`${this.key}.${op}(${JSON.stringify(filter)}, sort ${JSON.stringify(options.sort)}, hint ${JSON.stringify(options.hint)}) is not served by an index: ${refusal}`);
+    if (refusal !== null)
+      throw new Error(
+        `${this.key}.${op}(${JSON.stringify(filter)}, sort ${JSON.stringify(options.sort)}, hint ${JSON.stringify(options.hint)}) is not served by an index: ${refusal}`,
+      );
   }
 
   /** The documents the caller sees: the committed ones, or its transaction's snapshot with its own writes. */
@@ -283,12 +300,19 @@ class EngineCollection implements SnapshotSource {
    * holds one of their keys. A fault armed for `faultOp` applies only its first `partial`
    * changes, then fails; any failure inside a transaction aborts it.
    */
-  private async write<R>(options: OpOptions, faultOp: Fault['op'] | null, plan: (docs: Doc[]) => { changes: Change[]; result: R }): Promise<R> {
+  private async write<R>(
+    options: OpOptions,
+    faultOp: Fault['op'] | null,
+    plan: (docs: Doc[]) => { changes: Change[]; result: R },
+  ): Promise<R> {
     const txn = EngineSession.transactionOf(options.session);
     for (;;) {
       try {
         const { changes, result } = plan(this.view(options));
-        if (txn === null && this.core.held(changes.flatMap((c) => [...keysOf(this.key, c.current), ...keysOf(this.key, c.next)]))) {
+        if (
+          txn === null &&
+          this.core.held(changes.flatMap((c) => [...keysOf(this.key, c.current), ...keysOf(this.key, c.next)]))
+        ) {
           await this.core.released();
           continue;
         }
@@ -316,14 +340,21 @@ class EngineCollection implements SnapshotSource {
 
   insertOne(doc: Doc, options: OpOptions = {}) {
     const withId = '_id' in doc ? doc : { _id: new ObjectId(), ...doc };
-    return this.write(options, null, () => ({ changes: [{ current: null, next: withId }], result: { acknowledged: true, insertedId: withId['_id'] as unknown } }));
+    return this.write(options, null, () => ({
+      changes: [{ current: null, next: withId }],
+      result: { acknowledged: true, insertedId: withId['_id'] as unknown },
+    }));
   }
 
   /** Ordered, as the driver's default: documents before a duplicate stay inserted, the rest are not tried. */
   async insertMany(docs: readonly Doc[], options: OpOptions = {}) {
     const ids: unknown[] = [];
     for (const d of docs) ids.push((await this.insertOne(d, options)).insertedId);
-    return { acknowledged: true, insertedCount: ids.length, insertedIds: Object.fromEntries(ids.map((id, i) => [i, id])) };
+    return {
+      acknowledged: true,
+      insertedCount: ids.length,
+      insertedIds: Object.fromEntries(ids.map((id, i) => [i, id])),
+    };
   }
 
   /** A cursor as the driver's: options and chained sort/skip/limit/project alike, run when read. */
@@ -360,10 +391,17 @@ class EngineCollection implements SnapshotSource {
     return this.write(options, null, (docs) => {
       const [current] = this.matching(filter, docs);
       if (current === undefined) {
-        if (options.upsert !== true) return { changes: [], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 } };
-        return { changes: [{ current: null, next: { ...seedOf(filter), ...replacement } }], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 } };
+        if (options.upsert !== true)
+          return { changes: [], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 } };
+        return {
+          changes: [{ current: null, next: { ...seedOf(filter), ...replacement } }],
+          result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 },
+        };
       }
-      return { changes: [{ current, next: { ...replacement, _id: current['_id'] as unknown } }], result: { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 } };
+      return {
+        changes: [{ current, next: { ...replacement, _id: current['_id'] as unknown } }],
+        result: { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 },
+      };
     });
   }
 
@@ -371,10 +409,17 @@ class EngineCollection implements SnapshotSource {
     return this.write(options, null, (docs) => {
       const [current] = this.matching(filter, docs);
       if (current === undefined) {
-        if (options.upsert !== true) return { changes: [], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 } };
-        return { changes: [{ current: null, next: this.updated(seedOf(filter), update, true) }], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 } };
+        if (options.upsert !== true)
+          return { changes: [], result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 } };
+        return {
+          changes: [{ current: null, next: this.updated(seedOf(filter), update, true) }],
+          result: { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 },
+        };
       }
-      return { changes: [{ current, next: this.updated(current, update, false) }], result: { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 } };
+      return {
+        changes: [{ current, next: this.updated(current, update, false) }],
+        result: { acknowledged: true, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 },
+      };
     });
   }
 
@@ -383,14 +428,20 @@ class EngineCollection implements SnapshotSource {
       this.record('updateMany', filter);
       const matched = this.matching(filter, docs);
       const changes = matched.map((current) => ({ current, next: this.updated(current, update, false) }));
-      return { changes, result: { acknowledged: true, matchedCount: matched.length, modifiedCount: matched.length, upsertedCount: 0 } };
+      return {
+        changes,
+        result: { acknowledged: true, matchedCount: matched.length, modifiedCount: matched.length, upsertedCount: 0 },
+      };
     });
   }
 
   deleteOne(filter: Doc, options: OpOptions = {}) {
     return this.write(options, null, (docs) => {
       const [current] = this.matching(filter, docs);
-      return { changes: current === undefined ? [] : [{ current, next: null }], result: { acknowledged: true, deletedCount: current === undefined ? 0 : 1 } };
+      return {
+        changes: current === undefined ? [] : [{ current, next: null }],
+        result: { acknowledged: true, deletedCount: current === undefined ? 0 : 1 },
+      };
     });
   }
 
@@ -398,35 +449,56 @@ class EngineCollection implements SnapshotSource {
     return this.write(options, 'deleteMany', (docs) => {
       this.record('deleteMany', filter);
       const gone = this.matching(filter, docs);
-      return { changes: gone.map((current) => ({ current, next: null })), result: { acknowledged: true, deletedCount: gone.length } };
+      return {
+        changes: gone.map((current) => ({ current, next: null })),
+        result: { acknowledged: true, deletedCount: gone.length },
+      };
     });
   }
 
   /** Driver 7's result: the document (before, unless returnDocument is 'after'), or null when nothing matched and nothing was upserted. */
-  async findOneAndReplace(filter: Doc, replacement: Doc, options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {}) {
-    const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(options, null, (docs) => {
-      const [current] = this.matching(filter, docs);
-      if (current === undefined) {
-        const change = options.upsert === true ? { current: null, next: { ...seedOf(filter), ...replacement } } : null;
-        return { changes: change === null ? [] : [change], result: { change, before: null } };
-      }
-      const change = { current, next: { ...replacement, _id: current['_id'] as unknown } };
-      return { changes: [change], result: { change, before: this.read(current, options.projection) } };
-    });
+  async findOneAndReplace(
+    filter: Doc,
+    replacement: Doc,
+    options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {},
+  ) {
+    const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(
+      options,
+      null,
+      (docs) => {
+        const [current] = this.matching(filter, docs);
+        if (current === undefined) {
+          const change =
+            options.upsert === true ? { current: null, next: { ...seedOf(filter), ...replacement } } : null;
+          return { changes: change === null ? [] : [change], result: { change, before: null } };
+        }
+        const change = { current, next: { ...replacement, _id: current['_id'] as unknown } };
+        return { changes: [change], result: { change, before: this.read(current, options.projection) } };
+      },
+    );
     if (change === null) return null;
     return options.returnDocument === 'after' ? this.read(change.next, options.projection) : before;
   }
 
-  async findOneAndUpdate(filter: Doc, update: unknown, options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {}) {
-    const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(options, null, (docs) => {
-      const [current] = this.matching(filter, docs);
-      if (current === undefined) {
-        const change = options.upsert === true ? { current: null, next: this.updated(seedOf(filter), update, true) } : null;
-        return { changes: change === null ? [] : [change], result: { change, before: null } };
-      }
-      const change = { current, next: this.updated(current, update, false) };
-      return { changes: [change], result: { change, before: this.read(current, options.projection) } };
-    });
+  async findOneAndUpdate(
+    filter: Doc,
+    update: unknown,
+    options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {},
+  ) {
+    const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(
+      options,
+      null,
+      (docs) => {
+        const [current] = this.matching(filter, docs);
+        if (current === undefined) {
+          const change =
+            options.upsert === true ? { current: null, next: this.updated(seedOf(filter), update, true) } : null;
+          return { changes: change === null ? [] : [change], result: { change, before: null } };
+        }
+        const change = { current, next: this.updated(current, update, false) };
+        return { changes: [change], result: { change, before: this.read(current, options.projection) } };
+      },
+    );
     if (change === null) return null;
     return options.returnDocument === 'after' ? this.read(change.next, options.projection) : before;
   }
@@ -456,7 +528,9 @@ export const mingoEngine = (options: EngineOptions = {}): Engine => {
     return c;
   };
   // The adapter asks its Db for collections by name; the engine answers with its own.
-  const byName = new Map<string, CollectionKey>(Object.entries(collectionNames).map(([k, name]) => [name, k as CollectionKey]));
+  const byName = new Map<string, CollectionKey>(
+    Object.entries(collectionNames).map(([k, name]) => [name, k as CollectionKey]),
+  );
   const keyOf = (name: string): CollectionKey => {
     const key = byName.get(name);
     if (key === undefined) throw new Error(`the adapter asked for an unknown collection "${name}"`);

@@ -31,7 +31,8 @@ export const bsonCompare = (a: Sortable, b: Sortable): number => {
   const rb = typeRank(b);
   if (ra !== rb) return ra - rb;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  if (typeof a === 'string' && typeof b === 'string') return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
+  if (typeof a === 'string' && typeof b === 'string')
+    return Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
   if (typeof a === 'boolean' && typeof b === 'boolean') return Number(a) - Number(b);
   if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   // ObjectIds by their 12 bytes (time first, so creation order within a process).

@@ -24,7 +24,9 @@ export const measure = async (call: () => Promise<unknown>): Promise<Outcome> =>
 export const expectUnavailableWithin = (o: Outcome | undefined, ms: number): void => {
   expect(o, 'the call was not run').to.not.equal(undefined);
   const { error, ms: took } = o!;
-  expect(error, `resolved instead of rejecting (with ${JSON.stringify(o!.value)})`).to.be.instanceOf(StoreUnavailableError);
+  expect(error, `resolved instead of rejecting (with ${JSON.stringify(o!.value)})`).to.be.instanceOf(
+    StoreUnavailableError,
+  );
   const message = (error as Error).message;
   expect(message).to.not.match(/mongo|econn|127\.0\.0\.1|timed out after|selection/i);
   expect(took, `took ${Math.round(took)} ms`).to.be.below(ms);

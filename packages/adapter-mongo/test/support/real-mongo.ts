@@ -34,7 +34,9 @@ const resolve = async (): Promise<RealMongo> => {
   const fromEnv = process.env['MONGO_URL'];
   if (fromEnv !== undefined && fromEnv !== '') {
     const refusal = await topologyRefusal(fromEnv);
-    return refusal === null ? { available: true, url: fromEnv, source: 'MONGO_URL', stop: () => Promise.resolve() } : { available: false, reason: refusal };
+    return refusal === null
+      ? { available: true, url: fromEnv, source: 'MONGO_URL', stop: () => Promise.resolve() }
+      : { available: false, reason: refusal };
   }
   try {
     const { MongoDBContainer } = await import('@testcontainers/mongodb');
@@ -49,7 +51,10 @@ const resolve = async (): Promise<RealMongo> => {
       },
     };
   } catch (e) {
-    return { available: false, reason: `MONGO_URL is not set and Testcontainers could not start MongoDB (${firstLine(e)})` };
+    return {
+      available: false,
+      reason: `MONGO_URL is not set and Testcontainers could not start MongoDB (${firstLine(e)})`,
+    };
   }
 };
 
@@ -69,7 +74,10 @@ export const realMongo = async (): Promise<RealMongo> => {
   if (!announced) {
     announced = true;
     if (r.available) console.warn(`\nMongoDB contract suite runs against a real mongod from ${r.source}.`);
-    else console.warn(`\nMongoDB contract suite did NOT run: ${r.reason}. Set MONGO_URL=mongodb://... to run it (see docs/mongodb.md).`);
+    else
+      console.warn(
+        `\nMongoDB contract suite did NOT run: ${r.reason}. Set MONGO_URL=mongodb://... to run it (see docs/mongodb.md).`,
+      );
   }
   return r;
 };
@@ -86,7 +94,13 @@ export const freshStores = (url: string) => {
       // MONGO_WITHOUT_TTL=true: the service's own setting (server config.ts: no TTL indexes, for a
       // server without them, as FerretDB; scripts/ferretdb-run.mjs sets it to true).
       const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
-      const store = createMongoStore({ url, dbName, serverSelectionTimeoutMS: 5000, operationTimeoutMS: 10000, withoutTtlIndexes });
+      const store = createMongoStore({
+        url,
+        dbName,
+        serverSelectionTimeoutMS: 5000,
+        operationTimeoutMS: 10000,
+        withoutTtlIndexes,
+      });
       opened.push(store);
       if (!names.includes(dbName)) names.push(dbName);
       return store;

@@ -27,10 +27,21 @@ const withoutTtl = (): Record<string, string> => {
   return v === undefined ? {} : { MONGO_WITHOUT_TTL: v };
 };
 
-export const startService = async (mongoUrl: string, env: Readonly<Record<string, string>> = {}, ms = 60_000): Promise<ServiceProcess> => {
+export const startService = async (
+  mongoUrl: string,
+  env: Readonly<Record<string, string>> = {},
+  ms = 60_000,
+): Promise<ServiceProcess> => {
   const proc: ChildProcessWithoutNullStreams = spawn(process.execPath, [mainJs], {
     // MONGO_WITHOUT_TTL goes through as given (scripts/ferretdb-run.mjs sets it for a server without TTL indexes).
-    env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', PORT: '0', STORE: 'mongo', MONGO_URL: mongoUrl, ...withoutTtl(), ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '/usr/bin:/bin',
+      PORT: '0',
+      STORE: 'mongo',
+      MONGO_URL: mongoUrl,
+      ...withoutTtl(),
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let out = '';
@@ -55,7 +66,11 @@ export const startService = async (mongoUrl: string, env: Readonly<Record<string
       reject(new Error(`the service exited:\n${out}`));
     });
   });
-  const send = (method: string, path: string, options: { token?: string; body?: unknown; form?: string } = {}): Promise<Answer> =>
+  const send = (
+    method: string,
+    path: string,
+    options: { token?: string; body?: unknown; form?: string } = {},
+  ): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
       const req = request(
@@ -65,7 +80,11 @@ export const startService = async (mongoUrl: string, env: Readonly<Record<string
           rejectUnauthorized: false, // the service's own self-signed certificate, on loopback
           headers: {
             ...(options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` }),
-            ...(body === undefined ? {} : { 'Content-Type': options.form === undefined ? 'application/json' : 'application/x-www-form-urlencoded' }),
+            ...(body === undefined
+              ? {}
+              : {
+                  'Content-Type': options.form === undefined ? 'application/json' : 'application/x-www-form-urlencoded',
+                }),
           },
         },
         (res) => {
@@ -100,7 +119,9 @@ export const startService = async (mongoUrl: string, env: Readonly<Record<string
 
 /** A password grant on a service: the access token. */
 export const login = async (service: ServiceProcess, email: string, password: string): Promise<string> => {
-  const a = await service.request('POST', '/v1/oauth/token', { form: `grant_type=password&username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}` });
+  const a = await service.request('POST', '/v1/oauth/token', {
+    form: `grant_type=password&username=${encodeURIComponent(email)}&password=${encodeURIComponent(password)}`,
+  });
   if (a.status !== 200) throw new Error(`login failed: ${a.status} ${JSON.stringify(a.json)}`);
   return (a.json as { access_token: string }).access_token;
 };

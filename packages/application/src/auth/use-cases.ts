@@ -18,7 +18,11 @@ const badCredentials = oauthError('invalid_grant', 'the e-mail address or passwo
 
 export interface AuthUseCases {
   authenticate(token: string | null): Promise<Outcome<Actor>>;
-  passwordGrant(username: string, password: string, scope?: readonly Scope[]): Promise<E.Either<OAuthError, TokenGrant>>;
+  passwordGrant(
+    username: string,
+    password: string,
+    scope?: readonly Scope[],
+  ): Promise<E.Either<OAuthError, TokenGrant>>;
   refreshGrant(refreshToken: string): Promise<E.Either<OAuthError, TokenGrant>>;
   revoke(token: string): Promise<void>;
 }
@@ -68,7 +72,8 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
     const user = await ports.users.findById(record.userId);
     if (user === null) return E.left(unauthenticated('invalid'));
     const interval = personalTokenLimits.lastUsedIntervalMs;
-    if (record.lastUsedAt === null || record.lastUsedAt <= now - interval) await ports.personalTokens.touch(record.id, now, interval);
+    if (record.lastUsedAt === null || record.lastUsedAt <= now - interval)
+      await ports.personalTokens.touch(record.id, now, interval);
     return E.right({ user, token: { id: record.id, name: record.name }, scopes: record.scopes });
   };
 
@@ -84,7 +89,8 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
     },
 
     async passwordGrant(username, password, scope) {
-      if (username === '' || password === '') return E.left(oauthError('invalid_request', 'username and password are required'));
+      if (username === '' || password === '')
+        return E.left(oauthError('invalid_request', 'username and password are required'));
       const user = await ports.users.findByEmail(username);
       const valid = await ports.passwords.verify(user?.passwordHash ?? (await decoy()), password);
       if (user === null || !valid) return E.left(badCredentials);
@@ -92,7 +98,13 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
       // Scopes never widen a role (contract §8.2): the grant is what was asked for and the role can use (RFC 6749 §3.3 lets it be narrower).
       const usable = roleScopes(user.role);
       const granted = canonicalScopes(scope.filter((s) => usable.includes(s)));
-      if (granted.length === 0) return E.left(oauthError('invalid_scope', `none of the scopes asked for can be used by a ${user.role}; a ${user.role} can use ${usable.join(' ')}`));
+      if (granted.length === 0)
+        return E.left(
+          oauthError(
+            'invalid_scope',
+            `none of the scopes asked for can be used by a ${user.role}; a ${user.role} can use ${usable.join(' ')}`,
+          ),
+        );
       return E.right(await issue(user, ports.secrets.generate(), granted));
     },
 
@@ -101,7 +113,8 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
       const hash = ports.secrets.digest(refreshToken);
       const now = ports.clock.now();
       const live = await ports.tokens.find(hash, now);
-      if (live?.kind === 'access') return E.left(oauthError('invalid_grant', 'this is an access token, not a refresh token'));
+      if (live?.kind === 'access')
+        return E.left(oauthError('invalid_grant', 'this is an access token, not a refresh token'));
       const used = await ports.tokens.consume(hash, now);
       switch (used.status) {
         case 'missing':
@@ -109,10 +122,13 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
         case 'reused':
           // A replayed refresh token means it leaked: end the whole session family.
           await ports.tokens.revokeFamily(used.record.familyId);
-          return E.left(oauthError('invalid_grant', 'the refresh token was already used; its session has been revoked'));
+          return E.left(
+            oauthError('invalid_grant', 'the refresh token was already used; its session has been revoked'),
+          );
         case 'consumed': {
           const user = await ports.users.findById(used.record.userId);
-          if (user === null) return E.left(oauthError('invalid_grant', 'the refresh token is unknown, expired or revoked'));
+          if (user === null)
+            return E.left(oauthError('invalid_grant', 'the refresh token is unknown, expired or revoked'));
           return E.right(await issue(user, used.record.familyId, used.record.scopes));
         }
       }

@@ -16,7 +16,10 @@ export interface EventsQuery {
   readonly actorId?: UserId;
 }
 
-export const eventsQueryBounds = { perPage: { min: 1, max: 100, fallback: 30 }, waitSeconds: { min: 0, max: 30 } } as const;
+export const eventsQueryBounds = {
+  perPage: { min: 1, max: 100, fallback: 30 },
+  waitSeconds: { min: 0, max: 30 },
+} as const;
 
 export interface EventPage {
   readonly items: readonly StoredEvent[];
@@ -30,7 +33,12 @@ export interface EventPage {
  * `shutdown` aborts. A cursor older than what is kept is refused, naming the oldest kept seq,
  * so a consumer never silently skips events.
  */
-export const listEvents = async (ports: Ports, actor: Actor, decoded: DecodedQuery<EventsQuery>, shutdown: AbortSignal): Promise<Outcome<EventPage>> => {
+export const listEvents = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedQuery<EventsQuery>,
+  shutdown: AbortSignal,
+): Promise<Outcome<EventPage>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'read the change feed');
   if (denied !== null) return E.left(denied);
   const accepted = acceptQuery(decoded);
@@ -41,7 +49,9 @@ export const listEvents = async (ports: Ports, actor: Actor, decoded: DecodedQue
   const firstKept = oldest ?? newest + 1;
   if (query.after + 1 < firstKept) return E.left(feedExpired(firstKept));
   const read = (): Promise<readonly StoredEvent[]> =>
-    query.actorId === undefined ? ports.events.after(query.after, query.perPage) : ports.events.after(query.after, query.perPage, query.actorId);
+    query.actorId === undefined
+      ? ports.events.after(query.after, query.perPage)
+      : ports.events.after(query.after, query.perPage, query.actorId);
   let items = await read();
   if (items.length === 0 && query.waitSeconds > 0 && !shutdown.aborted) {
     items = await withDeadline(shutdown, query.waitSeconds * 1000, async (signal) => {

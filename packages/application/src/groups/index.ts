@@ -1,7 +1,15 @@
 import type { Application } from '../application.js';
 import type { Ports } from '../ports/index.js';
 import { operationNeeds as needs, scoped } from '../scopes.js';
-import { createGroup, deleteGroup, getGroup, listGroupMembers, listGroups, patchGroup, replaceGroup } from './use-cases.js';
+import {
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroupMembers,
+  listGroups,
+  patchGroup,
+  replaceGroup,
+} from './use-cases.js';
 
 /** The group use cases, each bound to the scope it needs. */
 export const groupUseCases = (ports: Ports): Application['groups'] => ({

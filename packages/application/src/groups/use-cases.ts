@@ -23,7 +23,8 @@ import type { FollowUp, Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
 import type { GroupList, UserList } from '../views.js';
 
-const nameTaken = (name: string): FieldError => fieldError('name', 'not_unique', `a group named "${name}" already exists`);
+const nameTaken = (name: string): FieldError =>
+  fieldError('name', 'not_unique', `a group named "${name}" already exists`);
 
 const readable = (actor: Actor): Outcome<null> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'read groups');
@@ -36,7 +37,11 @@ const loadGroup = async (ports: Ports, id: GroupId): Promise<Outcome<Group>> => 
   return g === null ? E.left(notFound('group', id)) : E.right(g);
 };
 
-export const listGroups = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<GroupList>> => {
+export const listGroups = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<GroupList>> => {
   const ok = readable(actor);
   if (E.isLeft(ok)) return ok;
   const page = acceptPage(decoded);
@@ -66,7 +71,11 @@ export const listGroupMembers = async (
   return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
-export const createGroup = async (ports: Ports, actor: Actor, decoded: DecodedBody<GroupCreateInput>): Promise<Outcome<Group>> => {
+export const createGroup = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedBody<GroupCreateInput>,
+): Promise<Outcome<Group>> => {
   const denied = writable(actor);
   if (denied !== null) return E.left(denied);
   const input = acceptBody(decoded);
@@ -80,7 +89,9 @@ export const createGroup = async (ports: Ports, actor: Actor, decoded: DecodedBo
     updatedAt: now,
     version: 1,
   };
-  return (await ports.groups.insert(group, byActor(actor))) === 'ok' ? E.right(group) : E.left(validationFailed([nameTaken(group.name)]));
+  return (await ports.groups.insert(group, byActor(actor))) === 'ok'
+    ? E.right(group)
+    : E.left(validationFailed([nameTaken(group.name)]));
 };
 
 /** What every write of a group shares: read as the caller may (403 for a customer), changed by admins only. */
@@ -92,7 +103,13 @@ const groupWrite = (ports: Ports, actor: Actor, id: GroupId): Pick<VersionedWrit
 /** PUT and PATCH of a group differ only in how the body becomes changes. */
 const groupUpdate =
   <I>(changesOf: (input: I, current: Group) => GroupChanges) =>
-  (ports: Ports, actor: Actor, id: GroupId, decoded: DecodedBody<I>, options: WriteOptions<Group> = {}): Promise<Outcome<Group>> =>
+  (
+    ports: Ports,
+    actor: Actor,
+    id: GroupId,
+    decoded: DecodedBody<I>,
+    options: WriteOptions<Group> = {},
+  ): Promise<Outcome<Group>> =>
     withBody(decoded, (input) =>
       versionedWrite(
         {
@@ -107,14 +124,22 @@ const groupUpdate =
       ),
     );
 
-export const replaceGroup = groupUpdate<GroupCreateInput>((input) => ({ name: input.name, description: input.description ?? '' }));
+export const replaceGroup = groupUpdate<GroupCreateInput>((input) => ({
+  name: input.name,
+  description: input.description ?? '',
+}));
 
 export const patchGroup = groupUpdate<GroupPatchInput>((input, g) => ({
   name: input.name ?? g.name,
   description: input.description === undefined ? g.description : (input.description ?? ''),
 }));
 
-export const deleteGroup = (ports: Ports, actor: Actor, id: GroupId, options: WriteOptions<Group> = {}): Promise<Outcome<Group>> =>
+export const deleteGroup = (
+  ports: Ports,
+  actor: Actor,
+  id: GroupId,
+  options: WriteOptions<Group> = {},
+): Promise<Outcome<Group>> =>
   versionedWrite(
     {
       ...groupWrite(ports, actor, id),
@@ -122,7 +147,10 @@ export const deleteGroup = (ports: Ports, actor: Actor, id: GroupId, options: Wr
       // follow-ups' events carry the request's actor (contract §8.3).
       write: async () => {
         const now = ports.clock.now();
-        const followUps: FollowUp[] = [{ op: 'removeGroup', groupId: id, now }, { op: 'clearGroup', groupId: id, now }];
+        const followUps: FollowUp[] = [
+          { op: 'removeGroup', groupId: id, now },
+          { op: 'clearGroup', groupId: id, now },
+        ];
         return (await ports.groups.delete(id, now, byActor(actor), followUps)) || notFound('group', id);
       },
     },

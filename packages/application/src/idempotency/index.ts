@@ -4,5 +4,6 @@ import { beginIdempotentRequest, idempotencyScope, type IdempotencyConfig } from
 
 /** The Idempotency-Key use cases. */
 export const idempotencyUseCases = (ports: Ports, config: IdempotencyConfig): Application['idempotency'] => ({
-  begin: (actor, clientIp, key, fingerprint) => beginIdempotentRequest(ports, config, idempotencyScope(actor, clientIp), key, fingerprint),
+  begin: (actor, clientIp, key, fingerprint) =>
+    beginIdempotentRequest(ports, config, idempotencyScope(actor, clientIp), key, fingerprint),
 });

@@ -33,7 +33,12 @@ export const idempotencyScope = (actor: Actor | null, clientIp: string): string 
  * a failure the repeat should run again.
  */
 export const isKeptStatus = (status: number): boolean =>
-  status >= 200 && status < 500 && !(status >= 300 && status < 400) && status !== 401 && status !== 409 && status !== 429;
+  status >= 200 &&
+  status < 500 &&
+  !(status >= 300 && status < 400) &&
+  status !== 401 &&
+  status !== 409 &&
+  status !== 429;
 
 /**
  * Claims `key` for a request whose method, path and body hash to `fingerprint`. The claim is

@@ -32,7 +32,12 @@ import type { MessageList } from '../views.js';
 const messageId = (ticketId: TicketId, n: number): string => `${ticketId}/${n}`;
 
 /** A message as the caller may reach it: to a customer an internal note does not exist. */
-const loadMessage = async (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): Promise<Outcome<Message>> => {
+const loadMessage = async (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+): Promise<Outcome<Message>> => {
   const ticket = await loadTicket(ports, actor, ticketId);
   if (E.isLeft(ticket)) return ticket;
   const m = await ports.messages.find(ticketId, number);
@@ -63,8 +68,12 @@ export const listMessages = async (
   return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
-export const getMessage = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): Promise<Outcome<Message>> =>
-  loadMessage(ports, actor, ticketId, number);
+export const getMessage = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+): Promise<Outcome<Message>> => loadMessage(ports, actor, ticketId, number);
 
 export const createMessage = async (
   ports: Ports,
@@ -76,7 +85,8 @@ export const createMessage = async (
   if (E.isLeft(ticket)) return ticket;
   const input = acceptBody(decoded);
   if (E.isLeft(input)) return input;
-  if (isCustomer(actor) && input.right.internal === true) return E.left(forbidden('customers may not write internal notes'));
+  if (isCustomer(actor) && input.right.internal === true)
+    return E.left(forbidden('customers may not write internal notes'));
   const number = (await ports.ids.next(`message:${ticketId}`)) as MessageNumber;
   const message = newMessage(ticketId, number, input.right, actor.user.id, ports.clock.now());
   await ports.messages.insert(message, byActor(actor));
@@ -84,13 +94,20 @@ export const createMessage = async (
   await withRetries(async () => {
     const t = await ports.tickets.findById(ticketId);
     if (t === null || t.deletedAt !== null) return E.right(null);
-    return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version, byActor(actor))) ? E.right(null) : 'retry';
+    return (await ports.tickets.update(touchTicket(t, message.createdAt), t.version, byActor(actor)))
+      ? E.right(null)
+      : 'retry';
   }, {});
   return E.right(message);
 };
 
 /** What every write of a message shares: loaded as the caller may reach it, a versioned update. */
-const messageWrite = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber): VersionedWrite<Message> => ({
+const messageWrite = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+): VersionedWrite<Message> => ({
   load: () => loadMessage(ports, actor, ticketId, number),
   write: (next, current) => ports.messages.update(next, current.version, byActor(actor)),
 });
@@ -98,7 +115,14 @@ const messageWrite = (ports: Ports, actor: Actor, ticketId: TicketId, number: Me
 /** PUT and PATCH of a message differ only in how the body becomes changes. */
 const messageUpdate =
   <I>(changesOf: (current: Message, input: I) => MessageChanges) =>
-  (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber, decoded: DecodedBody<I>, options: WriteOptions<Message> = {}): Promise<Outcome<Message>> =>
+  (
+    ports: Ports,
+    actor: Actor,
+    ticketId: TicketId,
+    number: MessageNumber,
+    decoded: DecodedBody<I>,
+    options: WriteOptions<Message> = {},
+  ): Promise<Outcome<Message>> =>
     withBody(decoded, (input) =>
       versionedWrite(
         {
@@ -114,7 +138,13 @@ export const replaceMessage = messageUpdate<MessageCreateInput>((_, input) => re
 
 export const patchMessage = messageUpdate<MessagePatchInput>((current, input) => patchMessageChanges(current, input));
 
-export const deleteMessage = (ports: Ports, actor: Actor, ticketId: TicketId, number: MessageNumber, options: WriteOptions<Message> = {}): Promise<Outcome<Message>> =>
+export const deleteMessage = (
+  ports: Ports,
+  actor: Actor,
+  ticketId: TicketId,
+  number: MessageNumber,
+  options: WriteOptions<Message> = {},
+): Promise<Outcome<Message>> =>
   versionedWrite(
     {
       ...messageWrite(ports, actor, ticketId, number),

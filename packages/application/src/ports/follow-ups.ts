@@ -19,7 +19,13 @@ export type FollowUp =
    * renameCustomer at `now`). Run late, or racing another rename, it puts the newest name:
    * the user's current one when the user is stored with this version or a later one.
    */
-  | { readonly op: 'renameCustomer'; readonly customerId: UserId; readonly name: string; readonly version: number; readonly now: number }
+  | {
+      readonly op: 'renameCustomer';
+      readonly customerId: UserId;
+      readonly name: string;
+      readonly version: number;
+      readonly now: number;
+    }
   /** No ticket stays assigned to this user (the domain's unassignTicket on each, at `now`). */
   | { readonly op: 'unassignUser'; readonly userId: UserId; readonly now: number }
   /** Every login token of this user is revoked. */

@@ -14,7 +14,12 @@ export type * from './clock.js';
 export type * from './password-hasher.js';
 export type * from './token-generator.js';
 export type * from './follow-ups.js';
-export { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError, type StoreHealth } from './store-health.js';
+export {
+  StoreTimeLimitError,
+  StoreUnavailableError,
+  StoreWriteNotConfirmedError,
+  type StoreHealth,
+} from './store-health.js';
 
 import type { Clock } from './clock.js';
 import type { GroupRepository } from './group-repository.js';

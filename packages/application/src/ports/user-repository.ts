@@ -16,7 +16,12 @@ export interface UserRepository {
    * Replaces the user at `expectedVersion` and carries out its follow-ups with it (none when
    * refused); `by` is the actor of every event of both (contract §8.3).
    */
-  update(user: User, expectedVersion: number, by?: EventActor, followUps?: readonly FollowUp[]): Promise<UserWriteResult>;
+  update(
+    user: User,
+    expectedVersion: number,
+    by?: EventActor,
+    followUps?: readonly FollowUp[],
+  ): Promise<UserWriteResult>;
   /** Deletes the user, `now` being when (the change feed's user.deleted), and carries out its follow-ups with it (none when there was no user); `by` as for update. */
   delete(id: UserId, now: number, by?: EventActor, followUps?: readonly FollowUp[]): Promise<boolean>;
   /** Users by id ascending; with a group, only its members. */

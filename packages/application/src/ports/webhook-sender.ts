@@ -17,5 +17,10 @@ export interface WebhookSender {
    * resolves to must be public unless private receivers are allowed), or null when it may.
    */
   refuses(url: string): Promise<string | null>;
-  send(target: { readonly url: string; readonly secret: string }, deliveryId: string, event: StoredEvent, timestamp: number): Promise<SendResult>;
+  send(
+    target: { readonly url: string; readonly secret: string },
+    deliveryId: string,
+    event: StoredEvent,
+    timestamp: number,
+  ): Promise<SendResult>;
 }

@@ -9,7 +9,9 @@ export const ticketUseCases = (ports: Ports): Application['tickets'] => ({
   list: scoped(needs.tickets.list, (actor, query) => listTickets(ports, actor, query)),
   get: scoped(needs.tickets.get, (actor, id, embed) => getTicket(ports, actor, id, embed)),
   create: scoped(needs.tickets.create, (actor, input) => createTicket(ports, actor, input)),
-  replace: scoped(needs.tickets.replace, (actor, id, input, options) => replaceTicket(ports, actor, id, input, options)),
+  replace: scoped(needs.tickets.replace, (actor, id, input, options) =>
+    replaceTicket(ports, actor, id, input, options),
+  ),
   patch: scoped(needs.tickets.patch, (actor, id, input, options) => patchTicket(ports, actor, id, input, options)),
   delete: scoped(needs.tickets.delete, (actor, id, options) => deleteTicket(ports, actor, id, options)),
 });

@@ -9,7 +9,11 @@ import type { TicketList, TicketView } from '../views.js';
 import { loadTicket } from './access.js';
 import { withRelations } from './relations.js';
 
-export const listTickets = async (ports: Ports, actor: Actor, decoded: DecodedQuery<TicketQuery>): Promise<Outcome<TicketList>> => {
+export const listTickets = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedQuery<TicketQuery>,
+): Promise<Outcome<TicketList>> => {
   const accepted = acceptPage(decoded);
   if (E.isLeft(accepted)) return accepted;
   const query = accepted.right;

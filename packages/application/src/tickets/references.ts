@@ -13,14 +13,30 @@ export const resolveCustomer = async (
 };
 
 /** An assignee must be an agent or an admin. */
-export const checkAssignee = async (ports: Pick<Ports, 'users'>, id: UserId | null | undefined): Promise<FieldError[]> => {
+export const checkAssignee = async (
+  ports: Pick<Ports, 'users'>,
+  id: UserId | null | undefined,
+): Promise<FieldError[]> => {
   if (id === null || id === undefined) return [];
   const u = await ports.users.findById(id);
   if (u === null) return [fieldError('assignedUserId', 'unknown_reference', `there is no user ${id}`)];
-  return isStaff(u.role) ? [] : [fieldError('assignedUserId', 'unknown_reference', `user ${id} is a customer; tickets are assigned to agents or admins`)];
+  return isStaff(u.role)
+    ? []
+    : [
+        fieldError(
+          'assignedUserId',
+          'unknown_reference',
+          `user ${id} is a customer; tickets are assigned to agents or admins`,
+        ),
+      ];
 };
 
-export const checkGroup = async (ports: Pick<Ports, 'groups'>, id: GroupId | null | undefined): Promise<FieldError[]> => {
+export const checkGroup = async (
+  ports: Pick<Ports, 'groups'>,
+  id: GroupId | null | undefined,
+): Promise<FieldError[]> => {
   if (id === null || id === undefined) return [];
-  return (await ports.groups.findById(id)) === null ? [fieldError('groupId', 'unknown_reference', `there is no group ${id}`)] : [];
+  return (await ports.groups.findById(id)) === null
+    ? [fieldError('groupId', 'unknown_reference', `there is no group ${id}`)]
+    : [];
 };

@@ -1,4 +1,12 @@
-import { allowedTransitions, type Group, type GroupId, type Ticket, type TicketRelation, type User, type UserId } from '@support/domain';
+import {
+  allowedTransitions,
+  type Group,
+  type GroupId,
+  type Ticket,
+  type TicketRelation,
+  type User,
+  type UserId,
+} from '@support/domain';
 import type { Actor } from '../actor.js';
 import { staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -53,6 +61,11 @@ export const withRelations = async (
 };
 
 /** The states this caller may move the ticket to now (the domain's state machine, by role). */
-const transitionsFor = (actor: Actor, t: Ticket): TicketView['allowedTransitions'] => allowedTransitions(t.state, t.deletedAt !== null, actor.user.role);
+const transitionsFor = (actor: Actor, t: Ticket): TicketView['allowedTransitions'] =>
+  allowedTransitions(t.state, t.deletedAt !== null, actor.user.role);
 
-export const bareView = (actor: Actor, ticket: Ticket): TicketView => ({ ticket, related: {}, allowedTransitions: transitionsFor(actor, ticket) });
+export const bareView = (actor: Actor, ticket: Ticket): TicketView => ({
+  ticket,
+  related: {},
+  allowedTransitions: transitionsFor(actor, ticket),
+});

@@ -67,7 +67,11 @@ const withMissingCustomer = (actor: Actor, refused: RefusedBody): DomainError =>
   return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors);
 };
 
-export const createTicket = async (ports: Ports, actor: Actor, decoded: DecodedBody<TicketCreateInput>): Promise<Outcome<TicketView>> => {
+export const createTicket = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedBody<TicketCreateInput>,
+): Promise<Outcome<TicketView>> => {
   if (E.isLeft(decoded)) return E.left(withMissingCustomer(actor, decoded.left));
   const input = decoded.right;
   const refused = refusal(actor, input);
@@ -134,7 +138,8 @@ const updateTicket = async (
     customer = resolved.customer;
     referenceErrors.push(...resolved.errors);
   }
-  if (input.assignedUserId !== first.right.assignedUserId) referenceErrors.push(...(await checkAssignee(ports, input.assignedUserId)));
+  if (input.assignedUserId !== first.right.assignedUserId)
+    referenceErrors.push(...(await checkAssignee(ports, input.assignedUserId)));
   if (input.groupId !== first.right.groupId) referenceErrors.push(...(await checkGroup(ports, input.groupId)));
 
   const written = await versionedWrite(
@@ -145,7 +150,11 @@ const updateTicket = async (
       change: (current) => {
         const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
         // A refused state change says where the ticket may go instead, for this caller (contract §7.2).
-        const transitionErrors = E.isLeft(applied) ? applied.left.map((f) => (f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f)) : [];
+        const transitionErrors = E.isLeft(applied)
+          ? applied.left.map((f) =>
+              f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f,
+            )
+          : [];
         const errors = allErrors(referenceErrors, transitionErrors);
         return errors.length > 0 || E.isLeft(applied) ? E.left(validationFailed(errors)) : applied;
       },
@@ -158,16 +167,29 @@ const updateTicket = async (
 /** PUT and PATCH of a ticket differ only in how the body becomes changes. */
 const ticketUpdate =
   <I extends TicketUpdateInput>(changesOf: (actor: Actor, input: I) => ChangeBuilder) =>
-  (ports: Ports, actor: Actor, id: TicketId, decoded: DecodedBody<I>, options: WriteOptions<TicketView> = {}): Promise<Outcome<TicketView>> =>
+  (
+    ports: Ports,
+    actor: Actor,
+    id: TicketId,
+    decoded: DecodedBody<I>,
+    options: WriteOptions<TicketView> = {},
+  ): Promise<Outcome<TicketView>> =>
     withBody(decoded, (input) => updateTicket(ports, actor, id, input, changesOf(actor, input), options));
 
 export const replaceTicket = ticketUpdate<TicketReplaceInput>((actor, input) =>
   isCustomer(actor) ? customerReplacement(input) : (current, customer) => replacementChanges(current, input, customer),
 );
 
-export const patchTicket = ticketUpdate<TicketPatchInput>((_, input) => (current, customer) => patchChanges(current, input, customer));
+export const patchTicket = ticketUpdate<TicketPatchInput>(
+  (_, input) => (current, customer) => patchChanges(current, input, customer),
+);
 
-export const deleteTicket = async (ports: Ports, actor: Actor, id: TicketId, options: WriteOptions<TicketView> = {}): Promise<Outcome<TicketView>> => {
+export const deleteTicket = async (
+  ports: Ports,
+  actor: Actor,
+  id: TicketId,
+  options: WriteOptions<TicketView> = {},
+): Promise<Outcome<TicketView>> => {
   const deleted = await versionedWrite(
     {
       ...ticketWrite(ports, actor, id),

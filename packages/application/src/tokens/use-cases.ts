@@ -44,7 +44,11 @@ const ownerOf = async (ports: Ports, actor: Actor, id: UserId | 'me'): Promise<O
   return (await ports.users.findById(id)) === null ? E.left(notFound('user', id)) : E.right(id);
 };
 
-export const createPersonalToken = async (ports: Ports, actor: Actor, decoded: DecodedBody<PersonalTokenCreateInput>): Promise<Outcome<CreatedPersonalToken>> => {
+export const createPersonalToken = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedBody<PersonalTokenCreateInput>,
+): Promise<Outcome<CreatedPersonalToken>> => {
   const accepted = acceptBody(decoded);
   if (E.isLeft(accepted)) return accepted;
   const input = accepted.right;
@@ -53,7 +57,10 @@ export const createPersonalToken = async (ports: Ports, actor: Actor, decoded: D
   if (input.scopes.length === 0) errors.push(fieldError('scopes', 'invalid_length', 'must name at least one scope'));
   const expiresAt = input.expiresAt ?? now + personalTokenLimits.defaultDays * dayMs;
   if (expiresAt <= now) errors.push(fieldError('expiresAt', 'invalid_value', 'must be in the future'));
-  if (expiresAt > now + personalTokenLimits.maxDays * dayMs) errors.push(fieldError('expiresAt', 'invalid_value', `must be at most ${String(personalTokenLimits.maxDays)} days ahead`));
+  if (expiresAt > now + personalTokenLimits.maxDays * dayMs)
+    errors.push(
+      fieldError('expiresAt', 'invalid_value', `must be at most ${String(personalTokenLimits.maxDays)} days ahead`),
+    );
   if (errors.length > 0) return E.left(validationFailed(errors));
   const token = personalToken(ports.secrets.base62(personalTokenRandomLength));
   const record: PersonalTokenRecord = {
@@ -70,7 +77,12 @@ export const createPersonalToken = async (ports: Ports, actor: Actor, decoded: D
   return E.right({ record, token });
 };
 
-export const listPersonalTokens = async (ports: Ports, actor: Actor, id: UserId | 'me', decoded: DecodedQuery<PageRequest>): Promise<Outcome<PersonalTokenList>> => {
+export const listPersonalTokens = async (
+  ports: Ports,
+  actor: Actor,
+  id: UserId | 'me',
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<PersonalTokenList>> => {
   const owner = await ownerOf(ports, actor, id);
   if (E.isLeft(owner)) return owner;
   const page = acceptPage(decoded);
@@ -79,7 +91,12 @@ export const listPersonalTokens = async (ports: Ports, actor: Actor, id: UserId 
   return E.right({ items: found.items, total: found.total, page: page.right });
 };
 
-export const getPersonalToken = async (ports: Ports, actor: Actor, id: UserId | 'me', tokenId: number): Promise<Outcome<PersonalTokenRecord>> => {
+export const getPersonalToken = async (
+  ports: Ports,
+  actor: Actor,
+  id: UserId | 'me',
+  tokenId: number,
+): Promise<Outcome<PersonalTokenRecord>> => {
   const owner = await ownerOf(ports, actor, id);
   if (E.isLeft(owner)) return owner;
   const record = await ports.personalTokens.findById(tokenId);
@@ -87,7 +104,12 @@ export const getPersonalToken = async (ports: Ports, actor: Actor, id: UserId | 
 };
 
 /** Revoked at once: the next request with it, in any process, is 401. Answers the token as it was. */
-export const revokePersonalToken = async (ports: Ports, actor: Actor, id: UserId | 'me', tokenId: number): Promise<Outcome<PersonalTokenRecord>> => {
+export const revokePersonalToken = async (
+  ports: Ports,
+  actor: Actor,
+  id: UserId | 'me',
+  tokenId: number,
+): Promise<Outcome<PersonalTokenRecord>> => {
   const found = await getPersonalToken(ports, actor, id, tokenId);
   if (E.isLeft(found)) return found;
   return (await ports.personalTokens.revoke(tokenId)) ? found : E.left(notFound('token', tokenId));

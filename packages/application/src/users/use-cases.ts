@@ -44,12 +44,19 @@ const checkGroups = async (ports: Ports, ids: readonly GroupId[] | null | undefi
   if (ids === null || ids === undefined || ids.length === 0) return [];
   const found = new Set((await ports.groups.findByIds(ids)).map((g) => g.id));
   const missing = ids.filter((id) => !found.has(id));
-  return missing.length === 0 ? [] : [fieldError('groupIds', 'unknown_reference', `there is no group ${missing.join(', ')}`)];
+  return missing.length === 0
+    ? []
+    : [fieldError('groupIds', 'unknown_reference', `there is no group ${missing.join(', ')}`)];
 };
 
-const emailTaken = (email: string): FieldError => fieldError('email', 'not_unique', `${email} is already in use by another user`);
+const emailTaken = (email: string): FieldError =>
+  fieldError('email', 'not_unique', `${email} is already in use by another user`);
 
-export const listUsers = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<UserList>> => {
+export const listUsers = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<UserList>> => {
   const denied = requireRole(actor, ['agent', 'admin'], 'list users');
   if (denied !== null) return E.left(denied);
   const page = acceptPage(decoded);
@@ -61,7 +68,11 @@ export const listUsers = async (ports: Ports, actor: Actor, decoded: DecodedQuer
 export const getUser = async (ports: Ports, actor: Actor, id: UserId | 'me'): Promise<Outcome<User>> =>
   id === 'me' || id === actor.user.id ? E.right(actor.user) : loadUser(ports, actor, id);
 
-export const createUser = async (ports: Ports, actor: Actor, decoded: DecodedBody<UserCreateInput>): Promise<Outcome<User>> => {
+export const createUser = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedBody<UserCreateInput>,
+): Promise<Outcome<User>> => {
   const denied = requireRole(actor, ['admin'], 'create users');
   if (denied !== null) return E.left(denied);
   const accepted = acceptBody(decoded);
@@ -83,7 +94,9 @@ export const createUser = async (ports: Ports, actor: Actor, decoded: DecodedBod
     updatedAt: now,
     version: 1,
   };
-  return (await ports.users.insert(user, byActor(actor))) === 'ok' ? E.right(user) : E.left(validationFailed([emailTaken(input.email)]));
+  return (await ports.users.insert(user, byActor(actor))) === 'ok'
+    ? E.right(user)
+    : E.left(validationFailed([emailTaken(input.email)]));
 };
 
 interface UserInput {
@@ -108,9 +121,13 @@ const selfViolations = (current: User, input: UserInput): string[] =>
 
 /** What a user's change makes due elsewhere, carried out by the store with the change (ports/follow-ups.ts). */
 const updateFollowUps = (before: User, after: User, self: boolean, now: number): FollowUp[] => [
-  ...(after.name === before.name ? [] : [{ op: 'renameCustomer', customerId: after.id, name: after.name, version: after.version, now } as const]),
+  ...(after.name === before.name
+    ? []
+    : [{ op: 'renameCustomer', customerId: after.id, name: after.name, version: after.version, now } as const]),
   // Tickets are assigned to agents or admins only: one made a customer leaves their tickets.
-  ...(after.role === 'customer' && before.role !== 'customer' ? [{ op: 'unassignUser', userId: after.id, now } as const] : []),
+  ...(after.role === 'customer' && before.role !== 'customer'
+    ? [{ op: 'unassignUser', userId: after.id, now } as const]
+    : []),
   // A password set by someone else (an admin) ends every session of that user, and every
   // personal access token (contract §8.1): an admin resetting a password cuts every credential off.
   ...(after.passwordHash !== before.passwordHash && !self
@@ -142,19 +159,33 @@ const updateUser = async (
       load: () => loadUser(ports, actor, id),
       allowed: (current) => mayUpdate(actor, current, input),
       change: async (current) => {
-        const w = isAdmin(actor) ? wanted(current) : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
+        const w = isAdmin(actor)
+          ? wanted(current)
+          : { ...wanted(current), email: current.email, role: current.role, groupIds: current.groupIds };
         const errors = [...groupErrors];
-        if (self && w.role !== current.role) errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
+        if (self && w.role !== current.role)
+          errors.push(fieldError('role', 'invalid_value', 'you cannot change your own role'));
         if (w.email !== current.email) {
           const holder = await ports.users.findByEmail(w.email);
           if (holder !== null && holder.id !== current.id) errors.push(emailTaken(w.email));
         }
         if (errors.length > 0) return E.left(validationFailed(errors));
         const passwordHash = w.password === null ? current.passwordHash : await ports.passwords.hash(w.password);
-        return E.right(applyUserChanges(current, { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash }, ports.clock.now()));
+        return E.right(
+          applyUserChanges(
+            current,
+            { name: w.name, email: w.email, role: w.role, groupIds: w.groupIds, passwordHash },
+            ports.clock.now(),
+          ),
+        );
       },
       write: async (next, current) => {
-        const written = await ports.users.update(next, current.version, byActor(actor), updateFollowUps(current, next, self, ports.clock.now()));
+        const written = await ports.users.update(
+          next,
+          current.version,
+          byActor(actor),
+          updateFollowUps(current, next, self, ports.clock.now()),
+        );
         return written === 'email_taken' ? validationFailed([emailTaken(next.email)]) : written === 'ok';
       },
     },
@@ -165,7 +196,13 @@ const updateUser = async (
 /** PUT and PATCH of a user differ only in what the body wants of the user. */
 const userUpdate =
   <I extends UserInput>(wantedOf: (input: I, current: User) => Wanted) =>
-  (ports: Ports, actor: Actor, id: UserId | 'me', decoded: DecodedBody<I>, options: WriteOptions<User> = {}): Promise<Outcome<User>> =>
+  (
+    ports: Ports,
+    actor: Actor,
+    id: UserId | 'me',
+    decoded: DecodedBody<I>,
+    options: WriteOptions<User> = {},
+  ): Promise<Outcome<User>> =>
     withBody(decoded, (input) => updateUser(ports, actor, id, input, (current) => wantedOf(input, current), options));
 
 export const replaceUser = userUpdate<UserReplaceInput>((input) => ({
@@ -184,13 +221,24 @@ export const patchUser = userUpdate<UserPatchInput>((input, u) => ({
   password: input.password ?? null,
 }));
 
-export const deleteUser = (ports: Ports, actor: Actor, id: UserId, options: WriteOptions<User> = {}): Promise<Outcome<User>> => {
+export const deleteUser = (
+  ports: Ports,
+  actor: Actor,
+  id: UserId,
+  options: WriteOptions<User> = {},
+): Promise<Outcome<User>> => {
   // A deleted user's tickets and messages stay; they lose their sessions, personal tokens and assignments.
-  const followUps = (now: number): FollowUp[] => [{ op: 'revokeUser', userId: id }, { op: 'revokePersonalTokens', userId: id }, { op: 'unassignUser', userId: id, now }];
+  const followUps = (now: number): FollowUp[] => [
+    { op: 'revokeUser', userId: id },
+    { op: 'revokePersonalTokens', userId: id },
+    { op: 'unassignUser', userId: id, now },
+  ];
   return versionedWrite(
     {
       load: () => loadUser(ports, actor, id),
-      allowed: () => requireRole(actor, ['admin'], 'delete users') ?? (id === actor.user.id ? conflict('you cannot delete your own account') : null),
+      allowed: () =>
+        requireRole(actor, ['admin'], 'delete users') ??
+        (id === actor.user.id ? conflict('you cannot delete your own account') : null),
       write: async () => {
         const now = ports.clock.now();
         return (await ports.users.delete(id, now, byActor(actor), followUps(now))) || notFound('user', id);

@@ -1,4 +1,12 @@
-import { afterAttempt, deliveryId, revise, subscribesTo, type StoredEvent, type Webhook, type WebhookId } from '@support/domain';
+import {
+  afterAttempt,
+  deliveryId,
+  revise,
+  subscribesTo,
+  type StoredEvent,
+  type Webhook,
+  type WebhookId,
+} from '@support/domain';
 import type { Ports } from '../ports/index.js';
 
 export interface DeliveryConfig {
@@ -22,7 +30,11 @@ const isDelivered = (status: number | null): boolean => status !== null && statu
  * meanwhile (its url, events, active), which the delivery keeps, unless the admin's change
  * moved the cursor (a replay), which then wins.
  */
-const saveState = async (ports: Ports, owner: Webhook, state: Pick<Webhook, 'lastDeliveredSeq' | 'failedAttempts' | 'nextAttemptAt' | 'active'>): Promise<void> => {
+const saveState = async (
+  ports: Ports,
+  owner: Webhook,
+  state: Pick<Webhook, 'lastDeliveredSeq' | 'failedAttempts' | 'nextAttemptAt' | 'active'>,
+): Promise<void> => {
   let current: Webhook | null = owner;
   for (let i = 0; i < 16 && current !== null; i++) {
     if (current.lastDeliveredSeq !== owner.lastDeliveredSeq) return;
@@ -51,7 +63,13 @@ const serveWebhook = async (ports: Ports, config: DeliveryConfig, w: Webhook): P
   const id = deliveryId(w.id, next.seq);
   const attemptedAt = ports.clock.now();
   const result = await ports.webhookSender.send({ url: w.url, secret: w.secret }, id, next, attemptedAt);
-  const after = afterAttempt(w, next.seq, { delivered: isDelivered(result.status) }, ports.clock.now(), config.retrySeconds);
+  const after = afterAttempt(
+    w,
+    next.seq,
+    { delivered: isDelivered(result.status) },
+    ports.clock.now(),
+    config.retrySeconds,
+  );
   await ports.webhooks.recordDelivery(
     {
       webhookId: w.id,
@@ -89,7 +107,12 @@ export const dueWebhooks = async (ports: Ports, config: DeliveryConfig): Promise
  * attempt; a lease left by a dead process runs out and another takes over. Answers whether
  * it made progress (an attempt, or the cursor moved).
  */
-export const deliverNext = async (ports: Ports, config: DeliveryConfig, owner: string, id: WebhookId): Promise<boolean> => {
+export const deliverNext = async (
+  ports: Ports,
+  config: DeliveryConfig,
+  owner: string,
+  id: WebhookId,
+): Promise<boolean> => {
   const now = ports.clock.now();
   if (!(await ports.webhooks.lease(id, owner, now, now + config.leaseSeconds * 1000))) return false;
   try {

@@ -26,7 +26,9 @@ export const webhookUseCases = (ports: Ports, config: DeliveryConfig): Applicati
     delete: scoped(needs.webhooks.delete, (actor, id, options) => deleteWebhook(ports, actor, id, options)),
     rotateSecret: scoped(needs.webhooks.rotateSecret, (actor, id) => rotateWebhookSecret(ports, actor, id)),
     replay: scoped(needs.webhooks.replay, (actor, id, input) => replayWebhook(ports, actor, id, input)),
-    deliveries: scoped(needs.webhooks.deliveries, (actor, id, page) => listWebhookDeliveries(ports, config.keepLog, actor, id, page)),
+    deliveries: scoped(needs.webhooks.deliveries, (actor, id, page) =>
+      listWebhookDeliveries(ports, config.keepLog, actor, id, page),
+    ),
     due: () => dueWebhooks(ports, config),
     deliverNext: (id) => deliverNext(ports, config, deliverer(), id),
     deliverDue: () => deliverDue(ports, config, deliverer()),

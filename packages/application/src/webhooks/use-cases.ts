@@ -38,7 +38,11 @@ const load = async (ports: Ports, id: WebhookId): Promise<Outcome<Webhook>> => {
  * An admin's body with a receiver the sender would call (the SSRF guard at the door: a receiver
  * it would refuse is refused now, with its reason).
  */
-const acceptWebhookBody = async <C extends { readonly url?: string }>(ports: Ports, actor: Actor, decoded: DecodedBody<C>): Promise<Outcome<C>> => {
+const acceptWebhookBody = async <C extends { readonly url?: string }>(
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedBody<C>,
+): Promise<Outcome<C>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
   const input = acceptBody(decoded);
@@ -47,7 +51,11 @@ const acceptWebhookBody = async <C extends { readonly url?: string }>(ports: Por
   return why === null ? input : E.left(validationFailed([fieldError('url', 'invalid_value', why)]));
 };
 
-export const listWebhooks = async (ports: Ports, actor: Actor, decoded: DecodedQuery<PageRequest>): Promise<Outcome<WebhookList>> => {
+export const listWebhooks = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedQuery<PageRequest>,
+): Promise<Outcome<WebhookList>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
   const page = acceptPage(decoded);
@@ -65,7 +73,11 @@ export const getWebhook = async (ports: Ports, actor: Actor, id: WebhookId): Pro
  * A new webhook starts at the head of the feed: it receives the changes made from now on
  * (a replay reaches back into what the feed keeps).
  */
-export const createWebhook = async (ports: Ports, actor: Actor, decoded: DecodedBody<WebhookCreateInput>): Promise<Outcome<Webhook>> => {
+export const createWebhook = async (
+  ports: Ports,
+  actor: Actor,
+  decoded: DecodedBody<WebhookCreateInput>,
+): Promise<Outcome<Webhook>> => {
   const input = await acceptWebhookBody(ports, actor, decoded);
   if (E.isLeft(input)) return input;
   const now = ports.clock.now();
@@ -88,7 +100,8 @@ export const createWebhook = async (ports: Ports, actor: Actor, decoded: Decoded
   return E.right(webhook);
 };
 
-const sameList = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((x, i) => x === b[i]);
+const sameList = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** A versioned change of a webhook (admins only); `change` null: nothing to change. */
 const changeWebhook = (
@@ -131,7 +144,8 @@ export const patchWebhook = async (
         description: p.description === undefined ? w.description : (p.description ?? ''),
         active: p.active ?? w.active,
       };
-      if (c.url === w.url && sameList(c.events, w.events) && c.description === w.description && c.active === w.active) return null;
+      if (c.url === w.url && sameList(c.events, w.events) && c.description === w.description && c.active === w.active)
+        return null;
       // Switched back on: the event it stopped at gets a fresh retry schedule.
       return c.active && !w.active ? { ...c, failedAttempts: 0, nextAttemptAt: null } : c;
     },
@@ -139,22 +153,42 @@ export const patchWebhook = async (
   );
 };
 
-export const deleteWebhook = (ports: Ports, actor: Actor, id: WebhookId, options: WriteOptions<Webhook> = {}): Promise<Outcome<Webhook>> =>
-  versionedWrite({ load: () => getWebhook(ports, actor, id), write: async () => (await ports.webhooks.delete(id)) || notFound('webhook', id) }, options);
+export const deleteWebhook = (
+  ports: Ports,
+  actor: Actor,
+  id: WebhookId,
+  options: WriteOptions<Webhook> = {},
+): Promise<Outcome<Webhook>> =>
+  versionedWrite(
+    {
+      load: () => getWebhook(ports, actor, id),
+      write: async () => (await ports.webhooks.delete(id)) || notFound('webhook', id),
+    },
+    options,
+  );
 
 /** A new signing secret; the old one stops signing at once. */
 export const rotateWebhookSecret = (ports: Ports, actor: Actor, id: WebhookId): Promise<Outcome<Webhook>> =>
   changeWebhook(ports, actor, id, () => ({ secret: webhookSecret(ports.secrets.generate()) }), {});
 
 /** Re-sends every subscribed event after `after` (at most back to what the feed keeps), and switches the webhook on. */
-export const replayWebhook = async (ports: Ports, actor: Actor, id: WebhookId, decoded: DecodedBody<WebhookReplayInput>): Promise<Outcome<Webhook>> => {
+export const replayWebhook = async (
+  ports: Ports,
+  actor: Actor,
+  id: WebhookId,
+  decoded: DecodedBody<WebhookReplayInput>,
+): Promise<Outcome<Webhook>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
   const input = acceptBody(decoded);
   if (E.isLeft(input)) return input;
   const { newest } = await ports.events.bounds();
   if (input.right.after > newest) {
-    return E.left(validationFailed([fieldError('after', 'invalid_value', `must be at most the newest seq of the feed (${String(newest)})`)]));
+    return E.left(
+      validationFailed([
+        fieldError('after', 'invalid_value', `must be at most the newest seq of the feed (${String(newest)})`),
+      ]),
+    );
   }
   return changeWebhook(ports, actor, id, (w) => replayFrom(w, input.right.after), {});
 };

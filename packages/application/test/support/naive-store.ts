@@ -25,7 +25,17 @@ import {
   userDeletedEvent,
   userEvent,
 } from '@support/domain';
-import type { ConsumeResult, DeliveryRecord, FollowUp, IdempotencyClaim, Page, PersonalTokenRecord, StoredAnswer, Store, TokenRecord } from '../../src/index.js';
+import type {
+  ConsumeResult,
+  DeliveryRecord,
+  FollowUp,
+  IdempotencyClaim,
+  Page,
+  PersonalTokenRecord,
+  StoredAnswer,
+  Store,
+  TokenRecord,
+} from '../../src/index.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -59,7 +69,11 @@ export const naiveStore = (): Store & { failing: boolean } => {
     for (const c of changes) log.push({ seq: log.length + 1, ...c });
     for (const wake of [...wakers]) wake();
   };
-  const bumpTickets = (pred: (t: Ticket) => boolean, change: (t: Ticket) => Ticket, by: EventActor | undefined): void => {
+  const bumpTickets = (
+    pred: (t: Ticket) => boolean,
+    change: (t: Ticket) => Ticket,
+    by: EventActor | undefined,
+  ): void => {
     for (const t of [...tickets.values()]) {
       if (!pred(t)) continue;
       const next = change(t);
@@ -94,19 +108,33 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return Promise.resolve(true);
       },
       search: (filter, sort, offset, limit) => {
-        const all = [...tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(sort));
+        const all = [...tickets.values()]
+          .filter((t) => matchesTicket(filter, t, new Set(ticketWords(t))))
+          .sort(compareTickets(sort));
         return page(all, offset, limit);
       },
       renameCustomer: (id, name, now, by) => {
-        bumpTickets((t) => t.customerId === id && t.customerName !== name, (t) => renameCustomer(t, name, now), by);
+        bumpTickets(
+          (t) => t.customerId === id && t.customerName !== name,
+          (t) => renameCustomer(t, name, now),
+          by,
+        );
         return Promise.resolve();
       },
       unassignUser: (id, now, by) => {
-        bumpTickets((t) => t.assignedUserId === id, (t) => unassignTicket(t, now), by);
+        bumpTickets(
+          (t) => t.assignedUserId === id,
+          (t) => unassignTicket(t, now),
+          by,
+        );
         return Promise.resolve();
       },
       clearGroup: (id, now, by) => {
-        bumpTickets((t) => t.groupId === id, (t) => ungroupTicket(t, now), by);
+        bumpTickets(
+          (t) => t.groupId === id,
+          (t) => ungroupTicket(t, now),
+          by,
+        );
         return Promise.resolve();
       },
     },
@@ -132,17 +160,20 @@ export const naiveStore = (): Store & { failing: boolean } => {
     },
     users: {
       insert: (u: User, by?: EventActor) => {
-        if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
+        if ([...users.values()].some((x) => emailKey(x.email) === emailKey(u.email)))
+          return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
         record(userEvent('created', u, u.updatedAt, by));
         return Promise.resolve('ok' as const);
       },
       findById: (id) => Promise.resolve(users.get(id) ?? null),
-      findByEmail: (email) => Promise.resolve([...users.values()].find((u) => emailKey(u.email) === emailKey(email)) ?? null),
+      findByEmail: (email) =>
+        Promise.resolve([...users.values()].find((u) => emailKey(u.email) === emailKey(email)) ?? null),
       findByIds: (ids) => Promise.resolve([...users.values()].filter((u) => ids.includes(u.id))),
       update: (u: User, v: number, by?: EventActor, due?: readonly FollowUp[]) => {
         if (users.get(u.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
-        if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email))) return Promise.resolve('email_taken' as const);
+        if ([...users.values()].some((x) => x.id !== u.id && emailKey(x.email) === emailKey(u.email)))
+          return Promise.resolve('email_taken' as const);
         users.set(u.id, u);
         record(userEvent('updated', u, u.updatedAt, by));
         followUp(due, by);
@@ -155,7 +186,9 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return Promise.resolve(true);
       },
       list: (groupId, offset, limit) => {
-        const all = [...users.values()].filter((u) => groupId === null || u.groupIds.includes(groupId)).sort((a, b) => a.id - b.id);
+        const all = [...users.values()]
+          .filter((u) => groupId === null || u.groupIds.includes(groupId))
+          .sort((a, b) => a.id - b.id);
         return page(all, offset, limit);
       },
       count: () => Promise.resolve(users.size),
@@ -171,7 +204,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
     },
     groups: {
       insert: (g: Group, by?: EventActor) => {
-        if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
+        if ([...groups.values()].some((x) => groupNameKey(x.name) === groupNameKey(g.name)))
+          return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
         record(groupEvent('created', g, g.updatedAt, by));
         return Promise.resolve('ok' as const);
@@ -180,7 +214,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
       findByIds: (ids) => Promise.resolve([...groups.values()].filter((g) => ids.includes(g.id))),
       update: (g: Group, v: number, by?: EventActor) => {
         if (groups.get(g.id)?.version !== v) return Promise.resolve('version_mismatch' as const);
-        if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name))) return Promise.resolve('name_taken' as const);
+        if ([...groups.values()].some((x) => x.id !== g.id && groupNameKey(x.name) === groupNameKey(g.name)))
+          return Promise.resolve('name_taken' as const);
         groups.set(g.id, g);
         record(groupEvent('updated', g, g.updatedAt, by));
         return Promise.resolve('ok' as const);
@@ -191,16 +226,29 @@ export const naiveStore = (): Store & { failing: boolean } => {
         followUp(due, by);
         return Promise.resolve(true);
       },
-      list: (offset, limit) => page([...groups.values()].sort((a, b) => a.id - b.id), offset, limit),
+      list: (offset, limit) =>
+        page(
+          [...groups.values()].sort((a, b) => a.id - b.id),
+          offset,
+          limit,
+        ),
     },
     personalTokens: {
       insert: (r) => {
         personal.set(r.id, structuredClone(r));
         return Promise.resolve();
       },
-      findByHash: (hash, now) => Promise.resolve(structuredClone([...personal.values()].find((r) => r.hash === hash && r.expiresAt > now) ?? null)),
+      findByHash: (hash, now) =>
+        Promise.resolve(
+          structuredClone([...personal.values()].find((r) => r.hash === hash && r.expiresAt > now) ?? null),
+        ),
       findById: (id) => Promise.resolve(structuredClone(personal.get(id) ?? null)),
-      list: (userId, offset, limit) => page([...personal.values()].filter((r) => r.userId === userId).sort((a, b) => a.id - b.id), offset, limit),
+      list: (userId, offset, limit) =>
+        page(
+          [...personal.values()].filter((r) => r.userId === userId).sort((a, b) => a.id - b.id),
+          offset,
+          limit,
+        ),
       revoke: (id) => Promise.resolve(personal.delete(id)),
       revokeUser: (userId) => {
         for (const r of [...personal.values()]) if (r.userId === userId) personal.delete(r.id);
@@ -255,8 +303,10 @@ export const naiveStore = (): Store & { failing: boolean } => {
         const k = `${scope} ${key}`;
         const r = idempotency.get(k);
         if (r !== undefined && r.claim.expiresAt > c.now) {
-          if (r.answer !== null) return Promise.resolve({ kind: 'completed', fingerprint: r.claim.fingerprint, answer: r.answer });
-          if (r.claim.leaseUntil > c.now) return Promise.resolve({ kind: 'in_flight', fingerprint: r.claim.fingerprint });
+          if (r.answer !== null)
+            return Promise.resolve({ kind: 'completed', fingerprint: r.claim.fingerprint, answer: r.answer });
+          if (r.claim.leaseUntil > c.now)
+            return Promise.resolve({ kind: 'in_flight', fingerprint: r.claim.fingerprint });
         }
         idempotency.set(k, { claim: c, answer: null });
         return Promise.resolve({ kind: 'claimed' });
@@ -276,8 +326,16 @@ export const naiveStore = (): Store & { failing: boolean } => {
     },
     events: {
       after: (after, limit, actorId) =>
-        Promise.resolve(log.filter((e) => e.seq > Math.max(after, forgottenUpTo) && (actorId === undefined || eventActorId(e.actor) === actorId)).slice(0, limit)),
-      bounds: () => Promise.resolve({ oldest: forgottenUpTo < log.length ? forgottenUpTo + 1 : null, newest: log.length }),
+        Promise.resolve(
+          log
+            .filter(
+              (e) =>
+                e.seq > Math.max(after, forgottenUpTo) && (actorId === undefined || eventActorId(e.actor) === actorId),
+            )
+            .slice(0, limit),
+        ),
+      bounds: () =>
+        Promise.resolve({ oldest: forgottenUpTo < log.length ? forgottenUpTo + 1 : null, newest: log.length }),
       waitFor: (after, signal) =>
         log.length > after || signal.aborted
           ? Promise.resolve()
@@ -320,7 +378,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
         ),
       lease: (id, owner, now, until) => {
         const held = hookLeases.get(id);
-        if (!hooks.has(id) || (held !== undefined && held.owner !== owner && held.until > now)) return Promise.resolve(false);
+        if (!hooks.has(id) || (held !== undefined && held.owner !== owner && held.until > now))
+          return Promise.resolve(false);
         hookLeases.set(id, { owner, until });
         return Promise.resolve(true);
       },
@@ -329,7 +388,8 @@ export const naiveStore = (): Store & { failing: boolean } => {
         return Promise.resolve();
       },
       recordDelivery: (r, keep) => {
-        if (hooks.has(r.webhookId)) deliveries.set(r.webhookId, [...(deliveries.get(r.webhookId) ?? []), r].slice(-keep));
+        if (hooks.has(r.webhookId))
+          deliveries.set(r.webhookId, [...(deliveries.get(r.webhookId) ?? []), r].slice(-keep));
         return Promise.resolve();
       },
       deliveries: (id, limit) => Promise.resolve([...(deliveries.get(id) ?? [])].reverse().slice(0, limit)),

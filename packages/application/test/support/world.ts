@@ -17,7 +17,14 @@ import {
   noQueueQuery,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import { createApplication, type Actor, type Application, type DecodedQuery, type Ports, type WebhookSender } from '../../src/index.js';
+import {
+  createApplication,
+  type Actor,
+  type Application,
+  type DecodedQuery,
+  type Ports,
+  type WebhookSender,
+} from '../../src/index.js';
 import { manualClock, type ManualClock } from '../../test-support/clock.js';
 import { naiveStore } from './naive-store.js';
 
@@ -26,10 +33,17 @@ import { rightOf } from '@support/domain/testing';
 export { leftOf, rightOf } from '@support/domain/testing';
 
 /** Deterministic, cheap stand-ins for argon2 and random tokens; use-case tests check behaviour, not cryptography. */
-export const fakePasswords = { hash: (pw: string) => Promise.resolve(`hashed:${pw}`), verify: (h: string, pw: string) => Promise.resolve(h === `hashed:${pw}`) };
+export const fakePasswords = {
+  hash: (pw: string) => Promise.resolve(`hashed:${pw}`),
+  verify: (h: string, pw: string) => Promise.resolve(h === `hashed:${pw}`),
+};
 export const fakeSecrets = (): Ports['secrets'] => {
   let n = 0;
-  return { generate: () => `token-${++n}`, digest: (t) => `sha256(${t})`, base62: (length) => String(++n).padStart(length, 'x') };
+  return {
+    generate: () => `token-${++n}`,
+    digest: (t) => `sha256(${t})`,
+    base62: (length) => String(++n).padStart(length, 'x'),
+  };
 };
 
 /** A body or query as the edge hands it over once decoded. */
@@ -38,7 +52,8 @@ export const decoded = <T>(value: T): E.Either<never, T> => E.right(value);
 export const email = (address: string): Email => address as Email;
 
 /** A page of a plain list. */
-export const page = (n = 1, perPage: number = pageBounds.defaultPerPage): DecodedQuery<PageRequest> => E.right({ page: n, perPage });
+export const page = (n = 1, perPage: number = pageBounds.defaultPerPage): DecodedQuery<PageRequest> =>
+  E.right({ page: n, perPage });
 
 /** The relations a single ticket read embeds. */
 export const embed = (...relations: TicketRelation[]): DecodedQuery<readonly TicketRelation[]> => E.right(relations);
@@ -58,7 +73,10 @@ interface TicketQuerySpec {
 /** A ticket list query: the domain's defaults, with these parts. */
 export const ticketQuery = (spec: TicketQuerySpec = {}): DecodedQuery<TicketQuery> => {
   const recentlyClosed = spec.recentlyClosed ?? false;
-  const rules = (spec.sort ?? []).map((item) => ({ field: item.replace(/^-/, '') as SortField, direction: item.startsWith('-') ? ('desc' as const) : ('asc' as const) }));
+  const rules = (spec.sort ?? []).map((item) => ({
+    field: item.replace(/^-/, '') as SortField,
+    direction: item.startsWith('-') ? ('desc' as const) : ('asc' as const),
+  }));
   return E.right({
     states: spec.states ?? null,
     recentlyClosed,
@@ -89,7 +107,12 @@ export interface World {
 
 /** A webhook receiver stand-in: records every attempt and answers what the test says. */
 export interface FakeSender extends WebhookSender {
-  readonly sent: { readonly url: string; readonly deliveryId: string; readonly event: StoredEvent; readonly timestamp: number }[];
+  readonly sent: {
+    readonly url: string;
+    readonly deliveryId: string;
+    readonly event: StoredEvent;
+    readonly timestamp: number;
+  }[];
   /** The receiver's status for an attempt (null: no answer); 204 by default. */
   answer: (url: string, event: StoredEvent) => number | null;
 }
@@ -102,7 +125,12 @@ export const fakeSender = (): FakeSender => {
     send: (target, deliveryId, event, timestamp) => {
       sender.sent.push({ url: target.url, deliveryId, event, timestamp });
       const status = sender.answer(target.url, event);
-      return Promise.resolve({ status, durationMs: 3, error: status === null ? 'no answer within 10 s' : null, response: '' });
+      return Promise.resolve({
+        status,
+        durationMs: 3,
+        error: status === null ? 'no answer within 10 s' : null,
+        response: '',
+      });
     },
   };
   return sender;
@@ -126,7 +154,13 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
   let n = 0;
   const user = async (role: Role, name?: string, extra: Record<string, unknown> = {}): Promise<Actor> => {
     n += 1;
-    const input = { name: name ?? `${role} ${n}`, email: email(`${role}${n}@example.com`), password: `password-${n}`, role, ...extra } as UserCreateInput;
+    const input = {
+      name: name ?? `${role} ${n}`,
+      email: email(`${role}${n}@example.com`),
+      password: `password-${n}`,
+      role,
+      ...extra,
+    } as UserCreateInput;
     const created = rightOf(await app.users.create(admin, decoded(input)));
     return { user: created };
   };
@@ -142,7 +176,9 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
     ticket: async (customer, fields = {}) => {
       const { subject = 'Printer on fire', ...rest } = fields;
       const creator = Object.keys(rest).some((k) => k !== 'summary') ? admin : customer;
-      const input = (creator === admin ? { subject, customerId: customer.user.id, ...rest } : { subject, ...rest }) as TicketCreateInput;
+      const input = (
+        creator === admin ? { subject, customerId: customer.user.id, ...rest } : { subject, ...rest }
+      ) as TicketCreateInput;
       return rightOf(await app.tickets.create(creator, decoded(input))).ticket.id;
     },
     refreshed: async (actor) => ({ user: (await store.users.findById(actor.user.id)) as User }),

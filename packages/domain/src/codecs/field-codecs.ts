@@ -53,13 +53,18 @@ export interface BoundedStringOptions {
   readonly nonBlank?: boolean;
 }
 
-export const boundedString = (name: string, { min, max, nonBlank = false }: BoundedStringOptions): t.Type<string, string> =>
+export const boundedString = (
+  name: string,
+  { min, max, nonBlank = false }: BoundedStringOptions,
+): t.Type<string, string> =>
   new t.Type<string, string, unknown>(
     name,
-    (u): u is string => typeof u === 'string' && codePointLength(u) >= min && codePointLength(u) <= max && !loneSurrogate.test(u),
+    (u): u is string =>
+      typeof u === 'string' && codePointLength(u) >= min && codePointLength(u) <= max && !loneSurrogate.test(u),
     (u, c) => {
       if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
-      if (loneSurrogate.test(u)) return failWith(u, c, 'invalid_value', 'must be Unicode text: it holds a UTF-16 surrogate without its pair');
+      if (loneSurrogate.test(u))
+        return failWith(u, c, 'invalid_value', 'must be Unicode text: it holds a UTF-16 surrogate without its pair');
       const n = codePointLength(u);
       if (n < min || n > max) {
         const bounds = min === 0 ? `at most ${max}` : `${min} to ${max}`;
@@ -77,7 +82,12 @@ export const oneOf = <V extends string>(name: string, values: readonly V[]): t.T
     (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
     (u, c) => {
       if (typeof u === 'string' && (values as readonly string[]).includes(u)) return t.success(u as V);
-      return failWith(u, c, typeof u === 'string' ? 'invalid_value' : 'invalid_type', `must be one of: ${values.join(', ')}`);
+      return failWith(
+        u,
+        c,
+        typeof u === 'string' ? 'invalid_value' : 'invalid_type',
+        `must be one of: ${values.join(', ')}`,
+      );
     },
     t.identity,
   );

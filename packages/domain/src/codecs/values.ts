@@ -34,7 +34,11 @@ export const ticketValues = {
   summary: boundedString('string of 0-10000 characters', limits.summary),
   state: oneOf('ticket state', ticketStates),
   priority: oneOf('priority', priorities),
-  tags: distinctList('list of tags', boundedString('tag of 1-50 characters', { ...limits.tag, nonBlank: true }), limits.tags),
+  tags: distinctList(
+    'list of tags',
+    boundedString('tag of 1-50 characters', { ...limits.tag, nonBlank: true }),
+    limits.tags,
+  ),
   /** The customer or the assignee. */
   user: userRef,
   group: groupRef,
@@ -64,11 +68,14 @@ const webhookUrl = new t.Type<string, string, unknown>(
   (u): u is string => typeof u === 'string',
   (u, c) => {
     if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
-    if (u.length < limits.webhookUrl.min || u.length > limits.webhookUrl.max) return failWith(u, c, 'invalid_length', 'must be 1 to 2048 characters long');
+    if (u.length < limits.webhookUrl.min || u.length > limits.webhookUrl.max)
+      return failWith(u, c, 'invalid_length', 'must be 1 to 2048 characters long');
     if (!URL.canParse(u)) return failWith(u, c, 'invalid_value', 'must be an absolute URL');
     const url = new URL(u);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:') return failWith(u, c, 'invalid_value', 'must be an https:// URL');
-    if (url.username !== '' || url.password !== '') return failWith(u, c, 'invalid_value', 'must not carry credentials');
+    if (url.protocol !== 'https:' && url.protocol !== 'http:')
+      return failWith(u, c, 'invalid_value', 'must be an https:// URL');
+    if (url.username !== '' || url.password !== '')
+      return failWith(u, c, 'invalid_value', 'must not carry credentials');
     return t.success(u);
   },
   t.identity,
@@ -78,17 +85,27 @@ const webhookUrl = new t.Type<string, string, unknown>(
 const sequenceNumber = new t.Type<number, number, unknown>(
   'non-negative integer',
   (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
-  (u, c) => (typeof u === 'number' && Number.isSafeInteger(u) && u >= 0 ? t.success(u) : failWith(u, c, 'invalid_type', 'must be a non-negative integer (a seq of the change feed)')),
+  (u, c) =>
+    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0
+      ? t.success(u)
+      : failWith(u, c, 'invalid_type', 'must be a non-negative integer (a seq of the change feed)'),
   t.identity,
 );
 
-const eventTypeList = distinctList('list of event types', oneOf<EventType | '*'>('event type', ['*', ...eventTypes]), eventTypes.length + 1);
+const eventTypeList = distinctList(
+  'list of event types',
+  oneOf<EventType | '*'>('event type', ['*', ...eventTypes]),
+  eventTypes.length + 1,
+);
 
 /** At least one event type (or "*"): a webhook subscribed to nothing would never hear of anything. */
 const subscribedTypes = new t.Type<readonly (EventType | '*')[], readonly (EventType | '*')[], unknown>(
   eventTypeList.name,
   (u): u is readonly (EventType | '*')[] => eventTypeList.is(u) && u.length > 0,
-  (u, c) => (Array.isArray(u) && u.length === 0 ? failWith(u, c, 'invalid_length', 'must name at least one event type, or "*" for all') : eventTypeList.validate(u, c)),
+  (u, c) =>
+    Array.isArray(u) && u.length === 0
+      ? failWith(u, c, 'invalid_length', 'must name at least one event type, or "*" for all')
+      : eventTypeList.validate(u, c),
   t.identity,
 );
 
@@ -108,7 +125,9 @@ const dateTime: t.Type<number, string> = new t.Type<number, string, unknown>(
   (u, c) => {
     if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
     const ms = rfc3339.test(u) ? Date.parse(u) : NaN;
-    return Number.isFinite(ms) ? t.success(ms) : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
+    return Number.isFinite(ms)
+      ? t.success(ms)
+      : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
   },
   (ms) => new Date(ms).toISOString(),
 );
@@ -118,7 +137,10 @@ const nonEmpty = <A, O>(list: t.Type<readonly A[], readonly O[]>): t.Type<readon
   new t.Type<readonly A[], readonly O[], unknown>(
     list.name,
     (u): u is readonly A[] => list.is(u) && u.length > 0,
-    (u, c) => (Array.isArray(u) && u.length === 0 ? failWith(u, c, 'invalid_length', 'must name at least one value') : list.validate(u, c)),
+    (u, c) =>
+      Array.isArray(u) && u.length === 0
+        ? failWith(u, c, 'invalid_length', 'must name at least one value')
+        : list.validate(u, c),
     list.encode,
   );
 

@@ -20,7 +20,9 @@ export const deepestPage = (perPage: number): number => Math.floor((pageBounds.m
 
 /** A page that starts past the items any list serves: the PageTooDeep error, else null. */
 export const pageTooDeep = (p: PageRequest): DomainError | null =>
-  pageOffset(p) < pageBounds.maxOffset ? null : { _tag: 'PageTooDeep', maxOffset: pageBounds.maxOffset, deepestPage: deepestPage(p.perPage) };
+  pageOffset(p) < pageBounds.maxOffset
+    ? null
+    : { _tag: 'PageTooDeep', maxOffset: pageBounds.maxOffset, deepestPage: deepestPage(p.perPage) };
 
 /** The number of the last page (at least 1, so an empty list still has a first and last page). */
 export const lastPage = (total: number, perPage: number): number => Math.max(1, Math.ceil(total / perPage));

@@ -52,7 +52,11 @@ const distinct = <A>(xs: readonly A[]): A[] => [...new Set(xs)];
  * restriction (`ownCustomer`) makes a `customer_id` list either no condition (it names them)
  * or nothing (it does not): a filter only narrows what a customer sees.
  */
-export const queueConditions = (q: QueueQuery, callerId: UserId | null, ownCustomer: UserId | null): QueueConditions => {
+export const queueConditions = (
+  q: QueueQuery,
+  callerId: UserId | null,
+  ownCustomer: UserId | null,
+): QueueConditions => {
   let assignees: LinkCondition<UserId> | null = null;
   if (q.assignees !== null) {
     const { ids, me, none } = q.assignees;

@@ -5,7 +5,13 @@ import type { Ticket } from '../ticket.js';
 import { stateRank, type TicketState } from '../ticket-state.js';
 import { tokenize } from '../tokenizer.js';
 import type { PageRequest } from './page.js';
-import { matchesQueue, noQueueConditions, queueConditions, type QueueConditions, type QueueQuery } from './queue-filter.js';
+import {
+  matchesQueue,
+  noQueueConditions,
+  queueConditions,
+  type QueueConditions,
+  type QueueQuery,
+} from './queue-filter.js';
 
 // The rules of a ticket list (contract §5) as typed values: which tickets (states, the
 // recently-closed saved search, search words), in which order, which page, and which
@@ -84,15 +90,27 @@ export interface TicketFilter extends QueueConditions {
 }
 
 /** The filter of every live ticket (no condition), to build other filters from. */
-export const allLiveTickets: TicketFilter = { states: null, customerId: null, words: [], closedSince: null, ...noQueueConditions };
+export const allLiveTickets: TicketFilter = {
+  states: null,
+  customerId: null,
+  words: [],
+  closedSince: null,
+  ...noQueueConditions,
+};
 
 /**
  * The store filter for a query, as seen by a caller (`callerId`, who `assigned_user_id=me`
  * names; a customer, `customerId`, sees only their own tickets) at `now`.
  */
-export const ticketFilter = (query: TicketQuery, customerId: UserId | null, now: number, callerId: UserId | null = customerId): TicketFilter => {
+export const ticketFilter = (
+  query: TicketQuery,
+  customerId: UserId | null,
+  now: number,
+  callerId: UserId | null = customerId,
+): TicketFilter => {
   const queue = queueConditions(query.queue, callerId, customerId);
-  if (!query.recentlyClosed) return { states: query.states, customerId, words: query.terms, closedSince: null, ...queue };
+  if (!query.recentlyClosed)
+    return { states: query.states, customerId, words: query.terms, closedSince: null, ...queue };
   const states: TicketState[] = query.states === null || query.states.includes('closed') ? ['closed'] : [];
   return { states, customerId, words: query.terms, closedSince: now - recentlyClosedWindowMs, ...queue };
 };

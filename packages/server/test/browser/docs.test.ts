@@ -72,10 +72,15 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
     const run = await open('/docs');
     const { page } = run;
     await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
-    expect(run.requests.some((u) => new URL(u).pathname === '/v1/openapi.json'), 'the page loads /v1/openapi.json').to.equal(true);
+    expect(
+      run.requests.some((u) => new URL(u).pathname === '/v1/openapi.json'),
+      'the page loads /v1/openapi.json',
+    ).to.equal(true);
 
     // Method and path of every operation shown ("GET /v1/tickets").
-    const operations = await page.evaluate<string[]>(`Array.from(document.querySelectorAll('.opblock-summary')).map((n) =>
+    const operations = await page.evaluate<
+      string[]
+    >(`Array.from(document.querySelectorAll('.opblock-summary')).map((n) =>
       ((n.querySelector('.opblock-summary-method')?.textContent ?? '').trim() + ' ' +
        (n.querySelector('.opblock-summary-path')?.getAttribute('data-path') ?? '').trim()))`);
     for (const op of [
@@ -92,7 +97,10 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
     }
 
     // Expanding an operation shows its sample: the example response of POST /v1/tickets.
-    const create = page.locator('.opblock-post').filter({ has: page.locator('[data-path="/v1/tickets"]') }).first();
+    const create = page
+      .locator('.opblock-post')
+      .filter({ has: page.locator('[data-path="/v1/tickets"]') })
+      .first();
     await create.locator('.opblock-summary-control').click();
     const sample = create.locator('.responses-wrapper .microlight, .responses-wrapper .highlight-code').first();
     await sample.waitFor({ timeout: 10_000 });
@@ -104,7 +112,10 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
     // the whole document takes seconds): GET /v1/tickets with a bearer token answers 200.
     const token = await api.adminToken();
     await page.evaluate(`window.ui.preauthorizeApiKey('bearer', ${JSON.stringify(token)})`);
-    const list = page.locator('.opblock-get').filter({ has: page.locator('[data-path="/v1/tickets"]') }).first();
+    const list = page
+      .locator('.opblock-get')
+      .filter({ has: page.locator('[data-path="/v1/tickets"]') })
+      .first();
     await list.locator('.opblock-summary-control').click();
     await list.locator('.try-out__btn').click();
     // Nothing optional is pre-filled from the examples or defaults (issue 20): the first try is
@@ -118,10 +129,14 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
     for (const name of ['envelope', 'callback', 'access_token']) expect(await row(name).count(), name).to.equal(0);
     expect(await row('pretty').locator('select').inputValue(), 'pretty').to.equal('');
     for (const name of ['state', 'fields', 'embed']) {
-      const selected = await row(name).locator('select').evaluate((n) => Array.from((n as unknown as { selectedOptions: ArrayLike<unknown> }).selectedOptions).length);
+      const selected = await row(name)
+        .locator('select')
+        .evaluate((n) => Array.from((n as unknown as { selectedOptions: ArrayLike<unknown> }).selectedOptions).length);
       expect(selected, name).to.equal(0);
     }
-    const sent = page.waitForResponse((r) => new URL(r.url()).pathname === '/v1/tickets' && r.request().method() === 'GET');
+    const sent = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/v1/tickets' && r.request().method() === 'GET',
+    );
     await list.locator('.execute').click();
     const answer = await sent;
     expect(new URL(answer.url()).search, 'no query parameter is sent').to.equal('');
@@ -131,7 +146,10 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
     const status = list.locator('.live-responses-table .response .response-col_status').first();
     await status.waitFor({ timeout: 10_000 });
     expect((await status.innerText()).trim()).to.equal('200');
-    expect(run.requests.some((u) => new URL(u).pathname === '/v1/tickets'), 'the request was sent').to.equal(true);
+    expect(
+      run.requests.some((u) => new URL(u).pathname === '/v1/tickets'),
+      'the request was sent',
+    ).to.equal(true);
     expectSelfContained(run);
   });
 });
@@ -162,7 +180,9 @@ describe('HTTP: GET /docs and its assets', () => {
     expect(bundle.header('content-type')).to.match(/^text\/javascript/);
     expect(bundle.header('content-encoding')).to.equal('gzip');
     expect(bundle.header('x-rate-limit-limit')).to.match(/^\d+$/);
-    const again = await api.get('/docs/assets/swagger-ui-bundle.js', { headers: { 'If-None-Match': bundle.header('etag') ?? '' } });
+    const again = await api.get('/docs/assets/swagger-ui-bundle.js', {
+      headers: { 'If-None-Match': bundle.header('etag') ?? '' },
+    });
     expect(again.status).to.equal(304);
     expect((await api.get('/docs/assets/package.json')).status).to.equal(404);
     expect((await api.get('/docs/assets/..%2Fpackage.json')).status).to.equal(404);

@@ -55,7 +55,9 @@ describe('Browser: JSONP from a page on another origin', function () {
   });
 
   /** Opens a page (on the local origin) whose script element loads `apiPath` with callback `cb`; answers what cb got. */
-  const loadWithScript = async (apiPath: string): Promise<{ got: Envelope; script: Response; pageErrors: string[] }> => {
+  const loadWithScript = async (
+    apiPath: string,
+  ): Promise<{ got: Envelope; script: Response; pageErrors: string[] }> => {
     const src = `https://localhost:${api.server.port}${apiPath}`;
     html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>JSONP</title></head><body>
 <script>function cb(x){window.got=x}</script>
@@ -76,11 +78,17 @@ describe('Browser: JSONP from a page on another origin', function () {
 
   it('hands the callback the envelope: status_code 200, next_page null, the ticket list as response', async () => {
     const customer = await api.userWithToken('customer', 'Grace Hopper');
-    const created = await api.post('/v1/tickets', { subject: 'JSONP from a browser', summary: 'Loaded by a script element' }, { token: customer.token });
+    const created = await api.post(
+      '/v1/tickets',
+      { subject: 'JSONP from a browser', summary: 'Loaded by a script element' },
+      { token: customer.token },
+    );
     expect(created.status, created.text).to.equal(201);
     const ticket = created.json as { id: number; url: string };
 
-    const { got, script, pageErrors } = await loadWithScript(`/v1/tickets?callback=cb&access_token=${encodeURIComponent(customer.token)}`);
+    const { got, script, pageErrors } = await loadWithScript(
+      `/v1/tickets?callback=cb&access_token=${encodeURIComponent(customer.token)}`,
+    );
     expect(pageErrors).to.deep.equal([]);
     expect(script.status()).to.equal(200);
     const headers = script.headers();
@@ -92,8 +100,20 @@ describe('Browser: JSONP from a page on another origin', function () {
     expect(got.status_code).to.equal(200);
     expect(got.next_page).to.equal(null);
     expect(got.response).to.be.an('array').with.lengthOf(1);
-    const [listed] = got.response as { id: number; url: string; subject: string; state: string; customer_name: string }[];
-    expect(listed).to.include({ id: ticket.id, url: ticket.url, subject: 'JSONP from a browser', state: 'open', customer_name: 'Grace Hopper' });
+    const [listed] = got.response as {
+      id: number;
+      url: string;
+      subject: string;
+      state: string;
+      customer_name: string;
+    }[];
+    expect(listed).to.include({
+      id: ticket.id,
+      url: ticket.url,
+      subject: 'JSONP from a browser',
+      state: 'open',
+      customer_name: 'Grace Hopper',
+    });
   });
 
   it('envelopes a failure too: a bad token still runs the callback, with status_code 401', async () => {

@@ -15,7 +15,9 @@ describe('fuzz: every operation of the OpenAPI document, every role, on the memo
     fuzzer = await startFuzzer({ STORE: 'memory' });
   });
   after(async () => {
-    console.log(`  fuzz (memory): ${fuzzer.sent()} requests over ${fuzzOperations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; FUZZ_SEED=${settings.seed} FUZZ_BUDGET=${settings.budget}`);
+    console.log(
+      `  fuzz (memory): ${fuzzer.sent()} requests over ${fuzzOperations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; FUZZ_SEED=${settings.seed} FUZZ_BUDGET=${settings.budget}`,
+    );
     await fuzzer.close();
   });
 

@@ -6,7 +6,8 @@ import { fuzzOperation, fuzzOperations, fuzzSettings, startFuzzer, type Fuzzer }
 // Without MONGO_URL it does not run, says so in one line, and stays pending, never passed.
 
 /** MONGO_URL with its database (the path) replaced: mongodb://h1,h2/old?x=y -> mongodb://h1,h2/fuzz_ab12?x=y. */
-const withDatabase = (url: string, db: string): string => url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?/, `$1/${db}`);
+const withDatabase = (url: string, db: string): string =>
+  url.replace(/^(mongodb(?:\+srv)?:\/\/[^/?]+)(\/[^?]*)?/, `$1/${db}`);
 
 describe('fuzz: every operation of the OpenAPI document, every role, on the MongoDB store', function () {
   this.timeout(600_000);
@@ -17,7 +18,9 @@ describe('fuzz: every operation of the OpenAPI document, every role, on the Mong
 
   before(async function () {
     if (mongoUrl === '') {
-      console.warn('\nMongoDB fuzz suite did NOT run: MONGO_URL is not set. Set MONGO_URL=mongodb://... to run it (see docs/mongodb.md).');
+      console.warn(
+        '\nMongoDB fuzz suite did NOT run: MONGO_URL is not set. Set MONGO_URL=mongodb://... to run it (see docs/mongodb.md).',
+      );
       this.skip();
     }
     started = Date.now();
@@ -31,7 +34,9 @@ describe('fuzz: every operation of the OpenAPI document, every role, on the Mong
   });
   after(async () => {
     if (fuzzer === null) return;
-    console.log(`  fuzz (mongo): ${fuzzer.sent()} requests over ${fuzzOperations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; FUZZ_SEED=${settings.seed} FUZZ_BUDGET=${settings.budget}`);
+    console.log(
+      `  fuzz (mongo): ${fuzzer.sent()} requests over ${fuzzOperations.length} operations in ${((Date.now() - started) / 1000).toFixed(1)} s; FUZZ_SEED=${settings.seed} FUZZ_BUDGET=${settings.budget}`,
+    );
     const store = fuzzer.api.server.store as { db?: { dropDatabase(): Promise<unknown> } };
     await store.db?.dropDatabase();
     await fuzzer.close();

@@ -29,7 +29,10 @@ describe('sequences: writes and reads across tickets, messages, users and groups
       await fc.assert(
         fc.asyncProperty(fc.commands(allCommands, { maxCommands: 40, size: 'large' }), async (commands) => {
           // Tokens outlive the clock's steps (40 of up to 10 days); rate limits have their own tests.
-          const api = await startApi({ RATE_LIMIT: '1000000000', TOKEN_TTL_S: String(365 * 86_400) }, { keepAlive: true });
+          const api = await startApi(
+            { RATE_LIMIT: '1000000000', TOKEN_TTL_S: String(365 * 86_400) },
+            { keepAlive: true },
+          );
           try {
             const admin = await api.adminToken();
             const model = newModel(api.clock.now());
@@ -46,7 +49,9 @@ describe('sequences: writes and reads across tickets, messages, users and groups
     } catch (e) {
       throw new Error(`sequences failed; replay with FUZZ_SEED=${seed}\n${e instanceof Error ? e.message : String(e)}`);
     } finally {
-      console.log(`  sequences: ${runs} runs, ${steps} steps in ${((Date.now() - started) / 1000).toFixed(1)} s; FUZZ_SEED=${seed}`);
+      console.log(
+        `  sequences: ${runs} runs, ${steps} steps in ${((Date.now() - started) / 1000).toFixed(1)} s; FUZZ_SEED=${seed}`,
+      );
       started = 0;
     }
   });

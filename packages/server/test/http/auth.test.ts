@@ -1,6 +1,15 @@
 import { expect } from 'chai';
 import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
-import { basic, expectError, expectUnauthorized, grantOf, oauthRequest, passwordGrant, refreshGrant, type Grant } from '../support/oauth.js';
+import {
+  basic,
+  expectError,
+  expectUnauthorized,
+  grantOf,
+  oauthRequest,
+  passwordGrant,
+  refreshGrant,
+  type Grant,
+} from '../support/oauth.js';
 
 // Contract §3: the OAuth 2 token endpoint (RFC 6749 password and refresh_token grants),
 // revocation (RFC 7009), and the three ways to present an access token.
@@ -20,13 +29,20 @@ describe('HTTP: POST /v1/oauth/token', () => {
 
   for (const encoding of ['form', 'json'] as const) {
     it(`issues a bearer token for the password grant with a ${encoding === 'form' ? 'form-urlencoded' : 'JSON'} body`, async () => {
-      const a = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }, encoding);
+      const a = await oauthRequest(
+        api,
+        '/v1/oauth/token',
+        { grant_type: 'password', username: adminEmail, password: adminPassword },
+        encoding,
+      );
       expect(a.status, a.text).to.equal(200);
       expect(a.header('cache-control')).to.equal('no-store');
       expect(a.header('etag')).to.equal(undefined);
       const g = a.json as Grant;
       expect(g).to.have.all.keys('access_token', 'token_type', 'expires_in', 'refresh_token', 'scope');
-      expect((g as unknown as { scope: string }).scope, 'an admin login holds every scope').to.equal('tickets:read tickets:write users:read users:write groups:read groups:write events:read webhooks:manage');
+      expect((g as unknown as { scope: string }).scope, 'an admin login holds every scope').to.equal(
+        'tickets:read tickets:write users:read users:write groups:read groups:write events:read webhooks:manage',
+      );
       expect(g.token_type).to.equal('bearer');
       expect(g.expires_in).to.equal(86_400);
       // At least 256 random bits, base64url: 43 characters or more.
@@ -42,8 +58,14 @@ describe('HTTP: POST /v1/oauth/token', () => {
   }
 
   it('accepts a form body whose Content-Type names a charset', async () => {
-    const body = new URLSearchParams({ grant_type: 'password', username: adminEmail, password: adminPassword }).toString();
-    const a = await api.post('/v1/oauth/token', body, { headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' } });
+    const body = new URLSearchParams({
+      grant_type: 'password',
+      username: adminEmail,
+      password: adminPassword,
+    }).toString();
+    const a = await api.post('/v1/oauth/token', body, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=UTF-8' },
+    });
     expect(grantOf(a).token_type).to.equal('bearer');
   });
 
@@ -57,8 +79,16 @@ describe('HTTP: POST /v1/oauth/token', () => {
   });
 
   it('answers an unknown user exactly like a wrong password (invalid_grant, no-store)', async () => {
-    const unknown = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: 'nobody@example.com', password: adminPassword });
-    const wrong = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: 'not-the-password' });
+    const unknown = await oauthRequest(api, '/v1/oauth/token', {
+      grant_type: 'password',
+      username: 'nobody@example.com',
+      password: adminPassword,
+    });
+    const wrong = await oauthRequest(api, '/v1/oauth/token', {
+      grant_type: 'password',
+      username: adminEmail,
+      password: 'not-the-password',
+    });
     const body = expectError(unknown, 400, 40011);
     expect(body.error).to.equal('invalid_grant');
     expect(body.error_description).to.be.a('string').and.not.empty;
@@ -86,7 +116,11 @@ describe('HTTP: POST /v1/oauth/token', () => {
 
   it('answers an unsupported grant_type with unsupported_grant_type', async () => {
     for (const grantType of ['client_credentials', 'authorization_code', 'PASSWORD']) {
-      const a = await oauthRequest(api, '/v1/oauth/token', { grant_type: grantType, username: adminEmail, password: adminPassword });
+      const a = await oauthRequest(api, '/v1/oauth/token', {
+        grant_type: grantType,
+        username: adminEmail,
+        password: adminPassword,
+      });
       const body = expectError(a, 400, 40012);
       expect(body.error, grantType).to.equal('unsupported_grant_type');
     }
@@ -95,24 +129,39 @@ describe('HTTP: POST /v1/oauth/token', () => {
   it('answers a password grant without username or password with invalid_request', async () => {
     const noPassword = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail });
     expect(expectError(noPassword, 400, 40010).error).to.equal('invalid_request');
-    const noUser = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', password: adminPassword }, 'json');
+    const noUser = await oauthRequest(
+      api,
+      '/v1/oauth/token',
+      { grant_type: 'password', password: adminPassword },
+      'json',
+    );
     expect(expectError(noUser, 400, 40010).error).to.equal('invalid_request');
   });
 
   it('answers a parameter sent twice with invalid_request (RFC 6749 §3.2)', async () => {
     const body = `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=${encodeURIComponent(adminPassword)}&password=other`;
-    const a = await api.post('/v1/oauth/token', body, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const a = await api.post('/v1/oauth/token', body, {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(expectError(a, 400, 40010).error).to.equal('invalid_request');
   });
 
   it('answers a body that is neither form nor JSON with 415 carrying the RFC 6749 error', async () => {
-    const a = await api.post('/v1/oauth/token', `grant_type=password&username=${adminEmail}&password=${adminPassword}`, { headers: { 'Content-Type': 'text/plain' } });
+    const a = await api.post(
+      '/v1/oauth/token',
+      `grant_type=password&username=${adminEmail}&password=${adminPassword}`,
+      { headers: { 'Content-Type': 'text/plain' } },
+    );
     expect(expectError(a, 415, 41501).error).to.equal('invalid_request');
   });
 
   it('never takes a token for a credential at the token endpoint', async () => {
     const { access_token } = await passwordGrant(api, adminEmail, adminPassword);
-    const a = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: access_token });
+    const a = await oauthRequest(api, '/v1/oauth/token', {
+      grant_type: 'password',
+      username: adminEmail,
+      password: access_token,
+    });
     expect(expectError(a, 400, 40011).error).to.equal('invalid_grant');
   });
 
@@ -182,7 +231,10 @@ describe('HTTP: POST /v1/oauth/token', () => {
 
     it('revokes a refresh token: it can no longer be used', async () => {
       const g = await passwordGrant(api, adminEmail, adminPassword);
-      const r = await oauthRequest(api, '/v1/oauth/revoke', { token: g.refresh_token, token_type_hint: 'refresh_token' });
+      const r = await oauthRequest(api, '/v1/oauth/revoke', {
+        token: g.refresh_token,
+        token_type_hint: 'refresh_token',
+      });
       expect(r.status, r.text).to.equal(200);
       expect(expectError(await refreshGrant(api, g.refresh_token), 400, 40011).error).to.equal('invalid_grant');
     });
@@ -232,7 +284,9 @@ describe('HTTP: presenting an access token', () => {
 
   it('works for writes too, with the token in the query', async () => {
     const customer = await api.userWithToken('customer');
-    const a = await api.post(`/v1/tickets?access_token=${encodeURIComponent(customer.token)}`, { subject: 'Query token' });
+    const a = await api.post(`/v1/tickets?access_token=${encodeURIComponent(customer.token)}`, {
+      subject: 'Query token',
+    });
     expect(a.status, a.text).to.equal(201);
     expect((a.json as { customer: { id: number } }).customer.id).to.equal(customer.id);
   });
@@ -274,7 +328,9 @@ describe('HTTP: presenting an access token', () => {
     const a = await api.get(`/v1/users/me?access_token=${encodeURIComponent(token)}`, { token });
     expect(a.status, a.text).to.be.oneOf([400, 401]);
     expect(a.header('www-authenticate')).to.match(/^Bearer realm="support"/);
-    const twice = await api.get(`/v1/users/me?access_token=${encodeURIComponent(token)}&access_token=${encodeURIComponent(token)}`);
+    const twice = await api.get(
+      `/v1/users/me?access_token=${encodeURIComponent(token)}&access_token=${encodeURIComponent(token)}`,
+    );
     expect(twice.status, twice.text).to.be.oneOf([400, 401]);
   });
 

@@ -29,8 +29,10 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
     await api.close();
   });
 
-  const ticketCount = async (): Promise<number> => Number((await api.get('/v1/tickets?per_page=1', { token: admin })).header('x-total-count'));
-  const postTicket = (body: Buffer | string, headers: Readonly<Record<string, string>> = json) => api.post('/v1/tickets', body, { token: admin, headers });
+  const ticketCount = async (): Promise<number> =>
+    Number((await api.get('/v1/tickets?per_page=1', { token: admin })).header('x-total-count'));
+  const postTicket = (body: Buffer | string, headers: Readonly<Record<string, string>> = json) =>
+    api.post('/v1/tickets', body, { token: admin, headers });
   const formBody = `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=${encodeURIComponent(adminPassword)}`;
 
   describe('invalid UTF-8', () => {
@@ -40,7 +42,11 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
     it('a JSON body with bytes that are not UTF-8 is 400 malformed body, and nothing is stored', async () => {
       const before = await ticketCount();
       for (const bad of invalid) {
-        const body = Buffer.concat([Buffer.from('{"subject":"Caf'), Buffer.from(bad), Buffer.from(`","customer_id":${customer.id}}`)]);
+        const body = Buffer.concat([
+          Buffer.from('{"subject":"Caf'),
+          Buffer.from(bad),
+          Buffer.from(`","customer_id":${customer.id}}`),
+        ]);
         const e = expectError(await postTicket(body), 400, 40002);
         expect(e.description, bad.join(',')).to.include('not valid UTF-8');
       }
@@ -51,7 +57,11 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       const before = await api.get(ticket.path, { token: admin });
       const body = Buffer.concat([Buffer.from('{"subject":"x'), Buffer.from([0xfe]), Buffer.from('"}')]);
       for (const type of ['application/json', 'application/merge-patch+json']) {
-        expectError(await api.request('PATCH', ticket.path, { token: admin, body, headers: { 'Content-Type': type } }), 400, 40002);
+        expectError(
+          await api.request('PATCH', ticket.path, { token: admin, body, headers: { 'Content-Type': type } }),
+          400,
+          40002,
+        );
       }
       expect((await api.get(ticket.path, { token: admin })).header('etag')).to.equal(before.header('etag'));
     });
@@ -77,13 +87,23 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       const wrongPassword = `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=%FF`;
       expectError(await api.post('/v1/oauth/token', wrongPassword, { headers: form }), 400, 40002);
       // A '%' without two hex digits is not an escape: the value is the text itself (a wrong password here).
-      const lone = await api.post('/v1/oauth/token', `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=100%zz`, { headers: form });
+      const lone = await api.post(
+        '/v1/oauth/token',
+        `grant_type=password&username=${encodeURIComponent(adminEmail)}&password=100%zz`,
+        { headers: form },
+      );
       expect(lone.status).to.equal(400);
       expect(lone.json).to.include({ error: 'invalid_grant' });
     });
 
     it('bytes that are not UTF-8 inside a gzip-encoded body are 400 as well', async () => {
-      const body = gzipSync(Buffer.concat([Buffer.from('{"subject":"'), Buffer.from([0x80]), Buffer.from(`","customer_id":${customer.id}}`)]));
+      const body = gzipSync(
+        Buffer.concat([
+          Buffer.from('{"subject":"'),
+          Buffer.from([0x80]),
+          Buffer.from(`","customer_id":${customer.id}}`),
+        ]),
+      );
       expectError(await postTicket(body, { ...json, 'Content-Encoding': 'gzip' }), 400, 40002);
     });
   });
@@ -103,12 +123,20 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       const before = await ticketCount();
       const lone = await postTicket(`{"subject":"Caf\\u00e9 \\ud83c","customer_id":${customer.id}}`);
       const body = expectError(lone, 422, 42200);
-      expect(body.errors).to.deep.equal([{ code: 42206, field: 'subject', message: 'must be Unicode text: it holds a UTF-16 surrogate without its pair' }]);
+      expect(body.errors).to.deep.equal([
+        {
+          code: 42206,
+          field: 'subject',
+          message: 'must be Unicode text: it holds a UTF-16 surrogate without its pair',
+        },
+      ]);
       expect(await ticketCount()).to.equal(before);
     });
 
     it('a UTF-8 byte order mark is ignored (RFC 8259 §8.1), for JSON and forms', async () => {
-      const a = await postTicket(Buffer.concat([bom, Buffer.from(JSON.stringify({ subject: 'With BOM 🙂', customer_id: customer.id }))]));
+      const a = await postTicket(
+        Buffer.concat([bom, Buffer.from(JSON.stringify({ subject: 'With BOM 🙂', customer_id: customer.id }))]),
+      );
       expect(a.status, a.text).to.equal(201);
       expect(a.json).to.include({ subject: 'With BOM 🙂' });
       const token = await api.post('/v1/oauth/token', Buffer.concat([bom, Buffer.from(formBody)]), { headers: form });
@@ -131,7 +159,11 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
 
     it('a key twice in a nested object, at any depth, is 400 naming the key and where it is', async () => {
       const before = await ticketCount();
-      const e = expectError(await postTicket(`{"subject":"a","customer_id":${customer.id},"extra":{"x":{"deep":[1,{"k":1,"k":2}]}}}`), 400, 40002);
+      const e = expectError(
+        await postTicket(`{"subject":"a","customer_id":${customer.id},"extra":{"x":{"deep":[1,{"k":1,"k":2}]}}}`),
+        400,
+        40002,
+      );
       expect(e.description).to.include('"k"').and.include('/extra/x/deep/1');
       const inArray = expectError(await postTicket('[{"a":1},{"b":1,"b":1}]'), 400, 40002);
       expect(inArray.description).to.include('"b"').and.include('"/1"');
@@ -139,39 +171,60 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
     });
 
     it('keys are compared after their escapes are decoded', async () => {
-      const e = expectError(await postTicket(`{"subject":"a","customer_id":${customer.id},"sub\\u006aect":"b"}`), 400, 40002);
+      const e = expectError(
+        await postTicket(`{"subject":"a","customer_id":${customer.id},"sub\\u006aect":"b"}`),
+        400,
+        40002,
+      );
       expect(e.description).to.include('"subject"');
       expectError(await postTicket('{"\\ud83c\\udfab":1,"🎫":2}'), 400, 40002);
     });
 
     it('on PATCH and on the token endpoint too', async () => {
       const before = await api.get(ticket.path, { token: admin });
-      const patch = await api.request('PATCH', ticket.path, { token: admin, body: '{"priority":"high","priority":"low"}', headers: { 'Content-Type': 'application/merge-patch+json' } });
+      const patch = await api.request('PATCH', ticket.path, {
+        token: admin,
+        body: '{"priority":"high","priority":"low"}',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      });
       expect(expectError(patch, 400, 40002).description).to.include('"priority"');
       expect((await api.get(ticket.path, { token: admin })).header('etag')).to.equal(before.header('etag'));
-      const grant = await api.post('/v1/oauth/token', `{"grant_type":"password","username":"${adminEmail}","password":"x","password":"${adminPassword}"}`, { headers: json });
+      const grant = await api.post(
+        '/v1/oauth/token',
+        `{"grant_type":"password","username":"${adminEmail}","password":"x","password":"${adminPassword}"}`,
+        { headers: json },
+      );
       expect(expectError(grant, 400, 40002).description).to.include('"password"');
       expect(grant.json).to.include({ error: 'invalid_request' });
     });
 
     it('equal keys in different objects, and key-like text inside strings, are fine', async () => {
       const subject = '{"subject":"x","subject":"y"}';
-      const a = await postTicket(`{"subject":${JSON.stringify(subject)},"customer_id":${customer.id},"tags":["subject","subject"]}`);
+      const a = await postTicket(
+        `{"subject":${JSON.stringify(subject)},"customer_id":${customer.id},"tags":["subject","subject"]}`,
+      );
       expect(a.status, a.text).to.equal(201);
       expect(a.json).to.include({ subject });
       // Parsed, then judged by the use case: the unknown field is 422, not a 400 for its inner keys.
-      const nested = await postTicket(`{"subject":"s","customer_id":${customer.id},"extra":{"subject":"a","n":{"subject":"b"},"l":[{"subject":1},{"subject":2}]}}`);
+      const nested = await postTicket(
+        `{"subject":"s","customer_id":${customer.id},"extra":{"subject":"a","n":{"subject":"b"},"l":[{"subject":1},{"subject":2}]}}`,
+      );
       const e = expectError(nested, 422);
       expect((e.errors ?? []).map((f) => f.field)).to.deep.equal(['extra']);
     });
 
     it('a "__proto__" key is still refused (400)', async () => {
-      expectError(await postTicket(`{"subject":"a","customer_id":${customer.id},"__proto__":{"admin":true}}`), 400, 40002);
+      expectError(
+        await postTicket(`{"subject":"a","customer_id":${customer.id},"__proto__":{"admin":true}}`),
+        400,
+        40002,
+      );
       expectError(await postTicket('{"a":{"\\u005f_proto__":1}}'), 400, 40002);
     });
 
     it('well-formed JSON that is not an object still parses (the use case answers 422)', async () => {
-      for (const body of ['"just a string"', '3', 'null', '[1,2]', '[{"a":1},{"a":1}]']) expect((await postTicket(body)).status, body).to.equal(422);
+      for (const body of ['"just a string"', '3', 'null', '[1,2]', '[{"a":1},{"a":1}]'])
+        expect((await postTicket(body)).status, body).to.equal(422);
     });
   });
 
@@ -189,7 +242,10 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
 
     it('gzip and deflate request bodies are read; another Content-Encoding is 415', async () => {
       const body = Buffer.from(JSON.stringify({ subject: 'Zipped 🙂', customer_id: customer.id }));
-      for (const [encoding, bytes] of [['gzip', gzipSync(body)], ['deflate', deflateSync(body)]] as const) {
+      for (const [encoding, bytes] of [
+        ['gzip', gzipSync(body)],
+        ['deflate', deflateSync(body)],
+      ] as const) {
         const a = await postTicket(bytes, { ...json, 'Content-Encoding': encoding });
         expect(a.status, `${encoding}: ${a.text}`).to.equal(201);
         expect(a.json).to.include({ subject: 'Zipped 🙂' });
@@ -199,13 +255,19 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
     });
 
     it('a gzip body that inflates to over 1 MiB is 413', async () => {
-      const big = gzipSync(Buffer.from(JSON.stringify({ subject: 'Bomb', summary: 'x'.repeat(MiB), customer_id: customer.id })));
+      const big = gzipSync(
+        Buffer.from(JSON.stringify({ subject: 'Bomb', summary: 'x'.repeat(MiB), customer_id: customer.id })),
+      );
       expect(big.length).to.be.lessThan(MiB);
       expectError(await postTicket(big, { ...json, 'Content-Encoding': 'gzip' }), 413, 41301);
     });
 
     it('a request without a body (no Content-Length) is 400 empty', async () => {
-      const a = await streamedRequest(api, 'POST', '/v1/tickets', [], { ...json, Authorization: `Bearer ${admin}`, 'Content-Length': '0' });
+      const a = await streamedRequest(api, 'POST', '/v1/tickets', [], {
+        ...json,
+        Authorization: `Bearer ${admin}`,
+        'Content-Length': '0',
+      });
       expect(a.status, a.text).to.equal(400);
     });
   });

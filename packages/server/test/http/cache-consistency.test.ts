@@ -37,7 +37,9 @@ const header = (g: Got, name: string): string | undefined => {
 const etagOf = (content: string): string => `"${createHash('sha1').update(content).digest('base64url')}"`;
 
 const revisionOf = (subject: unknown): number => {
-  expect(subject).to.be.a('string').and.match(/^Revision \d+$/);
+  expect(subject)
+    .to.be.a('string')
+    .and.match(/^Revision \d+$/);
   return Number((subject as string).slice('Revision '.length));
 };
 
@@ -62,13 +64,58 @@ const variants: readonly Variant[] = [
   { name: 'admin, pretty', path: (id) => `/v1/tickets/${id}`, who: 'admin', gzip: false, tickets: single },
   // The same URLs and presentation as the admin's: only the caller differs.
   { name: 'customer, pretty', path: (id) => `/v1/tickets/${id}`, who: 'customer', gzip: true, tickets: single },
-  { name: 'admin, compact, gzip', path: (id) => `/v1/tickets/${id}?pretty=false`, who: 'admin', gzip: true, tickets: single },
-  { name: 'agent, envelope', path: (id) => `/v1/tickets/${id}?envelope=true`, who: 'agent', gzip: true, tickets: enveloped(single) },
-  { name: 'customer, JSONP', path: (id) => `/v1/tickets/${id}?callback=app.got`, who: 'customer', gzip: false, callback: 'app.got', tickets: enveloped(single) },
-  { name: 'admin, fields', path: (id) => `/v1/tickets/${id}?fields=id,subject,updated_at`, who: 'admin', gzip: true, tickets: single },
-  { name: 'customer, embed', path: (id) => `/v1/tickets/${id}?embed=customer,assigned_user`, who: 'customer', gzip: true, tickets: single },
-  { name: 'agent, revalidating', path: (id) => `/v1/tickets/${id}`, who: 'agent', gzip: true, revalidate: true, tickets: single },
-  { name: 'admin, revalidating', path: (id) => `/v1/tickets/${id}?pretty=false`, who: 'admin', gzip: false, revalidate: true, tickets: single },
+  {
+    name: 'admin, compact, gzip',
+    path: (id) => `/v1/tickets/${id}?pretty=false`,
+    who: 'admin',
+    gzip: true,
+    tickets: single,
+  },
+  {
+    name: 'agent, envelope',
+    path: (id) => `/v1/tickets/${id}?envelope=true`,
+    who: 'agent',
+    gzip: true,
+    tickets: enveloped(single),
+  },
+  {
+    name: 'customer, JSONP',
+    path: (id) => `/v1/tickets/${id}?callback=app.got`,
+    who: 'customer',
+    gzip: false,
+    callback: 'app.got',
+    tickets: enveloped(single),
+  },
+  {
+    name: 'admin, fields',
+    path: (id) => `/v1/tickets/${id}?fields=id,subject,updated_at`,
+    who: 'admin',
+    gzip: true,
+    tickets: single,
+  },
+  {
+    name: 'customer, embed',
+    path: (id) => `/v1/tickets/${id}?embed=customer,assigned_user`,
+    who: 'customer',
+    gzip: true,
+    tickets: single,
+  },
+  {
+    name: 'agent, revalidating',
+    path: (id) => `/v1/tickets/${id}`,
+    who: 'agent',
+    gzip: true,
+    revalidate: true,
+    tickets: single,
+  },
+  {
+    name: 'admin, revalidating',
+    path: (id) => `/v1/tickets/${id}?pretty=false`,
+    who: 'admin',
+    gzip: false,
+    revalidate: true,
+    tickets: single,
+  },
   {
     name: 'admin, list',
     path: () => '/v1/tickets?q=quokka&per_page=5',
@@ -76,7 +123,13 @@ const variants: readonly Variant[] = [
     gzip: true,
     tickets: (body) => ({ tickets: body as Json[], total: null }),
   },
-  { name: 'customer, list', path: () => '/v1/tickets?q=quokka&per_page=5', who: 'customer', gzip: false, tickets: (body) => ({ tickets: body as Json[], total: null }) },
+  {
+    name: 'customer, list',
+    path: () => '/v1/tickets?q=quokka&per_page=5',
+    who: 'customer',
+    gzip: false,
+    tickets: (body) => ({ tickets: body as Json[], total: null }),
+  },
   {
     name: 'customer, list, envelope, revalidating',
     path: () => '/v1/tickets?q=quokka&per_page=5&envelope=true',
@@ -100,15 +153,30 @@ const run = (budget: string | null): void => {
     const tokens: Record<Variant['who'], string> = { admin: '', agent: '', customer: '' };
 
     before(async () => {
-      api = await startApi({ STORE: 'memory', RATE_LIMIT: '1000000', ...(budget === null ? {} : { RESPONSE_CACHE_BYTES: budget }) });
+      api = await startApi({
+        STORE: 'memory',
+        RATE_LIMIT: '1000000',
+        ...(budget === null ? {} : { RESPONSE_CACHE_BYTES: budget }),
+      });
       tokens.admin = await api.adminToken();
       tokens.agent = (await api.userWithToken('agent')).token;
       const customer = await api.userWithToken('customer');
       tokens.customer = customer.token;
       agentKeepAlive = new Agent({ keepAlive: true, maxSockets: 24, ca: api.server.cert });
       // Other tickets in the list, so the page is more than the one that changes.
-      for (let i = 0; i < 3; i++) await createTicket(api, tokens.admin, { subject: `Other ${i}`, summary: 'a quokka too', customer_id: customer.id });
-      ticketId = (await createTicket(api, tokens.admin, { subject: 'Revision 0', summary: 'the quokka ticket', customer_id: customer.id })).id as number;
+      for (let i = 0; i < 3; i++)
+        await createTicket(api, tokens.admin, {
+          subject: `Other ${i}`,
+          summary: 'a quokka too',
+          customer_id: customer.id,
+        });
+      ticketId = (
+        await createTicket(api, tokens.admin, {
+          subject: 'Revision 0',
+          summary: 'the quokka ticket',
+          customer_id: customer.id,
+        })
+      ).id as number;
     });
     after(async () => {
       agentKeepAlive.destroy();
@@ -119,17 +187,33 @@ const run = (budget: string | null): void => {
     const send = (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Got> =>
       new Promise((resolve, reject) => {
         const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-        const all = { ...headers, ...(payload === null ? {} : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }) };
-        const req = request({ host: '127.0.0.1', port: api.server.port, method, path, headers: all, agent: agentKeepAlive, servername: 'localhost' }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const raw = Buffer.concat(chunks);
-            const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-          });
-        });
+        const all = {
+          ...headers,
+          ...(payload === null
+            ? {}
+            : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }),
+        };
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: api.server.port,
+            method,
+            path,
+            headers: all,
+            agent: agentKeepAlive,
+            servername: 'localhost',
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', reject);
+            res.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+            });
+          },
+        );
         req.on('error', reject);
         req.end(payload ?? undefined);
       });
@@ -155,7 +239,9 @@ const run = (budget: string | null): void => {
           expect(etag, `${v.name}: the 304 names the tag revalidated`).to.equal(sentTag);
           const revision = tagRevision.get(`${v.name} ${etag}`);
           expect(revision, `${v.name}: a 304 for a tag never served`).to.be.a('number');
-          expect(revision, `${v.name}: a 304 for revision ${revision} after ${floor} was acknowledged`).to.be.at.least(floor);
+          expect(revision, `${v.name}: a 304 for revision ${revision} after ${floor} was acknowledged`).to.be.at.least(
+            floor,
+          );
           return revision ?? floor;
         }
         expect(g.status, `${v.name}: ${g.text}`).to.equal(200);
@@ -179,12 +265,19 @@ const run = (budget: string | null): void => {
         const t = mine[0] as Json;
         const revision = revisionOf(t.subject);
         // Representations differ by caller: the states this caller may move the open ticket to.
-        if ('allowed_transitions' in t) expect(t.allowed_transitions, `${v.name}: allowed_transitions`).to.deep.equal(v.who === 'customer' ? ['closed'] : ['pending', 'closed']);
+        if ('allowed_transitions' in t)
+          expect(t.allowed_transitions, `${v.name}: allowed_transitions`).to.deep.equal(
+            v.who === 'customer' ? ['closed'] : ['pending', 'closed'],
+          );
         expect(revision, `${v.name}: revision ${revision} after ${floor} was acknowledged`).to.be.at.least(floor);
-        if (total === undefined) expect(header(g, 'last-modified'), `${v.name}: Last-Modified`).to.equal(httpDate(t.updated_at));
+        if (total === undefined)
+          expect(header(g, 'last-modified'), `${v.name}: Last-Modified`).to.equal(httpDate(t.updated_at));
         const key = `${v.name} ${etag}`;
         const known = tagRevision.get(key);
-        expect(known === undefined || known === revision, `${v.name}: one ETag for revisions ${known} and ${revision}`).to.equal(true);
+        expect(
+          known === undefined || known === revision,
+          `${v.name}: one ETag for revisions ${known} and ${revision}`,
+        ).to.equal(true);
         tagRevision.set(key, revision);
         if (v.name === 'admin, compact, gzip') adminAt.set(revision, compact);
         return revision;
@@ -210,11 +303,19 @@ const run = (budget: string | null): void => {
       const writer = async (): Promise<void> => {
         for (let k = 1; k <= revisions; k++) {
           api.clock.advance(1000);
-          const a = await send('PATCH', `/v1/tickets/${ticketId}`, { authorization: `Bearer ${tokens.admin}` }, { subject: `Revision ${k}`, priority: k % 2 === 0 ? 'high' : 'low' });
+          const a = await send(
+            'PATCH',
+            `/v1/tickets/${ticketId}`,
+            { authorization: `Bearer ${tokens.admin}` },
+            { subject: `Revision ${k}`, priority: k % 2 === 0 ? 'high' : 'low' },
+          );
           expect(a.status, a.text).to.equal(200);
           acknowledged = k;
           // Reading its own write, as the same client, right after the acknowledgement.
-          const own = await send('GET', `/v1/tickets/${ticketId}?pretty=false`, { authorization: `Bearer ${tokens.admin}`, 'accept-encoding': 'gzip' });
+          const own = await send('GET', `/v1/tickets/${ticketId}?pretty=false`, {
+            authorization: `Bearer ${tokens.admin}`,
+            'accept-encoding': 'gzip',
+          });
           expect(check(adminCompact, own, k, null)).to.be.at.least(k);
           // Let the readers in between two writes.
           await new Promise((r) => setTimeout(r, 5));
@@ -228,7 +329,9 @@ const run = (budget: string | null): void => {
       expect(notModified).to.be.greaterThan(0);
 
       // The change feed: each update of the ticket carries the admin's representation at that revision.
-      const feed = await send('GET', '/v1/events?after=0&per_page=100&pretty=false', { authorization: `Bearer ${tokens.admin}` });
+      const feed = await send('GET', '/v1/events?after=0&per_page=100&pretty=false', {
+        authorization: `Bearer ${tokens.admin}`,
+      });
       expect(feed.status, feed.text).to.equal(200);
       const events = (JSON.parse(feed.text) as { type: string; resource: { id: number }; data: Json | null }[]).filter(
         (e) => e.type === 'ticket.updated' && e.resource.id === ticketId,

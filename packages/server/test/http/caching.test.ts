@@ -107,9 +107,18 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
 
     it('304 also with gzip, pretty=false, in a list of tags, as W/ (weak comparison) and for *', async () => {
       const etag = etagOf(await api.get(ticket.path, { token: admin }));
-      expectNotModified(await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' } }), etag);
-      expectNotModified(await api.get(`${ticket.path}?pretty=false`, { token: admin, headers: { 'If-None-Match': etag } }), etag);
-      expectNotModified(await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': `"other", ${etag}` } }), etag);
+      expectNotModified(
+        await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': etag, 'Accept-Encoding': 'gzip' } }),
+        etag,
+      );
+      expectNotModified(
+        await api.get(`${ticket.path}?pretty=false`, { token: admin, headers: { 'If-None-Match': etag } }),
+        etag,
+      );
+      expectNotModified(
+        await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': `"other", ${etag}` } }),
+        etag,
+      );
       expectNotModified(await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': `W/${etag}` } }), etag);
       expectNotModified(await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': '*' } }), etag);
     });
@@ -122,7 +131,10 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       expect(head.header('etag')).to.equal(get.header('etag'));
       expect(head.header('last-modified')).to.equal(get.header('last-modified'));
       expect(Number(head.header('content-length'))).to.equal(get.raw.length);
-      expectNotModified(await api.request('HEAD', ticket.path, { token: admin, headers: { 'If-None-Match': etagOf(get) } }), etagOf(get));
+      expectNotModified(
+        await api.request('HEAD', ticket.path, { token: admin, headers: { 'If-None-Match': etagOf(get) } }),
+        etagOf(get),
+      );
     });
 
     it('another ETag answers 200 with the full body', async () => {
@@ -143,7 +155,10 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
 
     it('works on lists', async () => {
       const list = await api.get('/v1/tickets', { token: admin });
-      expectNotModified(await api.get('/v1/tickets', { token: admin, headers: { 'If-None-Match': etagOf(list) } }), etagOf(list));
+      expectNotModified(
+        await api.get('/v1/tickets', { token: admin, headers: { 'If-None-Match': etagOf(list) } }),
+        etagOf(list),
+      );
     });
 
     it('an error is never 304', async () => {
@@ -153,7 +168,11 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
     });
 
     it('a write ignores If-None-Match on reads only: POST with If-None-Match * still creates', async () => {
-      const a = await api.post('/v1/tickets', { subject: 'Created anyway', customer_id: customer.id }, { token: admin, headers: { 'If-None-Match': '*' } });
+      const a = await api.post(
+        '/v1/tickets',
+        { subject: 'Created anyway', customer_id: customer.id },
+        { token: admin, headers: { 'If-None-Match': '*' } },
+      );
       expect(a.status, a.text).to.equal(201);
     });
   });
@@ -174,9 +193,14 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       expect(list.status).to.equal(200);
       expect(list.header('last-modified')).to.equal(undefined);
       const later = new Date(api.clock.now() + 60_000).toUTCString();
-      expect((await api.get('/v1/tickets?per_page=100', { token: admin, headers: { 'If-Modified-Since': later } })).status).to.equal(200);
+      expect(
+        (await api.get('/v1/tickets?per_page=100', { token: admin, headers: { 'If-Modified-Since': later } })).status,
+      ).to.equal(200);
       expect((await api.request('DELETE', leaving.path, { token: admin })).status).to.equal(200);
-      const after = await api.get('/v1/tickets?per_page=100', { token: admin, headers: { 'If-None-Match': etagOf(list) } });
+      const after = await api.get('/v1/tickets?per_page=100', {
+        token: admin,
+        headers: { 'If-None-Match': etagOf(list) },
+      });
       expect(after.status, 'the cached list still shows the deleted ticket').to.equal(200);
       expect(etagOf(after)).not.to.equal(etagOf(list));
     });
@@ -202,7 +226,10 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
 
     it('If-None-Match takes precedence over If-Modified-Since', async () => {
       const a = await api.get(ticket.path, { token: admin });
-      const b = await api.get(ticket.path, { token: admin, headers: { 'If-None-Match': '"stale"', 'If-Modified-Since': a.header('last-modified') ?? '' } });
+      const b = await api.get(ticket.path, {
+        token: admin,
+        headers: { 'If-None-Match': '"stale"', 'If-Modified-Since': a.header('last-modified') ?? '' },
+      });
       expect(b.status).to.equal(200);
     });
   });
@@ -219,7 +246,11 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
     it('PUT with an ETag that no longer matches: 412, nothing stored', async () => {
       const t = await createTicket(api, admin, customer.id);
       const etag = etagOf(await api.get(t.path, { token: admin }));
-      const a = await api.request('PUT', t.path, { token: admin, headers: { 'If-Match': stale }, body: { subject: 'Lost update', customer_id: customer.id } });
+      const a = await api.request('PUT', t.path, {
+        token: admin,
+        headers: { 'If-Match': stale },
+        body: { subject: 'Lost update', customer_id: customer.id },
+      });
       expectError(a, 412, 41201);
       await expectUnchanged(t, etag);
     });
@@ -227,7 +258,11 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
     it('PATCH with an ETag that no longer matches: 412, nothing stored (also for merge-patch)', async () => {
       const t = await createTicket(api, admin, customer.id);
       const etag = etagOf(await api.get(t.path, { token: admin }));
-      expectError(await api.request('PATCH', t.path, { token: admin, headers: { 'If-Match': stale }, body: { subject: 'Lost' } }), 412, 41201);
+      expectError(
+        await api.request('PATCH', t.path, { token: admin, headers: { 'If-Match': stale }, body: { subject: 'Lost' } }),
+        412,
+        41201,
+      );
       const mp = await api.request('PATCH', t.path, {
         token: admin,
         headers: { 'If-Match': stale, 'Content-Type': 'application/merge-patch+json' },
@@ -248,9 +283,16 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       const t = await createTicket(api, admin, customer.id);
       const read = etagOf(await api.get(t.path, { token: admin }));
       api.clock.advance(1_000);
-      const other = await api.request('PATCH', t.path, { token: customer.token, body: { summary: 'customer wrote first' } });
+      const other = await api.request('PATCH', t.path, {
+        token: customer.token,
+        body: { summary: 'customer wrote first' },
+      });
       expect(other.status, other.text).to.equal(200);
-      const mine = await api.request('PATCH', t.path, { token: admin, headers: { 'If-Match': read }, body: { summary: 'agent overwrites' } });
+      const mine = await api.request('PATCH', t.path, {
+        token: admin,
+        headers: { 'If-Match': read },
+        body: { summary: 'agent overwrites' },
+      });
       expectError(mine, 412, 41201);
       const now = await api.get(t.path, { token: admin });
       expect(now.json).to.include({ summary: 'customer wrote first' });
@@ -259,7 +301,15 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
     it('a weak tag never satisfies If-Match (strong comparison)', async () => {
       const t = await createTicket(api, admin, customer.id);
       const etag = etagOf(await api.get(t.path, { token: admin }));
-      expectError(await api.request('PATCH', t.path, { token: admin, headers: { 'If-Match': `W/${etag}` }, body: { subject: 'Weak' } }), 412, 41201);
+      expectError(
+        await api.request('PATCH', t.path, {
+          token: admin,
+          headers: { 'If-Match': `W/${etag}` },
+          body: { subject: 'Weak' },
+        }),
+        412,
+        41201,
+      );
       await expectUnchanged(t, etag);
     });
 
@@ -267,13 +317,21 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
       const t = await createTicket(api, admin, customer.id);
       let etag = etagOf(await api.get(t.path, { token: admin }));
       api.clock.advance(1_000);
-      const patched = await api.request('PATCH', t.path, { token: admin, headers: { 'If-Match': etag }, body: { priority: 'low' } });
+      const patched = await api.request('PATCH', t.path, {
+        token: admin,
+        headers: { 'If-Match': etag },
+        body: { priority: 'low' },
+      });
       expect(patched.status, patched.text).to.equal(200);
       expect(patched.json).to.include({ priority: 'low' });
       expect(etagOf(patched)).not.to.equal(etag);
       etag = etagOf(patched);
       api.clock.advance(1_000);
-      const put = await api.request('PUT', t.path, { token: admin, headers: { 'If-Match': `"x", ${etag}` }, body: { subject: 'Put through', customer_id: customer.id } });
+      const put = await api.request('PUT', t.path, {
+        token: admin,
+        headers: { 'If-Match': `"x", ${etag}` },
+        body: { subject: 'Put through', customer_id: customer.id },
+      });
       expect(put.status, put.text).to.equal(200);
       expect(put.json).to.include({ subject: 'Put through' });
       etag = etagOf(put);
@@ -285,7 +343,11 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
 
     it('If-Match: * holds for any existing resource', async () => {
       const t = await createTicket(api, admin, customer.id);
-      const a = await api.request('PATCH', t.path, { token: admin, headers: { 'If-Match': '*' }, body: { subject: 'Any' } });
+      const a = await api.request('PATCH', t.path, {
+        token: admin,
+        headers: { 'If-Match': '*' },
+        body: { subject: 'Any' },
+      });
       expect(a.status).to.equal(200);
     });
   });
@@ -300,7 +362,10 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
     it('reads, writes, lists and errors carry private, no-cache and Vary: Accept-Encoding, Authorization', async () => {
       expectCacheHeaders(await api.get(ticket.path, { token: admin }), 'GET');
       expectCacheHeaders(await api.get('/v1/tickets', { token: admin }), 'list');
-      expectCacheHeaders(await api.post('/v1/tickets', { subject: 'Cache headers', customer_id: customer.id }, { token: admin }), 'POST');
+      expectCacheHeaders(
+        await api.post('/v1/tickets', { subject: 'Cache headers', customer_id: customer.id }, { token: admin }),
+        'POST',
+      );
       expectCacheHeaders(await api.get('/v1/tickets/999999', { token: admin }), '404');
       expectCacheHeaders(await api.get(ticket.path), '401');
       expectCacheHeaders(await api.get(ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip' } }), 'gzip');
@@ -310,12 +375,20 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
     });
 
     it('token answers are no-store (RFC 6749 §5.1), successes and failures', async () => {
-      const ok = await api.post('/v1/oauth/token', { grant_type: 'password', username: 'admin@example.com', password: 'admin-password-1' });
+      const ok = await api.post('/v1/oauth/token', {
+        grant_type: 'password',
+        username: 'admin@example.com',
+        password: 'admin-password-1',
+      });
       expect(ok.status).to.equal(200);
       expect(ok.header('cache-control')).to.equal('no-store');
       expect(ok.header('pragma')).to.equal('no-cache');
       expect(ok.header('etag')).to.equal(undefined);
-      const bad = await api.post('/v1/oauth/token', { grant_type: 'password', username: 'admin@example.com', password: 'wrong' });
+      const bad = await api.post('/v1/oauth/token', {
+        grant_type: 'password',
+        username: 'admin@example.com',
+        password: 'wrong',
+      });
       expect(bad.status).to.equal(400);
       expect(bad.header('cache-control')).to.equal('no-store');
     });

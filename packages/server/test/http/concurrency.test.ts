@@ -5,7 +5,8 @@ import { arr, createTicket, obj, patchJson, pathOf, type Json } from '../support
 // Many requests in flight at once against STORE=memory: nothing is lost, duplicated or mixed.
 
 const n = 50;
-const times = <T>(count: number, f: (i: number) => Promise<T>): Promise<T[]> => Promise.all(Array.from({ length: count }, (_, i) => f(i)));
+const times = <T>(count: number, f: (i: number) => Promise<T>): Promise<T[]> =>
+  Promise.all(Array.from({ length: count }, (_, i) => f(i)));
 
 describe('HTTP: concurrent requests (STORE=memory)', () => {
   let api: Api;
@@ -25,7 +26,9 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
 
   it(`creates ${n} tickets at once: all 201, unique ids and Locations, X-Total-Count equals the count`, async () => {
     const before = Number((await api.get('/v1/tickets?per_page=1', { token: admin })).header('x-total-count'));
-    const created = await times(n, (i) => api.post('/v1/tickets', { subject: `Parallel ${i}`, customer_id: customer.id }, { token: agent.token }));
+    const created = await times(n, (i) =>
+      api.post('/v1/tickets', { subject: `Parallel ${i}`, customer_id: customer.id }, { token: agent.token }),
+    );
     for (const a of created) expect(a.status, a.text).to.equal(201);
     const ids = created.map((a) => obj(a).id as number);
     expect(new Set(ids).size).to.equal(n);
@@ -67,8 +70,12 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
   });
 
   it('keeps the messages of several tickets apart when they are posted at once', async () => {
-    const tickets = await times(5, (i) => createTicket(api, agent.token, { subject: `Side ${i}`, customer_id: customer.id }));
-    const posted = await times(n, (i) => api.post(pathOf(tickets[i % 5]!.messages_url), { body: `to ${i % 5}` }, { token: agent.token }));
+    const tickets = await times(5, (i) =>
+      createTicket(api, agent.token, { subject: `Side ${i}`, customer_id: customer.id }),
+    );
+    const posted = await times(n, (i) =>
+      api.post(pathOf(tickets[i % 5]!.messages_url), { body: `to ${i % 5}` }, { token: agent.token }),
+    );
     for (const a of posted) expect(a.status, a.text).to.equal(201);
     for (const [k, t] of tickets.entries()) {
       const items = arr(await api.get(`${pathOf(t.messages_url)}?per_page=100`, { token: agent.token }));
@@ -79,7 +86,9 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
 
   it(`applies ${n} concurrent PATCHes of disjoint fields without losing any of them`, async () => {
     const group = obj(await api.post('/v1/groups', { name: 'Concurrent group' }, { token: admin }));
-    const tickets = await times(10, (i) => createTicket(api, agent.token, { subject: `Disjoint ${i}`, customer_id: customer.id }));
+    const tickets = await times(10, (i) =>
+      createTicket(api, agent.token, { subject: `Disjoint ${i}`, customer_id: customer.id }),
+    );
     const patches: Json[] = [
       { subject: 'changed subject' },
       { summary: 'changed summary' },
@@ -87,7 +96,9 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
       { tags: ['a', 'b'] },
       { assigned_user_id: agent.id, group_id: group.id },
     ];
-    const answers = await times(n, (i) => patchJson(api, pathOf(tickets[i % 10]!.url), patches[Math.floor(i / 10)], agent.token));
+    const answers = await times(n, (i) =>
+      patchJson(api, pathOf(tickets[i % 10]!.url), patches[Math.floor(i / 10)], agent.token),
+    );
     for (const a of answers) expect(a.status, a.text).to.equal(200);
     for (const t of tickets) {
       const now = obj(await api.get(pathOf(t.url), { token: agent.token }));
@@ -108,7 +119,9 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
     const read = await api.get(pathOf(t.url), { token: agent.token });
     const etag = read.header('etag')!;
     expect(etag).to.match(/^"/);
-    const answers = await times(n, (i) => patchJson(api, pathOf(t.url), { summary: `writer ${i}` }, agent.token, { 'If-Match': etag }));
+    const answers = await times(n, (i) =>
+      patchJson(api, pathOf(t.url), { summary: `writer ${i}` }, agent.token, { 'If-Match': etag }),
+    );
     const won = answers.filter((a) => a.status === 200);
     expect(won).to.have.length(1);
     for (const a of answers) expect([200, 412]).to.include(a.status);
@@ -128,7 +141,10 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
     for (const a of answers) expect([200, 201], a.text).to.include(a.status);
     const now = obj(await api.get(pathOf(t.url), { token: agent.token }));
     expect(now).to.include({ priority: 'high', state: 'pending', subject: 'Touched' });
-    const newest = answers.map((a) => obj(a).updated_at as string).sort().at(-1);
+    const newest = answers
+      .map((a) => obj(a).updated_at as string)
+      .sort()
+      .at(-1);
     expect(now.updated_at).to.equal(newest);
   });
 
@@ -143,7 +159,9 @@ describe('HTTP: concurrent requests (STORE=memory)', () => {
     expect(answers.filter((a) => a.status === 201)).to.have.length(1);
     for (const a of answers.filter((x) => x.status !== 201)) {
       expect(a.status).to.equal(422);
-      expect(obj(a).errors).to.deep.equal([{ code: 42207, field: 'email', message: (obj(a).errors as Json[])[0]!.message }]);
+      expect(obj(a).errors).to.deep.equal([
+        { code: 42207, field: 'email', message: (obj(a).errors as Json[])[0]!.message },
+      ]);
     }
     const users = arr(await api.get('/v1/users?per_page=100', { token: admin }));
     expect(users.filter((u) => (u.email as string).toLowerCase() === 'racer@example.com')).to.have.length(1);

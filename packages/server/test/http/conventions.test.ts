@@ -2,7 +2,14 @@ import { apiVersions, defaultDeprecations } from '@support/adapter-http-koa';
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
 import { startApi, type Api } from '../support/harness.js';
-import { createTicket, expectError, imfFixdate, jsonpArgument, type CreatedTicket, type EnvelopeBody } from '../support/http-conventions.js';
+import {
+  createTicket,
+  expectError,
+  imfFixdate,
+  jsonpArgument,
+  type CreatedTicket,
+  type EnvelopeBody,
+} from '../support/http-conventions.js';
 
 // Contract §2, §5 (presentation) and §6 (request ids, method override): conventions every
 // answer follows, checked over real HTTPS.
@@ -17,7 +24,10 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
     api = await startApi();
     admin = await api.adminToken();
     customer = await api.userWithToken('customer', 'Grace Hopper');
-    ticket = await createTicket(api, admin, customer.id, { subject: 'Pretty printing', summary: 'A summary long enough to be worth compressing. '.repeat(4) });
+    ticket = await createTicket(api, admin, customer.id, {
+      subject: 'Pretty printing',
+      summary: 'A summary long enough to be worth compressing. '.repeat(4),
+    });
   });
   after(async () => {
     await api.close();
@@ -75,11 +85,17 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
     });
 
     it('gzips for Accept-Encoding lists and wildcards, not when gzip is refused with q=0', async () => {
-      const listed = await api.get(ticket.path, { token: admin, headers: { 'Accept-Encoding': 'br;q=1.0, gzip;q=0.8, deflate' } });
+      const listed = await api.get(ticket.path, {
+        token: admin,
+        headers: { 'Accept-Encoding': 'br;q=1.0, gzip;q=0.8, deflate' },
+      });
       expect(listed.header('content-encoding')).to.equal('gzip');
       const wildcard = await api.get(ticket.path, { token: admin, headers: { 'Accept-Encoding': '*' } });
       expect(wildcard.header('content-encoding')).to.equal('gzip');
-      const refused = await api.get(ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip;q=0, identity' } });
+      const refused = await api.get(ticket.path, {
+        token: admin,
+        headers: { 'Accept-Encoding': 'gzip;q=0, identity' },
+      });
       expect(refused.header('content-encoding')).to.equal(undefined);
       expect(JSON.parse(refused.raw.toString('utf8'))).to.deep.equal(listed.json);
     });
@@ -153,11 +169,17 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       expect(a.status).to.equal(200);
       expect(a.header('content-type')).to.equal('application/javascript; charset=utf-8');
       expect(a.header('x-content-type-options')).to.equal('nosniff');
-      expect(jsonpArgument(a.text, 'handleTicket')).to.deep.equal({ status_code: 200, next_page: null, response: bare.json });
+      expect(jsonpArgument(a.text, 'handleTicket')).to.deep.equal({
+        status_code: 200,
+        next_page: null,
+        response: bare.json,
+      });
     });
 
     it('accepts dotted callback names and the token in ?access_token= (what JSONP can send)', async () => {
-      const a = await api.get(`${ticket.path}?callback=app.on_ticket.$done&access_token=${encodeURIComponent(customer.token)}`);
+      const a = await api.get(
+        `${ticket.path}?callback=app.on_ticket.$done&access_token=${encodeURIComponent(customer.token)}`,
+      );
       expect(a.status).to.equal(200);
       const env = jsonpArgument(a.text, 'app.on_ticket.$done');
       expect(env.status_code).to.equal(200);
@@ -174,12 +196,16 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
     });
 
     it('escapes U+2028 and U+2029 in JSONP bodies (they end a string literal in older engines)', async () => {
-      const t = await createTicket(api, admin, customer.id, { subject: 'line\u2028separator and paragraph\u2029separator' });
+      const t = await createTicket(api, admin, customer.id, {
+        subject: 'line\u2028separator and paragraph\u2029separator',
+      });
       const a = await api.get(`${t.path}?callback=cb`, { token: admin });
       expect(a.status).to.equal(200);
       expect(a.text).not.to.match(/[\u2028\u2029]/);
       expect(a.text).to.include('\\u2028');
-      expect(jsonpArgument(a.text, 'cb').response).to.include({ subject: 'line\u2028separator and paragraph\u2029separator' });
+      expect(jsonpArgument(a.text, 'cb').response).to.include({
+        subject: 'line\u2028separator and paragraph\u2029separator',
+      });
     });
 
     for (const bad of ['alert(1)', '1abc', 'a..b', 'a.', 'a-b', '', 'x'.repeat(129), '<script>']) {
@@ -234,7 +260,11 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
   describe('X-HTTP-Method-Override', () => {
     it('turns a POST into a PATCH', async () => {
       const t = await createTicket(api, admin, customer.id);
-      const a = await api.post(t.path, { priority: 'urgent' }, { token: admin, headers: { 'X-HTTP-Method-Override': 'PATCH' } });
+      const a = await api.post(
+        t.path,
+        { priority: 'urgent' },
+        { token: admin, headers: { 'X-HTTP-Method-Override': 'PATCH' } },
+      );
       expect(a.status, a.text).to.equal(200);
       expect(a.json).to.include({ id: t.id, priority: 'urgent', subject: t.json.subject });
       const read = await api.get(t.path, { token: admin });
@@ -243,7 +273,11 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
 
     it('turns a POST into a PUT and into a DELETE (case-insensitively)', async () => {
       const t = await createTicket(api, admin, customer.id, { priority: 'high' });
-      const put = await api.post(t.path, { subject: 'Replaced', customer_id: customer.id }, { token: admin, headers: { 'X-HTTP-Method-Override': 'put' } });
+      const put = await api.post(
+        t.path,
+        { subject: 'Replaced', customer_id: customer.id },
+        { token: admin, headers: { 'X-HTTP-Method-Override': 'put' } },
+      );
       expect(put.status, put.text).to.equal(200);
       // PUT resets omitted fields: proof it was a PUT, not a PATCH.
       expect(put.json).to.include({ subject: 'Replaced', priority: 'normal' });
@@ -253,7 +287,11 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
     });
 
     it('an override to a method the route does not have is 405 with Allow', async () => {
-      const a = await api.post('/v1/tickets', { subject: 'x', customer_id: customer.id }, { token: admin, headers: { 'X-HTTP-Method-Override': 'DELETE' } });
+      const a = await api.post(
+        '/v1/tickets',
+        { subject: 'x', customer_id: customer.id },
+        { token: admin, headers: { 'X-HTTP-Method-Override': 'DELETE' } },
+      );
       expectError(a, 405, 40501);
       expect(a.header('allow')).to.include('POST');
     });
@@ -271,7 +309,11 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
     it('refuses an override to a method other than PUT, PATCH or DELETE: 400, nothing created', async () => {
       const before = await api.get('/v1/tickets', { token: admin });
       for (const m of ['GET', 'TRACE', 'CONNECT', 'POST', 'bogus']) {
-        const a = await api.post('/v1/tickets', { subject: 'Should not exist', customer_id: customer.id }, { token: admin, headers: { 'X-HTTP-Method-Override': m } });
+        const a = await api.post(
+          '/v1/tickets',
+          { subject: 'Should not exist', customer_id: customer.id },
+          { token: admin, headers: { 'X-HTTP-Method-Override': m } },
+        );
         expectError(a, 400, 40004);
       }
       const after = await api.get('/v1/tickets', { token: admin });
@@ -328,7 +370,9 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       const singular = await api.get(`/v1/ticket/${ticket.id}${path}`, { token: admin });
       expect(singular.status).to.equal(200);
       expect(singular.json).to.deep.equal(plural.json);
-      expect(singular.json).to.deep.include({ customer: { id: customer.id, url: `${api.origin}/v1/users/${customer.id}`, name: 'Grace Hopper' } });
+      expect(singular.json).to.deep.include({
+        customer: { id: customer.id, url: `${api.origin}/v1/users/${customer.id}`, name: 'Grace Hopper' },
+      });
     });
 
     it('the alias answers errors like the plural URL, with the deprecation headers', async () => {
@@ -341,7 +385,14 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       const singular = await api.get(`/v1/ticket/${ticket.id}`, { token: admin });
       const schedule = await api.get('/v1/deprecations');
       expect(schedule.status).to.equal(200);
-      const entries = schedule.json as { id: string; deprecated_at: string; sunset_at: string; url: string; description: string; replacement: string }[];
+      const entries = schedule.json as {
+        id: string;
+        deprecated_at: string;
+        sunset_at: string;
+        url: string;
+        description: string;
+        replacement: string;
+      }[];
       expect(entries).to.have.lengthOf(defaultDeprecations.length);
       const alias = entries.find((e) => e.description.includes('/v1/ticket/'));
       expect(alias, schedule.text).not.to.equal(undefined);

@@ -17,18 +17,21 @@ interface Outcome {
 /** Writes the request head, then the body in 16 KiB pieces with pauses, reading whatever comes back. */
 const sendSlowly = (api: Api, head: string, bodyBytes: number): Promise<Outcome> =>
   new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: api.server.port, ca: api.server.cert, servername: 'localhost' }, () => {
-      void (async () => {
-        socket.write(head);
-        const piece = Buffer.alloc(16 * 1024, 0x61);
-        while (written < bodyBytes && !socket.destroyed && writeError === null) {
-          const n = Math.min(piece.length, bodyBytes - written);
-          socket.write(piece.subarray(0, n));
-          written += n;
-          await new Promise((r) => setTimeout(r, 1));
-        }
-      })();
-    });
+    const socket = connect(
+      { host: '127.0.0.1', port: api.server.port, ca: api.server.cert, servername: 'localhost' },
+      () => {
+        void (async () => {
+          socket.write(head);
+          const piece = Buffer.alloc(16 * 1024, 0x61);
+          while (written < bodyBytes && !socket.destroyed && writeError === null) {
+            const n = Math.min(piece.length, bodyBytes - written);
+            socket.write(piece.subarray(0, n));
+            written += n;
+            await new Promise((r) => setTimeout(r, 1));
+          }
+        })();
+      },
+    );
     let received = '';
     let written = 0;
     let writeError: string | null = null;
@@ -42,7 +45,12 @@ const sendSlowly = (api: Api, head: string, bodyBytes: number): Promise<Outcome>
       const [headText = ''] = received.split('\r\n\r\n');
       const lines = headText.split('\r\n');
       const connection = lines.find((l) => l.toLowerCase().startsWith('connection:'));
-      resolve({ statusLine: lines[0] ?? '', connectionHeader: connection?.slice('connection:'.length).trim(), writeError, bytesWritten: written });
+      resolve({
+        statusLine: lines[0] ?? '',
+        connectionHeader: connection?.slice('connection:'.length).trim(),
+        writeError,
+        bytesWritten: written,
+      });
     });
     setTimeout(() => {
       reject(new Error(`no close within 30 s (received ${received.length} bytes)`));

@@ -1,7 +1,14 @@
 import { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from '@support/application';
 import { expect } from 'chai';
 import { startApi, type Api } from '../support/harness.js';
-import { createTicket, expectError, expectNoStack, rawTlsExchange, streamedRequest, type CreatedTicket } from '../support/http-conventions.js';
+import {
+  createTicket,
+  expectError,
+  expectNoStack,
+  rawTlsExchange,
+  streamedRequest,
+  type CreatedTicket,
+} from '../support/http-conventions.js';
 
 // Contract §6 (errors and limits): every failure is JSON {code, message, description} with
 // code = status × 100 + n, whatever raised it: a convention, a route, the router, Node's
@@ -10,7 +17,12 @@ import { createTicket, expectError, expectNoStack, rawTlsExchange, streamedReque
 const MiB = 1024 * 1024;
 
 /** Runs `body` with `target[name]` replaced (a use case made to fail), then puts the original back. */
-const replacing = async (target: object, name: string, replacement: unknown, body: () => Promise<void>): Promise<void> => {
+const replacing = async (
+  target: object,
+  name: string,
+  replacement: unknown,
+  body: () => Promise<void>,
+): Promise<void> => {
   const original: unknown = Reflect.get(target, name);
   Reflect.set(target, name, replacement);
   try {
@@ -37,12 +49,20 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     await api.close();
   });
 
-  const ticketCount = async (): Promise<number> => Number((await api.get('/v1/tickets?per_page=1', { token: admin })).header('x-total-count'));
+  const ticketCount = async (): Promise<number> =>
+    Number((await api.get('/v1/tickets?per_page=1', { token: admin })).header('x-total-count'));
 
   describe('415 Unsupported Media Type', () => {
     it('a POST body without application/json is 415, and nothing is created', async () => {
       const before = await ticketCount();
-      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'application/merge-patch+json', 'application/jsonx', 'multipart/form-data; boundary=x']) {
+      for (const type of [
+        'text/plain',
+        'application/x-www-form-urlencoded',
+        'application/xml',
+        'application/merge-patch+json',
+        'application/jsonx',
+        'multipart/form-data; boundary=x',
+      ]) {
         const a = await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': type } });
         expectError(a, 415, 41501);
       }
@@ -63,31 +83,65 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
 
     it('a charset other than UTF-8 is 415 (the body would be read as UTF-8 and stored garbled); utf-8 in any spelling is accepted', async () => {
       const before = await ticketCount();
-      for (const type of ['application/json; charset=iso-8859-1', 'application/json; charset=utf-16', 'application/json; charset="windows-1252"']) {
-        const e = expectError(await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': type } }), 415, 41501);
+      for (const type of [
+        'application/json; charset=iso-8859-1',
+        'application/json; charset=utf-16',
+        'application/json; charset="windows-1252"',
+      ]) {
+        const e = expectError(
+          await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': type } }),
+          415,
+          41501,
+        );
         expect(e.description, type).to.include('UTF-8');
       }
-      const patch = await api.request('PATCH', ticket.path, { token: admin, body: '{"summary":"x"}', headers: { 'Content-Type': 'application/merge-patch+json; charset=us-ascii' } });
+      const patch = await api.request('PATCH', ticket.path, {
+        token: admin,
+        body: '{"summary":"x"}',
+        headers: { 'Content-Type': 'application/merge-patch+json; charset=us-ascii' },
+      });
       expectError(patch, 415, 41501);
-      const form = await api.post('/v1/oauth/token', 'grant_type=password&username=a%40b.c&password=x', { headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=latin1' } });
+      const form = await api.post('/v1/oauth/token', 'grant_type=password&username=a%40b.c&password=x', {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=latin1' },
+      });
       expectError(form, 415, 41501);
       expect(await ticketCount()).to.equal(before);
-      for (const type of ['application/json; charset=UTF-8', 'application/json;charset="utf-8"', 'application/json; charset=utf8']) {
+      for (const type of [
+        'application/json; charset=UTF-8',
+        'application/json;charset="utf-8"',
+        'application/json; charset=utf8',
+      ]) {
         const a = await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': type } });
         expect(a.status, `${type}: ${a.text}`).to.equal(201);
       }
     });
 
     it('PATCH takes application/merge-patch+json as well as application/json', async () => {
-      const mp = await api.request('PATCH', ticket.path, { token: admin, body: JSON.stringify({ priority: 'high' }), headers: { 'Content-Type': 'application/merge-patch+json' } });
+      const mp = await api.request('PATCH', ticket.path, {
+        token: admin,
+        body: JSON.stringify({ priority: 'high' }),
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      });
       expect(mp.status, mp.text).to.equal(200);
       expect(mp.json).to.include({ priority: 'high' });
       // RFC 7396: null removes.
-      const reset = await api.request('PATCH', ticket.path, { token: admin, body: JSON.stringify({ tags: ['a'] }), headers: { 'Content-Type': 'application/merge-patch+json' } });
+      const reset = await api.request('PATCH', ticket.path, {
+        token: admin,
+        body: JSON.stringify({ tags: ['a'] }),
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+      });
       expect(reset.json).to.deep.include({ tags: ['a'] });
       const json = await api.request('PATCH', ticket.path, { token: admin, body: { priority: 'low' } });
       expect(json.status).to.equal(200);
-      expectError(await api.request('PATCH', ticket.path, { token: admin, body: 'priority=low', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, 41501);
+      expectError(
+        await api.request('PATCH', ticket.path, {
+          token: admin,
+          body: 'priority=low',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+        41501,
+      );
     });
 
     it('PUT does not take merge-patch: 415, nothing changed', async () => {
@@ -102,16 +156,33 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     });
 
     it('messages and users follow the same rule', async () => {
-      expectError(await api.post(`${ticket.path}/messages`, 'body=hi', { token: admin, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } }), 415, 41501);
-      expectError(await api.post('/v1/users', '{}', { token: admin, headers: { 'Content-Type': 'text/plain' } }), 415, 41501);
+      expectError(
+        await api.post(`${ticket.path}/messages`, 'body=hi', {
+          token: admin,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        }),
+        415,
+        41501,
+      );
+      expectError(
+        await api.post('/v1/users', '{}', { token: admin, headers: { 'Content-Type': 'text/plain' } }),
+        415,
+        41501,
+      );
     });
 
     it('the token endpoint takes form encoding (RFC 6749) and JSON, nothing else', async () => {
       const form = `grant_type=password&username=${encodeURIComponent('admin@example.com')}&password=admin-password-1`;
-      const a = await api.post('/v1/oauth/token', form, { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+      const a = await api.post('/v1/oauth/token', form, {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
       expect(a.status, a.text).to.equal(200);
       expect(a.json).to.include({ token_type: 'bearer' });
-      const json = await api.post('/v1/oauth/token', { grant_type: 'password', username: 'admin@example.com', password: 'admin-password-1' });
+      const json = await api.post('/v1/oauth/token', {
+        grant_type: 'password',
+        username: 'admin@example.com',
+        password: 'admin-password-1',
+      });
       expect(json.status).to.equal(200);
       const text = await api.post('/v1/oauth/token', form, { headers: { 'Content-Type': 'text/plain' } });
       const body = expectError(text, 415, 41501);
@@ -123,22 +194,34 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
   describe('400 Bad Request', () => {
     it('malformed JSON is 400 with the malformed-body code', async () => {
       for (const body of ['{"subject": ', '{subject: "x"}', "{'a': 1}", '[1, 2,]', '\u0000']) {
-        const a = await api.post('/v1/tickets', body, { token: admin, headers: { 'Content-Type': 'application/json' } });
+        const a = await api.post('/v1/tickets', body, {
+          token: admin,
+          headers: { 'Content-Type': 'application/json' },
+        });
         expectError(a, 400, 40002);
       }
     });
 
     it('an empty JSON body is 400', async () => {
-      expectError(await api.post('/v1/tickets', '', { token: admin, headers: { 'Content-Type': 'application/json' } }), 400, 40002);
+      expectError(
+        await api.post('/v1/tickets', '', { token: admin, headers: { 'Content-Type': 'application/json' } }),
+        400,
+        40002,
+      );
     });
 
     it('well-formed JSON that is not an object is a validation problem (422), not a parse error', async () => {
-      const a = await api.post('/v1/tickets', '"just a string"', { token: admin, headers: { 'Content-Type': 'application/json' } });
+      const a = await api.post('/v1/tickets', '"just a string"', {
+        token: admin,
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(a.status).to.equal(422);
     });
 
     it('bad query parameters are 400 naming each one', async () => {
-      const a = await api.get('/v1/tickets?sort=shoe_size&state=lost&per_page=1000&page=0&fields=nope&embed=wallet', { token: admin });
+      const a = await api.get('/v1/tickets?sort=shoe_size&state=lost&per_page=1000&page=0&fields=nope&embed=wallet', {
+        token: admin,
+      });
       const body = expectError(a, 400, 40001);
       const fields = (body.errors ?? []).map((e) => e.field);
       expect(fields).to.include.members(['sort', 'state', 'per_page', 'page', 'fields', 'embed']);
@@ -160,13 +243,24 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     it('a body over 1 MiB is 413, announced by Content-Length', async () => {
       const big = JSON.stringify({ subject: 'Big', summary: 'x'.repeat(MiB), customer_id: customer.id });
       expect(big.length).to.be.greaterThan(MiB);
-      expectError(await api.post('/v1/tickets', big, { token: admin, headers: { 'Content-Type': 'application/json' } }), 413, 41301);
+      expectError(
+        await api.post('/v1/tickets', big, { token: admin, headers: { 'Content-Type': 'application/json' } }),
+        413,
+        41301,
+      );
     });
 
     it('a body over 1 MiB sent chunked, without Content-Length, is 413 as well', async () => {
       const chunk = Buffer.from(`"${'y'.repeat(64 * 1024 - 2)}",`);
-      const chunks = [Buffer.from('{"subject":"Chunked","summary":['), ...Array.from({ length: 17 }, () => chunk), Buffer.from('"end"]}')];
-      const a = await streamedRequest(api, 'POST', '/v1/tickets', chunks, { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` });
+      const chunks = [
+        Buffer.from('{"subject":"Chunked","summary":['),
+        ...Array.from({ length: 17 }, () => chunk),
+        Buffer.from('"end"]}'),
+      ];
+      const a = await streamedRequest(api, 'POST', '/v1/tickets', chunks, {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${admin}`,
+      });
       expect(a.status, a.text).to.equal(413);
       expect(JSON.parse(a.text)).to.include({ code: 41301 });
     });
@@ -191,17 +285,27 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
 
     it('paths are case-sensitive: /V1/TICKETS names nothing (404), so no rule keyed on the path (Idempotency-Key, the token endpoints) can be walked around', async () => {
       // Found while reading the fuzz's findings: the router matched /V1/TICKETS, the Idempotency-Key step (which looks for /v1/) did not, and a retried POST made a second ticket.
-      for (const [method, path] of [['GET', '/V1/TICKETS'], ['GET', '/v1/Tickets'], ['POST', '/V1/OAUTH/TOKEN'], ['GET', '/v1/USERS/me']] as const) {
+      for (const [method, path] of [
+        ['GET', '/V1/TICKETS'],
+        ['GET', '/v1/Tickets'],
+        ['POST', '/V1/OAUTH/TOKEN'],
+        ['GET', '/v1/USERS/me'],
+      ] as const) {
         expectError(await api.request(method, path, { token: admin }), 404, 40401);
       }
       for (let i = 0; i < 2; i++) {
-        const a = await api.request('POST', '/V1/TICKETS', { token: admin, body: { subject: 'Twice?' }, headers: { 'Idempotency-Key': 'case-key' } });
+        const a = await api.request('POST', '/V1/TICKETS', {
+          token: admin,
+          body: { subject: 'Twice?' },
+          headers: { 'Idempotency-Key': 'case-key' },
+        });
         expectError(a, 404, 40401);
       }
     });
 
     it('a path id that is not a canonical positive integer is 404', async () => {
-      for (const id of ['abc', '007', '-1', '0', '1.5']) expectError(await api.get(`/v1/tickets/${id}`, { token: admin }), 404);
+      for (const id of ['abc', '007', '-1', '0', '1.5'])
+        expectError(await api.get(`/v1/tickets/${id}`, { token: admin }), 404);
     });
 
     it('a missing resource is 404 with its own code', async () => {
@@ -217,7 +321,10 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
         ['GET', '/v1/oauth/token', ['POST'], ['GET']],
       ];
       for (const [method, path, allowed, notAllowed] of cases) {
-        const a = await api.request(method, path, { token: admin, ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }) });
+        const a = await api.request(method, path, {
+          token: admin,
+          ...(method === 'GET' || method === 'DELETE' ? {} : { body: {} }),
+        });
         const e = expectError(a, 405, 40501);
         const allow = (a.header('allow') ?? '').split(',').map((m) => m.trim());
         expect(allow, `${method} ${path}`).to.include.members(allowed);
@@ -235,7 +342,12 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     it('OPTIONS on a known path is 204 with Allow; on an unknown path it is 404 in JSON (was a 500)', async () => {
       const known = await api.request('OPTIONS', ticket.path, { token: admin });
       expect(known.status, known.text).to.equal(204);
-      expect((known.header('allow') ?? '').split(',').map((m) => m.trim())).to.include.members(['GET', 'PUT', 'PATCH', 'DELETE']);
+      expect((known.header('allow') ?? '').split(',').map((m) => m.trim())).to.include.members([
+        'GET',
+        'PUT',
+        'PATCH',
+        'DELETE',
+      ]);
       for (const path of ['/v1/nothing', '/']) {
         expectError(await api.request('OPTIONS', path, { token: admin }), 404, 40401);
         expectError(await api.request('OPTIONS', path), 404, 40401);
@@ -244,7 +356,10 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
 
     it('PUT, PATCH and DELETE on /v1/tickets/recently_closed are 405 with Allow: HEAD, GET (not a 404 for a ticket id); OPTIONS says the same', async () => {
       for (const method of ['PUT', 'PATCH', 'DELETE']) {
-        const a = await api.request(method, '/v1/tickets/recently_closed', { token: admin, ...(method === 'DELETE' ? {} : { body: {} }) });
+        const a = await api.request(method, '/v1/tickets/recently_closed', {
+          token: admin,
+          ...(method === 'DELETE' ? {} : { body: {} }),
+        });
         expectError(a, 405, 40501);
         expect(a.header('allow')).to.equal('HEAD, GET');
       }
@@ -285,7 +400,11 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     });
 
     it('a validation failure lists one entry per field: {code, field, message}, codes 422nn', async () => {
-      const a = await api.post('/v1/tickets', { subject: '', priority: 'extreme', id: 5, shoe_size: 44, customer_id: customer.id }, { token: admin });
+      const a = await api.post(
+        '/v1/tickets',
+        { subject: '', priority: 'extreme', id: 5, shoe_size: 44, customer_id: customer.id },
+        { token: admin },
+      );
       const e = expectError(a, 422, 42200);
       const byField = new Map((e.errors ?? []).map((f) => [f.field, f.code]));
       expect([...byField.keys()]).to.include.members(['subject', 'priority', 'id', 'shoe_size']);
@@ -297,10 +416,14 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
 
   describe('5xx answers are JSON and leak nothing', () => {
     it('a bug in a use case is 500 JSON naming no stack, message or file', async () => {
-      const failing = (): Promise<never> => Promise.reject(new TypeError('secret internal detail at /work/main/packages/application/src/x.ts:12:3'));
+      const failing = (): Promise<never> =>
+        Promise.reject(new TypeError('secret internal detail at /work/main/packages/application/src/x.ts:12:3'));
       await replacing(api.server.app.tickets, 'get', failing, async () => {
         for (const query of ['', '?pretty=false']) {
-          const a = await api.get(`${ticket.path}${query}`, { token: admin, headers: { 'X-Request-Id': 'bug-report-1' } });
+          const a = await api.get(`${ticket.path}${query}`, {
+            token: admin,
+            headers: { 'X-Request-Id': 'bug-report-1' },
+          });
           const e = expectError(a, 500, 50001);
           expect(a.text).not.to.include('secret');
           expect(a.text).not.to.include('TypeError');
@@ -330,7 +453,8 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     });
 
     it('a store outage is 503 with Retry-After, JSON', async () => {
-      const outage = (): Promise<never> => Promise.reject(new StoreUnavailableError('connection refused to mongodb://10.0.0.1:27017'));
+      const outage = (): Promise<never> =>
+        Promise.reject(new StoreUnavailableError('connection refused to mongodb://10.0.0.1:27017'));
       await replacing(api.server.app.tickets, 'get', outage, async () => {
         const a = await api.get(ticket.path, { token: admin });
         expectError(a, 503, 50301);
@@ -340,9 +464,13 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     });
 
     it('a write the store could not confirm is 500 code 50002, saying it may have been applied, without Retry-After', async () => {
-      const unconfirmed = (): Promise<never> => Promise.reject(new StoreWriteNotConfirmedError('waiting for replication timed out (mongodb wtimeout)'));
+      const unconfirmed = (): Promise<never> =>
+        Promise.reject(new StoreWriteNotConfirmedError('waiting for replication timed out (mongodb wtimeout)'));
       await replacing(api.server.app.tickets, 'create', unconfirmed, async () => {
-        const a = await api.post('/v1/tickets', newTicket(), { token: admin, headers: { 'Content-Type': 'application/json' } });
+        const a = await api.post('/v1/tickets', newTicket(), {
+          token: admin,
+          headers: { 'Content-Type': 'application/json' },
+        });
         const body = expectError(a, 500, 50002);
         expect(body.description).to.include('may have been applied').and.to.include('Idempotency-Key');
         expect(a.header('retry-after')).to.equal(undefined);
@@ -351,7 +479,8 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
     });
 
     it('a request the store stopped at its time limit is 500 code 50003, not 503 (retrying would meet the limit again)', async () => {
-      const stopped = (): Promise<never> => Promise.reject(new StoreTimeLimitError('operation exceeded time limit (mongodb code 50)'));
+      const stopped = (): Promise<never> =>
+        Promise.reject(new StoreTimeLimitError('operation exceeded time limit (mongodb code 50)'));
       await replacing(api.server.app.tickets, 'list', stopped, async () => {
         const a = await api.get('/v1/tickets?q=printer', { token: admin });
         expectError(a, 500, 50003);

@@ -44,11 +44,13 @@ describe('HTTP: the actor of every event (contract §8.3)', () => {
 
   const userActor = (id: number): Actor => ({ type: 'user', id, url: `${api.origin}/v1/users/${id}` });
 
-  it('the first admin, made at start, is the system\'s change; a request\'s changes are its user\'s', async () => {
+  it("the first admin, made at start, is the system's change; a request's changes are its user's", async () => {
     const all = events(await api.get('/v1/events?per_page=100', { token: admin }));
     expect(all[0]?.type).to.equal('user.created');
     expect(all[0]?.actor).to.deep.equal({ type: 'system' });
-    const created = all.filter((e) => e.type === 'user.created' && (e.resource.id === agent.id || e.resource.id === customer.id));
+    const created = all.filter(
+      (e) => e.type === 'user.created' && (e.resource.id === agent.id || e.resource.id === customer.id),
+    );
     expect(created.map((e) => e.actor)).to.deep.equal([userActor(adminId), userActor(adminId)]);
   });
 
@@ -64,7 +66,7 @@ describe('HTTP: the actor of every event (contract §8.3)', () => {
     ]);
   });
 
-  it('actor_id lists one user\'s changes, under the global cursor; Link keeps actor_id', async () => {
+  it("actor_id lists one user's changes, under the global cursor; Link keeps actor_id", async () => {
     await createTicket(api, agent.token, { subject: 'By the agent 1', customer_id: customer.id });
     await createTicket(api, admin, { subject: 'By the admin', customer_id: customer.id });
     await createTicket(api, agent.token, { subject: 'By the agent 2', customer_id: customer.id });
@@ -74,12 +76,14 @@ describe('HTTP: the actor of every event (contract §8.3)', () => {
     expect(mine.length).to.be.at.least(3);
     const first = await api.get(`/v1/events?actor_id=${agent.id}&per_page=1`, { token: admin });
     const next = linkRels(first.header('link')).next;
-    expect(next).to.include(`actor_id=${agent.id}`).and.include(`after=${String(events(first)[0]?.seq)}`);
+    expect(next)
+      .to.include(`actor_id=${agent.id}`)
+      .and.include(`after=${String(events(first)[0]?.seq)}`);
     expect(events(await api.get(pathOf(next), { token: admin }))[0]?.seq).to.equal(mine[1]?.seq);
     expect(events(await api.get('/v1/events?actor_id=999999', { token: admin }))).to.deep.equal([]);
   });
 
-  it('a wait with actor_id is not ended by another user\'s change', async () => {
+  it("a wait with actor_id is not ended by another user's change", async () => {
     const newest = Math.max(...events(await api.get('/v1/events?per_page=100', { token: admin })).map((e) => e.seq));
     const started = Date.now();
     const held = api.get(`/v1/events?after=${newest}&actor_id=${agent.id}&wait=10`, { token: admin });
@@ -93,7 +97,8 @@ describe('HTTP: the actor of every event (contract §8.3)', () => {
   });
 
   it('refuses a bad actor_id: 400 naming it', async () => {
-    for (const bad of ['0', 'me', '-1', '1.5']) expectError(await api.get(`/v1/events?actor_id=${bad}`, { token: admin }), 400, 40001);
+    for (const bad of ['0', 'me', '-1', '1.5'])
+      expectError(await api.get(`/v1/events?actor_id=${bad}`, { token: admin }), 400, 40001);
     const a = await api.get('/v1/events?actor_id=x', { token: admin });
     expect(JSON.stringify(a.json)).to.include('actor_id');
   });

@@ -71,7 +71,9 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
       const result = await write();
       const want = expected(result);
       const appended = await readAll(api, admin, cursor);
-      expect(appended.map((e) => [e.type, e.resource.type, e.resource.id])).to.have.deep.members(want.map((c) => [...c]));
+      expect(appended.map((e) => [e.type, e.resource.type, e.resource.id])).to.have.deep.members(
+        want.map((c) => [...c]),
+      );
       expect(appended.map((e) => e.seq)).to.deep.equal(want.map((_, i) => cursor + 1 + i));
       for (const e of appended) {
         expect(e.occurred_at).to.equal(new Date(api.clock.now()).toISOString());
@@ -100,22 +102,50 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
     const id = (r: Json): number => r.id as number;
 
     it('tickets, messages, users and groups: created, updated, deleted; a renamed customer and a deleted group reach their tickets and users', async () => {
-      const group = await step(() => created('/v1/groups', { name: 'Feed watchers' }), (g) => [['group.created', 'group', id(g)]]);
+      const group = await step(
+        () => created('/v1/groups', { name: 'Feed watchers' }),
+        (g) => [['group.created', 'group', id(g)]],
+      );
       const fay = await step(
-        () => created('/v1/users', { name: 'Fay Feed', email: 'fay.feed@example.com', password: 'fay-password', role: 'customer' }),
+        () =>
+          created('/v1/users', {
+            name: 'Fay Feed',
+            email: 'fay.feed@example.com',
+            password: 'fay-password',
+            role: 'customer',
+          }),
         (u) => [['user.created', 'user', id(u)]],
       );
       const ann = await step(
-        () => created('/v1/users', { name: 'Ann Agent', email: 'ann.feed@example.com', password: 'ann-password', role: 'agent', group_ids: [id(group)] }),
+        () =>
+          created('/v1/users', {
+            name: 'Ann Agent',
+            email: 'ann.feed@example.com',
+            password: 'ann-password',
+            role: 'agent',
+            group_ids: [id(group)],
+          }),
         (u) => [['user.created', 'user', id(u)]],
       );
       const t1 = await step(
-        () => created('/v1/tickets', { subject: 'Feed me', customer_id: id(fay), assigned_user_id: id(ann), group_id: id(group) }),
+        () =>
+          created('/v1/tickets', {
+            subject: 'Feed me',
+            customer_id: id(fay),
+            assigned_user_id: id(ann),
+            group_id: id(group),
+          }),
         (t) => [['ticket.created', 'ticket', id(t)]],
       );
-      const t2 = await step(() => created('/v1/tickets', { subject: 'Feed me too', customer_id: id(fay) }), (t) => [['ticket.created', 'ticket', id(t)]]);
+      const t2 = await step(
+        () => created('/v1/tickets', { subject: 'Feed me too', customer_id: id(fay) }),
+        (t) => [['ticket.created', 'ticket', id(t)]],
+      );
       const ticketPath = `/v1/tickets/${id(t1)}`;
-      await step(() => done(patchJson(api, ticketPath, { priority: 'high', tags: ['feed'] }, admin)), () => [['ticket.updated', 'ticket', id(t1)]]);
+      await step(
+        () => done(patchJson(api, ticketPath, { priority: 'high', tags: ['feed'] }, admin)),
+        () => [['ticket.updated', 'ticket', id(t1)]],
+      );
 
       // A message moves its ticket's updated_at, so the ticket's representation changes too.
       const message = await step(
@@ -127,8 +157,14 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
       );
       const messagePath = `${ticketPath}/messages/${id(message)}`;
       // Editing or deleting a message leaves its ticket's representation as it was.
-      await step(() => done(patchJson(api, messagePath, { body: 'Second thoughts' }, admin)), () => [['message.updated', 'message', id(message)]]);
-      await step(() => done(api.request('DELETE', messagePath, { token: admin })), () => [['message.deleted', 'message', id(message)]]);
+      await step(
+        () => done(patchJson(api, messagePath, { body: 'Second thoughts' }, admin)),
+        () => [['message.updated', 'message', id(message)]],
+      );
+      await step(
+        () => done(api.request('DELETE', messagePath, { token: admin })),
+        () => [['message.deleted', 'message', id(message)]],
+      );
 
       // Renaming a customer changes customer_name on each of their tickets.
       await step(
@@ -140,8 +176,14 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
         ],
       );
       // Tickets and users show a group as a link: its description is not part of them.
-      await step(() => done(patchJson(api, `/v1/groups/${id(group)}`, { description: 'They read everything' }, admin)), () => [['group.updated', 'group', id(group)]]);
-      await step(() => done(api.request('DELETE', `/v1/tickets/${id(t2)}`, { token: admin })), () => [['ticket.deleted', 'ticket', id(t2)]]);
+      await step(
+        () => done(patchJson(api, `/v1/groups/${id(group)}`, { description: 'They read everything' }, admin)),
+        () => [['group.updated', 'group', id(group)]],
+      );
+      await step(
+        () => done(api.request('DELETE', `/v1/tickets/${id(t2)}`, { token: admin })),
+        () => [['ticket.deleted', 'ticket', id(t2)]],
+      );
       // A deleted group leaves its members and its tickets.
       await step(
         () => done(api.request('DELETE', `/v1/groups/${id(group)}`, { token: admin })),
@@ -165,18 +207,22 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
 
     it('a refused write appends nothing', async () => {
       cursor = await newestSeq(api, admin);
-      await step(async () => {
-        expect((await api.post('/v1/tickets', { subject: '' }, { token: admin })).status).to.equal(422);
-        expect((await patchJson(api, '/v1/users/999999', { name: 'Nobody' }, admin)).status).to.equal(404);
-        expect((await api.post('/v1/groups', { name: 'x' }, { token: agent.token })).status).to.equal(403);
-      }, () => []);
+      await step(
+        async () => {
+          expect((await api.post('/v1/tickets', { subject: '' }, { token: admin })).status).to.equal(422);
+          expect((await patchJson(api, '/v1/users/999999', { name: 'Nobody' }, admin)).status).to.equal(404);
+          expect((await api.post('/v1/groups', { name: 'x' }, { token: agent.token })).status).to.equal(403);
+        },
+        () => [],
+      );
     });
   });
 
   describe('reading by cursor', () => {
     it('pages with after and per_page; Link rel="next" always, keeping per_page and wait, never the token', async () => {
       const from = await newestSeq(api, admin);
-      for (let i = 1; i <= 5; i += 1) await createTicket(api, admin, { subject: `Paged ${i}`, customer_id: customer.id });
+      for (let i = 1; i <= 5; i += 1)
+        await createTicket(api, admin, { subject: `Paged ${i}`, customer_id: customer.id });
       const first = await api.get(`/v1/events?per_page=2&after=${from}&wait=0&access_token=${admin}`);
       expect(events(first).map((e) => e.seq)).to.deep.equal([from + 1, from + 2]);
       expect(first.header('x-total-count')).to.equal(undefined);
@@ -187,11 +233,15 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
       const second = await api.get(pathOf(next), { token: admin });
       expect(events(second).map((e) => e.seq)).to.deep.equal([from + 3, from + 4]);
       const third = await api.get(pathOf(linkRels(second.header('link')).next), { token: admin });
-      expect(events(third).map((e) => [e.seq, e.type, (e.data as Json).subject])).to.deep.equal([[from + 5, 'ticket.created', 'Paged 5']]);
+      expect(events(third).map((e) => [e.seq, e.type, (e.data as Json).subject])).to.deep.equal([
+        [from + 5, 'ticket.created', 'Paged 5'],
+      ]);
       // Past the newest: an empty page that points at the same cursor, to be read again later.
       const empty = await api.get(pathOf(linkRels(third.header('link')).next), { token: admin });
       expect(events(empty)).to.deep.equal([]);
-      expect(linkRels(empty.header('link')).next).to.equal(`${api.origin}/v1/events?per_page=2&wait=0&after=${from + 5}`);
+      expect(linkRels(empty.header('link')).next).to.equal(
+        `${api.origin}/v1/events?per_page=2&wait=0&after=${from + 5}`,
+      );
 
       // The defaults: after=0 reads from the start, 30 at a time.
       const start = events(await api.get('/v1/events', { token: admin }));
@@ -203,7 +253,10 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
       const a = await api.get('/v1/events?after=0&per_page=3', { token: admin });
       const etag = a.header('etag');
       expect(etag).to.be.a('string');
-      expect((await api.get('/v1/events?after=0&per_page=3', { token: admin, headers: { 'If-None-Match': etag ?? '' } })).status).to.equal(304);
+      expect(
+        (await api.get('/v1/events?after=0&per_page=3', { token: admin, headers: { 'If-None-Match': etag ?? '' } }))
+          .status,
+      ).to.equal(304);
       const wrapped = obj(await api.get('/v1/events?after=0&per_page=3&envelope=true', { token: admin }));
       expect(wrapped.next_page).to.equal(`${api.origin}/v1/events?per_page=3&envelope=true&after=3`);
     });
@@ -221,7 +274,9 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
 
       const quiet = Date.now();
       expect(events(await api.get(`/v1/events?after=${from + 1}&wait=1`, { token: admin }))).to.deep.equal([]);
-      expect(Date.now() - quiet).to.be.greaterThanOrEqual(950).and.lessThan(3_000);
+      expect(Date.now() - quiet)
+        .to.be.greaterThanOrEqual(950)
+        .and.lessThan(3_000);
       // Without wait an empty read answers at once.
       const at = Date.now();
       expect(events(await api.get(`/v1/events?after=${from + 1}`, { token: admin }))).to.deep.equal([]);
@@ -240,7 +295,10 @@ describe('HTTP: the change feed (GET /v1/events)', () => {
       const bad = async (query: string, named: string[]): Promise<void> => {
         const a = await api.get(`/v1/events?${query}`, { token: admin });
         const body = expectError(a, 400, 40001) as unknown as Json;
-        expect((body.errors as { field: string }[]).map((e) => e.field), query).to.deep.equal(named);
+        expect(
+          (body.errors as { field: string }[]).map((e) => e.field),
+          query,
+        ).to.deep.equal(named);
       };
       await bad('after=-1&per_page=0&wait=31', ['after', 'per_page', 'wait']);
       await bad('after=abc&per_page=101&wait=1.5', ['after', 'per_page', 'wait']);

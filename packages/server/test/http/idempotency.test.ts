@@ -27,7 +27,9 @@ describe('HTTP: Idempotency-Key on POST', () => {
   const post = (path: string, body: unknown, token: string, key: string, headers: Record<string, string> = {}) =>
     api.post(path, body, { token, headers: { 'Idempotency-Key': key, ...headers } });
   const ticketsWithSubject = async (subject: string): Promise<Json[]> =>
-    arr(await api.get(`/v1/tickets?per_page=100&q=${encodeURIComponent(subject)}`, { token: admin })).filter((t) => t.subject === subject);
+    arr(await api.get(`/v1/tickets?per_page=100&q=${encodeURIComponent(subject)}`, { token: admin })).filter(
+      (t) => t.subject === subject,
+    );
 
   it('answers a repeat with the first answer byte for byte, marked Idempotent-Replayed, and creates one ticket', async () => {
     const key = freshKey();
@@ -57,7 +59,12 @@ describe('HTTP: Idempotency-Key on POST', () => {
           ca: api.server.cert,
           servername: 'localhost',
           agent: false,
-          headers: { Authorization: `Bearer ${agent.token}`, 'Content-Type': 'application/json', 'Idempotency-Key': key, 'Content-Length': String(Buffer.byteLength(payload)) },
+          headers: {
+            Authorization: `Bearer ${agent.token}`,
+            'Content-Type': 'application/json',
+            'Idempotency-Key': key,
+            'Content-Length': String(Buffer.byteLength(payload)),
+          },
         },
         (res) => {
           // The client gives up as the answer starts to arrive: it never reads the body.
@@ -68,10 +75,16 @@ describe('HTTP: Idempotency-Key on POST', () => {
       req.on('error', reject);
       req.end(payload);
     });
-    let retry = await api.post('/v1/tickets', payload, { token: agent.token, headers: { 'Idempotency-Key': key, 'Content-Type': 'application/json' } });
+    let retry = await api.post('/v1/tickets', payload, {
+      token: agent.token,
+      headers: { 'Idempotency-Key': key, 'Content-Type': 'application/json' },
+    });
     for (let i = 0; retry.status === 409 && i < 20; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      retry = await api.post('/v1/tickets', payload, { token: agent.token, headers: { 'Idempotency-Key': key, 'Content-Type': 'application/json' } });
+      retry = await api.post('/v1/tickets', payload, {
+        token: agent.token,
+        headers: { 'Idempotency-Key': key, 'Content-Type': 'application/json' },
+      });
     }
     expect(retry.status, retry.text).to.equal(201);
     expect(retry.header('idempotent-replayed')).to.equal('true');
@@ -102,7 +115,10 @@ describe('HTTP: Idempotency-Key on POST', () => {
     const body = { subject: 'Original delta', customer_id: customer.id };
     const first = await post('/v1/tickets', body, agent.token, key);
     const id = obj(first).id as number;
-    const changed = await api.request('PATCH', `/v1/tickets/${id}`, { token: agent.token, body: { subject: 'Changed delta', priority: 'high' } });
+    const changed = await api.request('PATCH', `/v1/tickets/${id}`, {
+      token: agent.token,
+      body: { subject: 'Changed delta', priority: 'high' },
+    });
     expect(changed.status, changed.text).to.equal(200);
     const again = await post('/v1/tickets', body, agent.token, key);
     expect(again.status).to.equal(201);
@@ -128,7 +144,12 @@ describe('HTTP: Idempotency-Key on POST', () => {
     expect(otherBody.status, otherBody.text).to.equal(422);
     expect(obj(otherBody).code).to.equal(42250);
     const ticket = (await ticketsWithSubject('Foxtrot one'))[0] as Json;
-    const otherPath = await post(`/v1/tickets/${String(ticket.id)}/messages`, { subject: 'Foxtrot one', customer_id: customer.id }, agent.token, key);
+    const otherPath = await post(
+      `/v1/tickets/${String(ticket.id)}/messages`,
+      { subject: 'Foxtrot one', customer_id: customer.id },
+      agent.token,
+      key,
+    );
     expect(otherPath.status).to.equal(422);
     expect(obj(otherPath).code).to.equal(42250);
     expect(await ticketsWithSubject('Foxtrot two')).to.have.length(0);
@@ -194,9 +215,13 @@ describe('HTTP: Idempotency-Key on POST', () => {
     expect(got.status).to.equal(200);
   });
 
-  it('decides what is kept on the real status, not the envelope\'s 200: an enveloped 401 is not kept', async () => {
+  it("decides what is kept on the real status, not the envelope's 200: an enveloped 401 is not kept", async () => {
     const key = freshKey();
-    const enveloped = await api.post('/v1/groups?envelope=true', { name: 'Anonymous kilo' }, { headers: { 'Idempotency-Key': key } });
+    const enveloped = await api.post(
+      '/v1/groups?envelope=true',
+      { name: 'Anonymous kilo' },
+      { headers: { 'Idempotency-Key': key } },
+    );
     expect(enveloped.status).to.equal(200);
     expect((enveloped.json as EnvelopeBody).status_code).to.equal(401);
     for (let i = 0; i < 2; i++) {
@@ -209,7 +234,12 @@ describe('HTTP: Idempotency-Key on POST', () => {
 
   it('keeps a 4xx on its own status when it was enveloped: the plain repeat is that 422, replayed', async () => {
     const key = freshKey();
-    const enveloped = await post('/v1/tickets?envelope=true', { subject: '', customer_id: customer.id }, agent.token, key);
+    const enveloped = await post(
+      '/v1/tickets?envelope=true',
+      { subject: '', customer_id: customer.id },
+      agent.token,
+      key,
+    );
     expect((enveloped.json as EnvelopeBody).status_code).to.equal(422);
     const again = await post('/v1/tickets', { subject: '', customer_id: customer.id }, agent.token, key);
     expect(again.status).to.equal(422);
@@ -218,7 +248,7 @@ describe('HTTP: Idempotency-Key on POST', () => {
     expect(again.json).to.deep.equal((enveloped.json as EnvelopeBody).response);
   });
 
-  it('renders a replay for the repeat\'s own request: JSONP, envelope, compact or plain as asked, the same answer inside', async () => {
+  it("renders a replay for the repeat's own request: JSONP, envelope, compact or plain as asked, the same answer inside", async () => {
     const key = freshKey();
     const body = { subject: 'Rendered lima', customer_id: customer.id };
     const first = await post('/v1/tickets', body, agent.token, key);

@@ -56,7 +56,10 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
     expect(a.status, `${query}: ${a.text}`).to.equal(400);
     const body = obj(a);
     expect(body.code).to.equal(40001);
-    expect((body.errors as { field: string }[]).map((e) => e.field), query).to.have.members(params);
+    expect(
+      (body.errors as { field: string }[]).map((e) => e.field),
+      query,
+    ).to.have.members(params);
     for (const v of values) expect(body.description, query).to.include(v);
     return a;
   };
@@ -105,9 +108,17 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
     });
 
     it('applies fields and embed to every item of a list', async () => {
-      const a = arr(await api.get('/v1/tickets?state=pending&fields=id,customer_name,customer&embed=customer.name', { token: admin }));
+      const a = arr(
+        await api.get('/v1/tickets?state=pending&fields=id,customer_name,customer&embed=customer.name', {
+          token: admin,
+        }),
+      );
       expect(a).to.deep.equal([
-        { id: t[1], customer: { id: bob.id, url: `${api.origin}/v1/users/${bob.id}`, name: 'Bob Builder' }, customer_name: 'Bob Builder' },
+        {
+          id: t[1],
+          customer: { id: bob.id, url: `${api.origin}/v1/users/${bob.id}`, name: 'Bob Builder' },
+          customer_name: 'Bob Builder',
+        },
       ]);
       await badQuery('?fields=id,nope', ['fields'], ['nope']);
       await badQuery('?embed=author', ['embed'], ['author']);
@@ -115,7 +126,7 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
   });
 
   describe('sort', () => {
-    it('sorts ascending or descending (-) by any rule, the id tie-breaker in the last rule\'s direction', async () => {
+    it("sorts ascending or descending (-) by any rule, the id tie-breaker in the last rule's direction", async () => {
       expect(await list('?sort=created_at')).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
       expect(await list('?sort=-created_at')).to.deep.equal([7, 6, 5, 4, 3, 2, 1]);
       expect(await list('?sort=id')).to.deep.equal([1, 2, 3, 4, 5, 6, 7]);
@@ -146,7 +157,9 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
     const params = (url: string): Record<string, string> => Object.fromEntries(new URL(url).searchParams);
 
     it('carries absolute first/prev/next/last links that keep every parameter but access_token', async () => {
-      const a = await api.get(`/v1/tickets?sort=created_at&state=open,pending,closed&per_page=3&page=2&access_token=${admin}`);
+      const a = await api.get(
+        `/v1/tickets?sort=created_at&state=open,pending,closed&per_page=3&page=2&access_token=${admin}`,
+      );
       expect(a.status, a.text).to.equal(200);
       expect(arr(a).map((x) => t.indexOf(x.id as number) + 1)).to.deep.equal([4, 5, 6]);
       expect(a.header('x-total-count')).to.equal('7');
@@ -158,7 +171,12 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
         expect(url.startsWith(`${api.origin}/v1/tickets?`), url).to.equal(true);
         expect(url).not.to.include('access_token');
         expect(url).not.to.include(admin);
-        expect(params(url), rel).to.deep.equal({ sort: 'created_at', state: 'open,pending,closed', per_page: '3', page });
+        expect(params(url), rel).to.deep.equal({
+          sort: 'created_at',
+          state: 'open,pending,closed',
+          per_page: '3',
+          page,
+        });
       }
     });
 
@@ -206,13 +224,28 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
     it('answers 400 naming page or per_page when out of bounds or not an integer, both at once', async () => {
       for (const q of ['page=0', 'page=-1', 'page=abc', 'page=1.5']) await badQuery(`?${q}`, ['page']);
       for (const q of ['per_page=0', 'per_page=101', 'per_page=ten']) await badQuery(`?${q}`, ['per_page']);
-      await badQuery('?page=0&per_page=1000&sort=bogus&state=shut', ['page', 'per_page', 'sort', 'state'], ['bogus', 'shut']);
+      await badQuery(
+        '?page=0&per_page=1000&sort=bogus&state=shut',
+        ['page', 'per_page', 'sort', 'state'],
+        ['bogus', 'shut'],
+      );
       expect((await api.get('/v1/tickets?unknown_param=1', { token: admin })).status).to.equal(200);
     });
 
     it('refuses a page that starts past the first 10000 items of any list: 400 code 40007 naming the limit', async () => {
-      expect((await api.get('/v1/tickets?per_page=30&page=334', { token: admin })).json, 'starts at item 9990').to.deep.equal([]);
-      const deep = ['/v1/tickets?page=335', '/v1/tickets?per_page=100&page=101', '/v1/tickets?page=2147483647&q=printer', '/v1/users?page=335', '/v1/groups?per_page=1&page=10001', '/v1/groups/1/users?page=400', `/v1/tickets/${t[0]!}/messages?per_page=10&page=1001`];
+      expect(
+        (await api.get('/v1/tickets?per_page=30&page=334', { token: admin })).json,
+        'starts at item 9990',
+      ).to.deep.equal([]);
+      const deep = [
+        '/v1/tickets?page=335',
+        '/v1/tickets?per_page=100&page=101',
+        '/v1/tickets?page=2147483647&q=printer',
+        '/v1/users?page=335',
+        '/v1/groups?per_page=1&page=10001',
+        '/v1/groups/1/users?page=400',
+        `/v1/tickets/${t[0]!}/messages?per_page=10&page=1001`,
+      ];
       for (const path of deep) {
         const body = expectError(await api.get(path, { token: admin }), 400, 40007);
         expect(body.description, path).to.include('10000');

@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import { startApi, type Api } from '../support/harness.js';
-import { arr, createTicket, fieldErrors, isoMillis, linkRels, obj, patchJson, pathOf, type Json } from '../support/resources.js';
+import {
+  arr,
+  createTicket,
+  fieldErrors,
+  isoMillis,
+  linkRels,
+  obj,
+  patchJson,
+  pathOf,
+  type Json,
+} from '../support/resources.js';
 
 describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 410)', () => {
   let api: Api;
@@ -58,7 +68,10 @@ describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 4
     const t2 = await ticketFor(customer, 'two');
     const ids: [unknown, unknown][] = [];
     for (let i = 0; i < 3; i += 1) {
-      ids.push([(await post(t1, agent.token, { body: `t1 #${i}` })).id, (await post(t2, customer.token, { body: `t2 #${i}` })).id]);
+      ids.push([
+        (await post(t1, agent.token, { body: `t1 #${i}` })).id,
+        (await post(t2, customer.token, { body: `t2 #${i}` })).id,
+      ]);
     }
     expect(ids).to.deep.equal([
       [1, 1],
@@ -67,7 +80,7 @@ describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 4
     ]);
   });
 
-  it('lists the messages\' data directly as a bare array, oldest first, paged with Link and X-Total-Count', async () => {
+  it("lists the messages' data directly as a bare array, oldest first, paged with Link and X-Total-Count", async () => {
     const t = await ticketFor(customer, 'paged');
     for (let i = 1; i <= 5; i += 1) {
       api.clock.advance(10);
@@ -122,10 +135,12 @@ describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 4
     expect(a.status).to.equal(403);
     const m = await post(t, customer.token, { body: 'plain' });
     expect((await patchJson(api, pathOf(m.url), { internal: true }, customer.token)).status).to.equal(403);
-    expect(arr(await api.get(pathOf(t.messages_url), { token: agent.token })).map((x) => x.internal)).to.deep.equal([false]);
+    expect(arr(await api.get(pathOf(t.messages_url), { token: agent.token })).map((x) => x.internal)).to.deep.equal([
+      false,
+    ]);
   });
 
-  it('bumps the ticket\'s updated_at (and only that) when a message is added', async () => {
+  it("bumps the ticket's updated_at (and only that) when a message is added", async () => {
     const t = await ticketFor(customer, 'bump');
     api.clock.advance(60_000);
     const m = await post(t, customer.token, { body: 'ping' });
@@ -145,7 +160,12 @@ describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 4
     const patched = await patchJson(api, pathOf(m.url), { body: 'third draft' }, customer.token);
     expect(obj(patched).body).to.equal('third draft');
 
-    const bad = await patchJson(api, pathOf(m.url), { body: '', author: { id: 1 }, ticket: 5, id: 9, mood: 'x' }, customer.token);
+    const bad = await patchJson(
+      api,
+      pathOf(m.url),
+      { body: '', author: { id: 1 }, ticket: 5, id: 9, mood: 'x' },
+      customer.token,
+    );
     expect(fieldErrors(bad).map((e) => [e.field, e.code])).to.deep.equal([
       ['author', 42203],
       ['body', 42205],
@@ -159,10 +179,12 @@ describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 4
     expect(fieldErrors(tooLong).map((e) => [e.field, e.code])).to.deep.equal([['body', 42205]]);
   });
 
-  it('lets a customer change only their own messages (403 on staff\'s), and hides other customers\' tickets (404)', async () => {
+  it("lets a customer change only their own messages (403 on staff's), and hides other customers' tickets (404)", async () => {
     const t = await ticketFor(customer, 'ownership');
     const staffMessage = await post(t, agent.token, { body: 'from staff' });
-    expect((await patchJson(api, pathOf(staffMessage.url), { body: 'edited by customer' }, customer.token)).status).to.equal(403);
+    expect(
+      (await patchJson(api, pathOf(staffMessage.url), { body: 'edited by customer' }, customer.token)).status,
+    ).to.equal(403);
     expect((await api.request('DELETE', pathOf(staffMessage.url), { token: customer.token })).status).to.equal(403);
     expect((await api.get(pathOf(t.messages_url), { token: other.token })).status).to.equal(404);
     expect((await api.get(pathOf(staffMessage.url), { token: other.token })).status).to.equal(404);

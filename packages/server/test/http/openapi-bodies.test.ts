@@ -8,7 +8,8 @@ import { bodyDisagreements } from '../support/body-probes.js';
 
 type Json = Record<string, unknown>;
 
-const schemasOf = (document: Json): Record<string, Json> => (document.components as { schemas: Record<string, Json> }).schemas;
+const schemasOf = (document: Json): Record<string, Json> =>
+  (document.components as { schemas: Record<string, Json> }).schemas;
 
 const pair = (codec: string): RequestBodyCodec => {
   const found = requestBodyCodecs.find((c) => c.codec === codec);
@@ -21,13 +22,20 @@ describe('OpenAPI: the request-body schemas agree with the codecs', () => {
 
   it('pairs every JSON request body the document describes with a codec (the token endpoints read theirs by hand)', () => {
     const described = new Set<string>();
-    for (const item of Object.values(document.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>>)) {
+    for (const item of Object.values(
+      document.paths as Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: { $ref: string } }> } }>
+      >,
+    )) {
       for (const operation of Object.values(item)) {
         const ref = operation.requestBody?.content['application/json']?.schema.$ref;
         if (ref !== undefined) described.add(ref.replace('#/components/schemas/', ''));
       }
     }
-    expect([...described].filter((s) => s !== 'TokenRequest' && s !== 'RevokeRequest').sort()).to.deep.equal([...new Set(requestBodyCodecs.map((c) => c.schema))].sort());
+    expect([...described].filter((s) => s !== 'TokenRequest' && s !== 'RevokeRequest').sort()).to.deep.equal(
+      [...new Set(requestBodyCodecs.map((c) => c.schema))].sort(),
+    );
   });
 
   for (const codec of requestBodyCodecs) {
@@ -38,41 +46,58 @@ describe('OpenAPI: the request-body schemas agree with the codecs', () => {
 });
 
 describe('OpenAPI: the body check catches drift', () => {
-  const documentDrifts: { what: string; codec: string; drift: (schemas: Record<string, Json>) => void; reported: RegExp }[] = [
+  const documentDrifts: {
+    what: string;
+    codec: string;
+    drift: (schemas: Record<string, Json>) => void;
+    reported: RegExp;
+  }[] = [
     {
       what: 'a required field made optional',
       codec: 'TicketCreateBody',
-      drift: (s) => { s.TicketCreate!.required = []; },
+      drift: (s) => {
+        s.TicketCreate!.required = [];
+      },
       reported: /required fields differ: the document requires \[\], the codec \[subject\]/,
     },
     {
       what: 'an optional field made required',
       codec: 'UserReplaceBody',
-      drift: (s) => { (s.UserReplace!.required as string[]).push('password'); },
+      drift: (s) => {
+        (s.UserReplace!.required as string[]).push('password');
+      },
       reported: /required fields differ: the document requires \[email, name, password\]/,
     },
     {
       what: 'another type',
       codec: 'GroupCreateBody',
-      drift: (s) => { (s.GroupWrite!.properties as Json).description = { type: 'integer' }; },
+      drift: (s) => {
+        (s.GroupWrite!.properties as Json).description = { type: 'integer' };
+      },
       reported: /"description":1}: the document accepts it, the codec refuses it/,
     },
     {
       what: 'an enum value the codec does not know',
       codec: 'TicketReplaceBody',
-      drift: (s) => { ((s.TicketReplace!.properties as Record<string, Json>).priority!.enum as string[]).push('critical'); },
+      drift: (s) => {
+        ((s.TicketReplace!.properties as Record<string, Json>).priority!.enum as string[]).push('critical');
+      },
       reported: /"priority":"critical"}: the document accepts it, the codec refuses it/,
     },
     {
       what: 'a string bound raised',
       codec: 'TicketCreateBody',
-      drift: (s) => { (s.TicketCreate!.properties as Record<string, Json>).subject!.maxLength = 300; },
+      drift: (s) => {
+        (s.TicketCreate!.properties as Record<string, Json>).subject!.maxLength = 300;
+      },
       reported: /"subject":"xxxxxx…\(300 characters\)"}: the document accepts it, the codec refuses it/,
     },
     {
       what: 'a list bound raised',
       codec: 'UserCreateBody',
-      drift: (s) => { (s.UserCreate!.properties as Record<string, Json>).group_ids!.maxItems = 101; },
+      drift: (s) => {
+        (s.UserCreate!.properties as Record<string, Json>).group_ids!.maxItems = 101;
+      },
       reported: /"group_ids":"\[1, …\(101 items\)\]"}: the document accepts it, the codec refuses it/,
     },
     {
@@ -96,13 +121,17 @@ describe('OpenAPI: the body check catches drift', () => {
     {
       what: 'a read-only mark dropped',
       codec: 'TicketCreateBody',
-      drift: (s) => { delete (s.Ticket!.properties as Record<string, Json>).url!.readOnly; },
+      drift: (s) => {
+        delete (s.Ticket!.properties as Record<string, Json>).url!.readOnly;
+      },
       reported: /the document does not mark Ticket.url read-only; the codec refuses it as read_only/,
     },
     {
       what: 'a field the codec does not know',
       codec: 'GroupPatchBody',
-      drift: (s) => { (s.GroupPatch!.properties as Json).colour = { type: 'string' }; },
+      drift: (s) => {
+        (s.GroupPatch!.properties as Json).colour = { type: 'string' };
+      },
       reported: /{"colour":"x"}: the document accepts it, the codec refuses it \(colour: unknown_field\)/,
     },
   ];
@@ -114,18 +143,27 @@ describe('OpenAPI: the body check catches drift', () => {
     });
   }
 
-  const codecDrifts: { what: string; codec: string; errorsOf: (original: RequestBodyCodec['errorsOf']) => RequestBodyCodec['errorsOf']; reported: RegExp }[] = [
+  const codecDrifts: {
+    what: string;
+    codec: string;
+    errorsOf: (original: RequestBodyCodec['errorsOf']) => RequestBodyCodec['errorsOf'];
+    reported: RegExp;
+  }[] = [
     {
       what: 'a bound dropped',
       codec: 'TicketCreateBody',
-      errorsOf: (original) => (body) => original(body).filter((e) => !(e.field === 'subject' && e.code === 'invalid_length')),
+      errorsOf: (original) => (body) =>
+        original(body).filter((e) => !(e.field === 'subject' && e.code === 'invalid_length')),
       reported: /"subject":"xxxxxx…\(201 characters\)"}: the document refuses it, the codec accepts it/,
     },
     {
       what: 'a field made required',
       codec: 'GroupPatchBody',
       errorsOf: (original) => (body) => {
-        const required: FieldError[] = typeof body === 'object' && body !== null && !Object.hasOwn(body, 'name') ? [{ field: 'name', code: 'required', message: 'is required' }] : [];
+        const required: FieldError[] =
+          typeof body === 'object' && body !== null && !Object.hasOwn(body, 'name')
+            ? [{ field: 'name', code: 'required', message: 'is required' }]
+            : [];
         return [...original(body), ...required];
       },
       reported: /required fields differ: the document requires \[\], the codec \[name\]/,

@@ -11,7 +11,9 @@ type Json = Record<string, unknown>;
 
 const doc = defaultOpenApiDocument();
 const components = doc.components as { parameters: Record<string, Json>; schemas: Record<string, Json> };
-const operations = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) => Object.values(item));
+const operations = Object.values(doc.paths as Record<string, Record<string, Json>>).flatMap((item) =>
+  Object.values(item),
+);
 
 describe('HTTP: the document says what the server does (Schemathesis, issue 24)', () => {
   let api: Api;
@@ -31,7 +33,10 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     expect(JSON.stringify(operations.map((o) => o.responses))).not.to.include('application/javascript');
     const description = (doc.info as Json).description as string;
     const section = description.slice(description.indexOf('## Envelope and JSONP'));
-    expect(section).to.include('envelope=true').and.include('callback=<name>').and.include('GET /v1/tickets/999?envelope=true');
+    expect(section)
+      .to.include('envelope=true')
+      .and.include('callback=<name>')
+      .and.include('GET /v1/tickets/999?envelope=true');
     expect(components.schemas).to.have.property('Envelope');
   });
 
@@ -50,13 +55,17 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     ] as const) {
       const a = await api.get(`/v1/tickets?${query}`, { token: admin });
       expectError(a, 400, 40001);
-      expect((a.json as { errors: { field: string }[] }).errors.map((e) => e.field), query).to.deep.equal([field]);
+      expect(
+        (a.json as { errors: { field: string }[] }).errors.map((e) => e.field),
+        query,
+      ).to.deep.equal([field]);
     }
   });
 
   it('9: the sort pattern refuses a field twice in either direction, as the server does', async () => {
     const pattern = new RegExp((components.parameters.Sort?.schema as { pattern: string }).pattern, 'u');
-    for (const ok of ['-priority,created_at', 'subject', '+id', 'state,updated_at,-closed_at']) expect(pattern.test(ok), ok).to.equal(true);
+    for (const ok of ['-priority,created_at', 'subject', '+id', 'state,updated_at,-closed_at'])
+      expect(pattern.test(ok), ok).to.equal(true);
     for (const bad of ['subject,-subject', 'id,subject,id', '+state,-state', 'subject,subject']) {
       expect(pattern.test(bad), bad).to.equal(false);
       expectError(await api.get(`/v1/tickets?sort=${bad.replace(/\+/g, '%2B')}`, { token: admin }), 400, 40001);
@@ -70,13 +79,20 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     expect(said).to.include('Required when an agent or admin creates a ticket');
     const a = await api.post('/v1/tickets', { subject: 'No customer' }, { token: admin });
     expect(a.status).to.equal(422);
-    expect((a.json as { errors: { code: number; field: string }[] }).errors).to.deep.include({ code: 42201, field: 'customer_id', message: 'is required when an agent or admin creates a ticket' });
+    expect((a.json as { errors: { code: number; field: string }[] }).errors).to.deep.include({
+      code: 42201,
+      field: 'customer_id',
+      message: 'is required when an agent or admin creates a ticket',
+    });
   });
 
   it('11: token and revoke bodies: other parameters are ignored whatever they hold (RFC 6749 §3.2), token_type_hint any string', async () => {
     const token = components.schemas.TokenRequest as { oneOf: Json[] };
     for (const branch of token.oneOf) expect(branch.additionalProperties).to.equal(true);
-    const revoke = components.schemas.RevokeRequest as { additionalProperties: unknown; properties: Record<string, Json> };
+    const revoke = components.schemas.RevokeRequest as {
+      additionalProperties: unknown;
+      properties: Record<string, Json>;
+    };
     expect(revoke.additionalProperties).to.equal(true);
     expect(revoke.properties.token_type_hint).not.to.have.property('enum');
     const grant = { grant_type: 'password', username: 'admin@example.com', password: 'admin-password-1' };
@@ -86,12 +102,14 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     expectError(await api.post('/v1/oauth/token', { ...grant, password: ['a', 'b'] }), 400, 40010);
     const form = { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
     expect((await api.post('/v1/oauth/revoke', 'token=not-a-token&x%5By=1&z.w=2', form)).status).to.equal(200);
-    expect((await api.post('/v1/oauth/revoke', { token: 'not-a-token', token_type_hint: 'id_token' })).status).to.equal(200);
+    expect((await api.post('/v1/oauth/revoke', { token: 'not-a-token', token_type_hint: 'id_token' })).status).to.equal(
+      200,
+    );
     expect((await api.post('/v1/oauth/revoke', { token: 'not-a-token', extra: ['a'] })).status).to.equal(200);
     expectError(await api.post('/v1/oauth/revoke', { token: ['a', 'b'] }), 400, 40010);
   });
 
-  it('12: every parameter example runs quickly (the long poll\'s wait example holds at most a second)', () => {
+  it("12: every parameter example runs quickly (the long poll's wait example holds at most a second)", () => {
     expect(components.parameters.Wait?.example).to.be.at.most(1);
   });
   it('found on the way: the token has one documented place per way (no access_token parameter beside the accessToken scheme)', async () => {
@@ -105,7 +123,9 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     expect(components.parameters.RequestId?.schema).to.deep.equal({ type: 'string' });
     const a = await api.get('/v1/users/me', { token: admin, headers: { 'X-Request-Id': 'not usable!' } });
     expect(a.status).to.equal(200);
-    expect(a.header('x-request-id')).to.match(/^[A-Za-z0-9._-]{1,128}$/).and.not.equal('not usable!');
+    expect(a.header('x-request-id'))
+      .to.match(/^[A-Za-z0-9._-]{1,128}$/)
+      .and.not.equal('not usable!');
   });
 
   it('found on the way: TRACE and QUERY on a known URL are 405 with Allow, as any method it does not offer', async () => {
@@ -117,7 +137,7 @@ describe('HTTP: the document says what the server does (Schemathesis, issue 24)'
     expect((await api.request('TRACE', '/v1/nowhere', { token: admin })).status).to.equal(404);
   });
 
-  it('found on the way: page\'s maximum is the deepest page of per_page=1 (10000), which the server takes', async () => {
+  it("found on the way: page's maximum is the deepest page of per_page=1 (10000), which the server takes", async () => {
     expect((components.parameters.Page?.schema as { maximum: number }).maximum).to.equal(10_000);
     expect((await api.get('/v1/tickets?page=10000&per_page=1', { token: admin })).status).to.equal(200);
     expectError(await api.get('/v1/tickets?page=10001&per_page=1', { token: admin }), 400);

@@ -1,5 +1,12 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { apiVersions, defaultDeprecations, defaultOpenApiDocument, formatHttpDate, openApiDocument, servedRoutes } from '@support/adapter-http-koa';
+import {
+  apiVersions,
+  defaultDeprecations,
+  defaultOpenApiDocument,
+  formatHttpDate,
+  openApiDocument,
+  servedRoutes,
+} from '@support/adapter-http-koa';
 import { expect } from 'chai';
 import { startApi, type Api } from '../support/harness.js';
 import { documentChecker, schemaValidator } from '../support/response-checks.js';
@@ -40,8 +47,12 @@ describe('HTTP: the OpenAPI document', () => {
 
   it('names this server and is the document the tests check answers against', async () => {
     expect((served.servers as { url: string }[])[0]?.url).to.equal(api.origin);
-    expect(served).to.deep.equal(openApiDocument({ publicUrl: api.origin, versions: apiVersions, deprecations: defaultDeprecations }));
-    const a = await api.get('/v1/openapi.json', { headers: { 'If-None-Match': (await api.get('/v1/openapi.json')).header('etag') ?? '' } });
+    expect(served).to.deep.equal(
+      openApiDocument({ publicUrl: api.origin, versions: apiVersions, deprecations: defaultDeprecations }),
+    );
+    const a = await api.get('/v1/openapi.json', {
+      headers: { 'If-None-Match': (await api.get('/v1/openapi.json')).header('etag') ?? '' },
+    });
     expect(a.status).to.equal(304);
   });
 
@@ -65,12 +76,19 @@ describe('HTTP: the OpenAPI document', () => {
       const success = Object.keys(responses).filter((s) => s.startsWith('2'));
       expect(success, where).to.have.length(1);
       expect(operation['x-codeSamples'], where).to.be.an('array').that.is.not.empty;
-      for (const status of ['400', '429', '500']) if (!path.startsWith('/healthz') && !path.startsWith('/readyz') && !path.startsWith('/docs')) expect(responses, `${where} ${status}`).to.have.property(status);
+      for (const status of ['400', '429', '500'])
+        if (!path.startsWith('/healthz') && !path.startsWith('/readyz') && !path.startsWith('/docs'))
+          expect(responses, `${where} ${status}`).to.have.property(status);
       // Revoking a token and rotating a secret are the writes that take no body.
-      if (method !== 'get' && method !== 'delete' && !path.endsWith('/revoke') && !path.endsWith('/rotate-secret')) expect(operation.requestBody, where).to.be.an('object');
+      if (method !== 'get' && method !== 'delete' && !path.endsWith('/revoke') && !path.endsWith('/rotate-secret'))
+        expect(operation.requestBody, where).to.be.an('object');
     }
-    const codes = (served.components as { schemas: { Error: { properties: { code: { oneOf: { const: number }[] } } } } }).schemas.Error.properties.code.oneOf.map((c) => c.const);
-    expect(codes).to.include.members([40001, 40003, 40101, 40302, 40401, 41001, 41201, 42200, 42901, 43101, 50001, 50301]);
+    const codes = (
+      served.components as { schemas: { Error: { properties: { code: { oneOf: { const: number }[] } } } } }
+    ).schemas.Error.properties.code.oneOf.map((c) => c.const);
+    expect(codes).to.include.members([
+      40001, 40003, 40101, 40302, 40401, 41001, 41201, 42200, 42901, 43101, 50001, 50301,
+    ]);
     expect(served.info).to.have.nested.property('description').that.includes('| 42208 | invalid_transition |');
   });
 
@@ -79,22 +97,38 @@ describe('HTTP: the OpenAPI document', () => {
     const requests = schemaValidator(served, 'request');
     let checked = 0;
     for (const { method, path, operation } of operationsOf(served)) {
-      const body = operation.requestBody as { content: Record<string, { schema: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }> } | undefined;
+      const body = operation.requestBody as
+        | {
+            content: Record<
+              string,
+              { schema: unknown; example?: unknown; examples?: Record<string, { value: unknown }> }
+            >;
+          }
+        | undefined;
       for (const [type, media] of Object.entries(body?.content ?? {})) {
-        const samples = media.examples === undefined ? [media.example] : Object.values(media.examples).map((e) => e.value);
+        const samples =
+          media.examples === undefined ? [media.example] : Object.values(media.examples).map((e) => e.value);
         for (const sample of samples) {
           requests(`${method} ${path} request ${type}`, media.schema, sample);
           checked += 1;
         }
       }
-      for (const [status, response] of Object.entries(operation.responses as Record<string, { content?: Record<string, { schema: unknown; example?: unknown }> }>)) {
+      for (const [status, response] of Object.entries(
+        operation.responses as Record<string, { content?: Record<string, { schema: unknown; example?: unknown }> }>,
+      )) {
         const media = response.content?.['application/json'];
         if (media?.example === undefined) continue;
         answers(`${method} ${path} ${status}`, media.schema, media.example);
         checked += 1;
       }
     }
-    for (const [name, response] of Object.entries((served.components as { responses: Record<string, { content?: { 'application/json': { schema: unknown; example: unknown } } }> }).responses)) {
+    for (const [name, response] of Object.entries(
+      (
+        served.components as {
+          responses: Record<string, { content?: { 'application/json': { schema: unknown; example: unknown } } }>;
+        }
+      ).responses,
+    )) {
       if (response.content === undefined) continue;
       answers(name, response.content['application/json'].schema, response.content['application/json'].example);
       checked += 1;
@@ -107,7 +141,12 @@ describe('HTTP: the OpenAPI document', () => {
     const customer = await api.userWithToken('customer');
     const created = await api.post('/v1/tickets', { subject: 'Deprecated path', customer_id: customer.id }, { token });
     const id = (created.json as { id: number }).id;
-    const schedule = (await api.get('/v1/deprecations')).json as { id: string; deprecated_at: string; sunset_at: string; url: string }[];
+    const schedule = (await api.get('/v1/deprecations')).json as {
+      id: string;
+      deprecated_at: string;
+      sunset_at: string;
+      url: string;
+    }[];
     const entry = schedule.find((d) => d.id === 'ticket-singular-alias');
     expect(entry).to.not.equal(undefined);
     const alias = await api.get(`/v1/ticket/${id}`, { token });
@@ -166,42 +205,106 @@ describe('HTTP: the answer checker catches drift from the document', () => {
   };
   const answer = (status: number, json: unknown, extra: Record<string, string | undefined> = {}) => {
     const all: Record<string, string | undefined> = { ...headers, ...extra };
-    return { status, json, text: json === undefined ? '' : JSON.stringify(json), contentType: all['content-type'] ?? '', header: (n: string) => all[n.toLowerCase()] };
+    return {
+      status,
+      json,
+      text: json === undefined ? '' : JSON.stringify(json),
+      contentType: all['content-type'] ?? '',
+      header: (n: string) => all[n.toLowerCase()],
+    };
   };
 
   it('accepts an answer the document describes', () => {
     checker.check('POST', '/v1/tickets', answer(201, ticket));
     checker.check('GET', '/v1/tickets/7.json?fields=id,subject', answer(200, { id: 7, subject: 'x' }));
-    checker.check('GET', '/v1/tickets/7?envelope=true', answer(200, { status_code: 404, next_page: null, response: { code: 40402, message: 'Resource not found', description: 'there is no ticket 7' } }));
+    checker.check(
+      'GET',
+      '/v1/tickets/7?envelope=true',
+      answer(200, {
+        status_code: 404,
+        next_page: null,
+        response: { code: 40402, message: 'Resource not found', description: 'there is no ticket 7' },
+      }),
+    );
   });
 
   it('refuses a status the operation does not document', () => {
-    expect(() => { checker.check('GET', '/v1/tickets/7', answer(418, { code: 41801, message: 'teapot', description: '' })); }).to.throw(/status 418 is not documented/);
-    expect(() => { checker.check('POST', '/v1/tickets', answer(200, ticket)); }).to.throw(/status 200 is not documented/);
+    expect(() => {
+      checker.check('GET', '/v1/tickets/7', answer(418, { code: 41801, message: 'teapot', description: '' }));
+    }).to.throw(/status 418 is not documented/);
+    expect(() => {
+      checker.check('POST', '/v1/tickets', answer(200, ticket));
+    }).to.throw(/status 200 is not documented/);
   });
 
   it('refuses a body missing a required field, with an unknown field, or carrying a write-only one', () => {
     const { subject: _subject, ...withoutSubject } = ticket;
-    expect(() => { checker.check('POST', '/v1/tickets', answer(201, withoutSubject)); }).to.throw(/must have required property 'subject'/);
-    expect(() => { checker.check('PATCH', '/v1/tickets/7', answer(200, { ...ticket, colour: 'red' })); }).to.throw(/must NOT have additional properties/);
-    const user = { id: 2, url: `${origin}/v1/users/2`, name: 'Ada', email: 'ada@example.com', role: 'customer', groups: [], created_at: ticket.created_at, updated_at: ticket.updated_at };
+    expect(() => {
+      checker.check('POST', '/v1/tickets', answer(201, withoutSubject));
+    }).to.throw(/must have required property 'subject'/);
+    expect(() => {
+      checker.check('PATCH', '/v1/tickets/7', answer(200, { ...ticket, colour: 'red' }));
+    }).to.throw(/must NOT have additional properties/);
+    const user = {
+      id: 2,
+      url: `${origin}/v1/users/2`,
+      name: 'Ada',
+      email: 'ada@example.com',
+      role: 'customer',
+      groups: [],
+      created_at: ticket.created_at,
+      updated_at: ticket.updated_at,
+    };
     checker.check('GET', '/v1/users/me', answer(200, user));
-    expect(() => { checker.check('GET', '/v1/users/me', answer(200, { ...user, password: 'secret-password' })); }).to.throw(/password/);
-    expect(() => { checker.check('GET', '/v1/tickets/7', answer(404, { code: 40499, message: 'Not found', description: 'x' })); }).to.throw(/does not match/);
+    expect(() => {
+      checker.check('GET', '/v1/users/me', answer(200, { ...user, password: 'secret-password' }));
+    }).to.throw(/password/);
+    expect(() => {
+      checker.check('GET', '/v1/tickets/7', answer(404, { code: 40499, message: 'Not found', description: 'x' }));
+    }).to.throw(/does not match/);
   });
 
   it('refuses an answer without a documented required header, and a header value off its schema', () => {
-    expect(() => { checker.check('POST', '/v1/tickets', answer(201, ticket, { location: undefined })); }).to.throw(/header Location is missing/);
-    expect(() => { checker.check('GET', '/v1/tickets', answer(200, [ticket], { link: undefined, 'x-total-count': '1' })); }).to.throw(/header Link is missing/);
-    expect(() => { checker.check('GET', '/v1/tickets/7', answer(200, ticket, { 'x-rate-limit-reset': 'soon' })); }).to.throw(/X-Rate-Limit-Reset/);
+    expect(() => {
+      checker.check('POST', '/v1/tickets', answer(201, ticket, { location: undefined }));
+    }).to.throw(/header Location is missing/);
+    expect(() => {
+      checker.check('GET', '/v1/tickets', answer(200, [ticket], { link: undefined, 'x-total-count': '1' }));
+    }).to.throw(/header Link is missing/);
+    expect(() => {
+      checker.check('GET', '/v1/tickets/7', answer(200, ticket, { 'x-rate-limit-reset': 'soon' }));
+    }).to.throw(/X-Rate-Limit-Reset/);
   });
 
   it('looks inside envelopes and JSONP, and checks answers of URLs no operation describes', () => {
-    expect(() => { checker.check('GET', '/v1/tickets/7?envelope=true', answer(200, { status_code: 200, next_page: null, response: { ...ticket, id: 'seven' } })); }).to.throw(/does not match/);
-    expect(() => { checker.check('GET', '/v1/tickets/7?envelope=true', answer(404, { code: 40402, message: 'Resource not found', description: 'x' })); }).to.throw(/must be 200/);
+    expect(() => {
+      checker.check(
+        'GET',
+        '/v1/tickets/7?envelope=true',
+        answer(200, { status_code: 200, next_page: null, response: { ...ticket, id: 'seven' } }),
+      );
+    }).to.throw(/does not match/);
+    expect(() => {
+      checker.check(
+        'GET',
+        '/v1/tickets/7?envelope=true',
+        answer(404, { code: 40402, message: 'Resource not found', description: 'x' }),
+      );
+    }).to.throw(/must be 200/);
     const js = `/**/cb(${JSON.stringify({ status_code: 200, next_page: null, response: ticket })});`;
-    checker.check('GET', '/v1/tickets/7?callback=cb', { ...answer(200, undefined, { 'content-type': 'application/javascript; charset=utf-8' }), text: js });
-    expect(() => { checker.check('GET', '/v1/nothing', answer(200, {})); }).to.throw(/status 200 is not one the document lists/);
-    expect(() => { checker.check('PUT', '/v1/tickets', answer(405, { code: 40501, message: 'Method not allowed', description: 'x' })); }).to.throw(/405 without Allow/);
+    checker.check('GET', '/v1/tickets/7?callback=cb', {
+      ...answer(200, undefined, { 'content-type': 'application/javascript; charset=utf-8' }),
+      text: js,
+    });
+    expect(() => {
+      checker.check('GET', '/v1/nothing', answer(200, {}));
+    }).to.throw(/status 200 is not one the document lists/);
+    expect(() => {
+      checker.check(
+        'PUT',
+        '/v1/tickets',
+        answer(405, { code: 40501, message: 'Method not allowed', description: 'x' }),
+      );
+    }).to.throw(/405 without Allow/);
   });
 });

@@ -40,7 +40,11 @@ describe('HTTP: personal access tokens (contract §8.1)', () => {
   });
 
   it('is made once: 201 with the token (stp_ format), Location and no-store; never shown again', async () => {
-    const a = await api.post('/v1/users/me/tokens', { name: 'CRM sync', scopes: ['tickets:read', 'events:read'] }, { token: agent.token });
+    const a = await api.post(
+      '/v1/users/me/tokens',
+      { name: 'CRM sync', scopes: ['tickets:read', 'events:read'] },
+      { token: agent.token },
+    );
     expect(a.status, a.text).to.equal(201);
     const b = obj(a);
     expect(b.token).to.match(tokenFormat);
@@ -92,12 +96,21 @@ describe('HTTP: personal access tokens (contract §8.1)', () => {
     expect(refused.header('www-authenticate')).to.include('error="insufficient_scope", scope="users:read"');
     const events = arr(await api.get(`/v1/events?actor_id=${String(agent.id)}&per_page=100`, { token: admin }));
     const created = events.find((e) => e.type === 'ticket.created' && (e.resource as Json).id === t.id);
-    expect(created?.actor).to.deep.equal({ type: 'user', id: agent.id, url: `${api.origin}/v1/users/${String(agent.id)}`, token: { id, name: 'Triage bot' } });
+    expect(created?.actor).to.deep.equal({
+      type: 'user',
+      id: agent.id,
+      url: `${api.origin}/v1/users/${String(agent.id)}`,
+      token: { id, name: 'Triage bot' },
+    });
   });
 
   it('cannot mint, list or revoke tokens (403); GET /v1/users/me needs no scope', async () => {
     const { token } = await make(customer.token, { name: 'Reader', scopes: ['tickets:read'] });
-    expectError(await api.post('/v1/users/me/tokens', { name: 'Child', scopes: ['tickets:read'] }, { token }), 403, 40301);
+    expectError(
+      await api.post('/v1/users/me/tokens', { name: 'Child', scopes: ['tickets:read'] }, { token }),
+      403,
+      40301,
+    );
     expectError(await api.get('/v1/users/me/tokens', { token }), 403, 40301);
     const me = await api.get('/v1/users/me', { token });
     expect(obj(me).id).to.equal(customer.id);
@@ -107,31 +120,43 @@ describe('HTTP: personal access tokens (contract §8.1)', () => {
   it('refuses a mistyped token (checksum) and an unknown one: 401', async () => {
     const { token } = await make(agent.token, { name: 'Typo', scopes: ['tickets:read'] });
     const last = token.at(-1) === 'A' ? 'B' : 'A';
-    for (const bad of [`${token.slice(0, -1)}${last}`, token.slice(0, -1), `stp_${'a'.repeat(46)}`]) expectError(await api.get('/v1/users/me', { token: bad }), 401, 40102);
+    for (const bad of [`${token.slice(0, -1)}${last}`, token.slice(0, -1), `stp_${'a'.repeat(46)}`])
+      expectError(await api.get('/v1/users/me', { token: bad }), 401, 40102);
   });
 
-  it('is revoked at once by its owner, an admin, RFC 7009 revocation, the user\'s deletion, and an admin setting the password', async () => {
+  it("is revoked at once by its owner, an admin, RFC 7009 revocation, the user's deletion, and an admin setting the password", async () => {
     const victim = await api.userWithToken('agent', 'Vic Victim');
     const use = (token: string): Promise<Answer> => api.get('/v1/users/me', { token });
     const owned = await make(victim.token, { name: 'a', scopes: ['tickets:read'] });
-    expect((await api.request('DELETE', `/v1/users/me/tokens/${String(owned.id)}`, { token: victim.token })).status).to.equal(200);
+    expect(
+      (await api.request('DELETE', `/v1/users/me/tokens/${String(owned.id)}`, { token: victim.token })).status,
+    ).to.equal(200);
     expectError(await use(owned.token), 401, 40102);
     expectError(await api.get(`/v1/users/me/tokens/${String(owned.id)}`, { token: victim.token }), 404, 40402);
 
     const byAdmin = await make(victim.token, { name: 'b', scopes: ['tickets:read'] });
-    expect(arr(await api.get(`/v1/users/${String(victim.id)}/tokens`, { token: admin })).map((t) => t.id)).to.include(byAdmin.id);
+    expect(arr(await api.get(`/v1/users/${String(victim.id)}/tokens`, { token: admin })).map((t) => t.id)).to.include(
+      byAdmin.id,
+    );
     expectError(await api.get(`/v1/users/${String(victim.id)}/tokens`, { token: agent.token }), 403, 40301);
     expectError(await api.get(`/v1/users/${String(victim.id)}/tokens`, { token: customer.token }), 404, 40402);
-    expect((await api.request('DELETE', `/v1/users/${String(victim.id)}/tokens/${String(byAdmin.id)}`, { token: admin })).status).to.equal(200);
+    expect(
+      (await api.request('DELETE', `/v1/users/${String(victim.id)}/tokens/${String(byAdmin.id)}`, { token: admin }))
+        .status,
+    ).to.equal(200);
     expectError(await use(byAdmin.token), 401, 40102);
 
     const leaked = await make(victim.token, { name: 'c', scopes: ['tickets:read'] });
-    const revoke = await api.post('/v1/oauth/revoke', new URLSearchParams({ token: leaked.token }).toString(), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const revoke = await api.post('/v1/oauth/revoke', new URLSearchParams({ token: leaked.token }).toString(), {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(revoke.status).to.equal(200);
     expectError(await use(leaked.token), 401, 40102);
 
     const reset = await make(victim.token, { name: 'd', scopes: ['tickets:read'] });
-    expect((await patchJson(api, `/v1/users/${String(victim.id)}`, { password: 'a-new-password-1' }, admin)).status).to.equal(200);
+    expect(
+      (await patchJson(api, `/v1/users/${String(victim.id)}`, { password: 'a-new-password-1' }, admin)).status,
+    ).to.equal(200);
     expectError(await use(reset.token), 401, 40102);
 
     const other = await api.userWithToken('customer', 'Del Deleted');
@@ -141,8 +166,13 @@ describe('HTTP: personal access tokens (contract §8.1)', () => {
   });
 
   it('writes last_used_at on first use and then at most once a minute; refuses the token once it expires', async () => {
-    const made = await make(agent.token, { name: 'Clocked', scopes: ['tickets:read'], expires_at: new Date(api.clock.now() + 2 * dayMs).toISOString() });
-    const lastUsed = async (): Promise<unknown> => obj(await api.get(`/v1/users/me/tokens/${String(made.id)}`, { token: agent.token })).last_used_at;
+    const made = await make(agent.token, {
+      name: 'Clocked',
+      scopes: ['tickets:read'],
+      expires_at: new Date(api.clock.now() + 2 * dayMs).toISOString(),
+    });
+    const lastUsed = async (): Promise<unknown> =>
+      obj(await api.get(`/v1/users/me/tokens/${String(made.id)}`, { token: agent.token })).last_used_at;
     expect(await lastUsed()).to.equal(null);
     await api.get('/v1/users/me', { token: made.token });
     const first = await lastUsed();
@@ -160,10 +190,22 @@ describe('HTTP: personal access tokens (contract §8.1)', () => {
   it('admins cannot make tokens for others (405); an id that names no token is 404', async () => {
     // A fresh login: the test before moved the clock past the first one's lifetime.
     const fresh = await api.login(adminEmail, adminPassword);
-    expect((await api.post(`/v1/users/${String(agent.id)}/tokens`, { name: 'x', scopes: ['tickets:read'] }, { token: fresh })).status).to.equal(405);
+    expect(
+      (
+        await api.post(
+          `/v1/users/${String(agent.id)}/tokens`,
+          { name: 'x', scopes: ['tickets:read'] },
+          { token: fresh },
+        )
+      ).status,
+    ).to.equal(405);
     expectError(await api.get('/v1/users/me/tokens/999999', { token: fresh }), 404, 40402);
     const other = await make(fresh, { name: 'Mine', scopes: ['users:read'] });
-    expectError(await api.get(`/v1/users/${String(agent.id)}/tokens/${String(other.id)}`, { token: fresh }), 404, 40402);
+    expectError(
+      await api.get(`/v1/users/${String(agent.id)}/tokens/${String(other.id)}`, { token: fresh }),
+      404,
+      40402,
+    );
     expect(idOf(await api.get(`/v1/users/me/tokens/${String(other.id)}`, { token: fresh }))).to.equal(other.id);
   });
 });

@@ -37,7 +37,11 @@ const run = (budget: string | null): void => {
     let moving = 0;
 
     before(async () => {
-      api = await startApi({ STORE: 'memory', RATE_LIMIT: '1000000', ...(budget === null ? {} : { RESPONSE_CACHE_BYTES: budget }) });
+      api = await startApi({
+        STORE: 'memory',
+        RATE_LIMIT: '1000000',
+        ...(budget === null ? {} : { RESPONSE_CACHE_BYTES: budget }),
+      });
       admin = await api.adminToken();
       ada = await api.userWithToken('agent', 'Ada Agent');
       bob = await api.userWithToken('agent', 'Bob Agent');
@@ -45,7 +49,13 @@ const run = (budget: string | null): void => {
       const g = await api.post('/v1/groups', { name: 'Queue' }, { token: admin });
       group = obj(g).id as number;
       keepAlive = new Agent({ keepAlive: true, maxSockets: 16, ca: api.server.cert });
-      const inQueues = { assigned_user_id: ada.id, group_id: group, tags: ['vip'], priority: 'urgent', customer_id: customer.id };
+      const inQueues = {
+        assigned_user_id: ada.id,
+        group_id: group,
+        tags: ['vip'],
+        priority: 'urgent',
+        customer_id: customer.id,
+      };
       // Tickets that stay in every queue, so that a page is more than the one that moves.
       for (let i = 0; i < 3; i++) await createTicket(api, admin, { subject: `Stays ${i}`, ...inQueues });
       moving = (await createTicket(api, admin, { subject: 'Revision 0', ...inQueues })).id as number;
@@ -58,18 +68,39 @@ const run = (budget: string | null): void => {
     const send = (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Got> =>
       new Promise((resolve, reject) => {
         const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-        const all = { ...headers, ...(payload === null ? {} : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }) };
-        const req = request({ host: '127.0.0.1', port: api.server.port, method, path, headers: all, agent: keepAlive, servername: 'localhost' }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('error', reject);
-          res.on('end', () => {
-            const raw = Buffer.concat(chunks);
-            const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-            const total = res.headers['x-total-count'];
-            resolve({ status: res.statusCode ?? 0, etag: res.headers.etag, text, total: Array.isArray(total) ? total[0] : total });
-          });
-        });
+        const all = {
+          ...headers,
+          ...(payload === null
+            ? {}
+            : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }),
+        };
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port: api.server.port,
+            method,
+            path,
+            headers: all,
+            agent: keepAlive,
+            servername: 'localhost',
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('error', reject);
+            res.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+              const total = res.headers['x-total-count'];
+              resolve({
+                status: res.statusCode ?? 0,
+                etag: res.headers.etag,
+                text,
+                total: Array.isArray(total) ? total[0] : total,
+              });
+            });
+          },
+        );
         req.on('error', reject);
         req.end(payload ?? undefined);
       });
@@ -96,9 +127,15 @@ const run = (budget: string | null): void => {
       const check = (path: string, seen: Seen, floor: number, ceiling: number, what: string): void => {
         if (seen.present) {
           expect(seen.revision % 2, `${what}: revision ${seen.revision} is out of the queues`).to.equal(0);
-          expect(seen.revision, `${what}: revision ${seen.revision} after ${floor} was acknowledged`).to.be.within(floor, ceiling);
+          expect(seen.revision, `${what}: revision ${seen.revision} after ${floor} was acknowledged`).to.be.within(
+            floor,
+            ceiling,
+          );
         } else {
-          expect(someRevision(floor, ceiling, false), `${what}: the ticket is missing, yet revisions ${floor}-${ceiling} all have it (${path})`).to.equal(true);
+          expect(
+            someRevision(floor, ceiling, false),
+            `${what}: the ticket is missing, yet revisions ${floor}-${ceiling} all have it (${path})`,
+          ).to.equal(true);
         }
       };
 
@@ -106,7 +143,11 @@ const run = (budget: string | null): void => {
         let lastTag: string | null = null;
         while (!done) {
           const floor = acknowledged;
-          const headers: Record<string, string> = { authorization: `Bearer ${ada.token}`, 'accept-encoding': 'gzip', ...(revalidate && lastTag !== null ? { 'if-none-match': lastTag } : {}) };
+          const headers: Record<string, string> = {
+            authorization: `Bearer ${ada.token}`,
+            'accept-encoding': 'gzip',
+            ...(revalidate && lastTag !== null ? { 'if-none-match': lastTag } : {}),
+          };
           const g = await send('GET', path, headers);
           const ceiling = started;
           counts.answers += 1;
@@ -122,13 +163,21 @@ const run = (budget: string | null): void => {
           }
           expect(g.status, g.text).to.equal(200);
           const items = JSON.parse(g.text) as Json[];
-          expect(g.etag, `${path}: the ETag is not the body's`).to.equal(etagOf(`${JSON.stringify(items)}\n${g.total ?? ''}`));
+          expect(g.etag, `${path}: the ETag is not the body's`).to.equal(
+            etagOf(`${JSON.stringify(items)}\n${g.total ?? ''}`),
+          );
           const mine = items.find((t) => t.id === moving);
-          const seen: Seen = mine === undefined ? { present: false } : { present: true, revision: Number(String(mine.subject).replace('Revision ', '')) };
+          const seen: Seen =
+            mine === undefined
+              ? { present: false }
+              : { present: true, revision: Number(String(mine.subject).replace('Revision ', '')) };
           counts[seen.present ? 'present' : 'absent'] += 1;
           check(path, seen, floor, ceiling, path);
           const known = tags.get(key);
-          expect(known === undefined || JSON.stringify(known) === JSON.stringify(seen), `${path}: one ETag for two pages`).to.equal(true);
+          expect(
+            known === undefined || JSON.stringify(known) === JSON.stringify(seen),
+            `${path}: one ETag for two pages`,
+          ).to.equal(true);
           tags.set(key, seen);
           lastTag = g.etag ?? null;
         }
@@ -140,7 +189,12 @@ const run = (budget: string | null): void => {
           const out = { assigned_user_id: bob.id, group_id: null, tags: [], state: 'closed' };
           const back = { assigned_user_id: ada.id, group_id: group, tags: ['vip'], state: 'open' };
           started = k;
-          const a = await send('PATCH', `/v1/tickets/${moving}`, { authorization: `Bearer ${admin}` }, { subject: `Revision ${k}`, ...(k % 2 === 1 ? out : back) });
+          const a = await send(
+            'PATCH',
+            `/v1/tickets/${moving}`,
+            { authorization: `Bearer ${admin}` },
+            { subject: `Revision ${k}`, ...(k % 2 === 1 ? out : back) },
+          );
           expect(a.status, a.text).to.equal(200);
           acknowledged = k;
           await new Promise((r) => setTimeout(r, 5));
@@ -148,7 +202,10 @@ const run = (budget: string | null): void => {
         done = true;
       };
 
-      await Promise.all([writer(), ...queues.flatMap((path) => [reader(path, false), reader(path, true), reader(path, true)])]);
+      await Promise.all([
+        writer(),
+        ...queues.flatMap((path) => [reader(path, false), reader(path, true), reader(path, true)]),
+      ]);
       expect(counts.answers).to.be.greaterThan(revisions * queues.length);
       expect(counts.notModified, 'some revalidations answered 304').to.be.greaterThan(0);
       expect(counts.present, 'pages with the ticket').to.be.greaterThan(0);

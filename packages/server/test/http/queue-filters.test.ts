@@ -38,7 +38,13 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
       api.clock.advance(60_000);
       t[name] = (await createTicket(api, admin, { subject: name, ...input })).id as number;
     };
-    await make('adaUrgentVip', { customer_id: zoe.id, assigned_user_id: ada.id, group_id: billing, priority: 'urgent', tags: ['vip', 'billing'] });
+    await make('adaUrgentVip', {
+      customer_id: zoe.id,
+      assigned_user_id: ada.id,
+      group_id: billing,
+      priority: 'urgent',
+      tags: ['vip', 'billing'],
+    });
     await make('adaLow', { customer_id: zoe.id, assigned_user_id: ada.id, priority: 'low', tags: ['vip'] });
     await make('bobHigh', { customer_id: lin.id, assigned_user_id: bob.id, group_id: hardware, priority: 'high' });
     await make('nobodyNormal', { customer_id: lin.id, group_id: billing, tags: ['billing'] });
@@ -50,7 +56,8 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     await api.close();
   });
 
-  const names = (a: Answer): string[] => arr(a).map((x) => Object.keys(t).find((k) => t[k] === x.id) ?? `#${String(x.id)}`);
+  const names = (a: Answer): string[] =>
+    arr(a).map((x) => Object.keys(t).find((k) => t[k] === x.id) ?? `#${String(x.id)}`);
   const list = async (query: string, token = admin): Promise<string[]> => {
     const a = await api.get(`/v1/tickets?${query}`, { token });
     expect(a.status, `${query}: ${a.text}`).to.equal(200);
@@ -65,11 +72,18 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     expect(await list('assigned_user_id=none')).to.have.members(['nobodyNormal', 'nobodyUrgent']);
     expect(await list(`assigned_user_id=${bob.id},none`)).to.have.members(['bobHigh', 'nobodyNormal', 'nobodyUrgent']);
     // Repeating the parameter is the same comma list.
-    expect(await list(`assigned_user_id=${bob.id}&assigned_user_id=none`)).to.have.members(['bobHigh', 'nobodyNormal', 'nobodyUrgent']);
+    expect(await list(`assigned_user_id=${bob.id}&assigned_user_id=none`)).to.have.members([
+      'bobHigh',
+      'nobodyNormal',
+      'nobodyUrgent',
+    ]);
   });
 
   it('my open tickets, most urgent first (the README walk-through)', async () => {
-    expect(await list('assigned_user_id=me&state=open&sort=-priority', ada.token)).to.deep.equal(['adaUrgentVip', 'adaLow']);
+    expect(await list('assigned_user_id=me&state=open&sort=-priority', ada.token)).to.deep.equal([
+      'adaUrgentVip',
+      'adaLow',
+    ]);
   });
 
   it('group_id (ids, none), customer_id, priority, tags (every one listed), updated_since', async () => {
@@ -84,9 +98,18 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     expect(await list('tags=vip,billing')).to.deep.equal(['adaUrgentVip']);
     expect(await list('tags=VIP')).to.deep.equal([]);
     const third = obj(await api.get(`/v1/tickets/${t.bobHigh!}`, { token: admin })).updated_at as string;
-    expect(await list(`updated_since=${third}&sort=updated_at`)).to.deep.equal(['bobHigh', 'nobodyNormal', 'nobodyUrgent', 'adaClosed']);
+    expect(await list(`updated_since=${third}&sort=updated_at`)).to.deep.equal([
+      'bobHigh',
+      'nobodyNormal',
+      'nobodyUrgent',
+      'adaClosed',
+    ]);
     const justAfter = new Date(Date.parse(third) + 1).toISOString();
-    expect(await list(`updated_since=${justAfter}&sort=updated_at`)).to.deep.equal(['nobodyNormal', 'nobodyUrgent', 'adaClosed']);
+    expect(await list(`updated_since=${justAfter}&sort=updated_at`)).to.deep.equal([
+      'nobodyNormal',
+      'nobodyUrgent',
+      'adaClosed',
+    ]);
     // The same instant with an offset; a "+" that arrives as a space is read back as "+".
     const shifted = new Date(Date.parse(third) + 3_600_000).toISOString().replace('Z', '+01:00');
     expect(await list(`updated_since=${encodeURIComponent(shifted)}`)).to.have.length(4);
@@ -94,14 +117,25 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
   });
 
   it('ANDs across filters and with state and q', async () => {
-    expect(await list(`assigned_user_id=${ada.id}&tags=vip&priority=urgent&sort=id`)).to.deep.equal(['adaUrgentVip', 'adaClosed']);
-    expect(await list(`assigned_user_id=${ada.id}&tags=vip&priority=urgent&state=open`)).to.deep.equal(['adaUrgentVip']);
+    expect(await list(`assigned_user_id=${ada.id}&tags=vip&priority=urgent&sort=id`)).to.deep.equal([
+      'adaUrgentVip',
+      'adaClosed',
+    ]);
+    expect(await list(`assigned_user_id=${ada.id}&tags=vip&priority=urgent&state=open`)).to.deep.equal([
+      'adaUrgentVip',
+    ]);
     expect(await list(`customer_id=${zoe.id}&q=nobodyurgent`)).to.deep.equal(['nobodyUrgent']);
     expect(await list(`group_id=none&assigned_user_id=none`)).to.deep.equal(['nobodyUrgent']);
   });
 
   it('a well-formed id that matches nothing answers an empty list', async () => {
-    for (const q of ['assigned_user_id=999999', 'group_id=999999', 'customer_id=999999', 'tags=nobody-has-it', 'updated_since=2999-01-01T00:00:00Z']) {
+    for (const q of [
+      'assigned_user_id=999999',
+      'group_id=999999',
+      'customer_id=999999',
+      'tags=nobody-has-it',
+      'updated_since=2999-01-01T00:00:00Z',
+    ]) {
       expect(await list(q), q).to.deep.equal([]);
     }
   });
@@ -109,7 +143,11 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
   it("a customer's list stays their own: filters only narrow it", async () => {
     expect(await list('', zoe.token)).to.have.members(['adaUrgentVip', 'adaLow', 'nobodyUrgent']);
     expect(await list(`customer_id=${lin.id}`, zoe.token)).to.deep.equal([]);
-    expect(await list(`customer_id=${lin.id},${zoe.id}`, zoe.token)).to.have.members(['adaUrgentVip', 'adaLow', 'nobodyUrgent']);
+    expect(await list(`customer_id=${lin.id},${zoe.id}`, zoe.token)).to.have.members([
+      'adaUrgentVip',
+      'adaLow',
+      'nobodyUrgent',
+    ]);
     expect(await list(`assigned_user_id=${ada.id}`, zoe.token)).to.have.members(['adaUrgentVip', 'adaLow']);
     expect(await list('assigned_user_id=me', zoe.token)).to.deep.equal([]);
     expect(await list('priority=urgent', zoe.token)).to.have.members(['adaUrgentVip', 'nobodyUrgent']);
@@ -121,7 +159,10 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
       expect(a.status, `${query}: ${a.text}`).to.equal(400);
       const body = obj(a);
       expect(body.code).to.equal(40001);
-      expect((body.errors as { field: string }[]).map((e) => e.field), query).to.have.members(params);
+      expect(
+        (body.errors as { field: string }[]).map((e) => e.field),
+        query,
+      ).to.have.members(params);
     };
     await bad('assigned_user_id=someone', ['assigned_user_id']);
     await bad('assigned_user_id=0', ['assigned_user_id']);
@@ -133,7 +174,14 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     await bad('priority=critical', ['priority']);
     await bad(`tags=${'x'.repeat(51)}`, ['tags']);
     await bad(`customer_id=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`, ['customer_id']);
-    for (const since of ['yesterday', '2026-11-25', '2026-02-30T00:00:00Z', '2026-11-25T08:00:00', '2026-11-25T24:00:00Z', '']) {
+    for (const since of [
+      'yesterday',
+      '2026-11-25',
+      '2026-02-30T00:00:00Z',
+      '2026-11-25T08:00:00',
+      '2026-11-25T24:00:00Z',
+      '',
+    ]) {
       await bad(`updated_since=${encodeURIComponent(since)}`, ['updated_since']);
     }
     await bad('priority=critical&group_id=x&tags=ok', ['priority', 'group_id']);
@@ -147,7 +195,8 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     const rels = linkRels(a.header('link'));
     for (const rel of ['next', 'last', 'first']) {
       const url = new URL(`https://x${pathOf(rels[rel])}`);
-      for (const p of ['assigned_user_id', 'tags', 'priority', 'updated_since']) expect(url.searchParams.get(p), `${rel} ${p}`).to.equal(new URLSearchParams(query).get(p));
+      for (const p of ['assigned_user_id', 'tags', 'priority', 'updated_since'])
+        expect(url.searchParams.get(p), `${rel} ${p}`).to.equal(new URLSearchParams(query).get(p));
     }
     const next = await api.get(pathOf(rels.next), { token: admin });
     expect(next.header('x-total-count')).to.equal('3');
@@ -158,9 +207,20 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     const doc = obj(await api.get('/v1/openapi.json'));
     const op = ((doc.paths as Json)['/v1/tickets'] as Json).get as Json;
     const components = (doc.components as Json).parameters as Record<string, Json>;
-    const params = (op.parameters as Json[]).map((p) => ('$ref' in p ? (components[String(p.$ref).split('/').pop() ?? ''] as Json) : p));
-    const queue = params.filter((p) => ['assigned_user_id', 'group_id', 'customer_id', 'priority', 'tags', 'updated_since'].includes(p.name as string));
-    expect(queue.map((p) => p.name)).to.have.members(['assigned_user_id', 'group_id', 'customer_id', 'priority', 'tags', 'updated_since']);
+    const params = (op.parameters as Json[]).map((p) =>
+      '$ref' in p ? (components[String(p.$ref).split('/').pop() ?? ''] as Json) : p,
+    );
+    const queue = params.filter((p) =>
+      ['assigned_user_id', 'group_id', 'customer_id', 'priority', 'tags', 'updated_since'].includes(p.name as string),
+    );
+    expect(queue.map((p) => p.name)).to.have.members([
+      'assigned_user_id',
+      'group_id',
+      'customer_id',
+      'priority',
+      'tags',
+      'updated_since',
+    ]);
     let ran = 0;
     for (const p of queue) {
       for (const [key, example] of Object.entries(p.examples as Record<string, { value: unknown }>)) {

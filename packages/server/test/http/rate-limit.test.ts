@@ -38,7 +38,11 @@ describe('HTTP: rate limiting (RATE_LIMIT=5, window 60 s)', () => {
 
   it('counts down on every answer, errors included, then answers 429 with Retry-After until the window ends', async () => {
     nextWindow(api);
-    const login = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword });
+    const login = await oauthRequest(api, '/v1/oauth/token', {
+      grant_type: 'password',
+      username: adminEmail,
+      password: adminPassword,
+    });
     expect(login.status, login.text).to.equal(200);
     // The token endpoint counts per client IP: a tenth of 5, rounded up.
     expectRate(login, 1, 0);
@@ -112,13 +116,35 @@ describe('HTTP: rate limiting (RATE_LIMIT=5, window 60 s)', () => {
     // Over the limit: 429 comes before the 401, so guessing tokens is limited too.
     expectTooMany(await api.get('/v1/tickets'), 1);
     expectTooMany(await api.get('/v1/users/me', { token: 'guessed-token' }), 1);
-    expectTooMany(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }), 1);
-    expectTooMany(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }, 'json'), 1);
+    expectTooMany(
+      await oauthRequest(api, '/v1/oauth/token', {
+        grant_type: 'password',
+        username: adminEmail,
+        password: adminPassword,
+      }),
+      1,
+    );
+    expectTooMany(
+      await oauthRequest(
+        api,
+        '/v1/oauth/token',
+        { grant_type: 'password', username: adminEmail, password: adminPassword },
+        'json',
+      ),
+      1,
+    );
     expectTooMany(await oauthRequest(api, '/v1/oauth/revoke', { token: 'whatever' }), 1);
     // Without TRUST_PROXY, X-Forwarded-For is the client's word: it does not open a new count.
     expectTooMany(await api.get('/v1/tickets', { headers: { 'X-Forwarded-For': '203.0.113.7' } }), 1);
     // A token endpoint request counts per IP even when it carries a valid access token.
-    expectTooMany(await api.post('/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }, { token }), 1);
+    expectTooMany(
+      await api.post(
+        '/v1/oauth/token',
+        { grant_type: 'password', username: adminEmail, password: adminPassword },
+        { token },
+      ),
+      1,
+    );
     // A valid token counts against its user, not the exhausted IP.
     const authenticated = await api.get('/v1/users/me', { token });
     expect(authenticated.status).to.equal(200);
@@ -170,13 +196,28 @@ describe('HTTP: rate limiting rounds the per-IP limit up (RATE_LIMIT=15)', () =>
 
   it('allows ceil(15 / 10) = 2 unauthenticated requests per window, and 15 per user', async () => {
     nextWindow(api);
-    const wrong = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: 'wrong-password' });
+    const wrong = await oauthRequest(api, '/v1/oauth/token', {
+      grant_type: 'password',
+      username: adminEmail,
+      password: 'wrong-password',
+    });
     expectError(wrong, 400, 40011);
     expectRate(wrong, 2, 1);
-    const ok = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword });
+    const ok = await oauthRequest(api, '/v1/oauth/token', {
+      grant_type: 'password',
+      username: adminEmail,
+      password: adminPassword,
+    });
     expect(ok.status, ok.text).to.equal(200);
     expectRate(ok, 2, 0);
-    expectTooMany(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: adminEmail, password: adminPassword }), 2);
+    expectTooMany(
+      await oauthRequest(api, '/v1/oauth/token', {
+        grant_type: 'password',
+        username: adminEmail,
+        password: adminPassword,
+      }),
+      2,
+    );
     const token = (ok.json as { access_token: string }).access_token;
     expectRate(await api.get('/v1/users/me', { token }), 15, 14);
   });

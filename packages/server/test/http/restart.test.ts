@@ -49,7 +49,12 @@ describe('HTTP: the embedded store across a restart', function () {
     const admin = await first.adminToken();
     const agent = await first.userWithToken('agent', 'Grace Agent');
     const customer = await first.userWithToken('customer', 'Ada Customer');
-    const post = async (path: string, body: unknown, token = admin, headers: Record<string, string> = {}): Promise<Answer> => {
+    const post = async (
+      path: string,
+      body: unknown,
+      token = admin,
+      headers: Record<string, string> = {},
+    ): Promise<Answer> => {
       const a = await first.post(path, body, { token, headers });
       expect(a.status, `${path}: ${a.text}`).to.be.oneOf([200, 201]);
       return a;
@@ -57,16 +62,31 @@ describe('HTTP: the embedded store across a restart', function () {
     const group = await post('/v1/groups', { name: 'Printers', description: 'Everything that prints' });
     const groupId = (group.json as { id: number }).id;
     await first.request('PATCH', `/v1/users/${agent.id}`, { token: admin, body: { group_ids: [groupId] } });
-    const ticket = await post('/v1/tickets', { subject: 'Printer on fire', summary: 'Smoke', customer_id: customer.id, priority: 'urgent', tags: ['vip'] });
+    const ticket = await post('/v1/tickets', {
+      subject: 'Printer on fire',
+      summary: 'Smoke',
+      customer_id: customer.id,
+      priority: 'urgent',
+      tags: ['vip'],
+    });
     const ticketId = (ticket.json as { id: number }).id;
-    await first.request('PATCH', `/v1/tickets/${ticketId}`, { token: agent.token, body: { assigned_user_id: agent.id, group_id: groupId } });
+    await first.request('PATCH', `/v1/tickets/${ticketId}`, {
+      token: agent.token,
+      body: { assigned_user_id: agent.id, group_id: groupId },
+    });
     await post(`/v1/tickets/${ticketId}/messages`, { body: 'On it' }, agent.token);
-    await post(`/v1/tickets/${ticketId}/messages`, { body: 'Internal: call the fire brigade', internal: true }, agent.token);
+    await post(
+      `/v1/tickets/${ticketId}/messages`,
+      { body: 'Internal: call the fire brigade', internal: true },
+      agent.token,
+    );
     await post(`/v1/tickets/${ticketId}/messages`, { body: 'Thanks' }, customer.token);
     const gone = await post('/v1/tickets', { subject: 'Soon deleted', customer_id: customer.id });
     const goneId = (gone.json as { id: number }).id;
     expect((await first.request('DELETE', `/v1/tickets/${goneId}`, { token: admin })).status).to.equal(200);
-    const keyed = await post('/v1/tickets', { subject: 'Sent twice', customer_id: customer.id }, customer.token, { 'Idempotency-Key': 'restart-1' });
+    const keyed = await post('/v1/tickets', { subject: 'Sent twice', customer_id: customer.id }, customer.token, {
+      'Idempotency-Key': 'restart-1',
+    });
     const hook = await post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] });
     const hookId = (hook.json as { id: number }).id;
     await first.request('PATCH', `/v1/webhooks/${hookId}`, { token: admin, body: { active: false } });
@@ -100,11 +120,18 @@ describe('HTTP: the embedded store across a restart', function () {
 
     api = await start();
     const second = api;
-    for (const path of paths) expect(seen(await second.get(path, { token: admin })), path).to.deep.equal(before.get(path));
+    for (const path of paths)
+      expect(seen(await second.get(path, { token: admin })), path).to.deep.equal(before.get(path));
     // The customer's token still works and still sees no internal note.
-    expect(seen(await second.get(`/v1/tickets/${ticketId}/messages`, { token: customer.token }))).to.deep.equal(customerView);
+    expect(seen(await second.get(`/v1/tickets/${ticketId}/messages`, { token: customer.token }))).to.deep.equal(
+      customerView,
+    );
     // The kept answer of the idempotent POST is replayed, and nothing is created twice.
-    const again = await second.post('/v1/tickets', { subject: 'Sent twice', customer_id: customer.id }, { token: customer.token, headers: { 'Idempotency-Key': 'restart-1' } });
+    const again = await second.post(
+      '/v1/tickets',
+      { subject: 'Sent twice', customer_id: customer.id },
+      { token: customer.token, headers: { 'Idempotency-Key': 'restart-1' } },
+    );
     expect(again.status).to.equal(201);
     expect(again.header('idempotent-replayed')).to.equal('true');
     expect(again.text).to.equal(keyed.text);
@@ -115,11 +142,22 @@ describe('HTTP: the embedded store across a restart', function () {
     });
     expect(rotated.status, rotated.text).to.equal(200);
     // New ids follow the old ones, and the feed goes on from its newest seq without a gap.
-    const next = await second.post('/v1/tickets', { subject: 'After the restart', customer_id: customer.id }, { token: admin });
+    const next = await second.post(
+      '/v1/tickets',
+      { subject: 'After the restart', customer_id: customer.id },
+      { token: admin },
+    );
     expect((next.json as { id: number }).id).to.equal((keyed.json as { id: number }).id + 1);
-    const events = (await second.get(`/v1/events?after=${String(newestBefore)}`, { token: admin })).json as { seq: number; type: string }[];
+    const events = (await second.get(`/v1/events?after=${String(newestBefore)}`, { token: admin })).json as {
+      seq: number;
+      type: string;
+    }[];
     expect(events.map((e) => [e.seq, e.type])).to.deep.equal([[newestBefore + 1, 'ticket.created']]);
-    const message = await second.post(`/v1/tickets/${ticketId}/messages`, { body: 'Still here' }, { token: agent.token });
+    const message = await second.post(
+      `/v1/tickets/${ticketId}/messages`,
+      { body: 'Still here' },
+      { token: agent.token },
+    );
     expect((message.json as { id: number }).id).to.equal(4);
   });
 
@@ -167,6 +205,8 @@ describe('HTTP: the embedded store across a restart', function () {
       refused = e;
     }
     expect(refused).to.be.instanceOf(Error);
-    expect((refused as Error).message).to.match(new RegExp(`DATA_DIR .* is in use by (process ${String(process.pid)}|this process)`));
+    expect((refused as Error).message).to.match(
+      new RegExp(`DATA_DIR .* is in use by (process ${String(process.pid)}|this process)`),
+    );
   });
 });

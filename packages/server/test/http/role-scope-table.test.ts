@@ -10,8 +10,18 @@ import { arr, createTicket, idOf, obj, type Json } from '../support/resources.js
 // one home of scopes and the enforcement cannot disagree. Login-only operations refuse every
 // personal token with 40301.
 
-const allScopes = ['tickets:read', 'tickets:write', 'users:read', 'users:write', 'groups:read', 'groups:write', 'events:read', 'webhooks:manage'] as const;
-const covers = (held: string, needed: string): boolean => held === needed || (needed.endsWith(':read') && held === needed.replace(/:read$/, ':write'));
+const allScopes = [
+  'tickets:read',
+  'tickets:write',
+  'users:read',
+  'users:write',
+  'groups:read',
+  'groups:write',
+  'events:read',
+  'webhooks:manage',
+] as const;
+const covers = (held: string, needed: string): boolean =>
+  held === needed || (needed.endsWith(':read') && held === needed.replace(/:read$/, ':write'));
 const methods = ['get', 'post', 'put', 'patch', 'delete'] as const;
 
 interface DocOperation {
@@ -30,7 +40,10 @@ const operationsOf = (doc: Json): DocOperation[] => {
       if (op === undefined) continue;
       const security = op.security as { bearer?: string[] }[];
       if (security.length === 0) continue;
-      const content = (op.requestBody as { content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> } | undefined)?.content?.['application/json'];
+      const content = (
+        op.requestBody as
+          { content?: Record<string, { example?: unknown; examples?: Record<string, { value: unknown }> }> } | undefined
+      )?.content?.['application/json'];
       out.push({
         path,
         method,
@@ -59,7 +72,14 @@ describe('HTTP: role x scope, every documented operation (contract §8.2)', func
     const ticket = await createTicket(api, admin, { subject: 'Table ticket', customer_id: customer.id });
     const message = await api.post(`/v1/tickets/${String(ticket.id)}/messages`, { body: 'Hello' }, { token: admin });
     const webhook = await api.post('/v1/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'] }, { token: admin });
-    Object.assign(ids, { ticket_id: ticket.id, message_id: idOf(message), group_id: idOf(group), user_id: customer.id, webhook_id: idOf(webhook), token_id: 1 });
+    Object.assign(ids, {
+      ticket_id: ticket.id,
+      message_id: idOf(message),
+      group_id: idOf(group),
+      user_id: customer.id,
+      webhook_id: idOf(webhook),
+      token_id: 1,
+    });
   });
   after(async () => {
     await api.close();
@@ -77,8 +97,14 @@ describe('HTTP: role x scope, every documented operation (contract §8.2)', func
 
   const send = (op: DocOperation, token: string): Promise<Answer> => {
     const path = op.path.replace(/\{([a-z_]+)\}/g, (_, name: string) => String(ids[name] ?? 1));
-    const body = op.path.startsWith('/v1/webhooks') && op.method === 'post' && op.body !== undefined ? { ...(op.body as object), url: 'http://127.0.0.1:9/hook' } : op.body;
-    return api.request(op.method.toUpperCase(), path, { token, ...(op.method === 'get' || op.method === 'delete' ? {} : { body }) });
+    const body =
+      op.path.startsWith('/v1/webhooks') && op.method === 'post' && op.body !== undefined
+        ? { ...(op.body as object), url: 'http://127.0.0.1:9/hook' }
+        : op.body;
+    return api.request(op.method.toUpperCase(), path, {
+      token,
+      ...(op.method === 'get' || op.method === 'delete' ? {} : { body }),
+    });
   };
 
   for (const role of ['customer', 'agent', 'admin'] as const) {
@@ -97,7 +123,9 @@ describe('HTTP: role x scope, every documented operation (contract §8.2)', func
             expect(code, where).to.equal(40301);
           } else if (before !== null) {
             expect([a.status, code], `${where}: ${a.text.slice(0, 200)}`).to.deep.equal([403, 40303]);
-            expect(a.header('www-authenticate'), where).to.equal(`Bearer realm="support", error="insufficient_scope", scope="${op.needs.join(' ')}"`);
+            expect(a.header('www-authenticate'), where).to.equal(
+              `Bearer realm="support", error="insufficient_scope", scope="${op.needs.join(' ')}"`,
+            );
             expect(a.header('x-accepted-oauth-scopes'), where).to.equal(op.needs.join(', '));
             expect(await newestSeq(), `${where} changed something`).to.equal(before);
           } else {

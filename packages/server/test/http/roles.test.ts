@@ -109,7 +109,9 @@ describe('HTTP: roles (contract §3)', () => {
       const list = await send('GET', '/v1/tickets?per_page=100', alice.token);
       expect(list.status, list.text).to.equal(200);
       const items = list.json as TicketBody[];
-      expect(items.map((t) => t.id)).to.include(aliceTicket.id).and.not.include(bobTicket.id);
+      expect(items.map((t) => t.id))
+        .to.include(aliceTicket.id)
+        .and.not.include(bobTicket.id);
       for (const t of items) expect(t.customer.id).to.equal(alice.id);
       expect(list.header('x-total-count')).to.equal(String(items.length));
       // A word only Bob's ticket holds finds nothing for Alice, and his for him.
@@ -132,13 +134,17 @@ describe('HTTP: roles (contract §3)', () => {
       expectNotFound(await send('GET', path, alice.token));
       expectNotFound(await send('PATCH', path, alice.token, { body: 'edited' }));
       expectNotFound(await send('DELETE', path, alice.token));
-      expect((await send('GET', `/v1/tickets/${aliceTicket.id}/messages/${publicReply.id}`, alice.token)).status).to.equal(200);
+      expect(
+        (await send('GET', `/v1/tickets/${aliceTicket.id}/messages/${publicReply.id}`, alice.token)).status,
+      ).to.equal(200);
     });
 
     it('adds messages to their own ticket, but not internal notes (403)', async () => {
       const m = await addMessage(alice.token, aliceTicket.id, { body: 'It is off now.' });
       expect(m.internal).to.equal(false);
-      expectForbidden(await send('POST', `/v1/tickets/${aliceTicket.id}/messages`, alice.token, { body: 'psst', internal: true }));
+      expectForbidden(
+        await send('POST', `/v1/tickets/${aliceTicket.id}/messages`, alice.token, { body: 'psst', internal: true }),
+      );
       // Their own message: editable, and cannot be turned into a note.
       const path = `/v1/tickets/${aliceTicket.id}/messages/${m.id}`;
       const edited = await send('PATCH', path, alice.token, { body: 'It is off now, still broken.' });
@@ -215,7 +221,6 @@ describe('HTTP: roles (contract §3)', () => {
       const g = await passwordGrant(api, alice.email, 'a-new-password-1');
       expect((await send('GET', '/v1/users/me', g.access_token)).status).to.equal(200);
     });
-
   });
 
   describe('an agent', () => {
@@ -233,7 +238,10 @@ describe('HTTP: roles (contract §3)', () => {
     it('creates and updates tickets for customers, but may not delete them (403)', async () => {
       const t = await create(agent.token, { subject: 'Called in by Bob', customer_id: bob.id, priority: 'high' });
       expect(t.customer.id).to.equal(bob.id);
-      const pending = await send('PATCH', `/v1/tickets/${t.id}`, agent.token, { state: 'pending', assigned_user_id: agent.id });
+      const pending = await send('PATCH', `/v1/tickets/${t.id}`, agent.token, {
+        state: 'pending',
+        assigned_user_id: agent.id,
+      });
       expect(pending.status, pending.text).to.equal(200);
       expectForbidden(await send('DELETE', `/v1/tickets/${t.id}`, agent.token));
       expect((await send('GET', `/v1/tickets/${t.id}`, bob.token)).status).to.equal(200);
@@ -248,12 +256,17 @@ describe('HTTP: roles (contract §3)', () => {
       const u = await send('GET', `/v1/users/${alice.id}`, agent.token);
       expect(u.json).to.include({ role: 'customer' });
     });
-
   });
 
   describe('an admin', () => {
     it('manages users: create, read, change, delete; a deleted user is logged out', async () => {
-      const created = await send('POST', '/v1/users', admin, { name: 'Temp Agent', email: 'temp.agent@example.com', password: 'temp-password', role: 'agent', group_ids: [group.id] });
+      const created = await send('POST', '/v1/users', admin, {
+        name: 'Temp Agent',
+        email: 'temp.agent@example.com',
+        password: 'temp-password',
+        role: 'agent',
+        group_ids: [group.id],
+      });
       expect(created.status, created.text).to.equal(201);
       const user = created.json as { id: number };
       const members = await send('GET', `/v1/groups/${group.id}/users`, admin);

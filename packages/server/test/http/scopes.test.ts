@@ -20,12 +20,18 @@ describe('HTTP: scopes on login tokens (contract §8.2)', () => {
   const customer = { email: 'scoped-customer@example.com', password: 'customer-password-1', id: 0 };
 
   const login = async (email: string, password: string, scope: string): Promise<ScopedGrant> =>
-    grantOf(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: email, password, scope })) as unknown as ScopedGrant;
+    grantOf(
+      await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: email, password, scope }),
+    ) as unknown as ScopedGrant;
 
   before(async () => {
     api = await startApi();
     admin = await api.adminToken();
-    const c = await api.post('/v1/users', { name: 'Scoped Customer', email: customer.email, password: customer.password, role: 'customer' }, { token: admin });
+    const c = await api.post(
+      '/v1/users',
+      { name: 'Scoped Customer', email: customer.email, password: customer.password, role: 'customer' },
+      { token: admin },
+    );
     customer.id = idOf(c);
   });
   after(async () => {
@@ -39,7 +45,11 @@ describe('HTTP: scopes on login tokens (contract §8.2)', () => {
     expect(c.scope, 'scopes never widen a role').to.equal('tickets:read');
     const refreshed = grantOf(await refreshGrant(api, g.refresh_token)) as unknown as ScopedGrant;
     expect(refreshed.scope).to.equal('tickets:read events:read');
-    expectError(await api.post('/v1/tickets', { subject: 'x', customer_id: customer.id }, { token: refreshed.access_token }), 403, 40303);
+    expectError(
+      await api.post('/v1/tickets', { subject: 'x', customer_id: customer.id }, { token: refreshed.access_token }),
+      403,
+      40303,
+    );
   });
 
   it('refuses an unknown scope, an empty one, or none the role can use: 400 invalid_scope', async () => {
@@ -48,7 +58,12 @@ describe('HTTP: scopes on login tokens (contract §8.2)', () => {
       [adminEmail, adminPassword, '  '],
       [customer.email, customer.password, 'webhooks:manage groups:read'],
     ] as const) {
-      const a = await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: email, password, scope });
+      const a = await oauthRequest(api, '/v1/oauth/token', {
+        grant_type: 'password',
+        username: email,
+        password,
+        scope,
+      });
       expect(expectError(a, 400, 40013).error).to.equal('invalid_scope');
     }
   });
@@ -56,10 +71,15 @@ describe('HTTP: scopes on login tokens (contract §8.2)', () => {
   it('outside its scopes: 403 40303 with WWW-Authenticate insufficient_scope naming what is needed; nothing changes', async () => {
     const t = await createTicket(api, admin, { subject: 'Read only', customer_id: customer.id });
     const reader = (await login(adminEmail, adminPassword, 'tickets:read')).access_token;
-    const refused = await api.request('PATCH', `/v1/tickets/${String(t.id)}`, { token: reader, body: { subject: 'Changed' } });
+    const refused = await api.request('PATCH', `/v1/tickets/${String(t.id)}`, {
+      token: reader,
+      body: { subject: 'Changed' },
+    });
     const e = expectError(refused, 403, 40303);
     expect(e.description).to.include('tickets:write');
-    expect(refused.header('www-authenticate')).to.equal('Bearer realm="support", error="insufficient_scope", scope="tickets:write"');
+    expect(refused.header('www-authenticate')).to.equal(
+      'Bearer realm="support", error="insufficient_scope", scope="tickets:write"',
+    );
     expect(refused.header('x-oauth-scopes')).to.equal('tickets:read');
     expect(refused.header('x-accepted-oauth-scopes')).to.equal('tickets:write');
     expect(obj(await api.get(`/v1/tickets/${String(t.id)}`, { token: admin })).subject).to.equal('Read only');

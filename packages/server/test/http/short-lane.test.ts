@@ -89,7 +89,8 @@ describe('short lane: the same answers as Koa and the router', () => {
     const what = `${method} ${path} ${JSON.stringify(options.headers ?? {})}`;
     expect(comparable(a), what).to.deep.equal(comparable(b));
     const remaining = a.header('x-rate-limit-remaining');
-    if (remaining !== undefined) expect(Number(b.header('x-rate-limit-remaining')), what).to.equal(Number(remaining) - 1);
+    if (remaining !== undefined)
+      expect(Number(b.header('x-rate-limit-remaining')), what).to.equal(Number(remaining) - 1);
     expect(accessLine(lane, requestId), `${what}: access log`).to.not.equal(undefined);
     expect(accessLine(lane, requestId), `${what}: access log`).to.deep.equal(accessLine(long, requestId));
     return a;
@@ -149,7 +150,8 @@ describe('short lane: the same answers as Koa and the router', () => {
     await both('GET', `${ticket.path}?access_token=${admin}`);
     await both('GET', `${ticket.path}?access_token=${admin}`, { token: admin });
     await both('GET', `${ticket.path}?access_token=${admin}&access_token=${admin}`);
-    for (const id of ['0', '007', '999999', '99999999999999999999', '9007199254740991']) await both('GET', `/v1/tickets/${id}`, { token: admin });
+    for (const id of ['0', '007', '999999', '99999999999999999999', '9007199254740991'])
+      await both('GET', `/v1/tickets/${id}`, { token: admin });
     const a = await both('GET', ticket.path, { token: admin, plain: true });
     expect(a.status).to.equal(403);
   });
@@ -175,9 +177,17 @@ describe('short lane: the same answers as Koa and the router', () => {
   });
 
   it('messages, users and groups', async () => {
-    const posted = await lane.post(`${ticket.path}/messages`, { body: 'Hello from the customer' }, { token: customer.token });
+    const posted = await lane.post(
+      `${ticket.path}/messages`,
+      { body: 'Hello from the customer' },
+      { token: customer.token },
+    );
     expect(posted.status, posted.text).to.equal(201);
-    const internal = await lane.post(`${ticket.path}/messages`, { body: 'Staff only', internal: true }, { token: agent.token });
+    const internal = await lane.post(
+      `${ticket.path}/messages`,
+      { body: 'Staff only', internal: true },
+      { token: agent.token },
+    );
     expect(internal.status, internal.text).to.equal(201);
     const group = await lane.post('/v1/groups', { name: 'Lane group' }, { token: admin });
     expect(group.status, group.text).to.equal(201);
@@ -212,7 +222,13 @@ describe('short lane: the same answers as Koa and the router', () => {
     const first = await both('GET', '/v1/events', { token: admin });
     expect(first.status, first.text).to.equal(200);
     expect((first.json as unknown[]).length).to.be.greaterThan(0);
-    for (const path of ['/v1/events?after=2&per_page=3', '/v1/events?after=999999&wait=0', '/v1/events?per_page=0', '/v1/events?wait=-1', '/v1/events?after=x']) {
+    for (const path of [
+      '/v1/events?after=2&per_page=3',
+      '/v1/events?after=999999&wait=0',
+      '/v1/events?per_page=0',
+      '/v1/events?wait=-1',
+      '/v1/events?after=x',
+    ]) {
       await both('GET', path, { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
     }
     await both('GET', '/v1/events?envelope=true&per_page=2', { token: admin });
@@ -230,7 +246,10 @@ describe('short lane: the same answers as Koa and the router', () => {
       const patched = await api.request('PATCH', ticket.path, { token: admin, body: { subject } });
       expect(patched.status, patched.text).to.equal(200);
       lane.clock.advance(1_000);
-      const after = await both('GET', ticket.path, { token: admin, headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': before.header('etag') ?? '' } });
+      const after = await both('GET', ticket.path, {
+        token: admin,
+        headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': before.header('etag') ?? '' },
+      });
       expect(after.status).to.equal(200);
       expect((after.json as { subject: string }).subject).to.equal(subject);
       await both('GET', '/v1/tickets?per_page=100', { token: admin });
@@ -238,7 +257,11 @@ describe('short lane: the same answers as Koa and the router', () => {
   });
 
   it('the other lists and reads: users, groups, personal tokens, webhooks, the deprecation schedule', async () => {
-    const scoped = await lane.post('/v1/users/me/tokens', { name: 'Lane reader', scopes: ['tickets:read', 'users:read'] }, { token: agent.token });
+    const scoped = await lane.post(
+      '/v1/users/me/tokens',
+      { name: 'Lane reader', scopes: ['tickets:read', 'users:read'] },
+      { token: agent.token },
+    );
     expect(scoped.status, scoped.text).to.equal(201);
     const { id: tokenId, token: narrow } = scoped.json as { id: number; token: string };
     for (const token of [admin, agent.token, customer.token, narrow]) {

@@ -49,7 +49,11 @@ describe('HTTP transport: the plain listener refuses everything with 403', () =>
       ['GET', '/v1/nothing', undefined],
       ['POST', '/v1/tickets', { subject: 'Over plain HTTP' }],
       ['DELETE', '/v1/tickets/1', undefined],
-      ['POST', '/v1/oauth/token', { grant_type: 'password', username: 'admin@example.com', password: 'admin-password-1' }],
+      [
+        'POST',
+        '/v1/oauth/token',
+        { grant_type: 'password', username: 'admin@example.com', password: 'admin-password-1' },
+      ],
       ['GET', '/healthz', undefined],
       ['GET', '/v1/tickets.xml', undefined],
     ];
@@ -62,11 +66,17 @@ describe('HTTP transport: the plain listener refuses everything with 403', () =>
   });
 
   it('does not honour X-Forwarded-Proto on the plain listener (TRUST_PROXY is off)', async () => {
-    expectTlsRequired(await api.get('/v1/deprecations', { plain: true, headers: { 'X-Forwarded-Proto': 'https' } }), api);
+    expectTlsRequired(
+      await api.get('/v1/deprecations', { plain: true, headers: { 'X-Forwarded-Proto': 'https' } }),
+      api,
+    );
   });
 
   it('answers in JSON conventions (pretty, request id, gzip) all the same', async () => {
-    const a = await api.get('/v1/tickets', { plain: true, headers: { 'X-Request-Id': 'plain-1', 'Accept-Encoding': 'gzip' } });
+    const a = await api.get('/v1/tickets', {
+      plain: true,
+      headers: { 'X-Request-Id': 'plain-1', 'Accept-Encoding': 'gzip' },
+    });
     expect(a.status).to.equal(403);
     expect(a.header('x-request-id')).to.equal('plain-1');
     expect(a.text).to.equal(`${JSON.stringify(a.json, null, 2)}\n`);
@@ -90,13 +100,17 @@ describe('HTTP transport: behind a trusted proxy (TRUST_PROXY=true)', () => {
 
   it('a request forwarded as http gets the same 403, no Location', async () => {
     for (const [i, proto] of ['http', 'HTTP', 'http, https'].entries()) {
-      const a = await api.get('/v1/deprecations', { headers: { 'X-Forwarded-Proto': proto, 'X-Forwarded-For': `192.0.2.${i + 1}` } });
+      const a = await api.get('/v1/deprecations', {
+        headers: { 'X-Forwarded-Proto': proto, 'X-Forwarded-For': `192.0.2.${i + 1}` },
+      });
       expectTlsRequired(a, api);
     }
   });
 
   it('a request forwarded as https, or not marked, is served', async () => {
-    const https = await api.get('/v1/deprecations', { headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '192.0.2.50' } });
+    const https = await api.get('/v1/deprecations', {
+      headers: { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '192.0.2.50' },
+    });
     expect(https.status, https.text).to.equal(200);
     const unmarked = await api.get('/v1/deprecations', { headers: { 'X-Forwarded-For': '192.0.2.51' } });
     expect(unmarked.status, unmarked.text).to.equal(200);
@@ -123,7 +137,12 @@ describe('HTTP transport: behind a trusted proxy (TRUST_PROXY=true)', () => {
   });
 
   it('the refusal of a forwarded http request counts against that client too', async () => {
-    expectTlsRequired(await api.get('/v1/deprecations', { headers: { 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '203.0.113.20' } }), api);
+    expectTlsRequired(
+      await api.get('/v1/deprecations', {
+        headers: { 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '203.0.113.20' },
+      }),
+      api,
+    );
     expectError(await api.get('/v1/deprecations', { headers: { 'X-Forwarded-For': '203.0.113.20' } }), 429, 42901);
   });
 });
@@ -138,7 +157,9 @@ describe('HTTP transport: without TRUST_PROXY, forwarding headers are ignored', 
   });
 
   it('X-Forwarded-Proto: http does not refuse an HTTPS request, and X-Forwarded-For does not change the client', async () => {
-    const a = await api.get('/v1/deprecations', { headers: { 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '203.0.113.1' } });
+    const a = await api.get('/v1/deprecations', {
+      headers: { 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '203.0.113.1' },
+    });
     expect(a.status, a.text).to.equal(200);
     expect(rateHeaders(a)).to.deep.equal({ limit: 1, remaining: 0 });
     // Another claimed address is still this same connection's address: its allowance is spent.

@@ -18,7 +18,9 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
 
   const createUser = async (body: Json): Promise<Answer> => api.post('/v1/users', body, { token: admin });
   const createGroup = async (name: string, description?: string): Promise<Json> => {
-    const a = await api.post('/v1/groups', description === undefined ? { name } : { name, description }, { token: admin });
+    const a = await api.post('/v1/groups', description === undefined ? { name } : { name, description }, {
+      token: admin,
+    });
     expect(a.status, a.text).to.equal(201);
     return obj(a);
   };
@@ -32,7 +34,16 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       const a = await createUser({ name: 'Nora Newuser', email: 'nora@example.com', password: 's3cret-pass' });
       expect(a.status, a.text).to.equal(201);
       const u = obj(a);
-      expect(Object.keys(u)).to.have.members(['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at']);
+      expect(Object.keys(u)).to.have.members([
+        'id',
+        'url',
+        'name',
+        'email',
+        'role',
+        'groups',
+        'created_at',
+        'updated_at',
+      ]);
       expect(u).to.deep.include({ name: 'Nora Newuser', email: 'nora@example.com', role: 'customer', groups: [] });
       expect(u.url).to.equal(`${api.origin}/v1/users/${u.id as number}`);
       expect(a.header('location')).to.equal(u.url);
@@ -86,7 +97,9 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
     });
 
     it('lets a customer read and change only themselves: name and password, not role; others are 404', async () => {
-      const created = obj(await createUser({ name: 'Cora Customer', email: 'cora@example.com', password: 'old-password' }));
+      const created = obj(
+        await createUser({ name: 'Cora Customer', email: 'cora@example.com', password: 'old-password' }),
+      );
       const other = obj(await createUser({ name: 'Someone', email: 'someone@example.com', password: 'password-x' }));
       const token = await api.login('cora@example.com', 'old-password');
       const ticket = await createTicket(api, token, { subject: 'Rename me' });
@@ -95,7 +108,10 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect((await patchJson(api, '/v1/users/me', { role: 'admin' }, token)).status).to.equal(403);
       expect((await patchJson(api, pathOf(other.url), { name: 'hijack' }, token)).status).to.equal(404);
       const groups = await patchJson(api, '/v1/users/me', { group_ids: [999], role: 'agent' }, token);
-      expect([groups.status, obj(groups).description], "the API's names").to.deep.equal([403, 'customers may not write the fields role, group_ids']);
+      expect([groups.status, obj(groups).description], "the API's names").to.deep.equal([
+        403,
+        'customers may not write the fields role, group_ids',
+      ]);
 
       api.clock.advance(1000);
       const renamed = await patchJson(api, '/v1/users/me', { name: 'Cora Renamed', password: 'new-password' }, token);
@@ -120,7 +136,11 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect(list.status).to.equal(200);
       expect(list.header('x-total-count')).to.equal(String(arr(list).length));
       expect(arr(list).map((u) => u.email)).to.include('admin@example.com');
-      const denied = await api.post('/v1/users', { name: 'x', email: 'x@example.com', password: 'password-1' }, { token: agent.token });
+      const denied = await api.post(
+        '/v1/users',
+        { name: 'x', email: 'x@example.com', password: 'password-1' },
+        { token: agent.token },
+      );
       expect(denied.status).to.equal(403);
       const target = obj(await createUser({ name: 'Target', email: 'target@example.com', password: 'password-1' }));
       expect((await patchJson(api, pathOf(target.url), { name: 'nope' }, agent.token)).status).to.equal(403);
@@ -149,7 +169,15 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
   describe('groups and membership', () => {
     it('creates a group with an absolute users_url and refuses a duplicate name and read-only fields (422)', async () => {
       const g = await createGroup('Billing', 'Money matters');
-      expect(Object.keys(g)).to.have.members(['id', 'url', 'name', 'description', 'users_url', 'created_at', 'updated_at']);
+      expect(Object.keys(g)).to.have.members([
+        'id',
+        'url',
+        'name',
+        'description',
+        'users_url',
+        'created_at',
+        'updated_at',
+      ]);
       expect(g).to.include({ name: 'Billing', description: 'Money matters' });
       expect(g.url).to.equal(`${api.origin}/v1/groups/${g.id as number}`);
       expect(g.users_url).to.equal(`${g.url as string}/users`);
@@ -162,11 +190,27 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       ]);
     });
 
-    it('links a user\'s groups and lists exactly the members at users_url, following membership changes', async () => {
+    it("links a user's groups and lists exactly the members at users_url, following membership changes", async () => {
       const sales = await createGroup('Sales');
       const support = await createGroup('Support');
-      const ann = obj(await createUser({ name: 'Ann', email: 'ann@example.com', password: 'password-1', role: 'agent', group_ids: [sales.id, support.id] }));
-      const bob = obj(await createUser({ name: 'Bob', email: 'bob@example.com', password: 'password-1', role: 'agent', group_ids: [sales.id] }));
+      const ann = obj(
+        await createUser({
+          name: 'Ann',
+          email: 'ann@example.com',
+          password: 'password-1',
+          role: 'agent',
+          group_ids: [sales.id, support.id],
+        }),
+      );
+      const bob = obj(
+        await createUser({
+          name: 'Bob',
+          email: 'bob@example.com',
+          password: 'password-1',
+          role: 'agent',
+          group_ids: [sales.id],
+        }),
+      );
       await createUser({ name: 'Cid', email: 'cid@example.com', password: 'password-1' });
       expect(ann.groups).to.deep.equal([
         { id: sales.id, url: sales.url },
@@ -223,7 +267,8 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       const customer = await api.userWithToken('customer', 'Ref Customer');
       return createTicket(api, agent.token, { customer_id: customer.id, assigned_user_id: userId });
     };
-    const assigneeOf = async (ticket: Json): Promise<unknown> => obj(await api.get(pathOf(ticket.url), { token: admin })).assigned_user;
+    const assigneeOf = async (ticket: Json): Promise<unknown> =>
+      obj(await api.get(pathOf(ticket.url), { token: admin })).assigned_user;
 
     it('unassigns the tickets of an agent made a customer (PATCH or a PUT without role), moving their updated_at', async () => {
       const patched = await api.userWithToken('agent', 'Demoted By Patch');
@@ -234,7 +279,10 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       const t3 = await assignedTo(kept.id);
       api.clock.advance(1000);
       expect((await patchJson(api, `/v1/users/${patched.id}`, { role: 'customer' }, admin)).status).to.equal(200);
-      const put = await api.request('PUT', `/v1/users/${replaced.id}`, { token: admin, body: { name: 'Demoted By Put', email: replaced.email } });
+      const put = await api.request('PUT', `/v1/users/${replaced.id}`, {
+        token: admin,
+        body: { name: 'Demoted By Put', email: replaced.email },
+      });
       expect(put.status, put.text).to.equal(200);
       expect(obj(put).role).to.equal('customer');
       expect((await patchJson(api, `/v1/users/${kept.id}`, { role: 'admin' }, admin)).status).to.equal(200);
@@ -251,12 +299,24 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect(await assigneeOf(ticket)).to.equal(null);
 
       const g = await createGroup('Short Lived');
-      const member = obj(await createUser({ name: 'Member', email: 'member.shortlived@example.com', password: 'password-1', group_ids: [g.id] }));
-      const grouped = await createTicket(api, agent.token, { customer_id: member.id as number, group_id: g.id as number });
+      const member = obj(
+        await createUser({
+          name: 'Member',
+          email: 'member.shortlived@example.com',
+          password: 'password-1',
+          group_ids: [g.id],
+        }),
+      );
+      const grouped = await createTicket(api, agent.token, {
+        customer_id: member.id as number,
+        group_id: g.id as number,
+      });
       const cached = await api.get(pathOf(grouped.url), { token: admin });
       const since = { 'If-Modified-Since': cached.header('last-modified') ?? '' };
       expect((await api.get(pathOf(grouped.url), { token: admin, headers: since })).status).to.equal(304);
-      const memberSince = { 'If-Modified-Since': (await api.get(pathOf(member.url), { token: admin })).header('last-modified') ?? '' };
+      const memberSince = {
+        'If-Modified-Since': (await api.get(pathOf(member.url), { token: admin })).header('last-modified') ?? '',
+      };
       expect((await api.get(pathOf(member.url), { token: admin, headers: memberSince })).status).to.equal(304);
       api.clock.advance(1000);
       expect((await api.request('DELETE', pathOf(g.url), { token: admin })).status).to.equal(200);
@@ -264,7 +324,7 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       expect(after.status, 'a cached copy with the deleted group is stale').to.equal(200);
       expect(obj(await api.get(pathOf(grouped.url), { token: admin })).group).to.equal(null);
       const memberAfter = await api.get(pathOf(member.url), { token: admin, headers: memberSince });
-      expect(memberAfter.status, "a cached member still in the deleted group is stale").to.equal(200);
+      expect(memberAfter.status, 'a cached member still in the deleted group is stale').to.equal(200);
       expect(obj(memberAfter).groups).to.deep.equal([]);
     });
   });

@@ -64,7 +64,8 @@ describe('HTTP: webhooks', () => {
     return arr(a);
   };
   /** The feed after `after`, as GET /v1/events answers it. */
-  const feed = async (after: number): Promise<Json[]> => arr(await api.get(`/v1/events?after=${after}&per_page=100`, { token: admin }));
+  const feed = async (after: number): Promise<Json[]> =>
+    arr(await api.get(`/v1/events?after=${after}&per_page=100`, { token: admin }));
   const newest = async (): Promise<number> => {
     let after = 0;
     for (let page = await feed(after); page.length > 0; page = await feed(after)) after = page.at(-1)?.seq as number;
@@ -75,10 +76,24 @@ describe('HTTP: webhooks', () => {
   describe('the admin resource', () => {
     it('creates one: 201, Location, the secret shown once (whsec_ + 32 bytes), starting at the head of the feed', async () => {
       const head = await newest();
-      const a = await api.post('/v1/webhooks', { url: receiver.url, events: ['ticket.created'], description: 'CRM sync' }, { token: admin });
+      const a = await api.post(
+        '/v1/webhooks',
+        { url: receiver.url, events: ['ticket.created'], description: 'CRM sync' },
+        { token: admin },
+      );
       expect(a.status, a.text).to.equal(201);
       const w = obj(a);
-      expect(Object.keys(w)).to.deep.equal(['id', 'url', 'events', 'description', 'active', 'last_delivered_seq', 'created_at', 'updated_at', 'secret']);
+      expect(Object.keys(w)).to.deep.equal([
+        'id',
+        'url',
+        'events',
+        'description',
+        'active',
+        'last_delivered_seq',
+        'created_at',
+        'updated_at',
+        'secret',
+      ]);
       expect(w).to.include({ url: receiver.url, description: 'CRM sync', active: true, last_delivered_seq: head });
       expect(w.events).to.deep.equal(['ticket.created']);
       expect(a.header('location')).to.equal(`${api.origin}/v1/webhooks/${w.id as number}`);
@@ -95,7 +110,8 @@ describe('HTTP: webhooks', () => {
       expect(linkRels(list.header('link')).last).to.equal(`${api.origin}/v1/webhooks?page=1`);
       const patched = await patchJson(api, pathOf(a.header('location')), { description: null }, admin);
       expect(obj(patched)).to.include({ description: '' });
-      for (const answer of [one, list, patched]) expect(answer.text).not.to.include(secret).and.not.to.include('whsec_');
+      for (const answer of [one, list, patched])
+        expect(answer.text).not.to.include(secret).and.not.to.include('whsec_');
 
       const other = await create({ url: receiver.url, events: ['*'] });
       expect(other.secret).not.to.equal(secret);
@@ -109,12 +125,17 @@ describe('HTTP: webhooks', () => {
       const etag = first.header('etag') ?? '';
       expect((await api.get(path, { token: admin, headers: { 'If-None-Match': etag } })).status).to.equal(304);
       api.clock.advance(1000);
-      const changed = await patchJson(api, path, { events: ['ticket.updated', 'ticket.created'] }, admin, { 'If-Match': etag });
+      const changed = await patchJson(api, path, { events: ['ticket.updated', 'ticket.created'] }, admin, {
+        'If-Match': etag,
+      });
       expect(changed.status, changed.text).to.equal(200);
       expect(obj(changed).events).to.deep.equal(['ticket.updated', 'ticket.created']);
       expectError(await patchJson(api, path, { active: false }, admin, { 'If-Match': etag }), 412, 41201);
       expectError(await api.request('DELETE', path, { token: admin, headers: { 'If-Match': etag } }), 412, 41201);
-      const deleted = await api.request('DELETE', path, { token: admin, headers: { 'If-Match': changed.header('etag') ?? '' } });
+      const deleted = await api.request('DELETE', path, {
+        token: admin,
+        headers: { 'If-Match': changed.header('etag') ?? '' },
+      });
       expect(deleted.status, deleted.text).to.equal(200);
       expect(deleted.json).to.deep.equal(changed.json);
       expectError(await api.get(path, { token: admin }), 404, 40402);
@@ -124,7 +145,15 @@ describe('HTTP: webhooks', () => {
     it('refuses server-set and unknown fields and bad values, every one at once (422)', async () => {
       const refused = await api.post(
         '/v1/webhooks',
-        { id: 9, secret: 'whsec_x', last_delivered_seq: 3, created_at: 'now', url: 'ftp://example.com/hook', events: ['ticket.exploded'], colour: 'red' },
+        {
+          id: 9,
+          secret: 'whsec_x',
+          last_delivered_seq: 3,
+          created_at: 'now',
+          url: 'ftp://example.com/hook',
+          events: ['ticket.exploded'],
+          colour: 'red',
+        },
         { token: admin },
       );
       expect(fieldErrors(refused).map((e) => [e.field, e.code])).to.deep.equal([
@@ -136,24 +165,33 @@ describe('HTTP: webhooks', () => {
         ['secret', 42203],
         ['url', 42206],
       ]);
-      expect(fieldErrors(await api.post('/v1/webhooks', {}, { token: admin })).map((e) => [e.field, e.code])).to.deep.equal([
+      expect(
+        fieldErrors(await api.post('/v1/webhooks', {}, { token: admin })).map((e) => [e.field, e.code]),
+      ).to.deep.equal([
         ['events', 42201],
         ['url', 42201],
       ]);
       const w = await create({ url: receiver.url, events: ['*'] });
       const path = `/v1/webhooks/${w.id as number}`;
-      expect(fieldErrors(await patchJson(api, path, { url: null, events: null, active: 'yes', secret: 'whsec_x' }, admin)).map((e) => [e.field, e.code])).to.deep.equal([
+      expect(
+        fieldErrors(
+          await patchJson(api, path, { url: null, events: null, active: 'yes', secret: 'whsec_x' }, admin),
+        ).map((e) => [e.field, e.code]),
+      ).to.deep.equal([
         ['active', 42204],
         ['events', 42201],
         ['secret', 42203],
         ['url', 42201],
       ]);
-      const replay = (body: unknown): Promise<ReturnType<typeof fieldErrors>> => api.post(`${path}/replay`, body, { token: admin }).then(fieldErrors);
+      const replay = (body: unknown): Promise<ReturnType<typeof fieldErrors>> =>
+        api.post(`${path}/replay`, body, { token: admin }).then(fieldErrors);
       expect((await replay({ after: -1, url: receiver.url })).map((e) => [e.field, e.code])).to.deep.equal([
         ['after', 42204],
         ['url', 42203],
       ]);
-      expect((await replay({ after: (await newest()) + 1 })).map((e) => [e.field, e.code])).to.deep.equal([['after', 42206]]);
+      expect((await replay({ after: (await newest()) + 1 })).map((e) => [e.field, e.code])).to.deep.equal([
+        ['after', 42206],
+      ]);
     });
 
     it('is for admins only: agents and customers are 403 on every operation', async () => {
@@ -179,7 +217,7 @@ describe('HTTP: webhooks', () => {
       const w = await create({ url: receiver.url, events: ['*'] });
       const t = await ticket('Signed and delivered');
       const [r] = await receiver.waitFor(1);
-      const event = (await feed((w.last_delivered_seq as number)))[0];
+      const event = (await feed(w.last_delivered_seq as number))[0];
       expect(event).to.include({ type: 'ticket.created' });
       expect((event?.resource as Json).id).to.equal(t.id);
       expect(r!.headers['content-type']).to.equal('application/json');
@@ -189,10 +227,21 @@ describe('HTTP: webhooks', () => {
       expect(verified(w.secret as string, r!)).to.deep.equal(event);
       expect(() => verified(`whsec_${Buffer.alloc(32, 1).toString('base64')}`, r!)).to.throw();
 
-      await eventually('the cursor to move past the delivered event', async () => (await read(w.id)).last_delivered_seq === event?.seq);
+      await eventually(
+        'the cursor to move past the delivered event',
+        async () => (await read(w.id)).last_delivered_seq === event?.seq,
+      );
       const log = await deliveries(w.id);
       expect(log).to.have.length(1);
-      expect(log[0]).to.include({ seq: event?.seq, webhook_id: r!.headers['webhook-id'], attempt: 1, status: 200, error: null, next_attempt_at: null, response: 'answered 200' });
+      expect(log[0]).to.include({
+        seq: event?.seq,
+        webhook_id: r!.headers['webhook-id'],
+        attempt: 1,
+        status: 200,
+        error: null,
+        next_attempt_at: null,
+        response: 'answered 200',
+      });
     });
 
     it('sends only the types a webhook subscribed to; ["*"] gets every event; each in seq order', async () => {
@@ -202,8 +251,12 @@ describe('HTTP: webhooks', () => {
         const all = await create({ url: every.url, events: ['*'] });
         const from = all.last_delivered_seq as number;
         const t = await ticket('Filtered');
-        expect((await patchJson(api, `/v1/tickets/${t.id as number}`, { priority: 'low' }, admin)).status).to.equal(200);
-        expect((await api.post(`/v1/tickets/${t.id as number}/messages`, { body: 'Hello' }, { token: admin })).status).to.equal(201);
+        expect((await patchJson(api, `/v1/tickets/${t.id as number}`, { priority: 'low' }, admin)).status).to.equal(
+          200,
+        );
+        expect(
+          (await api.post(`/v1/tickets/${t.id as number}/messages`, { body: 'Hello' }, { token: admin })).status,
+        ).to.equal(201);
         expect((await api.post('/v1/groups', { name: 'Filter fans' }, { token: admin })).status).to.equal(201);
         const appended = await feed(from);
         const head = appended.at(-1)?.seq as number;
@@ -211,9 +264,14 @@ describe('HTTP: webhooks', () => {
         const got = await every.waitFor(appended.length);
         expect(got.map((r) => r.json)).to.deep.equal(appended);
         // The narrow webhook moves past what it did not subscribe to.
-        await eventually('the filtered webhook to reach the head of the feed', async () => (await read(some.id)).last_delivered_seq === head);
+        await eventually(
+          'the filtered webhook to reach the head of the feed',
+          async () => (await read(some.id)).last_delivered_seq === head,
+        );
         expect(receiver.received.map((r) => [r.json.type, seqOf(r)])).to.deep.equal(
-          appended.filter((e) => e.type === 'ticket.created' || e.type === 'message.created').map((e) => [e.type, e.seq]),
+          appended
+            .filter((e) => e.type === 'ticket.created' || e.type === 'message.created')
+            .map((e) => [e.type, e.seq]),
         );
         expect(every.received).to.have.length(appended.length);
       } finally {
@@ -225,7 +283,9 @@ describe('HTTP: webhooks', () => {
       receiver.behave({ status: 200, delayMs: 15 });
       const w = await create({ url: receiver.url, events: ['ticket.created', 'ticket.updated'] });
       const tickets = await Promise.all(Array.from({ length: 4 }, (_, i) => ticket(`Quick ${i}`)));
-      await Promise.all(tickets.map((t, i) => patchJson(api, `/v1/tickets/${t.id as number}`, { summary: `changed ${i}` }, admin)));
+      await Promise.all(
+        tickets.map((t, i) => patchJson(api, `/v1/tickets/${t.id as number}`, { summary: `changed ${i}` }, admin)),
+      );
       const expected = (await feed(w.last_delivered_seq as number)).map((e) => e.seq);
       expect(expected).to.have.length(8);
       const got = await receiver.waitFor(8);
@@ -263,16 +323,22 @@ describe('HTTP: webhooks', () => {
         [2, 500, id, 'the receiver answered 500'],
         [1, 500, id, 'the receiver answered 500'],
       ]);
-      const at = (d: Json | undefined, field: string): number | null => (d?.[field] === null ? null : Date.parse(d?.[field] as string));
+      const at = (d: Json | undefined, field: string): number | null =>
+        d?.[field] === null ? null : Date.parse(d?.[field] as string);
       expect(at(log[2], 'next_attempt_at')).to.equal(at(log[2], 'attempted_at')! + retrySeconds[0]! * 1000);
       expect(at(log[1], 'next_attempt_at')).to.equal(at(log[1], 'attempted_at')! + retrySeconds[1]! * 1000);
       expect(log[0]?.next_attempt_at).to.equal(null);
 
       receiver.behave({ status: 200 });
-      expect(obj(await patchJson(api, `/v1/webhooks/${w.id as number}`, { active: true }, admin))).to.include({ active: true });
+      expect(obj(await patchJson(api, `/v1/webhooks/${w.id as number}`, { active: true }, admin))).to.include({
+        active: true,
+      });
       const fourth = (await receiver.waitFor(4))[3]!;
       expect(fourth.headers['webhook-id']).to.equal(id);
-      await eventually('the cursor to move past the event', async () => (await read(w.id)).last_delivered_seq === seqOf(fourth));
+      await eventually(
+        'the cursor to move past the event',
+        async () => (await read(w.id)).last_delivered_seq === seqOf(fourth),
+      );
       expect((await deliveries(w.id))[0]).to.include({ attempt: 1, status: 200, error: null });
     });
 
@@ -284,11 +350,16 @@ describe('HTTP: webhooks', () => {
       const [failed] = await deliveries(w.id);
       expect(failed).to.include({ status: null, attempt: 1 });
       expect(failed?.error).to.match(/ECONNRESET|socket hang up/);
-      expect(Date.parse(failed?.next_attempt_at as string)).to.equal(Date.parse(failed?.attempted_at as string) + retrySeconds[0]! * 1000);
+      expect(Date.parse(failed?.next_attempt_at as string)).to.equal(
+        Date.parse(failed?.attempted_at as string) + retrySeconds[0]! * 1000,
+      );
       receiver.behave({ status: 200 });
       api.clock.advance(retrySeconds[0]! * 1000);
       await eventually('the retry to succeed', async () => (await deliveries(w.id))[0]?.status === 200);
-      expect(receiver.received.map((r) => r.headers['webhook-id'])).to.deep.equal([failed?.webhook_id, failed?.webhook_id]);
+      expect(receiver.received.map((r) => r.headers['webhook-id'])).to.deep.equal([
+        failed?.webhook_id,
+        failed?.webhook_id,
+      ]);
     });
 
     it('counts a receiver that does not answer within 10 s as a failure; meanwhile other webhooks are served', async function () {
@@ -330,8 +401,13 @@ describe('HTTP: webhooks', () => {
       expect(obj(replayed)).to.include({ last_delivered_seq: from, active: true });
       expect(replayed.text).not.to.include('whsec_');
       const again = (await receiver.waitFor(4)).slice(2);
-      expect(again.map((r) => [r.headers['webhook-id'], r.body])).to.deep.equal(first.map((r) => [r.headers['webhook-id'], r.body]));
-      await eventually('the cursor to come back to the head', async () => (await read(w.id)).last_delivered_seq === from + 2);
+      expect(again.map((r) => [r.headers['webhook-id'], r.body])).to.deep.equal(
+        first.map((r) => [r.headers['webhook-id'], r.body]),
+      );
+      await eventually(
+        'the cursor to come back to the head',
+        async () => (await read(w.id)).last_delivered_seq === from + 2,
+      );
     });
 
     it('rotate-secret answers a new secret, once; later deliveries are signed with it and no longer with the old one', async () => {
@@ -339,7 +415,9 @@ describe('HTTP: webhooks', () => {
       const rotated = await api.post(`/v1/webhooks/${w.id as number}/rotate-secret`, undefined, { token: admin });
       expect(rotated.status, rotated.text).to.equal(200);
       const secret = obj(rotated).secret as string;
-      expect(secret).to.match(/^whsec_/).and.not.equal(w.secret);
+      expect(secret)
+        .to.match(/^whsec_/)
+        .and.not.equal(w.secret);
       expect((await api.get(`/v1/webhooks/${w.id as number}`, { token: admin })).text).not.to.include(secret);
 
       await ticket('New secret');
@@ -362,18 +440,35 @@ describe('HTTP: webhooks without WEBHOOK_ALLOW_PRIVATE (the SSRF guard)', () => 
   });
 
   it('refuses http:// and receivers on loopback or private addresses with 422 on url', async () => {
-    for (const url of ['http://127.0.0.1:9/hook', 'http://93.184.216.34/hook', 'https://127.0.0.1/hook', 'https://localhost/hook', 'https://10.0.0.8/hook', 'https://[::1]/hook', 'https://169.254.169.254/latest']) {
+    for (const url of [
+      'http://127.0.0.1:9/hook',
+      'http://93.184.216.34/hook',
+      'https://127.0.0.1/hook',
+      'https://localhost/hook',
+      'https://10.0.0.8/hook',
+      'https://[::1]/hook',
+      'https://169.254.169.254/latest',
+    ]) {
       const errors = fieldErrors(await api.post('/v1/webhooks', { url, events: ['*'] }, { token: admin }));
-      expect(errors.map((e) => [e.field, e.code]), url).to.deep.equal([['url', 42206]]);
+      expect(
+        errors.map((e) => [e.field, e.code]),
+        url,
+      ).to.deep.equal([['url', 42206]]);
       // The refusal names the switch a walk-through on one machine needs (issue 20).
       expect(errors[0]!.message, url).to.include('WEBHOOK_ALLOW_PRIVATE=true');
     }
     // A public address is taken (nothing is sent to it: no change happens while it exists),
     // and it cannot be pointed inwards afterwards.
-    const created = await api.post('/v1/webhooks', { url: 'https://93.184.216.34/hook', events: ['*'] }, { token: admin });
+    const created = await api.post(
+      '/v1/webhooks',
+      { url: 'https://93.184.216.34/hook', events: ['*'] },
+      { token: admin },
+    );
     expect(created.status, created.text).to.equal(201);
     const path = pathOf(created.header('location'));
-    expect(fieldErrors(await patchJson(api, path, { url: 'https://127.0.0.1/hook' }, admin)).map((e) => [e.field, e.code])).to.deep.equal([['url', 42206]]);
+    expect(
+      fieldErrors(await patchJson(api, path, { url: 'https://127.0.0.1/hook' }, admin)).map((e) => [e.field, e.code]),
+    ).to.deep.equal([['url', 42206]]);
     expect((await api.request('DELETE', path, { token: admin })).status).to.equal(200);
   });
 });

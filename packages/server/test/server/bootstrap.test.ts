@@ -63,7 +63,10 @@ describe('server: the first admin when the store is unreachable at start', () =>
     const created: { email: string; password: string | null }[] = [];
     const logs: string[] = [];
     server = await startServer(configFromEnv({ PORT: '0', STORE: 'memory' }), {
-      rebind: rebound(flaky.store, { info: (m, f) => logs.push(JSON.stringify({ m, ...f })), error: (m, f) => logs.push(JSON.stringify({ m, ...f })) }),
+      rebind: rebound(flaky.store, {
+        info: (m, f) => logs.push(JSON.stringify({ m, ...f })),
+        error: (m, f) => logs.push(JSON.stringify({ m, ...f })),
+      }),
       adminRetryMs: 20,
       shutdownGraceMs: 500,
       onFirstAdminCreated: (email, password) => created.push({ email, password }),
@@ -93,7 +96,11 @@ describe('server: the first admin when the store is unreachable at start', () =>
 
   it('answers /readyz 503 (50302, naming the first admin) until the admin exists, /healthz 200 meanwhile', async () => {
     const flaky = flakyStore();
-    server = await startServer(configFromEnv({ STORE: 'memory', PORT: '0', ADMIN_PASSWORD: 'boss-password-1' }), { rebind: rebound(flaky.store), adminRetryMs: 20, shutdownGraceMs: 500 });
+    server = await startServer(configFromEnv({ STORE: 'memory', PORT: '0', ADMIN_PASSWORD: 'boss-password-1' }), {
+      rebind: rebound(flaky.store),
+      adminRetryMs: 20,
+      shutdownGraceMs: 500,
+    });
     const s = server;
     const get = (path: string) => pinnedRequest(s.port, s.cert, 'GET', path);
     const waiting = await get('/readyz');
@@ -120,12 +127,15 @@ describe('server: the first admin when the store is unreachable at start', () =>
   it('with ADMIN_PASSWORD reports the creation without a password', async () => {
     const flaky = flakyStore();
     const created: { email: string; password: string | null }[] = [];
-    server = await startServer(configFromEnv({ PORT: '0', STORE: 'memory', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }), {
-      rebind: rebound(flaky.store),
-      adminRetryMs: 20,
-      shutdownGraceMs: 500,
-      onFirstAdminCreated: (email, password) => created.push({ email, password }),
-    });
+    server = await startServer(
+      configFromEnv({ PORT: '0', STORE: 'memory', ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'boss-password-1' }),
+      {
+        rebind: rebound(flaky.store),
+        adminRetryMs: 20,
+        shutdownGraceMs: 500,
+        onFirstAdminCreated: (email, password) => created.push({ email, password }),
+      },
+    );
     flaky.recover();
     await until('the admin', () => created.length > 0);
     expect(created).to.deep.equal([{ email: 'boss@example.com', password: null }]);

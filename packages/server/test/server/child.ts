@@ -71,7 +71,10 @@ const within = <A>(ms: number, what: string, promise: Promise<A>): Promise<A> =>
   });
 
 /** Runs the process to its end (bad configuration: it must stop by itself). */
-export const runToExit = async (env: Readonly<Record<string, string>>, ms = 10_000): Promise<Exit & { stdout: string; stderr: string }> => {
+export const runToExit = async (
+  env: Readonly<Record<string, string>>,
+  ms = 10_000,
+): Promise<Exit & { stdout: string; stderr: string }> => {
   const child = spawnMain(env);
   try {
     const exit = await within(ms, 'the process to exit', child.exited);
@@ -92,7 +95,11 @@ export interface Started extends Child {
   /** The certificate actually served (PEM), pinned by every request below. */
   readonly servedCert: PeerCertificate;
   readonly servedPem: string;
-  request(method: string, path: string, options?: { headers?: Record<string, string>; body?: string }): Promise<ChildAnswer>;
+  request(
+    method: string,
+    path: string,
+    options?: { headers?: Record<string, string>; body?: string },
+  ): Promise<ChildAnswer>;
   /** SIGTERM, then the exit. */
   stop(): Promise<Exit>;
 }
@@ -147,9 +154,12 @@ export const pinnedRequest = (
   new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
-    const req = httpsRequest({ host: '127.0.0.1', port, method, path, headers, ca, servername: 'localhost', agent: false }, (res) => {
-      readAnswer(res).then(resolve, reject);
-    });
+    const req = httpsRequest(
+      { host: '127.0.0.1', port, method, path, headers, ca, servername: 'localhost', agent: false },
+      (res) => {
+        readAnswer(res).then(resolve, reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -214,4 +224,7 @@ export const reap = async (child: Child | undefined): Promise<void> => {
 
 /** POST /v1/oauth/token with a JSON body. */
 export const tokenRequest = (child: Started, body: Record<string, string>): Promise<ChildAnswer> =>
-  child.request('POST', '/v1/oauth/token', { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  child.request('POST', '/v1/oauth/token', {
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });

@@ -4,7 +4,14 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../../src/config.js';
-import { developmentSwitches, envExample, helpText, readByTheEntry, referenceTable, settings } from '../../src/config-reference.js';
+import {
+  developmentSwitches,
+  envExample,
+  helpText,
+  readByTheEntry,
+  referenceTable,
+  settings,
+} from '../../src/config-reference.js';
 import { mainJs } from './child.js';
 
 // The configuration reference (src/config-reference.ts) against the decoder (src/config.ts),
@@ -34,14 +41,16 @@ const decoderNames = (): Set<string> => {
     {},
     { STORE: 'mongo', MONGO_URL: 'mongodb://127.0.0.1:1/x' },
     { TLS_CERT_FILE: '/c.pem', TLS_KEY_FILE: '/k.pem' },
-    ...settings.map((s) => ({ [s.name]: s.default.split(' ')[0] ?? '' })).filter((env) => {
-      try {
-        configFromEnv(env);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
+    ...settings
+      .map((s) => ({ [s.name]: s.default.split(' ')[0] ?? '' }))
+      .filter((env) => {
+        try {
+          configFromEnv(env);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
   ];
   for (const env of envs) for (const name of namesRead(env)) all.add(name);
   return all;
@@ -61,7 +70,10 @@ describe('server: the configuration reference (docs/configuration.md, --help)', 
 
   it('has a line for every variable the decoder reads', () => {
     const missing = [...decoderNames()].filter((n) => !names.includes(n));
-    expect(missing, 'add a line for each to packages/server/src/config-reference.ts, then run `node scripts/config-reference.mjs`').to.deep.equal([]);
+    expect(
+      missing,
+      'add a line for each to packages/server/src/config-reference.ts, then run `node scripts/config-reference.mjs`',
+    ).to.deep.equal([]);
   });
 
   it('documents no variable that nothing reads', () => {
@@ -82,18 +94,28 @@ describe('server: the configuration reference (docs/configuration.md, --help)', 
         continue;
       }
       for (const file of files) {
-        for (const m of readFileSync(file, 'utf8').matchAll(/process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*'([A-Z][A-Z0-9_]*)'\s*\])/g)) found.add(m[1] ?? m[2] ?? '');
+        for (const m of readFileSync(file, 'utf8').matchAll(
+          /process\.env(?:\.([A-Z][A-Z0-9_]*)|\[\s*'([A-Z][A-Z0-9_]*)'\s*\])/g,
+        ))
+          found.add(m[1] ?? m[2] ?? '');
       }
     }
     expect(found.size, 'the scan found the entry point’s own reads').to.be.at.least(1);
     expect([...found].filter((n) => !names.includes(n))).to.deep.equal([]);
-    expect([...found].filter((n) => !readByTheEntry.includes(n)), 'readByTheEntry lists them').to.deep.equal([]);
+    expect(
+      [...found].filter((n) => !readByTheEntry.includes(n)),
+      'readByTheEntry lists them',
+    ).to.deep.equal([]);
   });
 
   it('gives each default as the decoder applies it', () => {
     // Defaults that are a value (not "none..."): setting the variable to it changes nothing.
     // Left to the adapters' own defaults, the decoder keeps these unset, so they are compared as documented numbers only.
-    const adapterDefaults = new Set(['RESPONSE_CACHE_BYTES', 'MONGO_SERVER_SELECTION_TIMEOUT_MS', 'MONGO_OPERATION_TIMEOUT_MS']);
+    const adapterDefaults = new Set([
+      'RESPONSE_CACHE_BYTES',
+      'MONGO_SERVER_SELECTION_TIMEOUT_MS',
+      'MONGO_OPERATION_TIMEOUT_MS',
+    ]);
     const base = configFromEnv({});
     for (const s of settings) {
       const value = s.default.split(' ')[0] ?? '';
@@ -104,16 +126,24 @@ describe('server: the configuration reference (docs/configuration.md, --help)', 
 
   it('is the table of docs/configuration.md, word for word', () => {
     const doc = readFileSync(join(root, 'docs', 'configuration.md'), 'utf8');
-    const start = '<!-- the table below is written by scripts/config-reference.mjs from packages/server/src/config-reference.ts -->\n';
+    const start =
+      '<!-- the table below is written by scripts/config-reference.mjs from packages/server/src/config-reference.ts -->\n';
     const end = '\n<!-- end of the generated table -->';
     expect(doc).to.include(start);
     const table = doc.slice(doc.indexOf(start) + start.length, doc.indexOf(end));
-    expect(table, 'docs/configuration.md is out of date: run `npx -y pnpm@10 build && node scripts/config-reference.mjs`').to.equal(referenceTable());
+    expect(
+      table,
+      'docs/configuration.md is out of date: run `npx -y pnpm@10 build && node scripts/config-reference.mjs`',
+    ).to.equal(referenceTable());
     for (const name of names) expect(table).to.include(`| \`${name}\` |`);
   });
 
   it('is what `node packages/server/dist/src/main.js --help` prints, and it exits 0 without starting', () => {
-    const run = spawnSync(process.execPath, [mainJs, '--help'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '/usr/bin:/bin' }, timeout: 20_000 });
+    const run = spawnSync(process.execPath, [mainJs, '--help'], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+      timeout: 20_000,
+    });
     expect(run.status, run.stderr).to.equal(0);
     expect(run.stdout).to.equal(helpText());
     for (const s of settings) {
@@ -126,8 +156,13 @@ describe('server: the configuration reference (docs/configuration.md, --help)', 
   it('names the development-only switches a start sets, for its one warning line', () => {
     expect(developmentSwitches({})).to.deep.equal([]);
     expect(developmentSwitches({ WEBHOOK_ALLOW_PRIVATE: 'false', MONGO_ALLOW_STANDALONE: '0' })).to.deep.equal([]);
-    expect(developmentSwitches({ WEBHOOK_ALLOW_PRIVATE: 'true', PORT: '1' })).to.deep.equal(['WEBHOOK_ALLOW_PRIVATE=true']);
-    expect(developmentSwitches({ WEBHOOK_ALLOW_PRIVATE: 'yes', MONGO_ALLOW_STANDALONE: 'true' })).to.deep.equal(['MONGO_ALLOW_STANDALONE=true', 'WEBHOOK_ALLOW_PRIVATE=yes']);
+    expect(developmentSwitches({ WEBHOOK_ALLOW_PRIVATE: 'true', PORT: '1' })).to.deep.equal([
+      'WEBHOOK_ALLOW_PRIVATE=true',
+    ]);
+    expect(developmentSwitches({ WEBHOOK_ALLOW_PRIVATE: 'yes', MONGO_ALLOW_STANDALONE: 'true' })).to.deep.equal([
+      'MONGO_ALLOW_STANDALONE=true',
+      'WEBHOOK_ALLOW_PRIVATE=yes',
+    ]);
   });
 
   it('has an .env.example that names every variable, each commented out at its default', () => {

@@ -113,8 +113,10 @@ describe('server: configuration from the environment (contract §1)', () => {
   });
 
   it('accepts the usual spellings of a boolean for TRUST_PROXY', () => {
-    for (const v of ['true', 'TRUE', '1', 'yes']) expect(configFromEnv({ TRUST_PROXY: v }).trustProxy, v).to.equal(true);
-    for (const v of ['false', 'False', '0', 'no', '']) expect(configFromEnv({ TRUST_PROXY: v }).trustProxy, v).to.equal(false);
+    for (const v of ['true', 'TRUE', '1', 'yes'])
+      expect(configFromEnv({ TRUST_PROXY: v }).trustProxy, v).to.equal(true);
+    for (const v of ['false', 'False', '0', 'no', ''])
+      expect(configFromEnv({ TRUST_PROXY: v }).trustProxy, v).to.equal(false);
   });
 
   it('accepts the port bounds 0 and 65535', () => {

@@ -40,7 +40,9 @@ describe('server: the container (composition root)', () => {
         return value;
       });
     }
-    expect(c.get(TYPES.HttpApp)('https://support.example.com', new AbortController().signal)).to.have.property('callback').that.is.a('function');
+    expect(c.get(TYPES.HttpApp)('https://support.example.com', new AbortController().signal))
+      .to.have.property('callback')
+      .that.is.a('function');
     expect([...activated].sort()).to.deep.equal(Object.keys(TYPES).sort());
   });
 

@@ -61,7 +61,10 @@ describe('server: the embedded store under SIGKILL', function () {
           path,
           body === undefined
             ? { headers: { Authorization: `Bearer ${token}` } }
-            : { headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) },
+            : {
+                headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+                body: JSON.stringify(body),
+              },
         );
       if (round === 0) {
         const grant = await running.request('POST', '/v1/oauth/token', {
@@ -69,7 +72,12 @@ describe('server: the embedded store under SIGKILL', function () {
           body: 'grant_type=password&username=admin%40example.com&password=crash-admin-1',
         });
         token = (grant.json as { access_token: string }).access_token;
-        const customer = await call('POST', '/v1/users', { name: 'Crash Customer', email: 'crash@example.com', role: 'customer', password: 'crash-password-1' });
+        const customer = await call('POST', '/v1/users', {
+          name: 'Crash Customer',
+          email: 'crash@example.com',
+          role: 'customer',
+          password: 'crash-password-1',
+        });
         customerId = (customer.json as { id: number }).id;
       }
 
@@ -94,10 +102,13 @@ describe('server: the embedded store under SIGKILL', function () {
         for (const t of items) listed.set(t.id, t.subject);
         if (items.length < 100) break;
       }
-      expect([...listed.keys()], failure('tickets and their ticket.created events')).to.deep.equal([...created].sort((a, b) => a - b));
+      expect([...listed.keys()], failure('tickets and their ticket.created events')).to.deep.equal(
+        [...created].sort((a, b) => a - b),
+      );
       for (const [id, { subject }] of acked.tickets) {
         expect(listed.has(id), failure(`ticket ${String(id)} after round ${String(round)}`)).to.equal(true);
-        if (subject.startsWith('edited')) expect(listed.get(id), failure(`ticket ${String(id)}'s acknowledged edit`)).to.match(/^edited/);
+        if (subject.startsWith('edited'))
+          expect(listed.get(id), failure(`ticket ${String(id)}'s acknowledged edit`)).to.match(/^edited/);
       }
       const byTicket = new Map<string, number[]>();
       for (const key of acked.messages) {
@@ -112,7 +123,8 @@ describe('server: the embedded store under SIGKILL', function () {
           for (const m of items) kept.add(m.id);
           if (items.length < 100) break;
         }
-        for (const n of numbers) expect(kept.has(n), failure(`message ${ticket}/${String(n)} after round ${String(round)}`)).to.equal(true);
+        for (const n of numbers)
+          expect(kept.has(n), failure(`message ${ticket}/${String(n)} after round ${String(round)}`)).to.equal(true);
       }
       writes.push(acked.tickets.size + acked.messages.size);
 

@@ -26,7 +26,10 @@ describe('server process: a DATA_DIR that cannot be used', function () {
   it('refuses a second process, naming the one that holds it', async () => {
     const first = await startMain({ STORE: 'embedded', DATA_DIR: dir, ADMIN_PASSWORD: 'data-dir-admin-1' });
     try {
-      const second = await runToExit({ STORE: 'embedded', DATA_DIR: dir, ADMIN_PASSWORD: 'data-dir-admin-1', PORT: '0' }, 30_000);
+      const second = await runToExit(
+        { STORE: 'embedded', DATA_DIR: dir, ADMIN_PASSWORD: 'data-dir-admin-1', PORT: '0' },
+        30_000,
+      );
       expect(second.code).to.equal(1);
       expect(oneLine(second.stderr)).to.match(new RegExp(`DATA_DIR .* is in use by process ${String(first.proc.pid)}`));
     } finally {
@@ -38,6 +41,8 @@ describe('server process: a DATA_DIR that cannot be used', function () {
     writeFileSync(join(dir, 'store.lmdb'), Buffer.alloc(8192, 1));
     const run = await runToExit({ STORE: 'embedded', DATA_DIR: dir, PORT: '0' }, 30_000);
     expect(run.code).to.equal(1);
-    expect(oneLine(run.stderr)).to.match(/DATA_DIR .*cannot be opened \(it is not an LMDB store\); restore it from a backup/);
+    expect(oneLine(run.stderr)).to.match(
+      /DATA_DIR .*cannot be opened \(it is not an LMDB store\); restore it from a backup/,
+    );
   });
 });

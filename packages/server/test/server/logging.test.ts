@@ -3,7 +3,14 @@ import { jsonLogger } from '../../src/index.js';
 
 const capture = () => {
   const lines: string[] = [];
-  return { lines, logger: jsonLogger({ write: (line) => { lines.push(line); } }) };
+  return {
+    lines,
+    logger: jsonLogger({
+      write: (line) => {
+        lines.push(line);
+      },
+    }),
+  };
 };
 
 describe('server: JSON log lines', () => {
@@ -11,7 +18,14 @@ describe('server: JSON log lines', () => {
     const levels = ['debug', 'info', 'warn', 'error'] as const;
     for (const least of levels) {
       const lines: string[] = [];
-      const logger = jsonLogger({ write: (line) => { lines.push(line); } }, least);
+      const logger = jsonLogger(
+        {
+          write: (line) => {
+            lines.push(line);
+          },
+        },
+        least,
+      );
       for (const level of levels) logger[level](`a ${level} line`, { n: 1 });
       const written = lines.map((l) => (JSON.parse(l) as { level: string }).level);
       expect(written, least).to.deep.equal(levels.slice(levels.indexOf(least)));

@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { reap, startMain, type ChildAnswer, type Started } from './child.js';
 
 /** Nothing of the driver, the address or a stack may reach a client. */
-const leaks = /mongo|ECONNREFUSED|topology|server selection|127\.0\.0\.1:1\b|\bat .*\.(?:js|ts):\d+|node_modules|Error:/i;
+const leaks =
+  /mongo|ECONNREFUSED|topology|server selection|127\.0\.0\.1:1\b|\bat .*\.(?:js|ts):\d+|node_modules|Error:/i;
 
 const expectUnavailable = (answer: ChildAnswer, what: string): void => {
   expect(answer.status, `${what}: ${answer.text}`).to.equal(503);
@@ -63,16 +64,33 @@ describe('server process: STORE=mongo with the database unreachable', function (
 
   it('answers API requests 503 JSON with Retry-After within a few seconds, leaking nothing', async () => {
     const requests: readonly (readonly [string, string, Record<string, string>, string?])[] = [
-      ['POST', '/v1/oauth/token', { 'Content-Type': 'application/json' }, JSON.stringify({ grant_type: 'password', username: 'admin@example.com', password: 'mongo-admin-password' })],
-      ['POST', '/v1/oauth/token', { 'Content-Type': 'application/x-www-form-urlencoded' }, 'grant_type=refresh_token&refresh_token=some-refresh-token'],
+      [
+        'POST',
+        '/v1/oauth/token',
+        { 'Content-Type': 'application/json' },
+        JSON.stringify({ grant_type: 'password', username: 'admin@example.com', password: 'mongo-admin-password' }),
+      ],
+      [
+        'POST',
+        '/v1/oauth/token',
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        'grant_type=refresh_token&refresh_token=some-refresh-token',
+      ],
       ['GET', '/v1/tickets', { Authorization: 'Bearer some-token-the-store-cannot-check' }],
       ['GET', '/v1/tickets?access_token=some-token', {}],
-      ['POST', '/v1/tickets', { Authorization: 'Bearer some-token', 'Content-Type': 'application/json' }, JSON.stringify({ subject: 'Down', customer_id: 1 })],
+      [
+        'POST',
+        '/v1/tickets',
+        { Authorization: 'Bearer some-token', 'Content-Type': 'application/json' },
+        JSON.stringify({ subject: 'Down', customer_id: 1 }),
+      ],
       ['GET', '/v1/users/me', { Authorization: `Basic ${Buffer.from('some-token:').toString('base64')}` }],
     ];
     for (const [method, path, headers, body] of requests) {
       const what = `${method} ${path}`;
-      const { value, ms } = await timed(() => child.request(method, path, { headers, ...(body === undefined ? {} : { body }) }));
+      const { value, ms } = await timed(() =>
+        child.request(method, path, { headers, ...(body === undefined ? {} : { body }) }),
+      );
       expectUnavailable(value, what);
       expect(ms, `${what} took ${ms} ms`).to.be.below(5_000);
     }
@@ -80,7 +98,10 @@ describe('server process: STORE=mongo with the database unreachable', function (
 
   it('keeps answering 503 (no "closed for good" state after the first failures)', async () => {
     for (let i = 0; i < 3; i += 1) {
-      expectUnavailable(await child.request('GET', '/v1/tickets', { headers: { Authorization: 'Bearer x' } }), `attempt ${i}`);
+      expectUnavailable(
+        await child.request('GET', '/v1/tickets', { headers: { Authorization: 'Bearer x' } }),
+        `attempt ${i}`,
+      );
     }
   });
 
@@ -93,6 +114,11 @@ describe('server process: STORE=mongo with the database unreachable', function (
     expect(output).not.to.include('some-token');
     expect(output).not.to.include('some-refresh-token');
     // stderr holds the start banner only (its lines are indented), no error.
-    expect(child.stderr().split('\n').filter((l) => l !== '' && !l.startsWith('  '))).to.deep.equal([]);
+    expect(
+      child
+        .stderr()
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('  ')),
+    ).to.deep.equal([]);
   });
 });

@@ -38,7 +38,14 @@ describe('server: argon2id password hashing', () => {
   });
 
   it('answers false, without throwing, for a malformed or foreign stored hash', async () => {
-    for (const stored of ['', 'not a hash', '$argon2id$', '$argon2id$v=19$m=1024,t=1,p=1$c2FsdA$', 'test$cGFzc3dvcmQ=', '$2b$10$abcdefghijklmnopqrstuuQWERTYUIOPASDFGHJKLZXCVBNMqwerty']) {
+    for (const stored of [
+      '',
+      'not a hash',
+      '$argon2id$',
+      '$argon2id$v=19$m=1024,t=1,p=1$c2FsdA$',
+      'test$cGFzc3dvcmQ=',
+      '$2b$10$abcdefghijklmnopqrstuuQWERTYUIOPASDFGHJKLZXCVBNMqwerty',
+    ]) {
       expect(await cheap.verify(stored, 'password'), JSON.stringify(stored)).to.equal(false);
     }
   });
@@ -71,10 +78,14 @@ describe('server: semaphore (bounded concurrency)', () => {
   it('starts waiting work in arrival order', async () => {
     const run = semaphore(1);
     const started: number[] = [];
-    await Promise.all([0, 1, 2, 3, 4].map((i) => run(async () => {
-      started.push(i);
-      await tick(5 - i);
-    })));
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((i) =>
+        run(async () => {
+          started.push(i);
+          await tick(5 - i);
+        }),
+      ),
+    );
     expect(started).to.deep.equal([0, 1, 2, 3, 4]);
   });
 

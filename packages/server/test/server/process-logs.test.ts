@@ -50,7 +50,12 @@ describe('server process: stdout is JSON log lines only, at LOG_LEVEL', function
     expect(child.stdout()).not.to.include(password);
     expect(child.stderr()).to.include(`password: ${password}`);
     const listening = lines.find((l) => l.message === 'listening');
-    expect(listening).to.include({ url: child.url, store: 'memory', admin_email: 'admin@example.com', fingerprint: child.printedFingerprint });
+    expect(listening).to.include({
+      url: child.url,
+      store: 'memory',
+      admin_email: 'admin@example.com',
+      fingerprint: child.printedFingerprint,
+    });
     expect(listening?.admin_credentials).to.equal('generated, printed once on stderr');
     expect(lines.filter((l) => l.message === 'request').length).to.be.at.least(2);
     expect(lines.map((l) => l.level)).not.to.include('debug');
@@ -69,16 +74,26 @@ describe('server process: stdout is JSON log lines only, at LOG_LEVEL', function
   });
 
   it('LOG_LEVEL=warn drops the info lines (no request, no listening) and keeps the warnings', async () => {
-    const child = await run({ LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'warn-level-password', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const child = await run({
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'warn-level-password',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
     const lines = jsonLines(child.stdout());
     expect(lines.map((l) => l.level).filter((l) => l !== 'warn' && l !== 'error')).to.deep.equal([]);
-    expect(lines.filter((l) => l.level === 'warn').map((l) => l.settings)).to.deep.equal([['WEBHOOK_ALLOW_PRIVATE=true']]);
+    expect(lines.filter((l) => l.level === 'warn').map((l) => l.settings)).to.deep.equal([
+      ['WEBHOOK_ALLOW_PRIVATE=true'],
+    ]);
     // The banner still tells the person at the terminal where the service is.
     expect(child.stderr()).to.match(/listening on https:\/\/localhost:\d+/);
   });
 
   it('LOG_LEVEL=error writes no warning either', async () => {
-    const child = await run({ LOG_LEVEL: 'error', ADMIN_PASSWORD: 'error-level-password', WEBHOOK_ALLOW_PRIVATE: 'true' });
+    const child = await run({
+      LOG_LEVEL: 'error',
+      ADMIN_PASSWORD: 'error-level-password',
+      WEBHOOK_ALLOW_PRIVATE: 'true',
+    });
     expect(jsonLines(child.stdout())).to.deep.equal([]);
   });
 

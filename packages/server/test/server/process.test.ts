@@ -15,7 +15,12 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 const occurrences = (haystack: string, needle: string): number => haystack.split(needle).length - 1;
 
 /** A plain-HTTP request to the child's HTTP_PORT listener. */
-const plainRequest = (port: number, method: string, path: string, headers: Record<string, string> = {}): Promise<ChildAnswer> =>
+const plainRequest = (
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<ChildAnswer> =>
   new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       readAnswer(res).then(resolve, reject);
@@ -58,7 +63,11 @@ describe('server process: bad configuration stops the start with one clear line'
     ['ADMIN_EMAIL', 'ADMIN_EMAIL=x', () => ({ ADMIN_EMAIL: 'x' })],
     ['ADMIN_PASSWORD', 'ADMIN_PASSWORD too short (and not echoed)', () => ({ ADMIN_PASSWORD: 'short' })],
     ['TLS_KEY_FILE', 'TLS_CERT_FILE without TLS_KEY_FILE', () => ({ TLS_CERT_FILE: join(dir, 'not-a-cert.pem') })],
-    ['TLS_CERT_FILE', 'TLS_CERT_FILE not PEM', () => ({ TLS_CERT_FILE: join(dir, 'not-a-cert.pem'), TLS_KEY_FILE: join(dir, 'key.pem') })],
+    [
+      'TLS_CERT_FILE',
+      'TLS_CERT_FILE not PEM',
+      () => ({ TLS_CERT_FILE: join(dir, 'not-a-cert.pem'), TLS_KEY_FILE: join(dir, 'key.pem') }),
+    ],
     ['PORT', 'PORT already in use', () => ({ PORT: String(portOf(busy)) })],
     ['HTTP_PORT', 'HTTP_PORT already in use', () => ({ PORT: '0', HTTP_PORT: String(portOf(busy)) })],
   ];
@@ -109,7 +118,7 @@ describe('server process: a start with a generated admin password and a plain li
     expect(health.status).to.equal(200);
   });
 
-  it("prints the SHA-256 fingerprint of the certificate it actually serves", () => {
+  it('prints the SHA-256 fingerprint of the certificate it actually serves', () => {
     expect(child.stderr()).to.match(/self-signed TLS certificate, SHA-256 fingerprint /);
     expect(child.printedFingerprint).to.match(/^[0-9A-F]{2}(:[0-9A-F]{2}){31}$/);
     expect(child.printedFingerprint).to.equal(child.servedCert.fingerprint256);
@@ -121,10 +130,13 @@ describe('server process: a start with a generated admin password and a plain li
     const ready = await child.request('GET', '/readyz');
     expect(ready.status).to.equal(200);
     await new Promise<void>((resolve, reject) => {
-      const socket = tlsConnect({ host: '127.0.0.1', port: child.port, servername: 'elsewhere.example.com', ca: child.servedPem }, () => {
-        socket.end();
-        reject(new Error('a certificate for localhost was accepted for another name'));
-      });
+      const socket = tlsConnect(
+        { host: '127.0.0.1', port: child.port, servername: 'elsewhere.example.com', ca: child.servedPem },
+        () => {
+          socket.end();
+          reject(new Error('a certificate for localhost was accepted for another name'));
+        },
+      );
       socket.on('error', () => {
         resolve();
       });
@@ -137,22 +149,38 @@ describe('server process: a start with a generated admin password and a plain li
     expect(password).to.match(/^[A-Za-z0-9_-]{24}$/);
     expect(occurrences(child.stdout() + child.stderr(), password!)).to.equal(1);
     expect(child.stderr()).to.include('admin: admin@example.com');
-    const login = await tokenRequest(child, { grant_type: 'password', username: 'admin@example.com', password: password! });
+    const login = await tokenRequest(child, {
+      grant_type: 'password',
+      username: 'admin@example.com',
+      password: password!,
+    });
     expect(login.status, login.text).to.equal(200);
     const body = login.json as { access_token: string; refresh_token: string; token_type: string };
     expect(body.token_type.toLowerCase()).to.equal('bearer');
     seenTokens.push(body.access_token, body.refresh_token);
-    const me = await child.request('GET', '/v1/users/me', { headers: { Authorization: `Bearer ${body.access_token}` } });
+    const me = await child.request('GET', '/v1/users/me', {
+      headers: { Authorization: `Bearer ${body.access_token}` },
+    });
     expect(me.status, me.text).to.equal(200);
     expect(me.json).to.include({ email: 'admin@example.com', role: 'admin' });
-    const wrong = await tokenRequest(child, { grant_type: 'password', username: 'admin@example.com', password: `${password!}x` });
+    const wrong = await tokenRequest(child, {
+      grant_type: 'password',
+      username: 'admin@example.com',
+      password: `${password!}x`,
+    });
     expect(wrong.status).to.be.oneOf([400, 401]);
   });
 
   it('answers every request on HTTP_PORT with 403 JSON and never a redirect', async () => {
     expect(httpPort).to.be.greaterThan(0);
     expect(child.stderr()).to.include(`plain HTTP on port ${httpPort}`);
-    for (const [method, path] of [['GET', '/'], ['GET', '/v1/tickets'], ['POST', '/v1/oauth/token'], ['GET', '/healthz'], ['DELETE', '/v1/tickets/1']] as const) {
+    for (const [method, path] of [
+      ['GET', '/'],
+      ['GET', '/v1/tickets'],
+      ['POST', '/v1/oauth/token'],
+      ['GET', '/healthz'],
+      ['DELETE', '/v1/tickets/1'],
+    ] as const) {
       const answer = await plainRequest(httpPort, method, path, { Host: `localhost:${httpPort}` });
       expect(answer.status, `${method} ${path}`).to.equal(403);
       expect(answer.headers.location, `${method} ${path}`).to.equal(undefined);
@@ -171,15 +199,27 @@ describe('server process: a start with a generated admin password and a plain li
     const first = login.json as { access_token: string; refresh_token: string };
     seenTokens.push(first.access_token, first.refresh_token);
     // The token in every accepted form: header, Basic user name, query parameter.
-    const bearer = await child.request('GET', '/v1/tickets', { headers: { Authorization: `Bearer ${first.access_token}` } });
+    const bearer = await child.request('GET', '/v1/tickets', {
+      headers: { Authorization: `Bearer ${first.access_token}` },
+    });
     expect(bearer.status, bearer.text).to.equal(200);
-    const basic = await child.request('GET', '/v1/users/me', { headers: { Authorization: `Basic ${Buffer.from(`${first.access_token}:`).toString('base64')}` } });
+    const basic = await child.request('GET', '/v1/users/me', {
+      headers: { Authorization: `Basic ${Buffer.from(`${first.access_token}:`).toString('base64')}` },
+    });
     expect(basic.status, basic.text).to.equal(200);
-    const query = await child.request('GET', `/v1/tickets?access_token=${encodeURIComponent(first.access_token)}&per_page=5`);
+    const query = await child.request(
+      'GET',
+      `/v1/tickets?access_token=${encodeURIComponent(first.access_token)}&per_page=5`,
+    );
     expect(query.status, query.text).to.equal(200);
     const created = await child.request('POST', '/v1/users', {
       headers: { Authorization: `Bearer ${first.access_token}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Ada', email: 'ada@example.com', role: 'customer', password: 'ada-secret-password' }),
+      body: JSON.stringify({
+        name: 'Ada',
+        email: 'ada@example.com',
+        role: 'customer',
+        password: 'ada-secret-password',
+      }),
     });
     expect(created.status, created.text).to.equal(201);
     // A failing request with a token and a password still logs nothing secret.
@@ -192,7 +232,11 @@ describe('server process: a start with a generated admin password and a plain li
     // Form-encoded too (as RFC 6749 requires).
     const form = await child.request('POST', '/v1/oauth/token', {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'password', username: 'ada@example.com', password: 'ada-secret-password' }).toString(),
+      body: new URLSearchParams({
+        grant_type: 'password',
+        username: 'ada@example.com',
+        password: 'ada-secret-password',
+      }).toString(),
     });
     expect(form.status, form.text).to.equal(200);
     const third = form.json as { access_token: string; refresh_token: string };
@@ -256,7 +300,11 @@ describe('server process: graceful stop', function () {
   it('on SIGTERM lets an in-flight request finish, refuses new connections, then exits 0', async () => {
     const started = await startMain({ ADMIN_PASSWORD: 'graceful-password-1' });
     child = started;
-    const body = JSON.stringify({ grant_type: 'password', username: 'admin@example.com', password: 'graceful-password-1' });
+    const body = JSON.stringify({
+      grant_type: 'password',
+      username: 'admin@example.com',
+      password: 'graceful-password-1',
+    });
     const half = Math.floor(body.length / 2);
     let answered = false;
     const inFlight = new Promise<ChildAnswer>((resolve, reject) => {
@@ -300,10 +348,13 @@ describe('server process: graceful stop', function () {
     expect(started.hasExited(), 'exited with a request in flight').to.equal(false);
     expect(answered).to.equal(false);
     const refused = await new Promise<string>((resolve) => {
-      const socket = tlsConnect({ host: '127.0.0.1', port: started.port, servername: 'localhost', ca: started.servedPem }, () => {
-        socket.end();
-        resolve('connected');
-      });
+      const socket = tlsConnect(
+        { host: '127.0.0.1', port: started.port, servername: 'localhost', ca: started.servedPem },
+        () => {
+          socket.end();
+          resolve('connected');
+        },
+      );
       socket.on('error', (e: NodeJS.ErrnoException) => {
         resolve(e.code ?? e.message);
       });
@@ -322,7 +373,12 @@ describe('server process: graceful stop', function () {
     expect(started.stdout()).to.match(/"message":"already stopping","signal":"SIGTERM"/);
     expect(started.stdout()).to.match(/"message":"stopped"/);
     // stderr holds the start banner only (its lines are indented): no error, no stack.
-    expect(started.stderr().split('\n').filter((l) => l !== '' && !l.startsWith('  '))).to.deep.equal([]);
+    expect(
+      started
+        .stderr()
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('  ')),
+    ).to.deep.equal([]);
   });
 
   it('on SIGINT stops and exits 0', async () => {
@@ -371,9 +427,15 @@ describe('server process: TLS_CERT_FILE / TLS_KEY_FILE and PUBLIC_URL given', fu
     expect(started.printedFingerprint).to.equal(expected);
     expect(started.servedCert.fingerprint256).to.equal(expected);
     expect(started.stderr()).to.include('(public URL https://support.example.test)');
-    const login = await tokenRequest(started, { grant_type: 'password', username: 'admin@example.com', password: 'given-tls-password' });
+    const login = await tokenRequest(started, {
+      grant_type: 'password',
+      username: 'admin@example.com',
+      password: 'given-tls-password',
+    });
     expect(login.status, login.text).to.equal(200);
-    const me = await started.request('GET', '/v1/users/me', { headers: { Authorization: `Bearer ${(login.json as { access_token: string }).access_token}` } });
+    const me = await started.request('GET', '/v1/users/me', {
+      headers: { Authorization: `Bearer ${(login.json as { access_token: string }).access_token}` },
+    });
     expect(me.status, me.text).to.equal(200);
     expect((me.json as { url: string }).url).to.match(/^https:\/\/support\.example\.test\/v1\/users\/\d+$/);
     expect(await started.stop()).to.deep.equal({ code: 0, signal: null });

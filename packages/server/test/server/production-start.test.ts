@@ -20,12 +20,17 @@ const documentedCommand = (): readonly string[] => {
   const blocks = [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1] ?? '');
   const line = blocks.flatMap((b) => b.split('\n')).find((l) => l.startsWith('node '));
   expect(line, 'docs/operations.md, "Production start", names a `node ...` command').to.be.a('string');
-  return line!.replace(/\s+#.*$/, '').trim().split(/\s+/);
+  return line!
+    .replace(/\s+#.*$/, '')
+    .trim()
+    .split(/\s+/);
 };
 
 const childrenOf = (pid: number): string[] => {
   try {
-    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').filter((l) => l.trim() !== '');
+    return execFileSync('ps', ['-o', 'pid=,args=', '--ppid', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim() !== '');
   } catch {
     return []; // ps exits 1 when it lists nothing
   }
@@ -81,7 +86,14 @@ describe('server process: the documented production start stops on SIGTERM', fun
     expect(childrenOf(pid), 'the service starts no process of its own').to.deep.equal([]);
 
     expect(process.kill(pid, 'SIGTERM')).to.equal(true);
-    const exit = await Promise.race([exited, new Promise<'timeout'>((r) => setTimeout(() => { r('timeout'); }, 15_000))]);
+    const exit = await Promise.race([
+      exited,
+      new Promise<'timeout'>((r) =>
+        setTimeout(() => {
+          r('timeout');
+        }, 15_000),
+      ),
+    ]);
     expect(exit, err).to.deep.equal({ code: 0, signal: null });
     expect(groupAlive(pid), 'nothing is left in its process group').to.equal(false);
 

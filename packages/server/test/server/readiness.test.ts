@@ -45,7 +45,7 @@ describe('server: readiness waits for every start-up step', () => {
     server = undefined;
   });
 
-  it('answers /readyz 503 while the first admin\'s password is hashed, then 200, and a grant sent at once succeeds', async () => {
+  it("answers /readyz 503 while the first admin's password is hashed, then 200, and a grant sent at once succeeds", async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
@@ -58,13 +58,16 @@ describe('server: readiness waits for every start-up step', () => {
       verify: (h, p) => plainHasher.verify(h, p),
     };
     const port = await freePort();
-    const starting = startServer(configFromEnv({ STORE: 'memory', PORT: String(port), ADMIN_PASSWORD: 'ready-password-1' }), {
-      rebind: (c) => {
-        c.rebindSync(TYPES.PasswordHasher).toConstantValue(slowHasher);
-        c.rebindSync(TYPES.Logger).toConstantValue(quiet);
+    const starting = startServer(
+      configFromEnv({ STORE: 'memory', PORT: String(port), ADMIN_PASSWORD: 'ready-password-1' }),
+      {
+        rebind: (c) => {
+          c.rebindSync(TYPES.PasswordHasher).toConstantValue(slowHasher);
+          c.rebindSync(TYPES.Logger).toConstantValue(quiet);
+        },
+        shutdownGraceMs: 500,
       },
-      shutdownGraceMs: 500,
-    });
+    );
     // The certificate is known only once the start is done: read without verifying it here.
     const get = (path: string): Promise<ChildAnswer | null> =>
       new Promise((resolve) => {

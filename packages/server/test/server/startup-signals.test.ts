@@ -8,7 +8,14 @@ import { spawnMain, type Child } from './child.js';
 // (before-load), and once the server listens with the store open (before-banner).
 
 const within = <A>(ms: number, what: string, p: Promise<A>): Promise<A> =>
-  Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => { reject(new Error(`timed out waiting for ${what}`)); }, ms).unref())]);
+  Promise.race([
+    p,
+    new Promise<never>((_, reject) =>
+      setTimeout(() => {
+        reject(new Error(`timed out waiting for ${what}`));
+      }, ms).unref(),
+    ),
+  ]);
 
 const paused = (child: Child, at: string): Promise<void> =>
   new Promise((resolve, reject) => {
@@ -19,7 +26,9 @@ const paused = (child: Child, at: string): Promise<void> =>
       }
     };
     child.proc.stdout.on('data', look);
-    void child.exited.then((exit) => { reject(new Error(`exited ${JSON.stringify(exit)} before pausing: ${child.stderr()}`)); });
+    void child.exited.then((exit) => {
+      reject(new Error(`exited ${JSON.stringify(exit)} before pausing: ${child.stderr()}`));
+    });
     look();
   });
 

@@ -8,7 +8,10 @@ import { plainHasher } from '../support/harness.js';
 // a refusal stops the start with the store's one-line message, warnings are logged and kept
 // for the banner, and an unreachable store lets the service start and prepares it later.
 
-const withStart = (start: () => Promise<{ readonly warnings: readonly string[] }>): ServerStore => ({ ...createMemoryStore(), start });
+const withStart = (start: () => Promise<{ readonly warnings: readonly string[] }>): ServerStore => ({
+  ...createMemoryStore(),
+  start,
+});
 
 describe('server: preparing the store at start', () => {
   let server: RunningServer | undefined;
@@ -31,7 +34,8 @@ describe('server: preparing the store at start', () => {
     });
 
   it('a refusal stops the start with its one-line message (main prints it after "could not start:")', async () => {
-    const line = 'MongoDB index tickets_live_id on tickets cannot be created: an index with the same keys already exists (IndexOptionsConflict 85)';
+    const line =
+      'MongoDB index tickets_live_id on tickets cannot be created: an index with the same keys already exists (IndexOptionsConflict 85)';
     const refused: unknown = await start(withStart(() => Promise.reject(new Error(line)))).catch((e: unknown) => e);
     expect((refused as Error).message).to.equal(line);
   });

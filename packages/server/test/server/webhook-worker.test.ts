@@ -16,7 +16,19 @@ const until = async (what: string, probe: () => boolean, timeoutMs = 3000): Prom
   }
 };
 
-const quietNews: FeedNews = { newest: () => Promise.resolve(0), waitFor: (_after, signal) => new Promise((r) => { signal.addEventListener('abort', () => { r(); }, { once: true }); }) };
+const quietNews: FeedNews = {
+  newest: () => Promise.resolve(0),
+  waitFor: (_after, signal) =>
+    new Promise((r) => {
+      signal.addEventListener(
+        'abort',
+        () => {
+          r();
+        },
+        { once: true },
+      );
+    }),
+};
 
 const recordingLogger = () => {
   const lines: { level: string; message: string }[] = [];
@@ -81,7 +93,9 @@ describe('server: the webhook delivery worker', () => {
     const worker = startWebhookWorker(deliveries, quietNews, logger, 10);
     await new Promise((r) => setTimeout(r, 80));
     expect(served).to.deep.equal([]);
-    expect(logger.lines.filter((l) => l.level === 'error')).to.deep.equal([{ level: 'error', message: 'webhook deliveries paused: the store is unreachable' }]);
+    expect(logger.lines.filter((l) => l.level === 'error')).to.deep.equal([
+      { level: 'error', message: 'webhook deliveries paused: the store is unreachable' },
+    ]);
     down = false;
     await until('a delivery after the outage', () => served.length > 0);
     await until('the resumed line', () => logger.lines.some((l) => l.message === 'webhook deliveries resumed'));

@@ -52,7 +52,12 @@ const candidates = (property: Json): unknown[] => {
   switch (s.type) {
     case 'string': {
       const min = typeof s.minLength === 'number' ? s.minLength : 0;
-      const typical = s.format === 'email' ? 'ada@example.com' : s.format === 'uri' ? `${uriBase}hook` : text(Math.max(min, 1), s.format);
+      const typical =
+        s.format === 'email'
+          ? 'ada@example.com'
+          : s.format === 'uri'
+            ? `${uriBase}hook`
+            : text(Math.max(min, 1), s.format);
       out.push(typical, text(min, s.format), 42, true, []);
       if (min > 0) out.push(text(min - 1, s.format));
       if (typeof s.maxLength === 'number') {
@@ -61,7 +66,8 @@ const candidates = (property: Json): unknown[] => {
         if (s.format === undefined) out.push('😀'.repeat(s.maxLength), '😀'.repeat(s.maxLength + 1));
       }
       if (s.format === 'email') out.push('not an e-mail address');
-      if (s.format === 'uri') out.push('http://127.0.0.1:8080/hook', 'ftp://example.com/hook', 'mailto:ada@example.com', '/relative/path');
+      if (s.format === 'uri')
+        out.push('http://127.0.0.1:8080/hook', 'ftp://example.com/hook', 'mailto:ada@example.com', '/relative/path');
       return out;
     }
     case 'integer': {
@@ -94,12 +100,17 @@ const shown = (body: unknown): string =>
   });
 
 /** Every disagreement between the document's schema of a body and the codec paired with it; none when they agree. */
-export const bodyDisagreements = (document: Json, pair: RequestBodyCodec, codecs: readonly RequestBodyCodec[] = []): string[] => {
+export const bodyDisagreements = (
+  document: Json,
+  pair: RequestBodyCodec,
+  codecs: readonly RequestBodyCodec[] = [],
+): string[] => {
   const schemas = ((document.components as Json | undefined)?.schemas ?? {}) as Record<string, Json>;
   const body = schemas[pair.schema];
   const resource = schemas[pair.resource];
   const where = `${pair.schema} (the document) and ${pair.codec} (the codec)`;
-  if (body === undefined || resource === undefined) return [`${where}: the document has no schema ${pair.schema} or ${pair.resource}`];
+  if (body === undefined || resource === undefined)
+    return [`${where}: the document has no schema ${pair.schema} or ${pair.resource}`];
   const properties = (body.properties ?? {}) as Record<string, Json>;
   const required = Array.isArray(body.required) ? (body.required as string[]) : [];
   const validate = schemaValidator(document, 'request');
@@ -121,9 +132,17 @@ export const bodyDisagreements = (document: Json, pair: RequestBodyCodec, codecs
     const codecSays = errors.length === 0;
     const said = (yes: boolean): string => (yes ? 'accepts' : 'refuses');
     if (documentSays !== codecSays) {
-      found.push(`${where}: ${shown(value)}: the document ${said(documentSays)} it, the codec ${said(codecSays)} it${codecSays ? '' : ` (${errors.map((e) => `${e.field}: ${e.code}`).join(', ')})`}`);
-    } else if (!codecSays && about !== undefined && !errors.some((e) => e.field === about || e.field.startsWith(`${about}.`))) {
-      found.push(`${where}: ${shown(value)}: both refuse it, but the codec names ${errors.map((e) => e.field).join(', ')}, not ${about}`);
+      found.push(
+        `${where}: ${shown(value)}: the document ${said(documentSays)} it, the codec ${said(codecSays)} it${codecSays ? '' : ` (${errors.map((e) => `${e.field}: ${e.code}`).join(', ')})`}`,
+      );
+    } else if (
+      !codecSays &&
+      about !== undefined &&
+      !errors.some((e) => e.field === about || e.field.startsWith(`${about}.`))
+    ) {
+      found.push(
+        `${where}: ${shown(value)}: both refuse it, but the codec names ${errors.map((e) => e.field).join(', ')}, not ${about}`,
+      );
     }
     return errors;
   };
@@ -134,7 +153,9 @@ export const bodyDisagreements = (document: Json, pair: RequestBodyCodec, codecs
     .map((e) => e.field)
     .sort();
   if (JSON.stringify(missing) !== JSON.stringify([...required].sort())) {
-    found.push(`${where}: required fields differ: the document requires [${[...required].sort().join(', ')}], the codec [${missing.join(', ')}]`);
+    found.push(
+      `${where}: required fields differ: the document requires [${[...required].sort().join(', ')}], the codec [${missing.join(', ')}]`,
+    );
   }
 
   const minimal: Json = {};
@@ -154,20 +175,29 @@ export const bodyDisagreements = (document: Json, pair: RequestBodyCodec, codecs
     probe(without, name);
   }
   const unknown = probe({ ...minimal, colour: 'red' }, 'colour');
-  if (!unknown.some((e) => e.field === 'colour' && e.code === 'unknown_field')) found.push(`${where}: an unknown field is not refused as unknown_field`);
+  if (!unknown.some((e) => e.field === 'colour' && e.code === 'unknown_field'))
+    found.push(`${where}: an unknown field is not refused as unknown_field`);
 
   // Fields of the resource the body does not name: refused, and as read_only exactly when
   // the document marks them readOnly or another body of the resource writes them (a new
   // ticket's state).
-  const written = new Set(codecs.filter((c) => c.resource === pair.resource).flatMap((c) => Object.keys((schemas[c.schema]?.properties ?? {}) as Json)));
+  const written = new Set(
+    codecs
+      .filter((c) => c.resource === pair.resource)
+      .flatMap((c) => Object.keys((schemas[c.schema]?.properties ?? {}) as Json)),
+  );
   for (const [name, property] of Object.entries((resource.properties ?? {}) as Record<string, Json>)) {
     if (Object.hasOwn(properties, name)) continue;
     const errors = probe({ ...minimal, [name]: 1 }, name);
     const codecSaysReadOnly = errors.some((e) => e.field === name && e.code === 'read_only');
     const documentSaysReadOnly = property.readOnly === true || written.has(name);
     if (codecSaysReadOnly !== documentSaysReadOnly) {
-      const codecAnswer = codecSaysReadOnly ? 'refuses it as read_only' : `answers ${errors.map((e) => `${e.field}: ${e.code}`).join(', ') || 'no error'}`;
-      found.push(`${where}: the document ${documentSaysReadOnly ? 'marks' : 'does not mark'} ${pair.resource}.${name} read-only; the codec ${codecAnswer}`);
+      const codecAnswer = codecSaysReadOnly
+        ? 'refuses it as read_only'
+        : `answers ${errors.map((e) => `${e.field}: ${e.code}`).join(', ') || 'no error'}`;
+      found.push(
+        `${where}: the document ${documentSaysReadOnly ? 'marks' : 'does not mark'} ${pair.resource}.${name} read-only; the codec ${codecAnswer}`,
+      );
     }
   }
   return found;

@@ -63,7 +63,10 @@ export interface Api {
   login(email: string, password: string): Promise<string>;
   adminToken(): Promise<string>;
   /** Creates a user (as admin) and logs in as them. */
-  userWithToken(role: 'customer' | 'agent' | 'admin', name?: string): Promise<{ id: number; email: string; token: string }>;
+  userWithToken(
+    role: 'customer' | 'agent' | 'admin',
+    name?: string,
+  ): Promise<{ id: number; email: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -74,10 +77,19 @@ let userCounter = 0;
  * HTTPS port, with a manual clock and a cheap hasher, and a Node client for it. Every
  * answer goes through `responseChecks` (the OpenAPI document check, when present).
  */
-export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOptions: ApiOptions = {}): Promise<Api> => {
+export const startApi = async (
+  env: Readonly<Record<string, string>> = {},
+  apiOptions: ApiOptions = {},
+): Promise<Api> => {
   const clock = manualClock();
   // The memory store unless a test asks for another (STORE=embedded with its DATA_DIR).
-  const config = configFromEnv({ PORT: '0', STORE: 'memory', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword, ...env });
+  const config = configFromEnv({
+    PORT: '0',
+    STORE: 'memory',
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    ...env,
+  });
   const logs: string[] = [];
   const server = await startServer(config, {
     rebind: (c) => {
@@ -100,7 +112,8 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
   const request = (method: string, path: string, options: RequestOptions = {}, retried = false): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const headers: Record<string, string | string[]> = {};
-      for (const [name, value] of Object.entries(options.headers ?? {})) headers[name] = typeof value === 'string' ? value : [...value];
+      for (const [name, value] of Object.entries(options.headers ?? {}))
+        headers[name] = typeof value === 'string' ? value : [...value];
       let payload: Buffer | null = null;
       if (options.body !== undefined) {
         if (typeof options.body === 'string' || Buffer.isBuffer(options.body)) payload = Buffer.from(options.body);
@@ -117,7 +130,7 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
       const req = send(
         {
           host: '127.0.0.1',
-          port: plain ? server.httpPort ?? 0 : server.port,
+          port: plain ? (server.httpPort ?? 0) : server.port,
           method,
           path,
           headers,
@@ -135,7 +148,11 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
             try {
               body = res.headers['content-encoding'] === 'gzip' && raw.length > 0 ? gunzipSync(raw) : raw;
             } catch (e) {
-              reject(new Error(`${method} ${path}: the gzip body does not inflate (${e instanceof Error ? e.message : String(e)})`));
+              reject(
+                new Error(
+                  `${method} ${path}: the gzip body does not inflate (${e instanceof Error ? e.message : String(e)})`,
+                ),
+              );
               return;
             }
             const text = body.toString('utf8');
@@ -170,7 +187,8 @@ export const startApi = async (env: Readonly<Record<string, string>> = {}, apiOp
       req.on('error', (e: NodeJS.ErrnoException) => {
         // A kept-alive connection the server closed as idle just as this request went out:
         // it never reached the service, so it is sent once more on a new one (Node's advice).
-        if (req.reusedSocket && e.code === 'ECONNRESET' && !retried) request(method, path, options, true).then(resolve, reject);
+        if (req.reusedSocket && e.code === 'ECONNRESET' && !retried)
+          request(method, path, options, true).then(resolve, reject);
         else reject(e);
       });
       if (payload !== null) req.write(payload);

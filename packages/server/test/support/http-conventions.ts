@@ -66,11 +66,21 @@ export interface CreatedTicket {
 let ticketCounter = 0;
 
 /** Creates a ticket as `token` (an agent or admin) for the customer `customerId`. */
-export const createTicket = async (api: Api, token: string, customerId: number, fields: Readonly<Record<string, unknown>> = {}): Promise<CreatedTicket> => {
+export const createTicket = async (
+  api: Api,
+  token: string,
+  customerId: number,
+  fields: Readonly<Record<string, unknown>> = {},
+): Promise<CreatedTicket> => {
   ticketCounter += 1;
   const a = await api.post(
     '/v1/tickets',
-    { subject: `Ticket ${ticketCounter}`, summary: `Summary of ticket ${ticketCounter}`, customer_id: customerId, ...fields },
+    {
+      subject: `Ticket ${ticketCounter}`,
+      summary: `Summary of ticket ${ticketCounter}`,
+      customer_id: customerId,
+      ...fields,
+    },
     { token },
   );
   expect(a.status, a.text).to.equal(201);
@@ -95,7 +105,8 @@ export const jsonpArgument = (text: string, name: string): EnvelopeBody => {
 };
 
 /** An HTTP-date in IMF-fixdate (RFC 1123) form. */
-export const imfFixdate = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+export const imfFixdate =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 /** What a low-level exchange received: status, headers, body text. */
 export interface StreamedAnswer {
@@ -108,15 +119,34 @@ export interface StreamedAnswer {
  * Sends a body in chunks (Transfer-Encoding: chunked, no Content-Length), which the harness
  * cannot do. Resolves with the answer even when the server answers before the body is sent.
  */
-export const streamedRequest = (api: Api, method: string, path: string, chunks: readonly Buffer[], headers: Readonly<Record<string, string>>): Promise<StreamedAnswer> =>
+export const streamedRequest = (
+  api: Api,
+  method: string,
+  path: string,
+  chunks: readonly Buffer[],
+  headers: Readonly<Record<string, string>>,
+): Promise<StreamedAnswer> =>
   new Promise((resolve, reject) => {
     const req = httpsRequest(
-      { host: '127.0.0.1', port: api.server.port, method, path, headers, ca: api.server.cert, servername: 'localhost', agent: false },
+      {
+        host: '127.0.0.1',
+        port: api.server.port,
+        method,
+        path,
+        headers,
+        ca: api.server.cert,
+        servername: 'localhost',
+        agent: false,
+      },
       (res) => {
         const received: Buffer[] = [];
         res.on('data', (c: Buffer) => received.push(c));
         res.on('end', () => {
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(received).toString('utf8') });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(received).toString('utf8'),
+          });
         });
         res.on('error', reject);
       },
@@ -134,7 +164,10 @@ export const streamedRequest = (api: Api, method: string, path: string, chunks: 
       }
       if (req.destroyed) return;
       if (req.write(chunk)) write(i + 1);
-      else req.once('drain', () => { write(i + 1); });
+      else
+        req.once('drain', () => {
+          write(i + 1);
+        });
     };
     write(0);
   });
@@ -142,9 +175,12 @@ export const streamedRequest = (api: Api, method: string, path: string, chunks: 
 /** Writes raw bytes on a TLS connection and answers everything the server sent back until it closed. */
 export const rawTlsExchange = (api: Api, bytes: string): Promise<string> =>
   new Promise((resolve, reject) => {
-    const socket = connect({ host: '127.0.0.1', port: api.server.port, ca: api.server.cert, servername: 'localhost' }, () => {
-      socket.write(bytes);
-    });
+    const socket = connect(
+      { host: '127.0.0.1', port: api.server.port, ca: api.server.cert, servername: 'localhost' },
+      () => {
+        socket.write(bytes);
+      },
+    );
     const received: Buffer[] = [];
     socket.on('data', (c: Buffer) => received.push(c));
     socket.on('end', () => {

@@ -7,10 +7,17 @@ import type { Answer, Api } from './harness.js';
 export type Encoding = 'form' | 'json';
 
 /** A token-endpoint request, its parameters form-encoded (as RFC 6749 requires) or as JSON. */
-export const oauthRequest = (api: Api, path: '/v1/oauth/token' | '/v1/oauth/revoke', params: Readonly<Record<string, string>>, encoding: Encoding = 'form'): Promise<Answer> =>
+export const oauthRequest = (
+  api: Api,
+  path: '/v1/oauth/token' | '/v1/oauth/revoke',
+  params: Readonly<Record<string, string>>,
+  encoding: Encoding = 'form',
+): Promise<Answer> =>
   encoding === 'json'
     ? api.post(path, params)
-    : api.post(path, new URLSearchParams(params).toString(), { headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    : api.post(path, new URLSearchParams(params).toString(), {
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      });
 
 export interface Grant {
   readonly access_token: string;
@@ -25,7 +32,12 @@ export const grantOf = (a: Answer): Grant => {
   return a.json as Grant;
 };
 
-export const passwordGrant = async (api: Api, username: string, password: string, encoding: Encoding = 'form'): Promise<Grant> =>
+export const passwordGrant = async (
+  api: Api,
+  username: string,
+  password: string,
+  encoding: Encoding = 'form',
+): Promise<Grant> =>
   grantOf(await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username, password }, encoding));
 
 export const refreshGrant = (api: Api, refreshToken: string, encoding: Encoding = 'form'): Promise<Answer> =>
@@ -52,13 +64,16 @@ export const expectError = (a: Answer, status: number, code: number): ErrorBody 
 };
 
 /** `Authorization: Basic base64(<token>:)`: the token as user name, an empty password. */
-export const basic = (user: string, password = ''): string => `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
+export const basic = (user: string, password = ''): string =>
+  `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`;
 
 /** Asserts a 401 with the Bearer challenge of contract §3. */
 export const expectUnauthorized = (a: Answer): ErrorBody => {
   expect(a.status, a.text).to.equal(401);
   // RFC 6750 §3: auth-params are quoted strings; error_description holds no '"' or '\\'.
-  expect(a.header('www-authenticate')).to.match(/^Bearer realm="support"(, error="[a-z_]+"(, error_description="[\x20\x21\x23-\x5B\x5D-\x7E]*")?)?$/);
+  expect(a.header('www-authenticate')).to.match(
+    /^Bearer realm="support"(, error="[a-z_]+"(, error_description="[\x20\x21\x23-\x5B\x5D-\x7E]*")?)?$/,
+  );
   const body = a.json as ErrorBody;
   expect(Math.floor(body.code / 100), a.text).to.equal(401);
   expect(body.message).to.be.a('string').and.not.empty;

@@ -25,7 +25,11 @@ export interface Receiver {
 }
 
 /** Polls `probe` every 20 ms until it answers true; fails naming `what` after `timeoutMs`. */
-export const eventually = async (what: string, probe: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> => {
+export const eventually = async (
+  what: string,
+  probe: () => boolean | Promise<boolean>,
+  timeoutMs = 5_000,
+): Promise<void> => {
   const until = Date.now() + timeoutMs;
   while (!(await probe())) {
     if (Date.now() > until) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -58,8 +58,18 @@ export const createTicket = async (api: Api, token: string, input: TicketInput):
   return obj(a);
 };
 
-export const patchJson = (api: Api, path: string, body: unknown, token: string, headers: Record<string, string> = {}): Promise<Answer> =>
-  api.request('PATCH', path, { token, body: JSON.stringify(body), headers: { 'Content-Type': 'application/merge-patch+json', ...headers } });
+export const patchJson = (
+  api: Api,
+  path: string,
+  body: unknown,
+  token: string,
+  headers: Record<string, string> = {},
+): Promise<Answer> =>
+  api.request('PATCH', path, {
+    token,
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/merge-patch+json', ...headers },
+  });
 
 /** Parses a Link header into rel → absolute URL. */
 export const linkRels = (header: string | undefined): Record<string, string> => {

@@ -46,7 +46,12 @@ const prepared = (schema: unknown, mode: 'answer' | 'request'): unknown => {
   for (const [k, v] of Object.entries(schema)) {
     if (k === '$ref' && typeof v === 'string') out[k] = v.replace('#/components/schemas/', `${schemasId}#/$defs/`);
     else if (k === 'properties' && isObject(v)) {
-      out[k] = Object.fromEntries(Object.entries(v).map(([name, s]) => [name, mode === 'answer' && isObject(s) && s.writeOnly === true ? false : prepared(s, mode)]));
+      out[k] = Object.fromEntries(
+        Object.entries(v).map(([name, s]) => [
+          name,
+          mode === 'answer' && isObject(s) && s.writeOnly === true ? false : prepared(s, mode),
+        ]),
+      );
     } else out[k] = prepared(v, mode);
   }
   return out;
@@ -55,7 +60,10 @@ const prepared = (schema: unknown, mode: 'answer' | 'request'): unknown => {
 const schemasId = 'https://support.invalid/openapi';
 
 /** Validates values against schemas of the document (JSON Schema 2020-12, ajv + ajv-formats); throws naming every mismatch. */
-export const schemaValidator = (document: Json, mode: 'answer' | 'request'): ((where: string, schema: unknown, value: unknown) => void) => {
+export const schemaValidator = (
+  document: Json,
+  mode: 'answer' | 'request',
+): ((where: string, schema: unknown, value: unknown) => void) => {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
   formats.default(ajv);
   ajv.addFormat('password', true);
@@ -68,7 +76,10 @@ export const schemaValidator = (document: Json, mode: 'answer' | 'request'): ((w
       v = ajv.compile(prepared(schema, mode) as Json);
       compiled.set(schema, v);
     }
-    if (!v(value)) throw new Error(`${where}: does not match the document: ${ajv.errorsText(v.errors, { separator: '; ' })}\n${JSON.stringify(value).slice(0, 600)}`);
+    if (!v(value))
+      throw new Error(
+        `${where}: does not match the document: ${ajv.errorsText(v.errors, { separator: '; ' })}\n${JSON.stringify(value).slice(0, 600)}`,
+      );
   };
 };
 
@@ -78,13 +89,18 @@ export interface DocumentChecker {
 
 /** A checker of answers against an OpenAPI document (the served one by default). */
 export const documentChecker = (document: Json = defaultOpenApiDocument()): DocumentChecker => {
-  const components = (document.components ?? {}) as { responses?: Record<string, Json>; headers?: Record<string, Json> };
+  const components = (document.components ?? {}) as {
+    responses?: Record<string, Json>;
+    headers?: Record<string, Json>;
+  };
   const validate = schemaValidator(document, 'answer');
 
   const paths = document.paths as Record<string, Record<string, Json>>;
   const templates = Object.keys(paths).map((template) => {
     const segments = template.split('/');
-    const source = segments.map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/');
+    const source = segments
+      .map((s) => (s.startsWith('{') ? '[^/]+' : s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
     return { template, regex: new RegExp(`^${source}$`), literal: segments.filter((s) => !s.startsWith('{')).length };
   });
   /**
@@ -113,7 +129,8 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
 
   const checkHeaders = (where: string, response: Json, a: Received): void => {
     for (const [name, given] of Object.entries((response.headers ?? {}) as Record<string, Json>)) {
-      const h = typeof given.$ref === 'string' ? components.headers?.[given.$ref.replace('#/components/headers/', '')] : given;
+      const h =
+        typeof given.$ref === 'string' ? components.headers?.[given.$ref.replace('#/components/headers/', '')] : given;
       if (h === undefined) throw new Error(`the document refers to a missing header ${String(given.$ref)}`);
       const value = a.header(name);
       if (value === undefined) {
@@ -128,18 +145,28 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
   };
 
   /** Checks an answer against one documented response. */
-  const checkResponse = (where: string, documented: Json, a: Received, withBody: boolean, withHeaders: boolean): void => {
+  const checkResponse = (
+    where: string,
+    documented: Json,
+    a: Received,
+    withBody: boolean,
+    withHeaders: boolean,
+  ): void => {
     const response = resolve(documented);
     if (withHeaders) checkHeaders(where, response, a);
     if (!withBody || a.status === 304) return;
     const content = response.content as Record<string, Json> | undefined;
     if (content === undefined) {
-      if (a.text !== '') throw new Error(`${where}: the document says no body, the answer has one: ${a.text.slice(0, 200)}`);
+      if (a.text !== '')
+        throw new Error(`${where}: the document says no body, the answer has one: ${a.text.slice(0, 200)}`);
       return;
     }
     const type = a.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
     const media = Object.entries(content).find(([t]) => t.split(';')[0]?.trim().toLowerCase() === type)?.[1];
-    if (media === undefined) throw new Error(`${where}: Content-Type "${a.contentType}" is not documented (${Object.keys(content).join(', ')})`);
+    if (media === undefined)
+      throw new Error(
+        `${where}: Content-Type "${a.contentType}" is not documented (${Object.keys(content).join(', ')})`,
+      );
     if (type === 'application/json') validate(`${where}: body`, media.schema, a.json);
   };
 
@@ -161,10 +188,19 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
     if (a.status === 405 && a.header('allow') === undefined) throw new Error(`${where}: 405 without Allow`);
   };
 
-  const checkOperation = (where: string, operation: Json, a: Received, withBody: boolean, withHeaders: boolean): void => {
+  const checkOperation = (
+    where: string,
+    operation: Json,
+    a: Received,
+    withBody: boolean,
+    withHeaders: boolean,
+  ): void => {
     const responses = operation.responses as Json;
     const documented = statusResponse(responses, a.status);
-    if (documented === undefined) throw new Error(`${where}: status ${a.status} is not documented (documented: ${Object.keys(responses).join(', ')})\n${a.text.slice(0, 300)}`);
+    if (documented === undefined)
+      throw new Error(
+        `${where}: status ${a.status} is not documented (documented: ${Object.keys(responses).join(', ')})\n${a.text.slice(0, 300)}`,
+      );
     checkResponse(`${where} ${a.status}`, documented, a, withBody, withHeaders);
   };
 
@@ -190,7 +226,13 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
     }
   };
 
-  const checkTemplate = (method: string, pathname: string, template: string, a: Received, withHeaders: boolean): void => {
+  const checkTemplate = (
+    method: string,
+    pathname: string,
+    template: string,
+    a: Received,
+    withHeaders: boolean,
+  ): void => {
     const where = `${method} ${pathname}`;
     const head = method === 'HEAD';
     const withBody = !head;
@@ -245,15 +287,20 @@ export const documentChecker = (document: Json = defaultOpenApiDocument()): Docu
       // A parameter given twice is no answer to "which?": the service takes neither (400, unenveloped).
       const once = (name: string): string | null => (query.getAll(name).length === 1 ? query.get(name) : null);
       const callback = once('callback');
-      const validCallback = callback !== null && callback.length <= 128 && /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(callback);
+      const validCallback =
+        callback !== null &&
+        callback.length <= 128 &&
+        /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/.test(callback);
       const asked = once('envelope') === 'true' || validCallback;
       const underV1 = pathname.startsWith('/v1/');
       const jsonp = method !== 'HEAD' && validCallback && a.contentType.startsWith('application/javascript');
       let body: unknown = a.json;
       if (jsonp) {
         const m = jsonpPattern.exec(a.text.trim());
-        if (m === null || m[1] !== callback) throw new Error(`${method} ${path}: not a JSONP call of ${callback}: ${a.text.slice(0, 200)}`);
-        if (a.header('x-content-type-options') !== 'nosniff') throw new Error(`${method} ${path}: JSONP without X-Content-Type-Options: nosniff`);
+        if (m === null || m[1] !== callback)
+          throw new Error(`${method} ${path}: not a JSONP call of ${callback}: ${a.text.slice(0, 200)}`);
+        if (a.header('x-content-type-options') !== 'nosniff')
+          throw new Error(`${method} ${path}: JSONP without X-Content-Type-Options: nosniff`);
         body = JSON.parse(m[2] ?? '') as unknown;
       }
       const looksEnveloped = isObject(body) && 'status_code' in body && 'response' in body && 'next_page' in body;

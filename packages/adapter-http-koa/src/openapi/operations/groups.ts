@@ -1,4 +1,13 @@
-import { curlOn, idErrors, listOf, roles, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import {
+  curlOn,
+  idErrors,
+  listOf,
+  roles,
+  writable,
+  writeErrors,
+  type Operation,
+  type OperationContext,
+} from './operation.js';
 import { ref } from '../json.js';
 
 // routes/groups.ts: groups and their members.
@@ -15,7 +24,13 @@ export const groupOperations = ({ origin, ex }: OperationContext): Operation[] =
       description: `A bare JSON array, paged.${roles('agent, admin.')}`,
       access: 'token',
       params: ['Page', 'PerPage'],
-      success: { status: 200, shape: 'list', description: 'One page of groups.', schema: listOf('Group'), example: [ex.group()] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of groups.',
+        schema: listOf('Group'),
+        example: [ex.group()],
+      },
       errors: [],
       curl: curl('GET', '/v1/groups'),
     },
@@ -54,7 +69,13 @@ export const groupOperations = ({ origin, ex }: OperationContext): Operation[] =
       description: `The users of the group, a bare array, paged.${roles('agent, admin.')}`,
       access: 'token',
       params: ['GroupId', 'Page', 'PerPage'],
-      success: { status: 200, shape: 'list', description: 'One page of users.', schema: listOf('User'), example: [ex.user({ role: 'agent', groups: [{ id: 2, url: `${origin}/v1/groups/2` }] })] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of users.',
+        schema: listOf('User'),
+        example: [ex.user({ role: 'agent', groups: [{ id: 2, url: `${origin}/v1/groups/2` }] })],
+      },
       errors: idErrors,
       curl: curl('GET', '/v1/groups/2/users'),
     },

@@ -10,7 +10,8 @@ export const healthOperations = ({ origin }: OperationContext): Operation[] => [
     id: 'healthz',
     tag: 'Health',
     summary: 'Liveness',
-    description: 'The process answers. Unauthenticated, unversioned, not rate limited (no X-Rate-Limit-* headers). HEAD works too; other methods: 405.',
+    description:
+      'The process answers. Unauthenticated, unversioned, not rate limited (no X-Rate-Limit-* headers). HEAD works too; other methods: 405.',
     access: 'health',
     success: { status: 200, shape: 'health', description: 'Alive.', schema: ref('Health'), example: { status: 'ok' } },
     errors: [],
@@ -25,7 +26,13 @@ export const healthOperations = ({ origin }: OperationContext): Operation[] => [
     description:
       'Every start-up step is done (the store prepared, the first admin created; else 503 with 50302 naming the steps left) and the store answers (else 503 with 50301). Poll it before sending the first request: /healthz answers earlier. Unauthenticated, unversioned, not rate limited.',
     access: 'health',
-    success: { status: 200, shape: 'health', description: 'Ready.', schema: ref('Health'), example: { status: 'ready' } },
+    success: {
+      status: 200,
+      shape: 'health',
+      description: 'Ready.',
+      schema: ref('Health'),
+      example: { status: 'ready' },
+    },
     errors: ['ServiceUnavailable'],
     curl: `curl '${origin}/readyz'`,
   },

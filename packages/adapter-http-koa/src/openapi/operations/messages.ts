@@ -1,4 +1,13 @@
-import { curlOn, listOf, roles, ticketErrors, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import {
+  curlOn,
+  listOf,
+  roles,
+  ticketErrors,
+  writable,
+  writeErrors,
+  type Operation,
+  type OperationContext,
+} from './operation.js';
 import { ref } from '../json.js';
 
 // routes/messages.ts: the messages of a ticket (a sub-resource).
@@ -15,7 +24,13 @@ export const messageOperations = ({ origin, ex }: OperationContext): Operation[]
       description: `The messages' data (they exist only inside the ticket) as a bare array, oldest first, paged like tickets.${roles('customer: own tickets, never internal notes; agent, admin: all.')}`,
       access: 'token',
       params: ['TicketId', 'Page', 'PerPage'],
-      success: { status: 200, shape: 'list', description: 'One page of messages.', schema: listOf('Message'), example: [ex.message()] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of messages.',
+        schema: listOf('Message'),
+        example: [ex.message()],
+      },
       errors: ticketErrors,
       curl: curl('GET', '/v1/tickets/7/messages'),
     },
@@ -42,7 +57,13 @@ export const messageOperations = ({ origin, ex }: OperationContext): Operation[]
       description: `One message. To a customer an internal note does not exist (404).${roles('as the list.')}`,
       access: 'token',
       params: ['TicketId', 'MessageId'],
-      success: { status: 200, shape: 'single', description: 'The message.', schema: ref('Message'), example: ex.message() },
+      success: {
+        status: 200,
+        shape: 'single',
+        description: 'The message.',
+        schema: ref('Message'),
+        example: ex.message(),
+      },
       errors: ticketErrors,
       curl: curl('GET', '/v1/tickets/7/messages/1'),
     },

@@ -61,13 +61,17 @@ const byOperationId: Readonly<Record<string, Needs>> = {
 export const needsOf = (op: Operation): Needs | null => {
   if (op.access !== 'token') return null;
   const needs = byOperationId[op.id];
-  if (needs === undefined) throw new Error(`operation ${op.id} takes a token but names no scope (openapi/operations/needs.ts)`);
+  if (needs === undefined)
+    throw new Error(`operation ${op.id} takes a token but names no scope (openapi/operations/needs.ts)`);
   return needs;
 };
 
 /** /v1/tickets/{ticket_id} as the router spells it: /v1/tickets/:ticketId. */
 const routerPath = (documented: string): string =>
-  documented.replace(/\{([a-z_]+)\}/g, (_, name: string) => `:${name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`);
+  documented.replace(
+    /\{([a-z_]+)\}/g,
+    (_, name: string) => `:${name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())}`,
+  );
 
 /**
  * X-Accepted-OAuth-Scopes by method and router path (HEAD as GET): "" for an operation that
@@ -77,7 +81,8 @@ export const routeNeeds = (ops: readonly Operation[]): ((method: string, path: s
   const table = new Map<string, string>();
   for (const op of ops) {
     const needs = needsOf(op);
-    if (needs !== null) table.set(`${op.method.toUpperCase()} ${routerPath(op.path)}`, acceptedScopes(needs).join(', '));
+    if (needs !== null)
+      table.set(`${op.method.toUpperCase()} ${routerPath(op.path)}`, acceptedScopes(needs).join(', '));
   }
   return (method, path) => table.get(`${method === 'HEAD' ? 'GET' : method} ${path}`) ?? '';
 };

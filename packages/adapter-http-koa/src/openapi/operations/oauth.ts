@@ -14,8 +14,23 @@ export const oauthOperations = ({ origin, ex }: OperationContext): Operation[] =
       'RFC 6749: grant_type=password (username = e-mail, password) or grant_type=refresh_token. Refresh tokens rotate: using one invalidates it. ' +
       'Unknown user and wrong password answer identically. Answers carry Cache-Control: no-store. Counted against the client IP, never against a token.',
     access: 'oauth',
-    body: { schema: 'TokenRequest', example: ex.tokenPassword, form: true, examples: { password: ex.tokenPassword, password_narrowed: ex.tokenPasswordScoped, refresh_token: ex.tokenRefresh } },
-    success: { status: 200, shape: 'token', description: 'A new access token and refresh token.', schema: ref('TokenResponse'), example: ex.tokenResponse },
+    body: {
+      schema: 'TokenRequest',
+      example: ex.tokenPassword,
+      form: true,
+      examples: {
+        password: ex.tokenPassword,
+        password_narrowed: ex.tokenPasswordScoped,
+        refresh_token: ex.tokenRefresh,
+      },
+    },
+    success: {
+      status: 200,
+      shape: 'token',
+      description: 'A new access token and refresh token.',
+      schema: ref('TokenResponse'),
+      example: ex.tokenResponse,
+    },
     errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
     curl: `curl -d grant_type=password -d username=ada@example.com -d 'password=correct horse battery staple' '${origin}/v1/oauth/token'`,
   },
@@ -25,7 +40,8 @@ export const oauthOperations = ({ origin, ex }: OperationContext): Operation[] =
     id: 'revokeToken',
     tag: 'Authentication',
     summary: 'Revoke a token',
-    description: 'RFC 7009: revokes an access or refresh token. 200 with an empty body whether or not the token was known.',
+    description:
+      'RFC 7009: revokes an access or refresh token. 200 with an empty body whether or not the token was known.',
     access: 'oauth',
     body: { schema: 'RevokeRequest', example: ex.revoke, form: true },
     success: { status: 200, shape: 'empty', description: 'Revoked (or unknown). No body.' },

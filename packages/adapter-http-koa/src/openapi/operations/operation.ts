@@ -14,7 +14,19 @@ export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
  */
 export type Access = 'token' | 'public' | 'oauth' | 'health' | 'docs';
 /** secret: a creation whose answer shows a secret once (no-store, no ETag). */
-export type Shape = 'single' | 'list' | 'feed' | 'created' | 'secret' | 'written' | 'token' | 'empty' | 'document' | 'health' | 'html' | 'asset';
+export type Shape =
+  | 'single'
+  | 'list'
+  | 'feed'
+  | 'created'
+  | 'secret'
+  | 'written'
+  | 'token'
+  | 'empty'
+  | 'document'
+  | 'health'
+  | 'html'
+  | 'asset';
 
 export interface Operation {
   readonly path: string;
@@ -25,8 +37,21 @@ export interface Operation {
   readonly description: string;
   readonly access: Access;
   readonly params?: readonly string[];
-  readonly body?: { readonly schema: string; readonly example: Json; readonly mergePatch?: boolean; readonly form?: boolean; readonly examples?: Record<string, Json> };
-  readonly success: { readonly status: 200 | 201; readonly shape: Shape; readonly description: string; readonly schema?: Json; readonly example?: unknown; readonly extraHeaders?: readonly HeaderName[] };
+  readonly body?: {
+    readonly schema: string;
+    readonly example: Json;
+    readonly mergePatch?: boolean;
+    readonly form?: boolean;
+    readonly examples?: Record<string, Json>;
+  };
+  readonly success: {
+    readonly status: 200 | 201;
+    readonly shape: Shape;
+    readonly description: string;
+    readonly schema?: Json;
+    readonly example?: unknown;
+    readonly extraHeaders?: readonly HeaderName[];
+  };
   readonly errors: readonly string[];
   readonly deprecated?: boolean;
   readonly curl: string;
@@ -49,7 +74,10 @@ export const curlOn =
   (method: string, path: string, body?: Json, extra = ''): string => {
     const auth = '-H "Authorization: Bearer $TOKEN"';
     const json = "-H 'Content-Type: application/json'";
-    return `curl ${method === 'GET' ? '' : `-X ${method} `}${auth} ${extra}${body === undefined ? '' : `${json} -d '${JSON.stringify(body)}' `}'${origin}${path}'`.replace(/ {2,}/g, ' ');
+    return `curl ${method === 'GET' ? '' : `-X ${method} `}${auth} ${extra}${body === undefined ? '' : `${json} -d '${JSON.stringify(body)}' `}'${origin}${path}'`.replace(
+      / {2,}/g,
+      ' ',
+    );
   };
 
 export const listOf = (schema: string): Json => ({ type: 'array', items: ref(schema) });
@@ -58,14 +86,23 @@ export const listOf = (schema: string): Json => ({ type: 'array', items: ref(sch
 export const writable = (shape: 'written' | 'created', schema: string, example: unknown): Operation['success'] => ({
   status: shape === 'created' ? 201 : 200,
   shape,
-  description: shape === 'created' ? 'Created: the new resource, with its URL in Location.' : 'The resource as it now is.',
+  description:
+    shape === 'created' ? 'Created: the new resource, with its URL in Location.' : 'The resource as it now is.',
   schema: ref(schema),
   example,
 });
 
 export const listParams = ['State', 'Sort', 'Q', 'Fields', 'Embed', 'Page', 'PerPage'];
 /** The ticket lists' parameters: the list's, and the queue filters (contract §5). */
-export const ticketListParams = [...listParams, 'AssignedUserId', 'GroupIdFilter', 'CustomerIdFilter', 'PriorityFilter', 'Tags', 'UpdatedSince'];
+export const ticketListParams = [
+  ...listParams,
+  'AssignedUserId',
+  'GroupIdFilter',
+  'CustomerIdFilter',
+  'PriorityFilter',
+  'Tags',
+  'UpdatedSince',
+];
 /** The errors of a write with a body, beyond those every operation can answer. */
 export const writeErrors = ['PayloadTooLarge', 'UnsupportedMediaType', 'ValidationFailed'];
 export const idErrors = ['NotFound'];

@@ -35,9 +35,25 @@ const statusOf: Readonly<Record<string, number>> = {
   ServiceUnavailable: 503,
 };
 
-const alwaysErrors = ['BadRequest', 'Forbidden', 'NotAcceptable', 'RequestTimeout', 'TooManyRequests', 'HeadersTooLarge', 'InternalError', 'ServiceUnavailable'];
+const alwaysErrors = [
+  'BadRequest',
+  'Forbidden',
+  'NotAcceptable',
+  'RequestTimeout',
+  'TooManyRequests',
+  'HeadersTooLarge',
+  'InternalError',
+  'ServiceUnavailable',
+];
 const healthErrors = ['TlsRequired', 'RequestTimeout', 'HeadersTooLarge', 'InternalError'];
-const docsErrors = ['Forbidden', 'TooManyRequests', 'RequestTimeout', 'HeadersTooLarge', 'InternalError', 'ServiceUnavailable'];
+const docsErrors = [
+  'Forbidden',
+  'TooManyRequests',
+  'RequestTimeout',
+  'HeadersTooLarge',
+  'InternalError',
+  'ServiceUnavailable',
+];
 
 // envelope and callback are not here: they change the status, the body and the media type of
 // every answer, which no operation's responses can say truthfully; the description's
@@ -51,7 +67,11 @@ const takesKey = (op: Operation): boolean => op.method === 'post' && op.access !
 /** With a key, a POST can also answer 409 (still running) and a 422 that is not a validation failure (key reused). */
 const keyErrors = (op: Operation, names: readonly string[]): string[] =>
   takesKey(op)
-    ? [...names.filter((n) => n !== 'ValidationFailed' && n !== 'Conflict'), 'Conflict', names.includes('ValidationFailed') ? 'ValidationFailedOrKeyReused' : 'KeyReused']
+    ? [
+        ...names.filter((n) => n !== 'ValidationFailed' && n !== 'Conflict'),
+        'Conflict',
+        names.includes('ValidationFailed') ? 'ValidationFailedOrKeyReused' : 'KeyReused',
+      ]
     : [...names];
 
 const successHeaders = (shape: Shape): { required: HeaderName[]; optional: HeaderName[] } => {
@@ -112,7 +132,10 @@ const oauthFailure = (versions: ApiVersions, ex: Examples, status: number): Json
   content: {
     'application/json': {
       schema: status === 400 ? { oneOf: [ref('OAuthError'), ref('Error')] } : ref('OAuthError'),
-      example: status === 400 ? ex.tokenFailure : { ...ex.tokenFailure, error: 'invalid_request', code: 41501, message: 'Unsupported media type' },
+      example:
+        status === 400
+          ? ex.tokenFailure
+          : { ...ex.tokenFailure, error: 'invalid_request', code: 41501, message: 'Unsupported media type' },
     },
   },
 });
@@ -123,7 +146,11 @@ const responses = (versions: ApiVersions, ex: Examples, op: Operation): Json => 
   const out: Json = {
     [String(op.success.status)]: {
       description: op.success.description,
-      headers: headerObjects(versions, [...required, ...(op.success.extraHeaders ?? [])], [...optional, ...(op.access === 'token' ? (['X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes'] as const) : [])]),
+      headers: headerObjects(
+        versions,
+        [...required, ...(op.success.extraHeaders ?? [])],
+        [...optional, ...(op.access === 'token' ? (['X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes'] as const) : [])],
+      ),
       ...successContent(op),
     },
   };
@@ -137,7 +164,10 @@ const responses = (versions: ApiVersions, ex: Examples, op: Operation): Json => 
   for (const name of errorNames) {
     const status = statusOf[name];
     if (status === undefined) throw new Error(`unknown error response ${name}`);
-    out[String(status)] = op.access === 'oauth' && (status === 400 || status === 413 || status === 415) ? oauthFailure(versions, ex, status) : errorRef(name);
+    out[String(status)] =
+      op.access === 'oauth' && (status === 400 || status === 413 || status === 415)
+        ? oauthFailure(versions, ex, status)
+        : errorRef(name);
   }
   return out;
 };
@@ -147,7 +177,11 @@ const parameters = (op: Operation): Json[] => {
   return [
     ...(op.params ?? []),
     ...(op.access === 'health' || op.access === 'docs' ? [] : presentation),
-    ...(isRead && op.access !== 'health' ? (op.access === 'docs' ? ['IfNoneMatch'] : ['IfNoneMatch', 'IfModifiedSince']) : []),
+    ...(isRead && op.access !== 'health'
+      ? op.access === 'docs'
+        ? ['IfNoneMatch']
+        : ['IfNoneMatch', 'IfModifiedSince']
+      : []),
     ...(op.method === 'put' || op.method === 'patch' || op.method === 'delete' ? ['IfMatch'] : []),
     ...(takesKey(op) ? ['IdempotencyKey'] : []),
   ].map(param);
@@ -156,11 +190,18 @@ const parameters = (op: Operation): Json[] => {
 const requestBody = (body: NonNullable<Operation['body']>): Json => ({
   required: true,
   content: Object.fromEntries(
-    [...(body.form === true ? ['application/x-www-form-urlencoded'] : []), 'application/json', ...(body.mergePatch === true ? ['application/merge-patch+json'] : [])].map((type) => [
+    [
+      ...(body.form === true ? ['application/x-www-form-urlencoded'] : []),
+      'application/json',
+      ...(body.mergePatch === true ? ['application/merge-patch+json'] : []),
+    ].map((type) => [
       type,
       body.examples === undefined
         ? { schema: ref(body.schema), example: body.example }
-        : { schema: ref(body.schema), examples: Object.fromEntries(Object.entries(body.examples).map(([k, v]) => [k, { value: v }])) },
+        : {
+            schema: ref(body.schema),
+            examples: Object.fromEntries(Object.entries(body.examples).map(([k, v]) => [k, { value: v }])),
+          },
     ]),
   ),
 });
@@ -181,7 +222,8 @@ const scopesParagraph = (op: Operation): string => {
   const needs = needsOf(op);
   if (needs === null) return '';
   if (needs === 'none') return '\n\nScopes: none needed (any token may learn whose it is).';
-  if (needs === 'login') return '\n\nScopes: a login token only (POST /v1/oauth/token); a personal access token is 403.';
+  if (needs === 'login')
+    return '\n\nScopes: a login token only (POST /v1/oauth/token); a personal access token is 403.';
   return `\n\nScopes: ${acceptedScopes(needs).join(', ')} (a :write scope includes its :read). Outside them: 403 (40303) with WWW-Authenticate error="insufficient_scope".`;
 };
 

@@ -1,4 +1,14 @@
-import { curlOn, listOf, ticketListParams, roles, ticketErrors, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import {
+  curlOn,
+  listOf,
+  ticketListParams,
+  roles,
+  ticketErrors,
+  writable,
+  writeErrors,
+  type Operation,
+  type OperationContext,
+} from './operation.js';
 import { ref } from '../json.js';
 
 // routes/tickets.ts: tickets, the saved search and the deprecated singular alias.
@@ -46,7 +56,13 @@ export const ticketOperations = ({ origin, ex }: OperationContext): Operation[] 
         roles('customer: own tickets only (a filter only narrows them); agent, admin: all.'),
       access: 'token',
       params: ticketListParams,
-      success: { status: 200, shape: 'list', description: 'One page of tickets.', schema: listOf('TicketSelection'), example: [ex.ticket()] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of tickets.',
+        schema: listOf('TicketSelection'),
+        example: [ex.ticket()],
+      },
       errors: [],
       curl: curl('GET', `/v1/tickets${queueExample}`),
     },
@@ -108,7 +124,11 @@ export const ticketOperations = ({ origin, ex }: OperationContext): Operation[] 
       access: 'token',
       params: ['TicketId'],
       body: { schema: 'TicketPatch', example: ex.ticketPatch, mergePatch: true },
-      success: writable('written', 'Ticket', ex.ticket({ state: 'closed', assigned_user: null, closed_at: '2026-01-06T10:00:00.000Z' })),
+      success: writable(
+        'written',
+        'Ticket',
+        ex.ticket({ state: 'closed', assigned_user: null, closed_at: '2026-01-06T10:00:00.000Z' }),
+      ),
       errors: [...ticketErrors, 'PreconditionFailed', ...writeErrors],
       curl: curl('PATCH', '/v1/tickets/7', ex.ticketPatch),
     },

@@ -1,4 +1,13 @@
-import { curlOn, idErrors, listOf, roles, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import {
+  curlOn,
+  idErrors,
+  listOf,
+  roles,
+  writable,
+  writeErrors,
+  type Operation,
+  type OperationContext,
+} from './operation.js';
 import { ref } from '../json.js';
 
 // routes/users.ts: users, and the caller as /v1/users/me.
@@ -77,7 +86,13 @@ export const userOperations = ({ origin, ex }: OperationContext): Operation[] =>
       description: `A bare JSON array, paged.${roles('agent, admin.')}`,
       access: 'token',
       params: ['Page', 'PerPage'],
-      success: { status: 200, shape: 'list', description: 'One page of users.', schema: listOf('User'), example: [ex.user()] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of users.',
+        schema: listOf('User'),
+        example: [ex.user()],
+      },
       errors: [],
       curl: curl('GET', '/v1/users?per_page=100'),
     },

@@ -1,4 +1,13 @@
-import { curlOn, idErrors, listOf, roles, writable, writeErrors, type Operation, type OperationContext } from './operation.js';
+import {
+  curlOn,
+  idErrors,
+  listOf,
+  roles,
+  writable,
+  writeErrors,
+  type Operation,
+  type OperationContext,
+} from './operation.js';
 import { ref } from '../json.js';
 
 // routes/webhooks.ts: webhooks, their secret, replay and delivery log.
@@ -16,7 +25,13 @@ export const webhookOperations = ({ origin, ex }: OperationContext): Operation[]
       description: `A bare JSON array, paged, by id. Secrets are never shown.${admin}`,
       access: 'token',
       params: ['Page', 'PerPage'],
-      success: { status: 200, shape: 'list', description: 'One page of webhooks.', schema: listOf('Webhook'), example: [ex.webhook()] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of webhooks.',
+        schema: listOf('Webhook'),
+        example: [ex.webhook()],
+      },
       errors: [],
       curl: curl('GET', '/v1/webhooks'),
     },
@@ -31,7 +46,10 @@ export const webhookOperations = ({ origin, ex }: OperationContext): Operation[]
         `The answer carries the signing secret: the only time it is shown. A receiver URL the SSRF guard refuses is 422 on url.${admin}`,
       access: 'token',
       body: { schema: 'WebhookCreate', example: ex.webhookCreate },
-      success: { ...writable('created', 'WebhookWithSecret', ex.webhookWithSecret()), description: 'Created: the webhook with its secret (shown this once), its URL in Location.' },
+      success: {
+        ...writable('created', 'WebhookWithSecret', ex.webhookWithSecret()),
+        description: 'Created: the webhook with its secret (shown this once), its URL in Location.',
+      },
       errors: writeErrors,
       curl: curl('POST', '/v1/webhooks', ex.webhookCreate),
     },
@@ -44,7 +62,13 @@ export const webhookOperations = ({ origin, ex }: OperationContext): Operation[]
       description: `One webhook, without its secret. active is false when the server switched it off after a delivery failed through the whole retry schedule.${admin}`,
       access: 'token',
       params: ['WebhookId'],
-      success: { status: 200, shape: 'single', description: 'The webhook.', schema: ref('Webhook'), example: ex.webhook() },
+      success: {
+        status: 200,
+        shape: 'single',
+        description: 'The webhook.',
+        schema: ref('Webhook'),
+        example: ex.webhook(),
+      },
       errors: idErrors,
       curl: curl('GET', '/v1/webhooks/3'),
     },
@@ -84,7 +108,13 @@ export const webhookOperations = ({ origin, ex }: OperationContext): Operation[]
       description: `Makes a new secret and answers it, this once; the old one signs nothing from now on. Takes no body.${admin}`,
       access: 'token',
       params: ['WebhookId'],
-      success: { status: 200, shape: 'written', description: 'The webhook with its new secret.', schema: ref('WebhookWithSecret'), example: ex.webhookWithSecret() },
+      success: {
+        status: 200,
+        shape: 'written',
+        description: 'The webhook with its new secret.',
+        schema: ref('WebhookWithSecret'),
+        example: ex.webhookWithSecret(),
+      },
       errors: idErrors,
       curl: curl('POST', '/v1/webhooks/3/rotate-secret'),
     },
@@ -113,7 +143,13 @@ export const webhookOperations = ({ origin, ex }: OperationContext): Operation[]
       description: `The most recent attempts, newest first, paged: the event, its webhook-id, the status, duration, error and when it will be tried again.${admin}`,
       access: 'token',
       params: ['WebhookId', 'Page', 'PerPage'],
-      success: { status: 200, shape: 'list', description: 'One page of attempts.', schema: listOf('Delivery'), example: [ex.delivery] },
+      success: {
+        status: 200,
+        shape: 'list',
+        description: 'One page of attempts.',
+        schema: listOf('Delivery'),
+        example: [ex.delivery],
+      },
       errors: idErrors,
       curl: curl('GET', '/v1/webhooks/3/deliveries'),
     },

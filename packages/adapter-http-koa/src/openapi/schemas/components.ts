@@ -34,7 +34,11 @@ export const componentSchemas = (): Record<string, Json> => ({
     required: ['status_code', 'next_page', 'response'],
     properties: {
       status_code: { type: 'integer', minimum: 100, maximum: 599, description: 'The real HTTP status.' },
-      next_page: { oneOf: [{ type: 'string', format: 'uri' }, { type: 'null' }], description: 'The next page of a list; null on the last page and for anything that is not a list. The change feed always has one (its next read).' },
+      next_page: {
+        oneOf: [{ type: 'string', format: 'uri' }, { type: 'null' }],
+        description:
+          'The next page of a list; null on the last page and for anything that is not a list. The change feed always has one (its next read).',
+      },
       response: { description: 'The body the answer would have had without the envelope (null for none).' },
     },
   },
@@ -46,10 +50,23 @@ export const componentSchemas = (): Record<string, Json> => ({
     properties: {
       id: { type: 'string', description: 'Also the fragment of its url.' },
       description: { type: 'string' },
-      deprecated_at: { type: 'string', format: 'date-time', description: 'The Deprecation header (RFC 9745) holds this instant as @<epoch seconds>.' },
-      sunset_at: { type: 'string', format: 'date-time', description: 'The Sunset header (RFC 8594) holds this instant as an HTTP date; afterwards the behaviour may be removed.' },
+      deprecated_at: {
+        type: 'string',
+        format: 'date-time',
+        description: 'The Deprecation header (RFC 9745) holds this instant as @<epoch seconds>.',
+      },
+      sunset_at: {
+        type: 'string',
+        format: 'date-time',
+        description:
+          'The Sunset header (RFC 8594) holds this instant as an HTTP date; afterwards the behaviour may be removed.',
+      },
       replacement: { type: 'string', description: 'What to use instead.' },
-      url: { type: 'string', format: 'uri', description: 'The target of the Link rel="deprecation" header of the deprecated answers.' },
+      url: {
+        type: 'string',
+        format: 'uri',
+        description: 'The target of the Link rel="deprecation" header of the deprecated answers.',
+      },
     },
   },
   Health: {
@@ -62,6 +79,10 @@ export const componentSchemas = (): Record<string, Json> => ({
     type: 'object',
     description: 'This document (OpenAPI 3.1).',
     required: ['openapi', 'info', 'paths'],
-    properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' }, info: { type: 'object' }, paths: { type: 'object' } },
+    properties: {
+      openapi: { type: 'string', pattern: '^3\\.1\\.' },
+      info: { type: 'object' },
+      paths: { type: 'object' },
+    },
   },
 });

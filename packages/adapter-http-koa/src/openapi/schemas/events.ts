@@ -8,7 +8,8 @@ import { timestamp, url } from './fields.js';
 export const eventSchemas = (): Record<string, Json> => ({
   Event: {
     type: 'object',
-    description: 'One committed change of a ticket, message, user or group. The same object is the body of a webhook delivery.',
+    description:
+      'One committed change of a ticket, message, user or group. The same object is the body of a webhook delivery.',
     additionalProperties: false,
     required: ['seq', 'type', 'occurred_at', 'resource', 'actor', 'data'],
     properties: {
@@ -17,7 +18,8 @@ export const eventSchemas = (): Record<string, Json> => ({
         minimum: 1,
         maximum: Number.MAX_SAFE_INTEGER,
         readOnly: true,
-        description: 'Its place in the feed: 1, 2, 3... in commit order, never reused and without gaps; read on with after=<the last seq you saw>.',
+        description:
+          'Its place in the feed: 1, 2, 3... in commit order, never reused and without gaps; read on with after=<the last seq you saw>.',
       },
       type: { type: 'string', enum: [...eventTypes], description: '<resource>.created, .updated or .deleted.' },
       occurred_at: timestamp('When the change was committed.'),
@@ -36,7 +38,7 @@ export const eventSchemas = (): Record<string, Json> => ({
         description:
           'Who made the change: the user whose request made it, with the personal access token it was made with (token, absent for a login token); ' +
           'or the service itself (type system: start-up, maintenance). A change through a reference carries the actor of the request that caused it. ' +
-          'GET /v1/events?actor_id=<user id> lists one user\'s changes.',
+          "GET /v1/events?actor_id=<user id> lists one user's changes.",
         oneOf: [
           {
             type: 'object',
@@ -51,11 +53,19 @@ export const eventSchemas = (): Record<string, Json> => ({
                 description: 'The personal access token the request was made with.',
                 additionalProperties: false,
                 required: ['id', 'name'],
-                properties: { id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER }, name: { type: 'string' } },
+                properties: {
+                  id: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER },
+                  name: { type: 'string' },
+                },
               },
             },
           },
-          { type: 'object', additionalProperties: false, required: ['type'], properties: { type: { type: 'string', const: 'system' } } },
+          {
+            type: 'object',
+            additionalProperties: false,
+            required: ['type'],
+            properties: { type: { type: 'string', const: 'system' } },
+          },
         ],
       },
       data: {

@@ -5,8 +5,16 @@ import { id, nullable, text, timestamp, url } from './fields.js';
 
 // A group as the API answers it (Group) and as it takes it (GroupWrite, GroupPatch).
 
-const groupName = text(limits.groupName.min, limits.groupName.max, `Unique among groups; ${limits.groupName.min}-${limits.groupName.max} characters, not blank.`);
-const groupDescription = text(limits.description.min, limits.description.max, `At most ${limits.description.max} characters. Default "".`);
+const groupName = text(
+  limits.groupName.min,
+  limits.groupName.max,
+  `Unique among groups; ${limits.groupName.min}-${limits.groupName.max} characters, not blank.`,
+);
+const groupDescription = text(
+  limits.description.min,
+  limits.description.max,
+  `At most ${limits.description.max} characters. Default "".`,
+);
 
 export const groupProperties: Record<(typeof groupFields)[number], Json> = {
   id: id('Server-assigned, never reused.'),

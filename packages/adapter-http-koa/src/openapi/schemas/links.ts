@@ -25,7 +25,8 @@ export const linkSchemas = (): Record<string, Json> => ({
   },
   GroupLink: {
     type: 'object',
-    description: 'A group related to a ticket: the link {id, url}; with embed=group the whole group, with embed=group.<field> the link plus that field.',
+    description:
+      'A group related to a ticket: the link {id, url}; with embed=group the whole group, with embed=group.<field> the link plus that field.',
     additionalProperties: false,
     required: ['id', 'url'],
     properties: { ...groupProperties, id: id('The group.'), url: url('The group.') },

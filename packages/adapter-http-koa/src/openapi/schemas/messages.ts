@@ -5,8 +5,15 @@ import { id, nullable, text, timestamp, url } from './fields.js';
 // A message of a ticket as the API answers it (Message) and as it takes it (MessageWrite,
 // MessagePatch).
 
-const messageBody = text(limits.body.min, limits.body.max, `The message text: ${limits.body.min}-${limits.body.max} characters, not blank.`);
-const internal = { type: 'boolean', description: 'An internal note: seen by agents and admins only (to a customer it does not exist). Default false.' };
+const messageBody = text(
+  limits.body.min,
+  limits.body.max,
+  `The message text: ${limits.body.min}-${limits.body.max} characters, not blank.`,
+);
+const internal = {
+  type: 'boolean',
+  description: 'An internal note: seen by agents and admins only (to a customer it does not exist). Default false.',
+};
 
 export const messageSchemas = (): Record<string, Json> => ({
   Message: {

@@ -11,7 +11,8 @@ const scopeList: Json = {
   minItems: 1,
   uniqueItems: true,
   items: { type: 'string', enum: [...scopes] },
-  description: 'What the token may do, on top of its user\'s role (a scope never widens a role); X:write includes X:read.',
+  description:
+    "What the token may do, on top of its user's role (a scope never widens a role); X:write includes X:read.",
 };
 
 const tokenProperties: Record<string, Json> = {
@@ -21,7 +22,12 @@ const tokenProperties: Record<string, Json> = {
   scopes: scopeList,
   created_at: timestamp('When the token was made.'),
   expires_at: timestamp('From then on the token is refused (401).'),
-  last_used_at: { ...nullable(timestamp('The last request made with it, to the minute (written at most once a minute); null when never used.')), readOnly: true },
+  last_used_at: {
+    ...nullable(
+      timestamp('The last request made with it, to the minute (written at most once a minute); null when never used.'),
+    ),
+    readOnly: true,
+  },
 };
 
 export const personalTokenSchemas = (): Record<string, Json> => ({
@@ -42,7 +48,8 @@ export const personalTokenSchemas = (): Record<string, Json> => ({
       token: {
         type: 'string',
         pattern: '^stp_[0-9A-Za-z]{46}$',
-        description: 'stp_ + 40 random base62 characters + 6 base62 characters of their CRC32 (a mistyped token is refused without a lookup). Send it as any access token.',
+        description:
+          'stp_ + 40 random base62 characters + 6 base62 characters of their CRC32 (a mistyped token is refused without a lookup). Send it as any access token.',
         readOnly: true,
       },
     },
@@ -52,7 +59,11 @@ export const personalTokenSchemas = (): Record<string, Json> => ({
     additionalProperties: false,
     required: ['name', 'scopes'],
     properties: {
-      name: text(personalTokenLimits.name.min, personalTokenLimits.name.max, `${String(personalTokenLimits.name.min)}-${String(personalTokenLimits.name.max)} characters, not blank.`),
+      name: text(
+        personalTokenLimits.name.min,
+        personalTokenLimits.name.max,
+        `${String(personalTokenLimits.name.min)}-${String(personalTokenLimits.name.max)} characters, not blank.`,
+      ),
       scopes: scopeList,
       expires_at: {
         type: 'string',

@@ -1,6 +1,12 @@
 import { roles } from '@support/domain';
 import { userFields } from '../../representations/fields.js';
-import { limits, type BodyProperties, type UserCreateInput, type UserPatchInput, type UserReplaceInput } from '../body-codecs.js';
+import {
+  limits,
+  type BodyProperties,
+  type UserCreateInput,
+  type UserPatchInput,
+  type UserReplaceInput,
+} from '../body-codecs.js';
 import type { UserWireTable } from '../../wire-names.js';
 import { ref, type Json } from '../json.js';
 import { id, idRef, nullable, text, timestamp, url } from './fields.js';
@@ -8,8 +14,18 @@ import { id, idRef, nullable, text, timestamp, url } from './fields.js';
 // A user as the API answers it (User) and as it takes it (UserCreate, UserReplace, UserPatch).
 
 const userName = text(limits.name.min, limits.name.max, `${limits.name.min}-${limits.name.max} characters, not blank.`);
-const email = { type: 'string', format: 'email', maxLength: 254, description: 'Unique among users, compared without regard to case.' };
-const role = { type: 'string', enum: [...roles], description: 'customer: own tickets only; agent: every ticket, reads users and groups; admin: everything. Default customer.' };
+const email = {
+  type: 'string',
+  format: 'email',
+  maxLength: 254,
+  description: 'Unique among users, compared without regard to case.',
+};
+const role = {
+  type: 'string',
+  enum: [...roles],
+  description:
+    'customer: own tickets only; agent: every ticket, reads users and groups; admin: everything. Default customer.',
+};
 const password = {
   type: 'string',
   format: 'password',
@@ -18,7 +34,13 @@ const password = {
   writeOnly: true,
   description: `${limits.password.min}-${limits.password.max} characters. Stored as an argon2id hash; never returned, never logged.`,
 };
-const groupIds = { type: 'array', items: idRef('group'), maxItems: limits.groupIds, uniqueItems: true, description: "The user's groups. Default []." };
+const groupIds = {
+  type: 'array',
+  items: idRef('group'),
+  maxItems: limits.groupIds,
+  uniqueItems: true,
+  description: "The user's groups. Default [].",
+};
 
 export const userProperties: Record<(typeof userFields)[number], Json> = {
   id: id('Server-assigned, never reused.'),
@@ -26,7 +48,12 @@ export const userProperties: Record<(typeof userFields)[number], Json> = {
   name: { ...userName, description: "The user's name." },
   email,
   role,
-  groups: { type: 'array', items: ref('Link'), readOnly: true, description: 'Links to the groups of this user (write them as group_ids).' },
+  groups: {
+    type: 'array',
+    items: ref('Link'),
+    readOnly: true,
+    description: 'Links to the groups of this user (write them as group_ids).',
+  },
   created_at: timestamp('When the user was created.'),
   updated_at: timestamp('When the user last changed.'),
 };
@@ -43,19 +70,28 @@ export const userSchemas = (): Record<string, Json> => ({
     type: 'object',
     additionalProperties: false,
     required: ['name', 'email', 'password'],
-    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserCreateInput, UserWireTable>,
+    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<
+      UserCreateInput,
+      UserWireTable
+    >,
   },
   UserReplace: {
     type: 'object',
     description: 'PUT: password may be omitted (it is kept); omitted role and group_ids return to their defaults.',
     additionalProperties: false,
     required: ['name', 'email'],
-    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<UserReplaceInput, UserWireTable>,
+    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<
+      UserReplaceInput,
+      UserWireTable
+    >,
   },
   UserPatch: {
     type: 'object',
     description: 'PATCH (JSON merge patch). A customer may change their own name and password only.',
     additionalProperties: false,
-    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) } satisfies BodyProperties<UserPatchInput, UserWireTable>,
+    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) } satisfies BodyProperties<
+      UserPatchInput,
+      UserWireTable
+    >,
   },
 });

@@ -35,9 +35,15 @@ const methods = ['get', 'post', 'put', 'patch', 'delete'];
 export const operationsOf = (document: Json, resolve: SchemaResolver): Operation[] => {
   const shared = ((document.components as Json).parameters ?? {}) as Record<string, Json>;
   const parameter = (p: unknown): Parameter => {
-    const given = isObject(p) && typeof p.$ref === 'string' ? shared[p.$ref.replace('#/components/parameters/', '')] : p;
+    const given =
+      isObject(p) && typeof p.$ref === 'string' ? shared[p.$ref.replace('#/components/parameters/', '')] : p;
     if (!isObject(given)) throw new Error(`the document refers to a missing parameter ${JSON.stringify(p)}`);
-    return { name: String(given.name), in: given.in as Parameter['in'], schema: resolve(given.schema), example: given.example };
+    return {
+      name: String(given.name),
+      in: given.in as Parameter['in'],
+      schema: resolve(given.schema),
+      example: given.example,
+    };
   };
   const out: Operation[] = [];
   for (const [template, item] of Object.entries(document.paths as Record<string, Json>)) {

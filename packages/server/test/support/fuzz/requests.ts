@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { pathFixture, type Operation, type Parameter } from './operations.js';
-import { anyValue, boundaryValue, fixtureOf, hostileValue, invalidValue, validValue, type Json, type SchemaResolver } from './schema-values.js';
+import {
+  anyValue,
+  boundaryValue,
+  fixtureOf,
+  hostileValue,
+  invalidValue,
+  validValue,
+  type Json,
+  type SchemaResolver,
+} from './schema-values.js';
 import type { Entries, Raw, Ref, UrlText } from './wire.js';
 
 // A request for one operation of the document, as fast-check generates it (and shrinks it):
@@ -55,10 +64,39 @@ const weighted = <T>(...pairs: readonly (readonly [number, fc.Arbitrary<T>])[]):
   fc.oneof(...pairs.map(([weight, arbitrary]) => ({ weight, arbitrary })));
 
 /** Bytes on the wire a URL part may carry: invalid UTF-8, a lone surrogate in WTF-8, NUL, a slash, a bare %. */
-const badEscapes = fc.constantFrom(encoded('%FF'), encoded('%C3%28'), encoded('%ED%A0%80'), encoded('%00'), encoded('%2F'), encoded('%'), encoded('%zz'), encoded('%E2%80%AE'));
+const badEscapes = fc.constantFrom(
+  encoded('%FF'),
+  encoded('%C3%28'),
+  encoded('%ED%A0%80'),
+  encoded('%00'),
+  encoded('%2F'),
+  encoded('%'),
+  encoded('%zz'),
+  encoded('%E2%80%AE'),
+);
 
 const notAnId: fc.Arbitrary<UrlText> = fc.oneof(
-  fc.constantFrom('0', '-1', 'abc', '1.5', '01', '1e3', '+1', ' 1', '9007199254740992', '99999999999999999999999', 'me', 'recently_closed', '..', '\uD800', 'NaN', 'Infinity', '0x10').map(text),
+  fc
+    .constantFrom(
+      '0',
+      '-1',
+      'abc',
+      '1.5',
+      '01',
+      '1e3',
+      '+1',
+      ' 1',
+      '9007199254740992',
+      '99999999999999999999999',
+      'me',
+      'recently_closed',
+      '..',
+      '\uD800',
+      'NaN',
+      'Infinity',
+      '0x10',
+    )
+    .map(text),
   badEscapes,
   fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).map(text),
 );
@@ -70,7 +108,12 @@ const segment = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<Segment> =
     kind === null
       ? fc.oneof(fc.constant(String(p.example)).map(text), validValue(p.schema, resolve).map(asText))
       : fc.nat({ max: 7 }).map((pick) => ({ fixture: { ref: kind, pick } }));
-  return weighted<Segment>([12, valid], [1, validValue(p.schema, resolve).map(asText)], [1, boundaryValue(p.schema, resolve).map(asText)], [3, notAnId]);
+  return weighted<Segment>(
+    [12, valid],
+    [1, validValue(p.schema, resolve).map(asText)],
+    [1, boundaryValue(p.schema, resolve).map(asText)],
+    [3, notAnId],
+  );
 };
 
 const asText = (v: unknown): string => {
@@ -85,7 +128,8 @@ const asText = (v: unknown): string => {
  * (errors.test.ts has the 431): a request line of 300 KB is cut by the server's 431
  * and close before the client has written it, which is TCP's business, not the service's.
  */
-const queryText = (v: unknown): UrlText => text((Array.isArray(v) ? v.map(asText).join(',') : asText(v)).slice(0, 3_000));
+const queryText = (v: unknown): UrlText =>
+  text((Array.isArray(v) ? v.map(asText).join(',') : asText(v)).slice(0, 3_000));
 
 const queryValue = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<UrlText> => {
   // A valid wait holds the request up to 30 s when nothing is newer: the long poll has its
@@ -110,17 +154,43 @@ const queryParameter = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<rea
   return weighted<readonly QueryPair[]>(
     [8, fc.constant([])],
     [6, value.map((v) => [[p.name, v]])],
-    [1, fc.tuple(value, value).map(([a, b]) => [[p.name, a], [p.name, b]])],
-    [1, fc.tuple(fc.constantFrom('[$gt]', '[]', '[0]', '[__proto__]', '.x', '[a][b][c][d][e][f][g]'), value).map(([k, v]) => [[`${p.name}${k}`, v]])],
+    [
+      1,
+      fc.tuple(value, value).map(([a, b]) => [
+        [p.name, a],
+        [p.name, b],
+      ]),
+    ],
+    [
+      1,
+      fc
+        .tuple(fc.constantFrom('[$gt]', '[]', '[0]', '[__proto__]', '.x', '[a][b][c][d][e][f][g]'), value)
+        .map(([k, v]) => [[`${p.name}${k}`, v]]),
+    ],
   );
 };
 
 const unknownParameters: fc.Arbitrary<readonly QueryPair[]> = weighted<readonly QueryPair[]>(
   [10, fc.constant([])],
-  [1, fc.constantFrom<readonly QueryPair[]>([['foo', text('bar')]], [['$where', text('1')]], [['__proto__[x]', text('1')]], [['constructor[prototype][x]', text('1')]], [['a[99999]', text('x')]])],
+  [
+    1,
+    fc.constantFrom<readonly QueryPair[]>(
+      [['foo', text('bar')]],
+      [['$where', text('1')]],
+      [['__proto__[x]', text('1')]],
+      [['constructor[prototype][x]', text('1')]],
+      [['a[99999]', text('x')]],
+    ),
+  ],
 );
 
-const latin1 = fc.string({ unit: fc.integer({ min: 0x20, max: 0xff }).filter((c) => c < 0x7f || c >= 0xa0).map((c) => String.fromCharCode(c)), maxLength: 40 });
+const latin1 = fc.string({
+  unit: fc
+    .integer({ min: 0x20, max: 0xff })
+    .filter((c) => c < 0x7f || c >= 0xa0)
+    .map((c) => String.fromCharCode(c)),
+  maxLength: 40,
+});
 
 const httpDates = fc.date({ min: new Date(0), max: new Date(Date.UTC(2100, 0)), noInvalidDate: true }).chain((d) =>
   fc.constantFrom(
@@ -131,15 +201,24 @@ const httpDates = fc.date({ min: new Date(0), max: new Date(Date.UTC(2100, 0)), 
   ),
 );
 
-const headerParameter = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<readonly (readonly [string, HeaderValue])[]> => {
+const headerParameter = (
+  p: Parameter,
+  resolve: SchemaResolver,
+): fc.Arbitrary<readonly (readonly [string, HeaderValue])[]> => {
   let valid: fc.Arbitrary<HeaderValue>;
   switch (p.name) {
     case 'If-Match':
     case 'If-None-Match':
-      valid = weighted<HeaderValue>([3, fc.constant({ currentEtag: true })], [1, fc.constantFrom('*', '"x"', 'W/"x"', '"a", "b"', '"unterminated', 'W/')]);
+      valid = weighted<HeaderValue>(
+        [3, fc.constant({ currentEtag: true })],
+        [1, fc.constantFrom('*', '"x"', 'W/"x"', '"a", "b"', '"unterminated', 'W/')],
+      );
       break;
     case 'If-Modified-Since':
-      valid = weighted<HeaderValue>([3, httpDates], [1, fc.constantFrom('yesterday', 'Mon, 32 Jan 2026 00:00:00 GMT', '0', 'Thu, 01 Jan 1970 00:00:00 GMT')]);
+      valid = weighted<HeaderValue>(
+        [3, httpDates],
+        [1, fc.constantFrom('yesterday', 'Mon, 32 Jan 2026 00:00:00 GMT', '0', 'Thu, 01 Jan 1970 00:00:00 GMT')],
+      );
       break;
     case 'Idempotency-Key':
       valid = weighted<HeaderValue>(
@@ -150,12 +229,19 @@ const headerParameter = (p: Parameter, resolve: SchemaResolver): fc.Arbitrary<re
       break;
     case 'X-Request-Id':
       // Any string a header can carry: the server uses one of 1-128 [A-Za-z0-9._-] and replaces any other.
-      valid = weighted<HeaderValue>([3, fc.stringMatching(/^[A-Za-z0-9._-]{1,128}$/)], [1, fc.stringMatching(/^[!-~]{0,200}$/)]);
+      valid = weighted<HeaderValue>(
+        [3, fc.stringMatching(/^[A-Za-z0-9._-]{1,128}$/)],
+        [1, fc.stringMatching(/^[!-~]{0,200}$/)],
+      );
       break;
     default:
       valid = validValue(p.schema, resolve).map(String);
   }
-  return weighted<readonly (readonly [string, HeaderValue])[]>([6, fc.constant([])], [4, valid.map((v) => [[p.name, v]])], [1, latin1.map((v) => [[p.name, v]])]);
+  return weighted<readonly (readonly [string, HeaderValue])[]>(
+    [6, fc.constant([])],
+    [4, valid.map((v) => [[p.name, v]])],
+    [1, latin1.map((v) => [[p.name, v]])],
+  );
 };
 
 const extraHeaders = (method: string): fc.Arbitrary<readonly (readonly [string, HeaderValue])[]> =>
@@ -163,16 +249,59 @@ const extraHeaders = (method: string): fc.Arbitrary<readonly (readonly [string, 
     .tuple(
       weighted<readonly [string, HeaderValue][]>(
         [8, fc.constant([])],
-        [2, fc.constantFrom('application/json', '*/*', 'application/xml', 'text/html', 'application/json;q=0', 'application/javascript', '').map((v) => [['Accept', v]])],
+        [
+          2,
+          fc
+            .constantFrom(
+              'application/json',
+              '*/*',
+              'application/xml',
+              'text/html',
+              'application/json;q=0',
+              'application/javascript',
+              '',
+            )
+            .map((v) => [['Accept', v]]),
+        ],
       ),
-      weighted<readonly [string, HeaderValue][]>([6, fc.constant([])], [2, fc.constantFrom('gzip', 'identity', 'br', '*;q=0', 'gzip;q=0').map((v) => [['Accept-Encoding', v]])]),
+      weighted<readonly [string, HeaderValue][]>(
+        [6, fc.constant([])],
+        [2, fc.constantFrom('gzip', 'identity', 'br', '*;q=0', 'gzip;q=0').map((v) => [['Accept-Encoding', v]])],
+      ),
       method === 'POST'
-        ? weighted<readonly [string, HeaderValue][]>([8, fc.constant([])], [1, fc.constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST', 'FOO', 'put').map((v) => [['X-HTTP-Method-Override', v]])])
+        ? weighted<readonly [string, HeaderValue][]>(
+            [8, fc.constant([])],
+            [
+              1,
+              fc
+                .constantFrom('PUT', 'PATCH', 'DELETE', 'GET', 'POST', 'FOO', 'put')
+                .map((v) => [['X-HTTP-Method-Override', v]]),
+            ],
+          )
         : fc.constant([]),
     )
     .map(([a, b, c]) => [...a, ...b, ...c]);
 
-const unknownKeys = fc.constantFrom('$gt', '$where', '__proto__', 'constructor', 'prototype', 'id', 'url', 'created_at', 'updated_at', 'customer_name', 'customer', 'state', 'secret', 'role', 'colour', '', 'password_hash', 'allowed_transitions');
+const unknownKeys = fc.constantFrom(
+  '$gt',
+  '$where',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'id',
+  'url',
+  'created_at',
+  'updated_at',
+  'customer_name',
+  'customer',
+  'state',
+  'secret',
+  'role',
+  'colour',
+  '',
+  'password_hash',
+  'allowed_transitions',
+);
 
 const propertiesOf = (schema: Json, resolve: SchemaResolver): [string, Json][] => {
   const branches = Array.isArray(schema.oneOf) ? schema.oneOf.map(resolve) : [schema];
@@ -183,23 +312,56 @@ const propertiesOf = (schema: Json, resolve: SchemaResolver): [string, Json][] =
 const mutated = (schema: Json, resolve: SchemaResolver): fc.Arbitrary<unknown> => {
   const properties = propertiesOf(schema, resolve);
   const base = validValue(schema, resolve);
-  const entriesOf = (v: unknown): [string, unknown][] => (typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v) : []);
+  const entriesOf = (v: unknown): [string, unknown][] =>
+    typeof v === 'object' && v !== null && !Array.isArray(v) ? Object.entries(v) : [];
   const change: fc.Arbitrary<(entries: [string, unknown][]) => [string, unknown][]> = fc.oneof(
     ...(properties.length === 0
       ? []
       : [
-          fc.tuple(fc.constantFrom(...properties), fc.boolean()).chain(([[name, p], hostile]) =>
-            (hostile ? hostileValue : invalidValue(p, resolve, name)).map((v) => (e: [string, unknown][]) => [...e.filter(([k]) => k !== name), [name, v] as [string, unknown]]),
-          ),
-          fc.constantFrom(...properties.map(([name]) => name)).map((name) => (e: [string, unknown][]) => e.filter(([k]) => k !== name)),
-          fc.constantFrom(...properties).chain(([name, p]) => anyValue(p, resolve, name).map((v) => (e: [string, unknown][]) => [...e, [name, v] as [string, unknown]])),
+          fc
+            .tuple(fc.constantFrom(...properties), fc.boolean())
+            .chain(([[name, p], hostile]) =>
+              (hostile ? hostileValue : invalidValue(p, resolve, name)).map((v) => (e: [string, unknown][]) => [
+                ...e.filter(([k]) => k !== name),
+                [name, v] as [string, unknown],
+              ]),
+            ),
+          fc
+            .constantFrom(...properties.map(([name]) => name))
+            .map((name) => (e: [string, unknown][]) => e.filter(([k]) => k !== name)),
+          fc
+            .constantFrom(...properties)
+            .chain(([name, p]) =>
+              anyValue(p, resolve, name).map((v) => (e: [string, unknown][]) => [...e, [name, v] as [string, unknown]]),
+            ),
         ]),
-    fc.tuple(unknownKeys, fc.oneof(fc.string(), fc.integer(), hostileValue)).map(([k, v]) => (e: [string, unknown][]) => [...e, [k, v] as [string, unknown]]),
+    fc
+      .tuple(unknownKeys, fc.oneof(fc.string(), fc.integer(), hostileValue))
+      .map(([k, v]) => (e: [string, unknown][]) => [...e, [k, v] as [string, unknown]]),
   );
-  return fc.tuple(base, fc.array(change, { minLength: 1, maxLength: 3 })).map(([v, changes]): Entries => ({ entries: changes.reduce((e, c) => c(e), entriesOf(v)) }));
+  return fc
+    .tuple(base, fc.array(change, { minLength: 1, maxLength: 3 }))
+    .map(([v, changes]): Entries => ({ entries: changes.reduce((e, c) => c(e), entriesOf(v)) }));
 };
 
-const notJson = fc.constantFrom('{', '{"subject":}', "{'a':1}", '{"a":1,}', 'nul', '', ' ', '\u0000', '{"a":"\\uZZZZ"}', '[1,2', '{"a" 1}', 'NaN', '{"a":01}', '{"a":1}{"b":2}', '\uFEFF\uFEFF{}', '{"a":"\u0007"}');
+const notJson = fc.constantFrom(
+  '{',
+  '{"subject":}',
+  "{'a':1}",
+  '{"a":1,}',
+  'nul',
+  '',
+  ' ',
+  '\u0000',
+  '{"a":"\\uZZZZ"}',
+  '[1,2',
+  '{"a" 1}',
+  'NaN',
+  '{"a":01}',
+  '{"a":1}{"b":2}',
+  '\uFEFF\uFEFF{}',
+  '{"a":"\u0007"}',
+);
 
 /** Bytes that are not UTF-8 JSON: invalid sequences inside a string, UTF-16, a lone surrogate in WTF-8. */
 const badBytes = fc.constantFrom(
@@ -211,25 +373,53 @@ const badBytes = fc.constantFrom(
   [0x1f, 0x8b, 0x08, 0x00, 0x01],
 );
 
-const formPairs = (schema: Json, resolve: SchemaResolver): fc.Arbitrary<readonly (readonly [UrlText, UrlText | Ref])[]> => {
+const formPairs = (
+  schema: Json,
+  resolve: SchemaResolver,
+): fc.Arbitrary<readonly (readonly [UrlText, UrlText | Ref])[]> => {
   const fromObject = fc.oneof(validValue(schema, resolve), mutated(schema, resolve)).map((v) => {
-    const entries = typeof v === 'object' && v !== null && 'entries' in v ? (v as Entries).entries : Object.entries(v as object);
-    return entries.map(([k, x]): readonly [UrlText, UrlText | Ref] => [text(k), typeof x === 'object' && x !== null && 'ref' in x ? (x as Ref) : queryText(x)]);
+    const entries =
+      typeof v === 'object' && v !== null && 'entries' in v ? (v as Entries).entries : Object.entries(v as object);
+    return entries.map(([k, x]): readonly [UrlText, UrlText | Ref] => [
+      text(k),
+      typeof x === 'object' && x !== null && 'ref' in x ? (x as Ref) : queryText(x),
+    ]);
   });
   const odd = fc.constantFrom<readonly (readonly [UrlText, UrlText])[]>(
-    [[text('grant_type'), text('password')], [text('username'), encoded('%FF')], [text('password'), encoded('%ED%A0%80')]],
-    [[text('grant_type'), text('password')], [text('grant_type'), text('refresh_token')]],
-    [[encoded('username[$gt]'), text('')], [text('grant_type'), text('password')], [text('password'), text('x')]],
-    [[encoded('a.b'), text('c')], [encoded('__proto__[x]'), text('1')], [encoded('a[99999]'), text('x')]],
+    [
+      [text('grant_type'), text('password')],
+      [text('username'), encoded('%FF')],
+      [text('password'), encoded('%ED%A0%80')],
+    ],
+    [
+      [text('grant_type'), text('password')],
+      [text('grant_type'), text('refresh_token')],
+    ],
+    [
+      [encoded('username[$gt]'), text('')],
+      [text('grant_type'), text('password')],
+      [text('password'), text('x')],
+    ],
+    [
+      [encoded('a.b'), text('c')],
+      [encoded('__proto__[x]'), text('1')],
+      [encoded('a[99999]'), text('x')],
+    ],
     [[encoded('a[b][c][d][e][f][g]'), text('1')]],
-    [[encoded('%'), encoded('%')], [text(''), text('')]],
+    [
+      [encoded('%'), encoded('%')],
+      [text(''), text('')],
+    ],
   );
   return weighted<readonly (readonly [UrlText, UrlText | Ref])[]>([4, fromObject], [1, odd]);
 };
 
 const contentTypes = (op: Operation): fc.Arbitrary<string | null> =>
   weighted<string | null>(
-    [12, op.bodies.length === 0 ? fc.constant('application/json') : fc.constantFrom(...op.bodies.map((b) => b.mediaType))],
+    [
+      12,
+      op.bodies.length === 0 ? fc.constant('application/json') : fc.constantFrom(...op.bodies.map((b) => b.mediaType)),
+    ],
     [
       3,
       fc.constantFrom(
@@ -254,7 +444,12 @@ const bodyPlan = (op: Operation, resolve: SchemaResolver): fc.Arbitrary<BodyPlan
   const body = weighted<Body>(
     [30, validValue(schema, resolve).map((value) => ({ kind: 'json' as const, value }))],
     [24, mutated(schema, resolve).map((value) => ({ kind: 'json' as const, value }))],
-    [6, fc.oneof(hostileValue, fc.constantFrom<unknown>([], 'x', 1, null, true, [{}])).map((value) => ({ kind: 'json' as const, value }))],
+    [
+      6,
+      fc
+        .oneof(hostileValue, fc.constantFrom<unknown>([], 'x', 1, null, true, [{}]))
+        .map((value) => ({ kind: 'json' as const, value })),
+    ],
     [form ? 16 : 3, formPairs(schema, resolve).map((pairs) => ({ kind: 'form' as const, pairs }))],
     [4, notJson.map((t) => ({ kind: 'text' as const, text: t }))],
     [3, badBytes.map((bytes) => ({ kind: 'bytes' as const, bytes }))],
@@ -262,9 +457,16 @@ const bodyPlan = (op: Operation, resolve: SchemaResolver): fc.Arbitrary<BodyPlan
     // closes, and the reset that follows can cost the client the answer (TCP's business).
     ...(op.bodies.length > 0 ? [[1, fc.constant({ kind: 'huge' as const })] as const] : []),
   );
-  const planned = fc.record({ body, contentType: contentTypes(op), gzip: weighted([9, fc.constant(false)], [1, fc.constant(true)]), bom: weighted([19, fc.constant(false)], [1, fc.constant(true)]) });
+  const planned = fc.record({
+    body,
+    contentType: contentTypes(op),
+    gzip: weighted([9, fc.constant(false)], [1, fc.constant(true)]),
+    bom: weighted([19, fc.constant(false)], [1, fc.constant(true)]),
+  });
   const expected = op.bodies.length > 0;
-  return expected ? weighted<BodyPlan | null>([12, planned], [1, fc.constant(null)]) : weighted<BodyPlan | null>([12, fc.constant(null)], [1, planned]);
+  return expected
+    ? weighted<BodyPlan | null>([12, planned], [1, fc.constant(null)])
+    : weighted<BodyPlan | null>([12, fc.constant(null)], [1, planned]);
 };
 
 const otherMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -289,21 +491,42 @@ export const requestsFor = (op: Operation, resolve: SchemaResolver): fc.Arbitrar
         const m = /^\{(.+)\}$/.exec(part);
         const p = m === null ? undefined : op.parameters.find((x) => x.in === 'path' && x.name === m[1]);
         // Now and then a literal in another case: /V1/Tickets names no resource (paths are case-sensitive).
-        const literal = weighted<Segment>([30, fc.constant({ literal: part })], [1, fc.constantFrom({ literal: part.toUpperCase() }, { literal: `${part.charAt(0).toUpperCase()}${part.slice(1)}` })]);
+        const literal = weighted<Segment>(
+          [30, fc.constant({ literal: part })],
+          [
+            1,
+            fc.constantFrom(
+              { literal: part.toUpperCase() },
+              { literal: `${part.charAt(0).toUpperCase()}${part.slice(1)}` },
+            ),
+          ],
+        );
         return p === undefined ? literal : segment(p, resolve);
       }),
   );
   const query = fc
     .tuple(
-      ...op.parameters.filter((p) => p.in === 'query' && p.name !== 'access_token').map((p) => queryParameter(p, resolve)),
+      ...op.parameters
+        .filter((p) => p.in === 'query' && p.name !== 'access_token')
+        .map((p) => queryParameter(p, resolve)),
       unknownParameters,
     )
     .map((parts) => parts.flat());
   const headers = fc
-    .tuple(...op.parameters.filter((p) => p.in === 'header').map((p) => headerParameter(p, resolve)), extraHeaders(op.method))
+    .tuple(
+      ...op.parameters.filter((p) => p.in === 'header').map((p) => headerParameter(p, resolve)),
+      extraHeaders(op.method),
+    )
     .map((parts) => parts.flat());
   return fc.record({
-    role: weighted<Role>([3, fc.constant('admin')], [2, fc.constant('agent')], [3, fc.constant('customer')], [2, fc.constant('personal')], [1, fc.constant('none')], [1, fc.constant('stranger')]),
+    role: weighted<Role>(
+      [3, fc.constant('admin')],
+      [2, fc.constant('agent')],
+      [3, fc.constant('customer')],
+      [2, fc.constant('personal')],
+      [1, fc.constant('none')],
+      [1, fc.constant('stranger')],
+    ),
     personal: fc.nat(1_000),
     via: weighted<TokenVia>([6, fc.constant('bearer')], [2, fc.constant('basic')], [2, fc.constant('query')]),
     method: methodOf(op),

@@ -50,7 +50,8 @@ const worldLifetime = 25;
 
 const apiMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-const isWrite = (method: string): boolean => method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+const isWrite = (method: string): boolean =>
+  method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 
 const bodyBytes = (plan: BodyPlan, resolve: Resolver): Buffer => {
   const b = plan.body;
@@ -66,7 +67,9 @@ const bodyBytes = (plan: BodyPlan, resolve: Resolver): Buffer => {
       bytes = Buffer.from(b.bytes);
       break;
     case 'form':
-      bytes = Buffer.from(b.pairs.map(([k, v]) => `${urlText(k)}=${isRef(v) ? percentEncode(String(resolve(v))) : urlText(v)}`).join('&'));
+      bytes = Buffer.from(
+        b.pairs.map(([k, v]) => `${urlText(k)}=${isRef(v) ? percentEncode(String(resolve(v))) : urlText(v)}`).join('&'),
+      );
       break;
     case 'huge':
       bytes = Buffer.from(`{"subject":"${'a'.repeat(1_100_000)}"}`);
@@ -83,7 +86,9 @@ const bodyBytes = (plan: BodyPlan, resolve: Resolver): Buffer => {
 const allowedBy = (op: Operation | undefined, held: readonly string[]): boolean => {
   if (op === undefined) return true;
   const [method, path] = op.name.split(' ');
-  const described = (fuzzDocument.paths as Record<string, Record<string, Json>>)[path ?? '']?.[(method ?? '').toLowerCase()];
+  const described = (fuzzDocument.paths as Record<string, Record<string, Json>>)[path ?? '']?.[
+    (method ?? '').toLowerCase()
+  ];
   if (described === undefined) return true;
   if (String(described.description).includes('a login token only')) return false;
   const needs = (described.security as { bearer?: string[] }[] | undefined)?.[0]?.bearer ?? [];
@@ -96,7 +101,8 @@ const realAnswer = (a: Answer): { readonly status: number; readonly code: number
   if (text.startsWith('/**/')) text = text.slice(text.indexOf('(') + 1, text.lastIndexOf(')'));
   try {
     const body = JSON.parse(text) as { status_code?: number; response?: { code?: number } | null; code?: number };
-    if (typeof body.status_code === 'number' && 'response' in body) return { status: body.status_code, code: body.response?.code };
+    if (typeof body.status_code === 'number' && 'response' in body)
+      return { status: body.status_code, code: body.response?.code };
     return { status: a.status, code: body.code };
   } catch {
     return { status: a.status, code: undefined };
@@ -120,7 +126,12 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
   const api = await startApi(
     // Rate limits would answer most requests 429 after the first thousands: they have their own tests.
     { RATE_LIMIT: '1000000000', ...env },
-    { keepAlive: true, rebind: (c) => { c.rebindSync(TYPES.WebhookSender).toConstantValue(offlineWebhookSender()); } },
+    {
+      keepAlive: true,
+      rebind: (c) => {
+        c.rebindSync(TYPES.WebhookSender).toConstantValue(offlineWebhookSender());
+      },
+    },
   );
   const store: Store = api.server.store;
   let creator = await api.adminToken();
@@ -158,7 +169,8 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     const target = `${path}${r.suffix}${query.length === 0 ? '' : `?${query.join('&')}`}`;
     const headers: Record<string, string | readonly string[]> = {};
     if (token !== null && r.via === 'bearer') headers.Authorization = `Bearer ${token}`;
-    if (token !== null && r.via === 'basic') headers.Authorization = `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
+    if (token !== null && r.via === 'basic')
+      headers.Authorization = `Basic ${Buffer.from(`${token}:`).toString('base64')}`;
     for (const [name, value] of r.headers) {
       if (typeof value === 'string' || Array.isArray(value)) headers[name] = value as string | readonly string[];
       else {
@@ -173,15 +185,27 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     const body = r.body === null || refusedEarly ? undefined : bodyBytes(r.body, resolve);
     if (r.body?.contentType !== undefined && r.body.contentType !== null) headers['Content-Type'] = r.body.contentType;
     if (r.body?.gzip === true) headers['Content-Encoding'] = 'gzip';
-    const caller = r.role === 'admin' || r.role === 'personal' ? w.admin.id : r.role === 'agent' ? w.agent.id : r.role === 'customer' ? w.customer.id : null;
+    const caller =
+      r.role === 'admin' || r.role === 'personal'
+        ? w.admin.id
+        : r.role === 'agent'
+          ? w.agent.id
+          : r.role === 'customer'
+            ? w.customer.id
+            : null;
 
-    const snapshot = async (): Promise<string> => `seq ${(await store.events.bounds()).newest}; ${(await storedTarget(store, path, caller)) ?? 'no stored target'}`;
+    const snapshot = async (): Promise<string> =>
+      `seq ${(await store.events.bounds()).newest}; ${(await storedTarget(store, path, caller)) ?? 'no stored target'}`;
     const before = await snapshot();
     const description = (): string =>
       [
         `${r.method} ${shown(target)} as ${r.role} (token ${r.via})`,
         `  headers: ${shown(JSON.stringify(headers))}`,
-        ...(body === undefined ? [] : [`  body (${body.length} bytes${r.body?.gzip === true ? ', gzip' : ''}): ${shown(r.body?.gzip === true ? '<gzip>' : body.toString('utf8'))}`]),
+        ...(body === undefined
+          ? []
+          : [
+              `  body (${body.length} bytes${r.body?.gzip === true ? ', gzip' : ''}): ${shown(r.body?.gzip === true ? '<gzip>' : body.toString('utf8'))}`,
+            ]),
       ].join('\n');
     let answer: Answer;
     try {
@@ -197,20 +221,30 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     }
     const outcome = `${description()}\n  → ${answer.status} ${shown(answer.text)}`;
     // 501 is the right answer to a method the API does not implement (PROPFIND, TRACE).
-    if (answer.status >= 500 && !(answer.status === 501 && !apiMethods.has(r.method))) throw new Error(`a 5xx:\n${outcome}`);
+    if (answer.status >= 500 && !(answer.status === 501 && !apiMethods.has(r.method)))
+      throw new Error(`a 5xx:\n${outcome}`);
     // A personal token outside the operation's documented scopes (or on a login-only one) is never
     // answered with a success: 403 (40303, or 40301 login-only), or a refusal that came first.
-    const sameOperation = op !== undefined && (r.method === op.method.toUpperCase() || (r.method === 'HEAD' && op.method.toUpperCase() === 'GET'));
+    const sameOperation =
+      op !== undefined &&
+      (r.method === op.method.toUpperCase() || (r.method === 'HEAD' && op.method.toUpperCase() === 'GET'));
     if (personal !== undefined && sameOperation && !op.public && !allowedBy(op, personal.scopes)) {
       const real = realAnswer(answer);
-      if (real.status < 400) throw new Error(`a personal token with ${personal.scopes.join(' ')} was answered outside its scopes:\n${outcome}`);
+      if (real.status < 400)
+        throw new Error(
+          `a personal token with ${personal.scopes.join(' ')} was answered outside its scopes:\n${outcome}`,
+        );
       // A HEAD answer has no body to read the code from.
-      if (real.status === 403 && real.code !== undefined && real.code !== 40303 && real.code !== 40301) throw new Error(`a personal token refused for scope without 40303:\n${outcome}`);
+      if (real.status === 403 && real.code !== undefined && real.code !== 40303 && real.code !== 40301)
+        throw new Error(`a personal token refused for scope without 40303:\n${outcome}`);
     }
     const changedLegitimately = isWrite(r.method) && answer.status >= 200 && answer.status < 300;
     if (!changedLegitimately) {
       const after = await snapshot();
-      if (after !== before) throw new Error(`a ${isWrite(r.method) ? 'refused' : 'read'} request changed the store:\n${outcome}\n  before: ${shown(before, 600)}\n  after:  ${shown(after, 600)}`);
+      if (after !== before)
+        throw new Error(
+          `a ${isWrite(r.method) ? 'refused' : 'read'} request changed the store:\n${outcome}\n  before: ${shown(before, 600)}\n  after:  ${shown(after, 600)}`,
+        );
     }
   };
 
@@ -226,7 +260,12 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
 };
 
 /** Runs `runs` generated requests for one operation, seeded from the run's seed; a failure names FUZZ_SEED. */
-export const fuzzOperation = async (fuzzer: Fuzzer, op: Operation, index: number, settings: FuzzSettings): Promise<void> => {
+export const fuzzOperation = async (
+  fuzzer: Fuzzer,
+  op: Operation,
+  index: number,
+  settings: FuzzSettings,
+): Promise<void> => {
   fuzzer.renew();
   const runs = Math.max(1, Math.ceil(settings.budget / fuzzOperations.length));
   const seed = (settings.seed + index * 7_919) % 2_147_483_647;
@@ -237,6 +276,8 @@ export const fuzzOperation = async (fuzzer: Fuzzer, op: Operation, index: number
     );
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    throw new Error(`fuzz of ${op.name} failed; replay with FUZZ_SEED=${settings.seed} (--grep '${op.name}')\n${message}`);
+    throw new Error(
+      `fuzz of ${op.name} failed; replay with FUZZ_SEED=${settings.seed} (--grep '${op.name}')\n${message}`,
+    );
   }
 };

@@ -57,19 +57,25 @@ export const fixtureOf = (name: string | undefined): FixtureKind | null => {
 };
 
 /** A string of exactly n code points, of one repeated character (cheap to make at 50,000). */
-const ofLength = (n: number): fc.Arbitrary<string> => fc.constantFrom('x', 'é', '😀', ' ', '\u0000').map((c) => c.repeat(n));
+const ofLength = (n: number): fc.Arbitrary<string> =>
+  fc.constantFrom('x', 'é', '😀', ' ', '\u0000').map((c) => c.repeat(n));
 
 const emails = (max: number): fc.Arbitrary<string> =>
   fc.oneof(
     fc.emailAddress().filter((e) => e.length <= max),
-    fc.tuple(fc.stringMatching(/^[a-z0-9.+_-]{1,20}$/), fc.constantFrom('example.com', 'EXAMPLE.org', 'x.io')).map(([l, d]) => `${l}@${d}`),
+    fc
+      .tuple(fc.stringMatching(/^[a-z0-9.+_-]{1,20}$/), fc.constantFrom('example.com', 'EXAMPLE.org', 'x.io'))
+      .map(([l, d]) => `${l}@${d}`),
   );
 
 const uris = (s: Json): fc.Arbitrary<string> => {
   const max = typeof s.maxLength === 'number' ? s.maxLength : 2048;
   const pattern = typeof s.pattern === 'string' ? new RegExp(s.pattern) : null;
   return fc
-    .oneof(fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true }), fc.constantFrom('https://hooks.example.com/in', 'http://127.0.0.1:9/hook', 'https://93.184.215.14/x'))
+    .oneof(
+      fc.webUrl({ validSchemes: ['https', 'http'], withQueryParameters: true }),
+      fc.constantFrom('https://hooks.example.com/in', 'http://127.0.0.1:9/hook', 'https://93.184.215.14/x'),
+    )
     .filter((u) => u.length <= max && (pattern === null || pattern.test(u)));
 };
 
@@ -107,10 +113,15 @@ const plainStrings = (s: Json): fc.Arbitrary<string> => {
   const maxLength = typeof s.maxLength === 'number' ? s.maxLength : 300;
   if (s.format === 'email') return emails(maxLength);
   if (s.format === 'uri') return uris(s);
-  if (s.format === 'date-time') return fc.date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true }).map((d) => d.toISOString());
+  if (s.format === 'date-time')
+    return fc
+      .date({ min: new Date(Date.UTC(2000, 0, 1)), max: new Date(Date.UTC(2100, 0, 1)), noInvalidDate: true })
+      .map((d) => d.toISOString());
   if (typeof s.pattern === 'string') {
     const pattern = new RegExp(s.pattern);
-    return fc.stringMatching(new RegExp(withoutLookaheads(s.pattern))).filter((v) => v.length >= minLength && v.length <= maxLength && pattern.test(v));
+    return fc
+      .stringMatching(new RegExp(withoutLookaheads(s.pattern)))
+      .filter((v) => v.length >= minLength && v.length <= maxLength && pattern.test(v));
   }
   return fc.oneof(
     fc.string({ minLength, maxLength: Math.min(maxLength, 40) }),
@@ -128,7 +139,12 @@ const integers = (s: Json, name?: string): fc.Arbitrary<unknown> => {
 };
 
 /** Values the schema accepts. */
-export const validValue = (schema: unknown, resolve: SchemaResolver, name?: string, depth = 0): fc.Arbitrary<unknown> => {
+export const validValue = (
+  schema: unknown,
+  resolve: SchemaResolver,
+  name?: string,
+  depth = 0,
+): fc.Arbitrary<unknown> => {
   const s = resolve(schema);
   if ('const' in s) return fc.constant(s.const);
   if (Array.isArray(s.enum)) return fc.constantFrom(...(s.enum as unknown[]));
@@ -177,12 +193,19 @@ export const boundaryValue = (schema: unknown, resolve: SchemaResolver, name?: s
   if (branches !== null) return fc.oneof(...branches.map((b) => boundaryValue(b, resolve, name)));
   switch (s.type) {
     case 'string': {
-      if (s.format !== undefined || typeof s.pattern === 'string' || Array.isArray(s.enum)) return validValue(s, resolve, name);
-      const lengths = [typeof s.minLength === 'number' ? s.minLength : 0, ...(typeof s.maxLength === 'number' ? [s.maxLength] : [])];
+      if (s.format !== undefined || typeof s.pattern === 'string' || Array.isArray(s.enum))
+        return validValue(s, resolve, name);
+      const lengths = [
+        typeof s.minLength === 'number' ? s.minLength : 0,
+        ...(typeof s.maxLength === 'number' ? [s.maxLength] : []),
+      ];
       return fc.constantFrom(...lengths).chain(ofLength);
     }
     case 'integer':
-      return fc.constantFrom(typeof s.minimum === 'number' ? s.minimum : -maxSafe, typeof s.maximum === 'number' ? s.maximum : maxSafe);
+      return fc.constantFrom(
+        typeof s.minimum === 'number' ? s.minimum : -maxSafe,
+        typeof s.maximum === 'number' ? s.maximum : maxSafe,
+      );
     case 'array': {
       const max = typeof s.maxItems === 'number' ? s.maxItems : 0;
       const item = resolve(s.items ?? {});
@@ -225,7 +248,14 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     '',
     '   ',
   ),
-  fc.constantFrom(raw('1e400'), raw('-1e400'), raw('123456789012345678901234567890'), raw('0.0000000000000000000000001'), raw('1E+2'), raw('-0.0')),
+  fc.constantFrom(
+    raw('1e400'),
+    raw('-1e400'),
+    raw('123456789012345678901234567890'),
+    raw('0.0000000000000000000000001'),
+    raw('1E+2'),
+    raw('-0.0'),
+  ),
   fc.constantFrom(5_000, 100_000).map((d) => nested(d, '[', ']')),
   fc.constantFrom(5_000, 50_000).map((d) => raw(`${'{"a":'.repeat(d)}1${'}'.repeat(d)}`)),
 );
@@ -236,23 +266,53 @@ export const invalidValue = (schema: unknown, resolve: SchemaResolver, name?: st
   const valuesOf = Array.isArray(s.oneOf) ? resolve((s.oneOf as unknown[]).find((b) => resolve(b).type !== 'null')) : s;
   const wrongType = fc.constantFrom<unknown>(null, true, 0, -1, 'x', [], {}, [1, 2], { id: 1 });
   const pastBounds: fc.Arbitrary<unknown>[] = [];
-  if (Array.isArray(valuesOf.enum)) pastBounds.push(fc.constantFrom('not-one-of-them', String(valuesOf.enum[0]).toUpperCase(), ` ${String(valuesOf.enum[0])}`));
+  if (Array.isArray(valuesOf.enum))
+    pastBounds.push(
+      fc.constantFrom('not-one-of-them', String(valuesOf.enum[0]).toUpperCase(), ` ${String(valuesOf.enum[0])}`),
+    );
   if (typeof valuesOf.maxLength === 'number') pastBounds.push(ofLength(valuesOf.maxLength + 1));
-  if (typeof valuesOf.minLength === 'number' && valuesOf.minLength > 0) pastBounds.push(ofLength(valuesOf.minLength - 1));
+  if (typeof valuesOf.minLength === 'number' && valuesOf.minLength > 0)
+    pastBounds.push(ofLength(valuesOf.minLength - 1));
   if (typeof valuesOf.minimum === 'number') pastBounds.push(fc.constant(valuesOf.minimum - 1));
-  if (typeof valuesOf.maximum === 'number') pastBounds.push(fc.constant(valuesOf.maximum + 1), fc.constant(valuesOf.maximum * 4));
+  if (typeof valuesOf.maximum === 'number')
+    pastBounds.push(fc.constant(valuesOf.maximum + 1), fc.constant(valuesOf.maximum * 4));
   if (typeof valuesOf.maxItems === 'number') {
     const n = valuesOf.maxItems + 1;
-    pastBounds.push(fc.constant(Array.from({ length: n }, (_, i) => (resolve(valuesOf.items).type === 'integer' ? i + 1 : `t${i}`))));
+    pastBounds.push(
+      fc.constant(Array.from({ length: n }, (_, i) => (resolve(valuesOf.items).type === 'integer' ? i + 1 : `t${i}`))),
+    );
   }
   if (valuesOf.type === 'array') {
     // A list whose items are wrong, or repeated.
     pastBounds.push(fc.array(fc.oneof(wrongType, hostileValue), { minLength: 1, maxLength: 3 }));
     pastBounds.push(validValue(valuesOf.items ?? {}, resolve, name).map((v) => [v, v]));
   }
-  if (valuesOf.format === 'email') pastBounds.push(fc.constantFrom('not an e-mail', 'a@', '@b.c', 'a@b@c.d', 'ADA@EXAMPLE.COM '));
-  if (valuesOf.format === 'date-time') pastBounds.push(fc.constantFrom('2026-13-01T00:00:00Z', '2026-02-30T08:00:00Z', '2026-11-25', '2026-11-25T08:00:00', 'yesterday', '2026-11-25T24:00:00Z', '1764057600'));
-  if (valuesOf.format === 'uri') pastBounds.push(fc.constantFrom('ftp://example.com/', 'https://user:pw@example.com/', 'https://[::1]/x', 'https://169.254.169.254/latest', 'http://localhost/', '//x', 'https://'));
+  if (valuesOf.format === 'email')
+    pastBounds.push(fc.constantFrom('not an e-mail', 'a@', '@b.c', 'a@b@c.d', 'ADA@EXAMPLE.COM '));
+  if (valuesOf.format === 'date-time')
+    pastBounds.push(
+      fc.constantFrom(
+        '2026-13-01T00:00:00Z',
+        '2026-02-30T08:00:00Z',
+        '2026-11-25',
+        '2026-11-25T08:00:00',
+        'yesterday',
+        '2026-11-25T24:00:00Z',
+        '1764057600',
+      ),
+    );
+  if (valuesOf.format === 'uri')
+    pastBounds.push(
+      fc.constantFrom(
+        'ftp://example.com/',
+        'https://user:pw@example.com/',
+        'https://[::1]/x',
+        'https://169.254.169.254/latest',
+        'http://localhost/',
+        '//x',
+        'https://',
+      ),
+    );
   return fc.oneof(wrongType, hostileValue, ...pastBounds);
 };
 

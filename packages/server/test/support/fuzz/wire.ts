@@ -5,7 +5,8 @@
 // because the fixtures are made again as the run goes on (fast-check builds its values first).
 
 /** The fixtures a value may refer to. */
-export type FixtureKind = 'customer' | 'staff' | 'user' | 'group' | 'ticket' | 'message' | 'webhook' | 'seq' | 'email' | 'password' | 'refresh';
+export type FixtureKind =
+  'customer' | 'staff' | 'user' | 'group' | 'ticket' | 'message' | 'webhook' | 'seq' | 'email' | 'password' | 'refresh';
 
 /** A fixture's id, picked by position among the fixtures of its kind when the request is sent. */
 export interface Ref {
@@ -23,9 +24,15 @@ export interface Entries {
   readonly entries: readonly (readonly [string, unknown])[];
 }
 
-export const isEntries = (v: unknown): v is Entries => typeof v === 'object' && v !== null && 'entries' in v && Array.isArray((v as Entries).entries) && Object.keys(v).length === 1;
+export const isEntries = (v: unknown): v is Entries =>
+  typeof v === 'object' &&
+  v !== null &&
+  'entries' in v &&
+  Array.isArray((v as Entries).entries) &&
+  Object.keys(v).length === 1;
 export const isRef = (v: unknown): v is Ref => typeof v === 'object' && v !== null && 'ref' in v && 'pick' in v;
-export const isRaw = (v: unknown): v is Raw => typeof v === 'object' && v !== null && 'raw' in v && Object.keys(v).length === 1;
+export const isRaw = (v: unknown): v is Raw =>
+  typeof v === 'object' && v !== null && 'raw' in v && Object.keys(v).length === 1;
 
 /** Answers a fixture's id (or a number no fixture has, when there is none of that kind), or its e-mail, password or refresh token. */
 export type Resolver = (ref: Ref) => number | string;
@@ -34,7 +41,8 @@ export type Resolver = (ref: Ref) => number | string;
 export const toJsonText = (value: unknown, resolve: Resolver): string => {
   if (isRef(value)) return JSON.stringify(resolve(value));
   if (isRaw(value)) return value.raw;
-  if (isEntries(value)) return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v, resolve)}`).join(',')}}`;
+  if (isEntries(value))
+    return `{${value.entries.map(([k, v]) => `${JSON.stringify(k)}:${toJsonText(v, resolve)}`).join(',')}}`;
   if (Array.isArray(value)) return `[${value.map((v) => toJsonText(v, resolve)).join(',')}]`;
   if (typeof value === 'object' && value !== null) {
     // Entries, not an object spread: a generated "__proto__" key must stay an ordinary key.

@@ -40,7 +40,16 @@ export interface World {
   readonly personal: readonly { readonly token: string; readonly scopes: readonly string[] }[];
 }
 
-const scopeNames = ['tickets:read', 'tickets:write', 'users:read', 'users:write', 'groups:read', 'groups:write', 'events:read', 'webhooks:manage'];
+const scopeNames = [
+  'tickets:read',
+  'tickets:write',
+  'users:read',
+  'users:write',
+  'groups:read',
+  'groups:write',
+  'events:read',
+  'webhooks:manage',
+];
 
 let made = 0;
 
@@ -63,34 +72,82 @@ export const makeWorld = async (api: Api, creator: string, store: Store): Promis
     const id = await post('/v1/users', { name: `${name} ${tag}`, email, password, role });
     return { id, email, password, token: await api.login(email, password) };
   };
-  const groups = [await post('/v1/groups', { name: `Group A ${tag}` }), await post('/v1/groups', { name: `Group B ${tag}`, description: 'second' })];
+  const groups = [
+    await post('/v1/groups', { name: `Group A ${tag}` }),
+    await post('/v1/groups', { name: `Group B ${tag}`, description: 'second' }),
+  ];
   const keeper = await person('admin', 'keeper');
   const admin = await person('admin', 'admin');
   const agent = await person('agent', 'agent');
   const customer = await person('customer', 'customer');
   const other = await person('customer', 'other');
-  await api.request('PATCH', `/v1/users/${agent.id}`, { token: creator, body: JSON.stringify({ group_ids: groups }), headers: { 'Content-Type': 'application/merge-patch+json' } });
-  const withMessages = await post('/v1/tickets', { subject: `Printer ${tag}`, summary: 'On fire.', customer_id: customer.id, assigned_user_id: agent.id, group_id: groups[0], tags: ['fire'] });
+  await api.request('PATCH', `/v1/users/${agent.id}`, {
+    token: creator,
+    body: JSON.stringify({ group_ids: groups }),
+    headers: { 'Content-Type': 'application/merge-patch+json' },
+  });
+  const withMessages = await post('/v1/tickets', {
+    subject: `Printer ${tag}`,
+    summary: 'On fire.',
+    customer_id: customer.id,
+    assigned_user_id: agent.id,
+    group_id: groups[0],
+    tags: ['fire'],
+  });
   const others = await post('/v1/tickets', { subject: `Other ${tag}`, customer_id: other.id, priority: 'urgent' });
   const closed = await post('/v1/tickets', { subject: `Closed ${tag}`, customer_id: customer.id });
   const deleted = await post('/v1/tickets', { subject: `Deleted ${tag}`, customer_id: customer.id });
   const messagesPath = `/v1/tickets/${withMessages}/messages`;
-  const messages = [await post(messagesPath, { body: 'Still smoking.' }, customer.token), await post(messagesPath, { body: 'Internal note.', internal: true }, agent.token), await post(messagesPath, { body: 'Gone soon.' }, customer.token)];
-  expectStatus(await api.request('DELETE', `${messagesPath}/${messages[2]}`, { token: creator }), 200, 'DELETE message');
-  expectStatus(await api.request('PATCH', `/v1/tickets/${closed}`, { token: creator, body: JSON.stringify({ state: 'closed' }), headers: { 'Content-Type': 'application/merge-patch+json' } }), 200, 'close');
+  const messages = [
+    await post(messagesPath, { body: 'Still smoking.' }, customer.token),
+    await post(messagesPath, { body: 'Internal note.', internal: true }, agent.token),
+    await post(messagesPath, { body: 'Gone soon.' }, customer.token),
+  ];
+  expectStatus(
+    await api.request('DELETE', `${messagesPath}/${messages[2]}`, { token: creator }),
+    200,
+    'DELETE message',
+  );
+  expectStatus(
+    await api.request('PATCH', `/v1/tickets/${closed}`, {
+      token: creator,
+      body: JSON.stringify({ state: 'closed' }),
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    }),
+    200,
+    'close',
+  );
   expectStatus(await api.request('DELETE', `/v1/tickets/${deleted}`, { token: creator }), 200, 'DELETE ticket');
   const webhooks = [
     await post('/v1/webhooks', { url: 'https://hooks.example.com/in', events: ['*'], active: false }),
-    await post('/v1/webhooks', { url: 'https://93.184.215.14/hook', events: ['ticket.created'], description: 'b', active: false }),
+    await post('/v1/webhooks', {
+      url: 'https://93.184.215.14/hook',
+      events: ['ticket.created'],
+      description: 'b',
+      active: false,
+    }),
   ];
-  const spare = expectStatus(await api.request('POST', '/v1/oauth/token', { body: { grant_type: 'password', username: other.email, password: other.password } }), 200, 'spare login');
+  const spare = expectStatus(
+    await api.request('POST', '/v1/oauth/token', {
+      body: { grant_type: 'password', username: other.email, password: other.password },
+    }),
+    200,
+    'spare login',
+  );
   const tokens = spare.json as { access_token: string; refresh_token: string };
   // Four personal tokens of the admin, each with a subset of the scopes that changes from world to world.
   const personal: { token: string; scopes: string[] }[] = [];
   for (let i = 0; i < 4; i++) {
-    const bits = (Math.imul(made * 37 + i * 101, 2654435761) >>> 0) % 255 + 1;
+    const bits = ((Math.imul(made * 37 + i * 101, 2654435761) >>> 0) % 255) + 1;
     const scopes = scopeNames.filter((_, b) => (bits >> b) & 1);
-    const a = expectStatus(await api.request('POST', '/v1/users/me/tokens', { token: admin.token, body: { name: `fuzz ${String(i)}`, scopes } }), 201, 'personal token');
+    const a = expectStatus(
+      await api.request('POST', '/v1/users/me/tokens', {
+        token: admin.token,
+        body: { name: `fuzz ${String(i)}`, scopes },
+      }),
+      201,
+      'personal token',
+    );
     personal.push({ token: (a.json as { token: string }).token, scopes });
   }
   return {
@@ -159,7 +216,8 @@ export const tokenOf = (w: World, role: Role): string | null => {
   }
 };
 
-const canonicalId = (s: string | undefined): number | null => (s !== undefined && /^[1-9][0-9]{0,15}$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : null);
+const canonicalId = (s: string | undefined): number | null =>
+  s !== undefined && /^[1-9][0-9]{0,15}$/.test(s) && Number.isSafeInteger(Number(s)) ? Number(s) : null;
 
 /**
  * The stored record a request to this path may change, as JSON: what "changed nothing" is
@@ -178,7 +236,8 @@ export const storedTarget = async (store: Store, path: string, caller: number | 
     case 'ticket':
     case 'tickets': {
       const message = sub === 'messages' ? canonicalId(b) : null;
-      if (message !== null) return JSON.stringify(await store.messages.find(first as TicketId, message as MessageNumber));
+      if (message !== null)
+        return JSON.stringify(await store.messages.find(first as TicketId, message as MessageNumber));
       return JSON.stringify(await store.tickets.findById(first as TicketId));
     }
     case 'users':
@@ -187,7 +246,18 @@ export const storedTarget = async (store: Store, path: string, caller: number | 
       return JSON.stringify(await store.groups.findById(first as GroupId));
     case 'webhooks': {
       const w = await store.webhooks.findById(first as WebhookId);
-      return JSON.stringify(w === null ? null : { url: w.url, events: w.events, description: w.description, active: w.active, secret: w.secret, createdAt: w.createdAt });
+      return JSON.stringify(
+        w === null
+          ? null
+          : {
+              url: w.url,
+              events: w.events,
+              description: w.description,
+              active: w.active,
+              secret: w.secret,
+              createdAt: w.createdAt,
+            },
+      );
     }
     default:
       return null;
@@ -201,7 +271,11 @@ export const storedTarget = async (store: Store, path: string, caller: number | 
  * delivery "succeeds" at once.
  */
 export const offlineWebhookSender = (): WebhookSender => {
-  const real = httpWebhookSender({ body: (event) => webhookBody(urlsFor('https://localhost'), event), timeoutMs: 1_000, allowPrivate: false });
+  const real = httpWebhookSender({
+    body: (event) => webhookBody(urlsFor('https://localhost'), event),
+    timeoutMs: 1_000,
+    allowPrivate: false,
+  });
   return {
     refuses: (url) => {
       let u: URL;

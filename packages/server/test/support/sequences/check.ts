@@ -17,7 +17,7 @@ export interface Real {
 type Json = Record<string, unknown>;
 
 const pathOf = (url: unknown): string => new URL(String(url)).pathname;
-const linkId = (v: unknown): number | null => (v === null || v === undefined ? null : ((v as { id: number }).id));
+const linkId = (v: unknown): number | null => (v === null || v === undefined ? null : (v as { id: number }).id);
 
 /** The fields of an answer the model knows, in the model's view shape. */
 const viewOf = (path: string, json: Json): Json => {
@@ -39,7 +39,14 @@ const viewOf = (path: string, json: Json): Json => {
       allowed_transitions: json.allowed_transitions,
     };
   }
-  if (/^\/v1\/users\/\d+$/.test(path)) return { id: json.id, name: json.name, email: json.email, role: json.role, groups: (json.groups as Json[]).map(linkId) };
+  if (/^\/v1\/users\/\d+$/.test(path))
+    return {
+      id: json.id,
+      name: json.name,
+      email: json.email,
+      role: json.role,
+      groups: (json.groups as Json[]).map(linkId),
+    };
   if (/^\/v1\/groups\/\d+$/.test(path)) return { id: json.id, name: json.name, description: json.description };
   return { id: json.id, body: json.body, internal: json.internal };
 };
@@ -81,7 +88,7 @@ interface FeedEvent {
 /** Reads every event after `after` (a step appends a handful; 100 a page). */
 const eventsAfter = async (r: Real, after: number): Promise<FeedEvent[]> => {
   const out: FeedEvent[] = [];
-  for (let cursor = after; ; ) {
+  for (let cursor = after; ;) {
     const a = await r.api.get(`/v1/events?after=${cursor}&per_page=100`, { token: r.admin });
     expectOk(a, 200, 'GET /v1/events');
     const page = a.json as FeedEvent[];
@@ -130,7 +137,10 @@ const checkList = async (m: Model, r: Real, path: string, items: readonly Json[]
     return;
   }
   expectOk(a, 200, `GET ${path}${old === undefined ? '' : ' (changed since it was last read)'}`);
-  expect((a.json as Json[]).map((x) => x.id), `GET ${path}: the items`).to.deep.equal(items.map((x) => x.id));
+  expect(
+    (a.json as Json[]).map((x) => x.id),
+    `GET ${path}: the items`,
+  ).to.deep.equal(items.map((x) => x.id));
   expect(a.header('x-total-count'), `GET ${path}: X-Total-Count`).to.equal(String(items.length));
   expect(a.header('etag'), `GET ${path}: a list that changed kept its ETag`).not.to.equal(old?.etag);
   m.etags.set(path, { etag: a.header('etag')!, view });
@@ -143,7 +153,10 @@ export const afterStep = async (m: Model, r: Real, changes: readonly Change[]): 
   const events = await eventsAfter(r, m.seq);
   const appended = events.map((e) => ({ type: e.type, path: pathOf(e.resource.url) }));
   expect(appended, 'the change feed after the step').to.have.deep.members(changes.map((c) => ({ ...c })));
-  expect(events.map((e) => e.seq), 'seqs numbered on without a gap').to.deep.equal(events.map((_, i) => m.seq + 1 + i));
+  expect(
+    events.map((e) => e.seq),
+    'seqs numbered on without a gap',
+  ).to.deep.equal(events.map((_, i) => m.seq + 1 + i));
   m.seq += events.length;
 
   const changedPaths = new Set(changes.map((c) => c.path));

@@ -72,7 +72,12 @@ export const firstAdminId = 1;
 
 export const newModel = (now: number): Model => ({
   now,
-  users: new Map([[firstAdminId, { id: firstAdminId, name: 'Administrator', email: 'admin@example.com', role: 'admin', groups: [], token: null }]]),
+  users: new Map([
+    [
+      firstAdminId,
+      { id: firstAdminId, name: 'Administrator', email: 'admin@example.com', role: 'admin', groups: [], token: null },
+    ],
+  ]),
   groups: new Map(),
   tickets: new Map(),
   messages: [],
@@ -95,7 +100,8 @@ export const groupNameTaken = (m: Model, name: string, except: number | null = n
   [...m.groups.values()].some((g) => g.id !== except && nameKey(g.name) === nameKey(name));
 
 /** Picks one of `items` by a generated number (commands are generated before the model exists). */
-export const pick = <T>(items: readonly T[], n: number): T | undefined => (items.length === 0 ? undefined : items[n % items.length]);
+export const pick = <T>(items: readonly T[], n: number): T | undefined =>
+  items.length === 0 ? undefined : items[n % items.length];
 
 export const liveTickets = (m: Model): MTicket[] => [...m.tickets.values()].filter((t) => t.deletedAt === null);
 
@@ -142,9 +148,14 @@ export const removeGroup = (m: Model, groupId: number): Change[] => {
 };
 
 /** The contract's state machine: open<->pending, open/pending->closed, closed->open. */
-export const canMove = (from: TicketState, to: TicketState): boolean => from === to || !(from === 'closed' && to === 'pending');
+export const canMove = (from: TicketState, to: TicketState): boolean =>
+  from === to || !(from === 'closed' && to === 'pending');
 
-export const newTicket = (id: number, fields: Partial<MTicket> & Pick<MTicket, 'subject' | 'customerId' | 'customerName'>, now: number): MTicket => ({
+export const newTicket = (
+  id: number,
+  fields: Partial<MTicket> & Pick<MTicket, 'subject' | 'customerId' | 'customerName'>,
+  now: number,
+): MTicket => ({
   id: id as TicketId,
   summary: '',
   state: 'open',
@@ -170,7 +181,11 @@ export interface ListQuery {
 }
 
 /** The ids a ticket list must answer, in order, and its total: the domain's reference rules. */
-export const expectedTickets = (m: Model, query: ListQuery, customerId: number | null): { ids: number[]; total: number } => {
+export const expectedTickets = (
+  m: Model,
+  query: ListQuery,
+  customerId: number | null,
+): { ids: number[]; total: number } => {
   const typed = {
     states: query.states,
     recentlyClosed: query.recentlyClosed,
@@ -182,7 +197,9 @@ export const expectedTickets = (m: Model, query: ListQuery, customerId: number |
     perPage: query.perPage,
   };
   const filter = ticketFilter(typed, customerId === null ? null : (customerId as UserId), m.now);
-  const all = [...m.tickets.values()].filter((t) => matchesTicket(filter, t, new Set(ticketWords(t)))).sort(compareTickets(typed.sort));
+  const all = [...m.tickets.values()]
+    .filter((t) => matchesTicket(filter, t, new Set(ticketWords(t))))
+    .sort(compareTickets(typed.sort));
   const offset = pageOffset(typed);
   return { ids: all.slice(offset, offset + query.perPage).map((t) => t.id), total: all.length };
 };
@@ -194,7 +211,8 @@ const wireSortField = (field: SortRule['field']): string => field.replace(/[A-Z]
 export const listQueryString = (q: ListQuery): string => {
   const parts: string[] = [`per_page=${q.perPage}`, `page=${q.page}`];
   if (q.states !== null) parts.push(`state=${q.states.join(',')}`);
-  if (q.sort.length > 0) parts.push(`sort=${q.sort.map((r) => `${r.direction === 'desc' ? '-' : ''}${wireSortField(r.field)}`).join(',')}`);
+  if (q.sort.length > 0)
+    parts.push(`sort=${q.sort.map((r) => `${r.direction === 'desc' ? '-' : ''}${wireSortField(r.field)}`).join(',')}`);
   if (q.q !== '') parts.push(`q=${encodeURIComponent(q.q)}`);
   return parts.join('&');
 };
@@ -217,5 +235,15 @@ export const ticketView = (t: MTicket): Record<string, unknown> => ({
   allowed_transitions: (['open', 'pending', 'closed'] as const).filter((s) => s !== t.state && canMove(t.state, s)),
 });
 
-export const userView = (u: MUser): Record<string, unknown> => ({ id: u.id, name: u.name, email: u.email, role: u.role, groups: [...u.groups] });
-export const groupView = (g: MGroup): Record<string, unknown> => ({ id: g.id, name: g.name, description: g.description });
+export const userView = (u: MUser): Record<string, unknown> => ({
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  role: u.role,
+  groups: [...u.groups],
+});
+export const groupView = (g: MGroup): Record<string, unknown> => ({
+  id: g.id,
+  name: g.name,
+  description: g.description,
+});
