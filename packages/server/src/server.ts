@@ -3,13 +3,13 @@ import { StoreUnavailableError, type Application, type Store } from '@support/ap
 import { Email } from '@support/domain';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import type { Container } from 'inversify';
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
-import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import { createServer as createHttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { resolve } from 'node:path';
 import { ConfigError, type Config, type StoreKind } from './config.js';
 import { buildContainer, TYPES, type ServerStore } from './container.js';
 import { forgetInitialPasswordWhenChanged, keepInitialPassword } from './initial-password.js';
+import { closeGracefully, listen } from './listening.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
 import { startRetention, startWebhookWorker } from './webhook-worker.js';
@@ -58,41 +58,6 @@ export interface RunningServer {
   /** Stops accepting, lets in-flight requests finish, closes the store. */
   close(): Promise<void>;
 }
-
-const listen = (
-  server: HttpServer | HttpsServer,
-  port: number,
-  host: string,
-  variable: 'PORT' | 'HTTP_PORT',
-): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const failed = (e: NodeJS.ErrnoException): void => {
-      reject(new ConfigError(`${variable} ${port} cannot be listened on at ${host} (HOST): ${e.code ?? e.message}`));
-    };
-    server.once('error', failed);
-    server.listen(port, host, () => {
-      server.off('error', failed);
-      resolve((server.address() as AddressInfo).port);
-    });
-  });
-
-const closeGracefully = (server: HttpServer | HttpsServer, graceMs: number): Promise<void> =>
-  new Promise((resolve) => {
-    if (!server.listening) {
-      resolve();
-      return;
-    }
-    const cut = setTimeout(() => {
-      server.closeAllConnections();
-    }, graceMs);
-    cut.unref();
-    server.close(() => {
-      clearTimeout(cut);
-      resolve();
-    });
-    // Keep-alive connections with no request in flight would hold close() open.
-    server.closeIdleConnections();
-  });
 
 /** Creates the first admin when the store has no user; retries while the store is unreachable. */
 const bootstrapAdmin = async (
