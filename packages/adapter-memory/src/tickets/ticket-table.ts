@@ -92,16 +92,9 @@ export class TicketTable {
   put(next: Ticket): void {
     const old = this.rows.get(next.id);
     this.order.replace(old, next, () => {
-      this.rows.set(next.id, next);
-      this.facts.put(next);
+      this.store(next);
     });
-    if (old === undefined || isLive(old) !== isLive(next) || !sameWords(old, next)) {
-      this.words.replace(next.id, liveWords(old), liveWords(next));
-    }
-    this.moveQueues(old, next);
-    this.byCustomer.move(next.id, old?.customerId ?? null, next.customerId);
-    this.byAssignee.move(next.id, old?.assignedUserId ?? null, next.assignedUserId);
-    this.byGroup.move(next.id, old?.groupId ?? null, next.groupId);
+    this.reindex(old, next);
   }
 
   /**
@@ -111,13 +104,8 @@ export class TicketTable {
    */
   restore(t: Ticket): void {
     if (this.rows.has(t.id)) throw new Error(`ticket ${t.id} restored twice`);
-    this.rows.set(t.id, t);
-    this.facts.put(t);
-    if (isLive(t)) this.words.replace(t.id, [], ticketWords(t));
-    this.moveQueues(undefined, t);
-    this.byCustomer.move(t.id, null, t.customerId);
-    this.byAssignee.move(t.id, null, t.assignedUserId);
-    this.byGroup.move(t.id, null, t.groupId);
+    this.store(t);
+    this.reindex(undefined, t);
   }
 
   /** Builds the sort indexes of the restored tickets (see `restore`). */
@@ -125,6 +113,23 @@ export class TicketTable {
     const live: number[] = [];
     for (const t of this.rows.values()) if (isLive(t)) live.push(t.id);
     this.order.build(live);
+  }
+
+  /** The row and its numeric keys. */
+  private store(t: Ticket): void {
+    this.rows.set(t.id, t);
+    this.facts.put(t);
+  }
+
+  /** Every index but the sort indexes: the word postings, the queue sets, the buckets. */
+  private reindex(old: Ticket | undefined, next: Ticket): void {
+    if (old === undefined || isLive(old) !== isLive(next) || !sameWords(old, next)) {
+      this.words.replace(next.id, liveWords(old), liveWords(next));
+    }
+    this.moveQueues(old, next);
+    this.byCustomer.move(next.id, old?.customerId ?? null, next.customerId);
+    this.byAssignee.move(next.id, old?.assignedUserId ?? null, next.assignedUserId);
+    this.byGroup.move(next.id, old?.groupId ?? null, next.groupId);
   }
 
   /** Moves a ticket between the queue sets of its old (if live) and new (if live) values. */
