@@ -223,7 +223,9 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     s.on('connect', answerConnect(logger));
     s.headersTimeout = 20_000;
     s.requestTimeout = 60_000;
-    s.keepAliveTimeout = 5_000;
+    // Idle kept-alive connections: longer than common proxies and client pools (60 s), so that the
+    // client, not the server, closes them (a client reusing one as the server closes it gets ECONNRESET).
+    s.keepAliveTimeout = 65_000;
   }
 
   const admin = await bootstrapAdmin(app, config, logger, options, adminCreated);
