@@ -98,12 +98,15 @@ export const takeOwnership = (dir: string): (() => void) => {
 
 /**
  * Opens (or creates) the LMDB environment, refusing one that cannot be used: a file cut short
- * (a torn copy), one LMDB cannot open, or one a newer version wrote.
+ * (a torn copy), one LMDB cannot open, or one a newer version wrote. `reopening` (the store
+ * was open a moment ago): the file must be there.
  */
-export const openEnvironment = (dir: string): RootDatabase => {
+export const openEnvironment = (dir: string, reopening = false): RootDatabase => {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, dataFiles.store);
   const existed = existsSync(path);
+  // Memory holds what the file held: a new empty file under it would lose every write before it at the next start.
+  if (reopening && !existed) throw new DataDirError(`DATA_DIR ${dir}: ${path} is gone while the service runs`);
   // LMDB maps the file and trusts its pages: a file cut short or not LMDB's would crash the process on open, not refuse it.
   if (existed) checkWhole(path, dir);
   let env: RootDatabase;

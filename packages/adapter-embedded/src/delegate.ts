@@ -3,12 +3,18 @@ type Methods = Record<string, ((...args: never[]) => unknown) | undefined>;
 /**
  * An object with the methods of `shape`, each calling that method on whatever `current()`
  * answers at the time of the call: the ports stay the same objects for the application
- * while the store behind them is rebuilt (after a failed commit).
+ * while the store behind them is rebuilt (after a failed commit). While `wait()` answers a
+ * promise (the store is being reopened), a call starts once it resolves, in the order the
+ * calls came, and is refused when it rejects.
  */
-export const delegate = <T extends object>(shape: T, current: () => T): T => {
+export const delegate = <T extends object>(shape: T, current: () => T, wait: () => Promise<void> | null): T => {
   const out: Record<string, unknown> = {};
   for (const name of Object.keys(shape)) {
-    out[name] = (...args: never[]) => (current() as unknown as Methods)[name]?.(...args);
+    const call = (args: never[]): unknown => (current() as unknown as Methods)[name]?.(...args);
+    out[name] = (...args: never[]) => {
+      const waiting = wait();
+      return waiting === null ? call(args) : waiting.then(() => call(args));
+    };
   }
   return out as T;
 };

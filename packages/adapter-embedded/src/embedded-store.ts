@@ -7,12 +7,12 @@ import {
   type RecordChange,
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
-import type { StoredEvent } from '@support/domain';
-import type { Database, RootDatabase } from 'lmdb';
-import { openEnvironment, tableOptions, takeOwnership } from './data-dir.js';
+import { takeOwnership } from './data-dir.js';
 import { delegate } from './delegate.js';
+import { LmdbEnvironment } from './environment.js';
 import { feedTables, LmdbFeed } from './feed.js';
 import { LmdbSink } from './lmdb-sink.js';
+import { Gate, MapRefresher, refreshMap, residentFileBytes } from './map-refresh.js';
 
 export interface EmbeddedStoreOptions {
   /** The directory of the store (created when missing); one process at a time. */
@@ -23,6 +23,16 @@ export interface EmbeddedStoreOptions {
   readonly log?: (level: 'error' | 'info', message: string, fields: Record<string, unknown>) => void;
   /** Tests only: runs inside every commit's transaction, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
+  /**
+   * How many bytes of the store's file pages the process may gain in memory before it lets
+   * them go by reopening the store between two commits (default 32 MiB; 0: never). See
+   * docs/embedded-store.md.
+   */
+  readonly mappedBytes?: number;
+  /** How often the resident file pages are read, in ms (default 5,000). */
+  readonly mapCheckEveryMs?: number;
+  /** Tests only: how the resident file pages are read (default: /proc/self/status). */
+  readonly residentFileBytes?: () => number | null;
 }
 
 /** What a start found on disk. */
@@ -37,17 +47,22 @@ export type EmbeddedStore = Store & {
   readonly close: () => Promise<void>;
   /** What the last load read (for the start's log line and the benchmarks). */
   readonly loaded: () => LoadReport | null;
+  /** Closes and reopens the store's environment now, letting its mapped pages go (the budget's check does it by itself). */
+  readonly refreshMap: () => Promise<void>;
 };
 
 const metaTable = 'meta';
+const defaultMappedBytes = 32 * 1024 * 1024;
 const heartbeatKey = 'heartbeat';
 
 interface Opened {
-  readonly env: RootDatabase;
-  readonly tables: ReadonlyMap<string, Database>;
+  readonly environment: LmdbEnvironment;
   readonly sink: LmdbSink;
   readonly feed: LmdbFeed;
   readonly release: () => void;
+  /** Port calls wait here while the environment is reopened. */
+  readonly gate: Gate;
+  readonly refresher: MapRefresher;
   engine: MemoryEngine;
   /** Why the last commit failed, until one succeeds again (then null). */
   fault: string | null;
@@ -77,15 +92,10 @@ const carriedIds = (
 };
 
 /** Every record of the memory store's tables, as stored, in an order that restores references first. */
-function* storedRecords(
-  tables: ReadonlyMap<string, Database>,
-  counts: Record<string, number>,
-): Generator<RecordChange> {
+function* storedRecords(environment: LmdbEnvironment, counts: Record<string, number>): Generator<RecordChange> {
   for (const table of journalTables) {
-    const db = tables.get(table);
-    if (db === undefined) continue;
     let n = 0;
-    for (const { key, value } of db.getRange({})) {
+    for (const { key, value } of environment.table(table).getRange({})) {
       n += 1;
       yield { table, key: key as RecordChange['key'], value };
     }
@@ -112,7 +122,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   };
 
   const state: { opened: Opened | null } = { opened: null };
-  const load = (o: Omit<Opened, 'engine' | 'fault' | 'carried'>): MemoryEngine => {
+  const load = (o: Pick<Opened, 'environment' | 'sink' | 'feed'>): MemoryEngine => {
     const started = performance.now();
     const engine = createMemoryEngine(options.memory ?? {}, {
       sink: {
@@ -126,28 +136,27 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         return o.feed;
       },
       // Shelved records (kept answers, delivery logs) are read from LMDB, never loaded.
-      read: (table, key): unknown => o.tables.get(table)?.get(key as never),
+      read: (table, key): unknown => o.environment.table(table).get(key as never),
     });
     const counts: Record<string, number> = {};
-    engine.restore(storedRecords(o.tables, counts));
-    counts.events = o.tables.get(feedTables.events)?.getCount({}) ?? 0;
+    engine.restore(storedRecords(o.environment, counts));
+    counts.events = o.environment.table(feedTables.events).getCount({});
     report = { records: counts, milliseconds: Math.round(performance.now() - started) };
     return engine;
   };
 
   const open = (): Opened => {
     const release = takeOwnership(options.dataDir);
-    let env: RootDatabase | null = null;
+    let environment: LmdbEnvironment | null = null;
     try {
-      env = openEnvironment(options.dataDir);
-      const root = env;
-      const tables = new Map<string, Database>(
-        [...journalTables, ...shelfTables, feedTables.events, feedTables.newest, metaTable].map((name) => [
-          name,
-          root.openDB({ name, ...tableOptions }),
-        ]),
-      );
-      const sink = new LmdbSink(root, tables, {
+      environment = new LmdbEnvironment(options.dataDir, [
+        ...journalTables,
+        ...shelfTables,
+        feedTables.events,
+        feedTables.newest,
+        metaTable,
+      ]);
+      const sink = new LmdbSink(environment, {
         committed: (changes) => {
           feed.committed(changes);
           const o = state.opened;
@@ -175,17 +184,35 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         },
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
       });
-      const feed = new LmdbFeed(
-        tables.get(feedTables.events) as Database<StoredEvent, number>,
-        tables.get(feedTables.newest) as Database<number, string>,
-        (changes) => sink.commit(changes),
+      const feed = new LmdbFeed(environment, (changes) => sink.commit(changes));
+      const parts = { environment, sink, feed };
+      const refresher = new MapRefresher(
+        {
+          budgetBytes: options.mappedBytes ?? defaultMappedBytes,
+          everyMs: options.mapCheckEveryMs ?? 5000,
+          resident: options.residentFileBytes ?? residentFileBytes,
+        },
+        () =>
+          refreshMap(o, {
+            open: () => opened === o,
+            log: (level, message, fields) => {
+              log(level, message, { data_dir: options.dataDir, ...fields });
+            },
+          }),
       );
-      const parts = { env: root, tables, sink, feed, release };
-      const o: Opened = { ...parts, engine: load(parts), fault: null, carried: [] };
+      const o: Opened = {
+        ...parts,
+        release,
+        gate: new Gate(),
+        refresher,
+        engine: load(parts),
+        fault: null,
+        carried: [],
+      };
       state.opened = o;
       return o;
     } catch (e) {
-      if (env !== null) void env.close();
+      if (environment !== null) void environment.close();
       release();
       throw e;
     }
@@ -194,7 +221,16 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   // The methods of each port are the memory engine's: read off a store that is never used.
   const shapes = createMemoryEngine().store;
   const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
-    delegate(shapes[name], () => current().engine.store[name]);
+    delegate(
+      shapes[name],
+      () => current().engine.store[name],
+      () => current().gate.pass(),
+    );
+  const gated = <T>(call: (o: Opened) => Promise<T>): Promise<T> => {
+    const o = current();
+    const waiting = o.gate.pass();
+    return waiting === null ? call(o) : waiting.then(() => call(current()));
+  };
 
   return {
     tickets: port('tickets'),
@@ -208,16 +244,16 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     webhooks: port('webhooks'),
     ids: port('ids'),
     events: {
-      after: (after, limit, actorId) => current().feed.after(after, limit, actorId),
-      bounds: () => current().feed.bounds(),
+      after: (after, limit, actorId) => gated((o) => o.feed.after(after, limit, actorId)),
+      bounds: () => gated((o) => o.feed.bounds()),
       waitFor: (after, signal) => current().feed.waitFor(after, signal),
-      forget: (before) => current().feed.forget(before),
+      forget: (before) => gated((o) => o.feed.forget(before)),
     },
     health: {
       // Ready while commits succeed; after a failure, a small commit tells whether they do again.
       ping: async () => {
         const o = opened;
-        if (o === null) return false;
+        if (o === null || o.gate.refusing) return false;
         if (o.fault === null) return true;
         return o.sink.commit([...o.carried, { table: metaTable, key: heartbeatKey, value: Date.now() }]).then(
           () => true,
@@ -225,19 +261,33 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         );
       },
     },
-    start: () => {
-      opened ??= open();
-      return Promise.resolve({ warnings: [] });
+    start: async () => {
+      if (opened === null) {
+        const o = open();
+        try {
+          // The load read the whole file through the map: let those pages go before serving.
+          if ((options.mappedBytes ?? defaultMappedBytes) > 0) await o.environment.reopen();
+        } catch (e) {
+          await o.environment.close();
+          o.release();
+          throw e;
+        }
+        opened = o;
+        o.refresher.start();
+      }
+      return { warnings: [] };
     },
     close: async () => {
       const o = opened;
       if (o === null) return;
       opened = null;
+      await o.refresher.stop();
       await o.sink.drain();
-      await o.env.close();
+      await o.environment.close();
       if (state.opened === o) state.opened = null;
       o.release();
     },
     loaded: () => report,
+    refreshMap: () => current().refresher.run(),
   };
 };

@@ -1,6 +1,7 @@
 import { FeedWaiters, type RecordChange, type RecordingEventLog } from '@support/adapter-memory';
 import { eventActorId, systemActor, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import type { Database } from 'lmdb';
+import type { LmdbEnvironment } from './environment.js';
 
 /** The change feed's tables: events by seq, and the newest seq ever given (kept when every event is forgotten). */
 export const feedTables = { events: 'events', newest: 'feed' } as const;
@@ -23,12 +24,19 @@ export class LmdbFeed implements RecordingEventLog {
   private readonly waiters = new FeedWaiters();
 
   constructor(
-    private readonly events: Database<StoredEvent, number>,
-    private readonly meta: Database<number, string>,
+    private readonly environment: LmdbEnvironment,
     private readonly commit: (changes: readonly RecordChange[]) => Promise<void>,
   ) {
     this.durable = this.newestStored();
     this.given = this.durable;
+  }
+
+  private get events(): Database<StoredEvent, number> {
+    return this.environment.table(feedTables.events) as Database<StoredEvent, number>;
+  }
+
+  private get meta(): Database<number, string> {
+    return this.environment.table(feedTables.newest) as Database<number, string>;
   }
 
   /** Binds the feed to a (new) memory engine's journal; seqs start again after the newest durable one. */

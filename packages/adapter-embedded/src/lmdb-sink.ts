@@ -1,6 +1,6 @@
 import type { ChangeSink, RecordChange } from '@support/adapter-memory';
 import { StoreUnavailableError } from '@support/application';
-import type { Database, RootDatabase } from 'lmdb';
+import type { LmdbEnvironment } from './environment.js';
 
 interface Waiting {
   readonly changes: readonly RecordChange[];
@@ -42,8 +42,7 @@ export class LmdbSink implements ChangeSink {
   private scheduled = false;
 
   constructor(
-    private readonly env: RootDatabase,
-    private readonly tables: ReadonlyMap<string, Database>,
+    private readonly environment: LmdbEnvironment,
     private readonly hooks: SinkHooks,
   ) {}
 
@@ -63,6 +62,25 @@ export class LmdbSink implements ChangeSink {
     }
   }
 
+  /**
+   * Runs `work` once the transaction being written is done, with no transaction starting
+   * until it has finished (commits asked for meanwhile wait, then go together).
+   */
+  async exclusive<T>(work: () => Promise<T>): Promise<T> {
+    while (this.writing !== null) await this.writing.catch(() => undefined);
+    const running = work();
+    this.writing = running.then(
+      () => undefined,
+      () => undefined,
+    );
+    try {
+      return await running;
+    } finally {
+      this.writing = null;
+      this.writeNext();
+    }
+  }
+
   private schedule(): void {
     if (this.scheduled || this.writing !== null) return;
     this.scheduled = true;
@@ -77,7 +95,7 @@ export class LmdbSink implements ChangeSink {
     if (this.writing !== null || this.waiting.length === 0) return;
     const batch = this.waiting;
     this.waiting = [];
-    this.writing = this.env
+    this.writing = this.environment.env
       .transaction(() => {
         this.hooks.beforeCommit?.();
         for (const { changes } of batch) for (const change of changes) this.apply(change);
@@ -105,8 +123,7 @@ export class LmdbSink implements ChangeSink {
   }
 
   private apply(change: RecordChange): void {
-    const db = this.tables.get(change.table);
-    if (db === undefined) throw new Error(`no table ${change.table} in the embedded store`);
+    const db = this.environment.table(change.table);
     if (change.value === undefined) void db.remove(change.key as never);
     else void db.put(change.key as never, change.value);
   }

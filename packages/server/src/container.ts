@@ -87,6 +87,7 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'embedded') {
     return createEmbeddedStore({
       dataDir: config.dataDir,
+      mappedBytes: config.dataMappedBytes,
       log: (level, message, fields) => {
         logger[level](message, fields);
       },
