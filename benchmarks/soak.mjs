@@ -87,7 +87,15 @@ const child = spawn(process.execPath, [mainJs], {
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let out = '';
-child.stdout.resume(); // the JSON log lines: dropped (they would only grow this process)
+// The JSON log lines: dropped (they would only grow this process), but the store's own (a map
+// refresh, a failed commit) are counted, and shown with each report.
+const storeLines = [];
+let partial = '';
+child.stdout.setEncoding('utf8').on('data', (s) => {
+  const lines = (partial + s).split('\n');
+  partial = lines.pop() ?? '';
+  for (const line of lines) if (line.includes('"embedded store:')) storeLines.push(line);
+});
 child.stderr.setEncoding('utf8').on('data', (s) => {
   // The banner (stderr); keep it to find the port.
   if (out.length < 10_000) out += s;
@@ -371,6 +379,12 @@ const report = async () => {
       `5xx ${row.fiveXx}  errors ${row.errors}  not sent ${row.notSent}  RSS ${row.rss.toFixed(0).padStart(4)} MB (anon ${row.anon.toFixed(0)}, file ${row.file.toFixed(0)})  ` +
       `server CPU ${(row.cpu * 100).toFixed(0).padStart(3)}%  load ${row.load.toFixed(1)}  tickets ${row.tickets}  events ${row.events}`,
   );
+  for (const line of storeLines.splice(0)) {
+    const { message, released_bytes: released, paused_ms: paused } = JSON.parse(line);
+    console.log(
+      `        store: ${message}${released === undefined ? '' : ` (${(released / 1048576).toFixed(1)} MB let go, calls held ${paused} ms)`}`,
+    );
+  }
 };
 
 console.log(
