@@ -53,13 +53,15 @@ export class SortIndexes {
     if (isLive) for (const f of moving) this.list(f).insert(next.id, this.entryProbe(f, next));
   }
 
-  /** Fills the (empty) lists with these ids, each list sorted once: the start-up's way. */
-  build(ids: readonly number[]): void {
+  /**
+   * Fills the (empty) lists with these ids, each list sorted once: the start-up's way.
+   * `order` (no tie break) is the keys' order read without boxing them (TicketTable.comparer).
+   */
+  build(ids: readonly number[], order: (field: SortField) => (a: number, b: number) => number): void {
     for (const [field, list] of this.lists) {
       if (list.size > 0) throw new Error(`the ${field} index is built already`);
-      const sorted =
-        field === 'id' ? [...ids].sort((a, b) => a - b) : [...ids].sort((a, b) => this.compareIds(field, a, b));
-      list.fill(sorted);
+      const compare = order(field);
+      list.fill([...ids].sort((a, b) => compare(a, b) || a - b));
     }
   }
 

@@ -112,7 +112,7 @@ export class TicketTable {
   restored(): void {
     const live: number[] = [];
     for (const t of this.rows.values()) if (isLive(t)) live.push(t.id);
-    this.order.build(live);
+    this.order.build(live, (field) => this.comparer(field));
   }
 
   /** The row and its numeric keys. */
