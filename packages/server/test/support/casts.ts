@@ -1,0 +1,29 @@
+import { startApi, type Api } from './harness.js';
+
+// The API and the people a family of HTTP suites starts with, made in one place so that the
+// files a suite was split into share it (each file starts its own API in its `before`).
+
+/** A user with a token. */
+export interface Person {
+  id: number;
+  token: string;
+}
+
+/** http/tickets*.test.ts: an admin, an agent and two customers. */
+export const ticketsCast = async (): Promise<{
+  api: Api;
+  admin: string;
+  agent: Person;
+  customer: Person;
+  other: Person;
+}> => {
+  // Tokens outlive the weeks the clock is moved forward.
+  const api = await startApi({ TOKEN_TTL_S: String(365 * 24 * 3600) });
+  return {
+    api,
+    admin: await api.adminToken(),
+    agent: await api.userWithToken('agent', 'Grace Hopper'),
+    customer: await api.userWithToken('customer', 'Ada Lovelace'),
+    other: await api.userWithToken('customer', 'Charles Babbage'),
+  };
+};
