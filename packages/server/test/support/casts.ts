@@ -1,4 +1,5 @@
 import { startApi, type Api } from './harness.js';
+import { createTicket, type CreatedTicket } from './http-conventions.js';
 
 // The API and the people a family of HTTP suites starts with, made in one place so that the
 // files a suite was split into share it (each file starts its own API in its `before`).
@@ -26,4 +27,20 @@ export const ticketsCast = async (): Promise<{
     customer: await api.userWithToken('customer', 'Ada Lovelace'),
     other: await api.userWithToken('customer', 'Charles Babbage'),
   };
+};
+
+/** http/errors*.test.ts: an admin, a customer (with an e-mail), one ticket and a creation body. */
+export const errorsCast = async (): Promise<{
+  api: Api;
+  admin: string;
+  customer: Person & { email: string };
+  ticket: CreatedTicket;
+  /** A ticket's creation body, for the customer. */
+  newTicket: () => string;
+}> => {
+  const api = await startApi();
+  const admin = await api.adminToken();
+  const customer = await api.userWithToken('customer', 'Edsger Dijkstra');
+  const newTicket = (): string => JSON.stringify({ subject: 'Media types', customer_id: customer.id });
+  return { api, admin, customer, ticket: await createTicket(api, admin, customer.id), newTicket };
 };
