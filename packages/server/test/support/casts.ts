@@ -29,18 +29,32 @@ export const ticketsCast = async (): Promise<{
   };
 };
 
-/** http/errors*.test.ts: an admin, a customer (with an e-mail), one ticket and a creation body. */
-export const errorsCast = async (): Promise<{
+/** An API with an admin, a customer (with an e-mail) and one ticket of theirs, created by the admin with `fields`. */
+export interface OneTicketCast {
   api: Api;
   admin: string;
   customer: Person & { email: string };
   ticket: CreatedTicket;
-  /** A ticket's creation body, for the customer. */
-  newTicket: () => string;
-}> => {
+}
+
+/** http/caching*.test.ts, conventions*.test.ts, errors*.test.ts: see OneTicketCast. */
+export const oneTicketCast = async (
+  customerName: string,
+  fields: Readonly<Record<string, unknown>> = {},
+): Promise<OneTicketCast> => {
   const api = await startApi();
   const admin = await api.adminToken();
-  const customer = await api.userWithToken('customer', 'Edsger Dijkstra');
-  const newTicket = (): string => JSON.stringify({ subject: 'Media types', customer_id: customer.id });
-  return { api, admin, customer, ticket: await createTicket(api, admin, customer.id), newTicket };
+  const customer = await api.userWithToken('customer', customerName);
+  return { api, admin, customer, ticket: await createTicket(api, admin, customer.id, fields) };
 };
+
+/** http/errors*.test.ts: one ticket's cast and a creation body for its customer. */
+export const errorsCast = async (): Promise<OneTicketCast & { newTicket: () => string }> => {
+  const cast = await oneTicketCast('Edsger Dijkstra');
+  const newTicket = (): string => JSON.stringify({ subject: 'Media types', customer_id: cast.customer.id });
+  return { ...cast, newTicket };
+};
+
+/** http/caching*.test.ts: one ticket's cast, the ticket with a summary long enough to compress. */
+export const cachingCast = (): Promise<OneTicketCast> =>
+  oneTicketCast('Barbara Liskov', { subject: 'Cache me', summary: 'x'.repeat(400) });
