@@ -58,3 +58,10 @@ export const errorsCast = async (): Promise<OneTicketCast & { newTicket: () => s
 /** http/caching*.test.ts: one ticket's cast, the ticket with a summary long enough to compress. */
 export const cachingCast = (): Promise<OneTicketCast> =>
   oneTicketCast('Barbara Liskov', { subject: 'Cache me', summary: 'x'.repeat(400) });
+
+/** http/conventions*.test.ts: one ticket's cast, the ticket with a summary long enough to be worth compressing. */
+export const conventionsCast = (): Promise<OneTicketCast> =>
+  oneTicketCast('Grace Hopper', {
+    subject: 'Pretty printing',
+    summary: 'A summary long enough to be worth compressing. '.repeat(4),
+  });
