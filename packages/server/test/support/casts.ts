@@ -65,3 +65,14 @@ export const conventionsCast = (): Promise<OneTicketCast> =>
     subject: 'Pretty printing',
     summary: 'A summary long enough to be worth compressing. '.repeat(4),
   });
+
+/** http/events*.test.ts: an admin, an agent and a customer. */
+export const eventsCast = async (): Promise<{ api: Api; admin: string; agent: Person; customer: Person }> => {
+  const api = await startApi();
+  return {
+    api,
+    admin: await api.adminToken(),
+    agent: await api.userWithToken('agent', 'Ansel Agent'),
+    customer: await api.userWithToken('customer', 'Cleo Customer'),
+  };
+};
