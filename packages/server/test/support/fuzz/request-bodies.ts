@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Operation } from './operations.js';
-import { anyValue, hostileValue, invalidValue, validValue, type Json, type SchemaResolver } from './schema-values.js';
+import { validValue, type Json, type SchemaResolver } from './schema-values.js';
+import { anyValue, hostileValue, invalidValue } from './schema-invalid-values.js';
 import type { Entries, Ref, UrlText } from './wire.js';
 import { encoded, text, weighted, type Body, type BodyPlan } from './request-parts.js';
 import { queryText } from './request-urls.js';

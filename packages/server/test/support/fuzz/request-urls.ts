@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { pathFixture, type Parameter } from './operations.js';
-import { boundaryValue, fixtureOf, invalidValue, validValue, type SchemaResolver } from './schema-values.js';
+import { boundaryValue, fixtureOf, validValue, type SchemaResolver } from './schema-values.js';
+import { invalidValue } from './schema-invalid-values.js';
 import type { Raw, UrlText } from './wire.js';
 import { encoded, text, weighted, type Segment } from './request-parts.js';
 
