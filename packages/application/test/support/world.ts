@@ -1,4 +1,6 @@
 import {
+  type DomainError,
+  type FieldError,
   pageBounds,
   searchTerms,
   ticketOrder,
@@ -50,6 +52,10 @@ export const fakeSecrets = (): Ports['secrets'] => {
 export const decoded = <T>(value: T): E.Either<never, T> => E.right(value);
 
 export const email = (address: string): Email => address as Email;
+
+/** The [field, code] pairs of a validation failure (none for any other error). */
+export const fieldsOf = (e: DomainError): Array<[string, string]> =>
+  e._tag === 'ValidationFailed' ? e.errors.map((x: FieldError) => [x.field, x.code]) : [];
 
 /** A page of a plain list. */
 export const page = (n = 1, perPage: number = pageBounds.defaultPerPage): DecodedQuery<PageRequest> =>
