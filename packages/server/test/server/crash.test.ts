@@ -56,16 +56,25 @@ describe('server: the embedded store under SIGKILL', function () {
       child = await startMain(env, 30_000);
       const running = child;
       const call = (method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
-        running.request(
-          method,
-          path,
-          body === undefined
-            ? { headers: { Authorization: `Bearer ${token}` } }
-            : {
-                headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-                body: JSON.stringify(body),
-              },
-        );
+        running
+          .request(
+            method,
+            path,
+            body === undefined
+              ? { headers: { Authorization: `Bearer ${token}` } }
+              : {
+                  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+                  body: JSON.stringify(body),
+                },
+          )
+          .catch((e: unknown) => {
+            // Said with what the service printed, so that a failing run tells why.
+            throw new Error(
+              `${method} ${path} in round ${String(round)}: ${(e as Error).message}; the service ` +
+                `${running.hasExited() ? 'had exited' : 'was running'}; its output ends: ` +
+                `${running.stderr().slice(-1500)} ${running.stdout().slice(-1500)}`,
+            );
+          });
       if (round === 0) {
         const grant = await running.request('POST', '/v1/oauth/token', {
           headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
