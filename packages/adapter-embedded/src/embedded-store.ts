@@ -268,6 +268,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
           // The load read the whole file through the map: let those pages go before serving.
           if ((options.mappedBytes ?? defaultMappedBytes) > 0) await o.environment.reopen();
         } catch (e) {
+          state.opened = null;
           await o.environment.close();
           o.release();
           throw e;

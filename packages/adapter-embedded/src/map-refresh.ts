@@ -80,7 +80,6 @@ export class MapRefresher {
   private base: number | null = null;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  private count = 0;
 
   constructor(
     private readonly options: MapRefreshOptions,
@@ -90,11 +89,6 @@ export class MapRefresher {
   /** The resident file pages now (null where the system does not say). */
   resident(): number | null {
     return this.options.resident();
-  }
-
-  /** How many refreshes ran. */
-  get refreshes(): number {
-    return this.count;
   }
 
   start(): void {
@@ -110,14 +104,16 @@ export class MapRefresher {
   private check(): void {
     if (this.running !== null || this.base === null) return;
     const now = this.options.resident();
-    if (now !== null && now - this.base > this.options.budgetBytes) void this.run().catch(() => undefined);
+    if (now === null) return;
+    // Pages the kernel took back (memory pressure) lower the mark the growth is counted from.
+    if (now < this.base) this.base = now;
+    else if (now - this.base > this.options.budgetBytes) void this.run().catch(() => undefined);
   }
 
   /** Refreshes now (or joins the refresh under way). */
   run(): Promise<void> {
     this.running ??= this.refresh().finally(() => {
       this.running = null;
-      this.count += 1;
       this.base = this.base === null ? null : this.options.resident();
     });
     return this.running;

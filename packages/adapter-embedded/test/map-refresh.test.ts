@@ -4,7 +4,7 @@ import { expect } from 'chai';
 import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { dataFiles } from '../src/index.js';
-import { residentFileBytes } from '../src/map-refresh.js';
+import { MapRefresher, residentFileBytes } from '../src/map-refresh.js';
 import { startedStore, tempDataDir } from './temp-store.js';
 
 // LMDB reads its file through a memory map, and every page read (the load at start, the feed,
@@ -162,6 +162,67 @@ describe('Embedded store: mapped pages are let go past a budget', function () {
       expect(await count(again)).to.equal(2);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe('MapRefresher: when the budget is crossed', () => {
+  const runs = async (readings: number[], budgetBytes: number): Promise<number> => {
+    let refreshes = 0;
+    let at = 0;
+    const refresher = new MapRefresher(
+      { budgetBytes, everyMs: 1, resident: () => readings[Math.min(at++, readings.length - 1)] ?? null },
+      () => {
+        refreshes += 1;
+        return Promise.resolve();
+      },
+    );
+    refresher.start();
+    // Until every reading was taken, and the last one twice more (however slow the timer is here).
+    while (at < readings.length + 2) await new Promise((r) => setTimeout(r, 2));
+    await refresher.stop();
+    return refreshes;
+  };
+
+  it('refreshes only once the pages have grown by more than the budget since the start', async () => {
+    expect(await runs([100, 120, 150, 150], 50)).to.equal(0);
+    // 100 at the start, then 151: past the budget; after the refresh the mark is what it reads then.
+    expect(await runs([100, 151, 60, 60], 50)).to.equal(1);
+  });
+
+  it('counts the growth from the lowest reading since (pages the kernel took back)', async () => {
+    // From 100 down to 40, then up to 95: 55 over the lowest, past a budget of 50.
+    expect(await runs([100, 40, 95, 95], 50)).to.equal(1);
+    expect(await runs([100, 40, 89, 89], 50)).to.equal(0);
+  });
+
+  it('never reads nor refreshes with a budget of 0, nor refreshes where the pages cannot be read', async () => {
+    for (const [budgetBytes, reading] of [
+      [0, 1e9],
+      [1, null],
+    ] as const) {
+      let reads = 0;
+      let refreshed = false;
+      const refresher = new MapRefresher(
+        {
+          budgetBytes,
+          everyMs: 1,
+          resident: () => {
+            reads += 1;
+            return reading;
+          },
+        },
+        () => {
+          refreshed = true;
+          return Promise.resolve();
+        },
+      );
+      refresher.start();
+      await new Promise((r) => setTimeout(r, 30));
+      await refresher.stop();
+      expect(refreshed).to.equal(false);
+      // Budget 0: not even read. Unreadable: read once at the start, then left alone.
+      expect(reads).to.equal(budgetBytes === 0 ? 0 : 1);
     }
   });
 });
