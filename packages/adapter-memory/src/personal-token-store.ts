@@ -73,10 +73,6 @@ export const memoryPersonalTokenStore = (
     list: (userId, offset, limit) =>
       answer(() => pageOf(byUser.get(userId), offset, limit, (id) => copy(rows.get(id) as PersonalTokenRecord))),
     revoke: (id) => answer(() => remove(id)),
-    revokeUser: (userId) =>
-      answer(() => {
-        revokeUserNow(userId);
-      }),
     touch: (id, at, intervalMs) =>
       answer(() => {
         const r = rows.get(id);

@@ -97,6 +97,5 @@ export const memoryTokenStore = (journal: Journal, load: number, followUps?: Mem
       }),
     revoke: (hash) => revokeAll(() => [hash]),
     revokeFamily: (familyId) => revokeAll(() => families.of(familyId)),
-    revokeUser: (userId) => revokeAll(() => owners.of(userId)),
   };
 };

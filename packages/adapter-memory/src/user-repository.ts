@@ -158,9 +158,5 @@ export const memoryUserRepository = (
     list: (groupId, offset, limit) =>
       answer(() => pageOf(groupId === null ? table.ids : table.membersOf(groupId), offset, limit, copyOf)),
     count: () => answer(() => table.rows.size),
-    removeGroup: (groupId, now, by) =>
-      answer(() => {
-        removeGroupNow(groupId, now, by);
-      }),
   };
 };

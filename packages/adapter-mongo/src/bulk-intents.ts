@@ -11,8 +11,8 @@ import type { EventActor } from '@support/domain';
  */
 export type BulkIntent =
   /**
-   * `version`: the user's version that holds `name` (a follow-up of the user's write; the
-   * ticket port's own rename call and journal records older than this field have none).
+   * `version`: the user's version that holds `name` (a follow-up of the user's write); journal
+   * records older than this field have none.
    */
   | {
       readonly op: 'renameCustomer';

@@ -68,8 +68,9 @@ type RenameIntent = Extract<BulkIntent, { readonly op: 'renameCustomer' }>;
  * gone) the intent's. Two renames racing (each run by its request, or one late in the repair
  * pass) so converge on the user's current name: a batch that read an older name and commits
  * after a newer rename's batch changed the same tickets meets a write conflict and runs again
- * from a fresh snapshot. Without a version (the ticket port's own call) the intent's name is
- * put as given.
+ * from a fresh snapshot. Without a version the intent's name is put as given (every rename
+ * now is a follow-up, with one; the repair pass gives a journal record older than the field
+ * version 0).
  */
 const renamePlan =
   (c: BulkCollections, i: RenameIntent): BatchPlanner<TicketDocument> =>

@@ -55,7 +55,6 @@ export const mongoPersonalTokenStore = (ctx: MongoContext): PersonalTokenStore =
       }),
     revoke: (id) =>
       ctx.run(async () => (await personalTokens.deleteOne({ _id: id }, { maxTimeMS })).deletedCount === 1),
-    revokeUser: (userId) => ctx.run(() => done(personalTokens.deleteMany({ userId }, { maxTimeMS }))),
     // One conditional update: of several processes seeing the same token within the interval, one writes.
     touch: (id, at, intervalMs) =>
       ctx.run(async () => {

@@ -1,6 +1,6 @@
 import type { TicketRepository } from '@support/application';
 import { ticketEvent } from '@support/domain';
-import { journaledOn, recordedWrite, type MongoContext } from './context.js';
+import { recordedWrite, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
 import { searchTickets } from './ticket-search.js';
 import { versionedFilter } from './writes.js';
@@ -29,11 +29,5 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
           : { result: false, changes: [] };
       }),
     search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
-    renameCustomer: (customerId, name, now, by) =>
-      journaledOn(ctx, { op: 'renameCustomer', customerId, name, now, ...(by === undefined ? {} : { by }) }),
-    unassignUser: (userId, now, by) =>
-      journaledOn(ctx, { op: 'unassignUser', userId, now, ...(by === undefined ? {} : { by }) }),
-    clearGroup: (groupId, now, by) =>
-      journaledOn(ctx, { op: 'clearGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

@@ -28,6 +28,5 @@ export const mongoTokenStore = (ctx: MongoContext): TokenStore => {
       }, 'write'),
     revoke: (hash) => ctx.run(() => done(tokens.deleteOne({ _id: hash }, { maxTimeMS }))),
     revokeFamily: (familyId) => journaledOn(ctx, { op: 'revokeFamily', familyId }),
-    revokeUser: (userId) => journaledOn(ctx, { op: 'revokeUser', userId }),
   };
 };

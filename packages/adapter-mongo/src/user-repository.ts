@@ -1,6 +1,6 @@
 import type { UserRepository, UserWriteResult } from '@support/application';
 import { emailKey, userDeletedEvent, userEvent } from '@support/domain';
-import { journaledOn, recordedWrite, type MongoContext } from './context.js';
+import { recordedWrite, type MongoContext } from './context.js';
 import { fromUserDocument, toUserDocument } from './documents.js';
 import { isDuplicateKeyOn } from './errors.js';
 import { uniqueIndexNames } from './indexes.js';
@@ -78,7 +78,5 @@ export const mongoUserRepository = (ctx: MongoContext): UserRepository => {
         return { items: page.items.map(fromUserDocument), total: page.total };
       }),
     count: () => ctx.run(() => users.countDocuments({}, { hint: everyoneHint, maxTimeMS })),
-    removeGroup: (groupId, now, by) =>
-      journaledOn(ctx, { op: 'removeGroup', groupId, now, ...(by === undefined ? {} : { by }) }),
   };
 };

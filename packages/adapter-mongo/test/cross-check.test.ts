@@ -19,6 +19,7 @@ import {
 } from '@support/domain';
 import { expect } from 'chai';
 import type { Store } from '@support/application';
+import { carryOut } from '@support/application/testing';
 import type { TicketDocument } from '../src/documents.js';
 import { ticketFilterToMongo } from '../src/ticket-query.js';
 import { customers, now } from './support/fixtures.js';
@@ -203,7 +204,8 @@ describe('cross-check: generated MongoDB filters and sorts select and order like
     const renamed = engineStore();
     for (const t of tickets) await renamed.tickets.insert(t);
     const customer = customers[0];
-    await renamed.tickets.renameCustomer(customer.id, 'Émile Renamé-Neu', T_RENAME);
+    const rename = { op: 'renameCustomer', customerId: customer.id, name: 'Émile Renamé-Neu', version: 1 } as const;
+    await carryOut(renamed, [{ ...rename, now: T_RENAME }], T_RENAME);
     const renamedDocs = renamed.engine.collection('tickets').docs as TicketDocument[];
     const renamedTickets = tickets.map((t) =>
       t.customerId === customer.id ? renameCustomer(t, 'Émile Renamé-Neu', T_RENAME) : t,

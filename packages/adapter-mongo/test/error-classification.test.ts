@@ -132,11 +132,6 @@ describe('error classification, from errors the real driver raises', function ()
         "tickets.update (a versioned replace, its transaction's commit)",
         () => store.tickets.update(aTicket({ version: 2 }), 1),
       ],
-      [
-        'commitTransaction',
-        "tickets.unassignUser (a batch of a bulk write, its transaction's commit)",
-        () => store.tickets.unassignUser(7 as UserId, 1),
-      ],
       ['commitTransaction', "users.delete (its transaction's commit)", () => store.users.delete(7 as UserId, 1)],
       ['findAndModify', 'ids.next (findOneAndUpdate)', () => store.ids.next('ticket')],
       ['update', 'tokens.save (an upsert)', () => store.tokens.save(aToken())],

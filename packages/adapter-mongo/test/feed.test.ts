@@ -1,3 +1,5 @@
+import type { FollowUp } from '@support/application';
+import { carryOut } from '@support/application/testing';
 import type { StoredEvent } from '@support/domain';
 import { renameCustomer, ticketEvent, type GroupId, type TicketId, type UserId } from '@support/domain';
 import { expect } from 'chai';
@@ -25,6 +27,9 @@ const allEvents = async (store: ReturnType<typeof engineStore>): Promise<StoredE
 ];
 const seqs = (events: readonly StoredEvent[]): number[] => events.map((e) => e.seq);
 const oneToN = (n: number): number[] => Array.from({ length: n }, (_, i) => i + 1);
+/** A rename of customer 10, the follow-up of a write (carryOut: a user made and deleted with it, two events first). */
+const rename: FollowUp = { op: 'renameCustomer', customerId: 10 as UserId, name: 'Ada King', version: 1, now };
+const carrierEvents = 2;
 
 describe('the Mongo change feed on the engine', function () {
   this.timeout(60_000);
@@ -107,8 +112,8 @@ describe('the Mongo change feed on the engine', function () {
   it(`a rename reaching ${String(2 * referenceBatchSize + 50)} tickets runs in batches of ${String(referenceBatchSize)}: one event per live ticket as written, none for a deleted one`, async () => {
     const store = engineStore();
     const tickets = await customerTickets(store, 2 * referenceBatchSize + 50);
-    const from = (await store.events.bounds()).newest;
-    await store.tickets.renameCustomer(10 as UserId, 'Ada King', now);
+    const from = (await store.events.bounds()).newest + carrierEvents;
+    await carryOut(store, [rename], now);
     const events = (await allEvents(store)).slice(from);
     const live = tickets.filter((t) => t.deletedAt === null).map((t) => renameCustomer(t, 'Ada King', now));
     expect(events.map((e) => e.data)).to.have.deep.members(live.map((t) => ({ resource: 'ticket', ticket: t })));
@@ -119,15 +124,13 @@ describe('the Mongo change feed on the engine', function () {
   it('a batch stopped half way is undone whole; the re-run and the repair pass record each ticket once', async () => {
     const store = engineStore();
     const tickets = await customerTickets(store, referenceBatchSize + 20);
-    const from = (await store.events.bounds()).newest;
+    const from = (await store.events.bounds()).newest + carrierEvents;
     // The first batch commits; the second one's update fails after 5 documents in each of the
     // three runs of the write, which is then left to the repair pass.
     store.engine
       .collection('tickets')
       .faults.push({ op: 'updateMany', skip: 1, partial: 5, error: timeLimit(), times: 3 });
-    expect(await store.tickets.renameCustomer(10 as UserId, 'Ada King', now).catch((e: unknown) => e)).to.be.instanceOf(
-      MongoServerError,
-    );
+    expect(await carryOut(store, [rename], now).catch((e: unknown) => e)).to.be.instanceOf(MongoServerError);
     expect(store.engine.repairsScheduled).to.equal(1);
     const afterFailure = (await allEvents(store)).slice(from);
     const renamed = (await Promise.all(tickets.map((t) => store.tickets.findById(t.id)))).filter(
@@ -151,8 +154,8 @@ describe('the Mongo change feed on the engine', function () {
       await store.users.insert(
         aUser({ id: (20 + i) as UserId, email: `m${String(i)}@example.com` as never, groupIds: [3 as GroupId] }),
       );
-    const from = (await store.events.bounds()).newest;
-    await store.users.removeGroup(3 as GroupId, now);
+    const from = (await store.events.bounds()).newest + carrierEvents;
+    await carryOut(store, [{ op: 'removeGroup', groupId: 3 as GroupId, now }], now);
     const events = (await allEvents(store)).slice(from);
     expect(events.map((e) => e.type)).to.deep.equal(Array.from({ length: 5 }, () => 'user.updated'));
     expect(
@@ -168,7 +171,7 @@ describe('the Mongo change feed on the engine', function () {
     store.engine.transactionsRefused = 'no transactions here';
     for (const write of [
       () => store.tickets.update(aTicket({ version: 2 }), 1),
-      () => store.tickets.renameCustomer(10 as UserId, 'X', now),
+      () => store.users.delete(10 as UserId, now, undefined, [rename]),
       () => store.groups.insert(aGroup()),
     ]) {
       expect(await write().catch((e: unknown) => e)).to.be.instanceOf(TransactionsUnavailableError);
@@ -177,6 +180,6 @@ describe('the Mongo change feed on the engine', function () {
     expect(await store.tickets.findById(1 as TicketId)).to.deep.equal(aTicket());
     expect(seqs(await allEvents(store))).to.deep.equal([1]);
     // Tokens are not in the feed: they are written as before.
-    await store.tokens.revokeUser(10 as UserId);
+    await store.tokens.revokeFamily('family-1');
   });
 });

@@ -1,4 +1,4 @@
-import { readFeedWhileWriting } from '@support/application/testing';
+import { carryOut, readFeedWhileWriting } from '@support/application/testing';
 import { type GroupId, type TicketId, type UserId } from '@support/domain';
 import { expect } from 'chai';
 import { MongoClient, type ChangeStreamDocument, type Document } from 'mongodb';
@@ -119,7 +119,16 @@ describe('MongoDB: the change feed on a replica set', function () {
           );
       }
     })();
-    await Promise.all([a.tickets.renameCustomer(10 as UserId, 'Ada King', Date.now()), updates]);
+    // The rename is the follow-up of a write (carryOut: a user made and deleted with it).
+    const renameAt = Date.now();
+    const rename = {
+      op: 'renameCustomer',
+      customerId: 10 as UserId,
+      name: 'Ada King',
+      version: 1,
+      now: renameAt,
+    } as const;
+    await Promise.all([carryOut(a, [rename], renameAt), updates]);
     const events = await a.events.after(from, 1_000_000);
     expect(events.map((e) => e.seq)).to.deep.equal(events.map((_, i) => from + i + 1));
     for (let i = 1; i <= n; i++) {
@@ -250,7 +259,15 @@ describe('MongoDB: the change feed on a replica set', function () {
     for (let i = 1; i <= referenceBatchSize + 5; i++)
       await a.tickets.insert(aTicket({ id: i as TicketId, customerId: 7 as UserId }), bot);
     await a.groups.insert(aGroup({ id: 1 as GroupId, name: 'Billing' }));
-    await a.tickets.renameCustomer(7 as UserId, 'Ada King', Date.now(), ada);
+    const renameAt = Date.now();
+    const rename = {
+      op: 'renameCustomer',
+      customerId: 7 as UserId,
+      name: 'Ada King',
+      version: 1,
+      now: renameAt,
+    } as const;
+    await carryOut(a, [rename], renameAt, ada); // a follow-up of a write by ada (carryOut: a user made and deleted with it)
     const all = await a.events.after(0, 10_000);
     expect(
       all.filter((e) => e.type === 'ticket.created').every((e) => JSON.stringify(e.actor) === JSON.stringify(bot)),

@@ -82,7 +82,8 @@ describe('start: topology, indexes, readiness', function () {
     const refused: unknown = await s.tickets.insert(aTicket()).catch((e: unknown) => e);
     expect(refused).to.be.instanceOf(TransactionsUnavailableError);
     expect((refused as Error).message).to.match(/standalone.*transaction.*replica set/);
-    expect(await s.tickets.renameCustomer(10 as UserId, 'X', 1).catch((e: unknown) => e)).to.be.instanceOf(
+    const unassign = [{ op: 'unassignUser', userId: 10 as UserId, now: 1 }] as const;
+    expect(await s.users.delete(10 as UserId, 1, undefined, unassign).catch((e: unknown) => e)).to.be.instanceOf(
       TransactionsUnavailableError,
     );
     const writes = fake.received

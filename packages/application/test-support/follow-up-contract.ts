@@ -5,11 +5,13 @@ import {
   ungroupTicket,
   userEvent,
   type EventActor,
+  type Ticket,
   type User,
 } from '@support/domain';
 import { expect } from 'chai';
 import type { FollowUp, Store } from '../src/index.js';
-import { aGroup, aTicket, aTokenRecord, aUser, groupId, minutes, T0, ticketId, userId } from './mothers.js';
+import { carryOut } from './follow-up-carrier.js';
+import { aGroup, aTicket, aTokenRecord, aUser, groupId, hours, minutes, T0, ticketId, userId } from './mothers.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
 // The follow-ups of a user's or group's write (ports/follow-ups.ts): the write's port carries
@@ -137,6 +139,124 @@ export function describeFollowUpContract(name: string, makeStore: MakeStore): vo
         ['user.updated', admin],
         ['ticket.updated', admin],
       ]);
+    });
+
+    // What each op reaches, and what it leaves alone, run through carryOut (follow-up-carrier.ts).
+    describe('what each op reaches', () => {
+      const at = T0 + minutes(5);
+      const unchanged = async (ts: readonly Ticket[]): Promise<void> => {
+        for (const t of ts) expect(await store().tickets.findById(t.id), `ticket ${t.id}`).to.deep.equal(t);
+      };
+
+      it("renameCustomer: every ticket of the customer, closed and deleted ones too, not one already carrying the name, nor another customer's; run again, it changes nothing", async () => {
+        const theirs = [
+          aTicket({ id: 1, customerId: 1, customerName: 'Ada Lovelace', version: 1 }),
+          aTicket({ id: 2, customerId: 1, customerName: 'Ada Lovelace', state: 'closed', closedAt: T0, version: 4 }),
+          aTicket({ id: 3, customerId: 1, customerName: 'Ada Lovelace', deletedAt: T0, version: 2 }),
+        ];
+        const others = [
+          aTicket({ id: 4, customerId: 1, customerName: 'Ada King', version: 3 }),
+          aTicket({ id: 5, customerId: 2, customerName: 'Ada Lovelace' }),
+        ];
+        for (const t of [...theirs, ...others]) await store().tickets.insert(t);
+        const rename = (now: number): FollowUp => ({
+          op: 'renameCustomer',
+          customerId: userId(1),
+          name: 'Ada King',
+          version: 2,
+          now,
+        });
+        await carryOut(store(), [rename(at)], at);
+        for (const t of theirs)
+          expect(await store().tickets.findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', at));
+        await unchanged(others);
+        await carryOut(store(), [rename(at + minutes(1))], at + minutes(1));
+        await unchanged([...theirs.map((t) => renameCustomer(t, 'Ada King', at)), ...others]);
+      });
+
+      it("unassignUser and clearGroup: every ticket of that user or group, deleted ones too, none of another's or of nobody; ops for nobody change nothing", async () => {
+        const assigned = [
+          aTicket({ id: 1, assignedUserId: 7 }),
+          aTicket({ id: 2, assignedUserId: 7, groupId: 3, version: 5 }),
+        ];
+        const inGroup = [
+          aTicket({ id: 3, groupId: 3, assignedUserId: 8, deletedAt: T0, version: 2 }),
+          aTicket({ id: 4, groupId: 3 }),
+        ];
+        const others = [
+          aTicket({ id: 5, assignedUserId: 8, groupId: 4 }),
+          aTicket({ id: 6, assignedUserId: null, groupId: null }),
+        ];
+        for (const t of [...assigned, ...inGroup, ...others]) await store().tickets.insert(t);
+        await carryOut(store(), [{ op: 'unassignUser', userId: userId(7), now: at }], at);
+        for (const t of assigned) expect(await store().tickets.findById(t.id)).to.deep.equal(unassignTicket(t, at));
+        await unchanged([...inGroup, ...others]);
+        const later = at + minutes(1);
+        await carryOut(store(), [{ op: 'clearGroup', groupId: groupId(3), now: later }], later);
+        const afterBoth = [
+          ungroupTicket(unassignTicket(assigned[1] as Ticket, at), later),
+          ...inGroup.map((t) => ungroupTicket(t, later)),
+        ];
+        for (const t of afterBoth) expect(await store().tickets.findById(t.id)).to.deep.equal(t);
+        const nobody: FollowUp[] = [
+          { op: 'renameCustomer', customerId: userId(99), name: 'Nobody', version: 1, now: later },
+          { op: 'unassignUser', userId: userId(99), now: later },
+          { op: 'clearGroup', groupId: groupId(99), now: later },
+        ];
+        await carryOut(store(), nobody, later);
+        await unchanged([unassignTicket(assigned[0] as Ticket, at), ...afterBoth, ...others]);
+      });
+
+      it('removeGroup: every member leaves the group, moving updated_at and the version; other users stay as they are', async () => {
+        const members = [
+          aUser({ id: 1, groupIds: [3, 4] }),
+          aUser({ id: 2, groupIds: [3], version: 5 }),
+          aUser({ id: 5, groupIds: [4, 3], updatedAt: T0 + minutes(10), version: 2 }),
+        ];
+        const others = [aUser({ id: 3, groupIds: [4] }), aUser({ id: 4, groupIds: [] })];
+        for (const u of [...members, ...others]) await store().users.insert(u);
+        await carryOut(store(), [{ op: 'removeGroup', groupId: groupId(3), now: at }], at);
+        for (const u of members)
+          expect(await store().users.findById(u.id)).to.deep.equal(leaveGroup(u, groupId(3), at));
+        expect((await store().users.findById(userId(1)))?.updatedAt).to.equal(at);
+        for (const u of others) expect(await store().users.findById(u.id)).to.deep.equal(u);
+        expect(await store().users.list(groupId(3), 0, 10)).to.deep.equal({ items: [], total: 0 });
+        expect((await store().users.list(groupId(4), 0, 10)).items.map((u) => u.id)).to.deep.equal([1, 3, 5]);
+      });
+
+      it("revokeUser and revokePersonalTokens: every login token of the user in every family, and every personal token of theirs; no other user's", async () => {
+        const now = Date.now();
+        const expiresAt = now + hours(1);
+        await store().tokens.save(aTokenRecord({ hash: 'u1a', userId: 1, familyId: 'A', expiresAt }));
+        await store().tokens.save(aTokenRecord({ hash: 'u1b', userId: 1, familyId: 'B', kind: 'access', expiresAt }));
+        await store().tokens.save(aTokenRecord({ hash: 'u2', userId: 2, familyId: 'C', expiresAt }));
+        for (const [id, owner] of [
+          [1, 1],
+          [2, 1],
+          [3, 2],
+        ] as const)
+          await store().personalTokens.insert({
+            id,
+            userId: userId(owner),
+            name: `token ${String(id)}`,
+            scopes: ['tickets:read'],
+            hash: `hash-${String(id)}`,
+            createdAt: now,
+            expiresAt,
+            lastUsedAt: null,
+          });
+        await carryOut(store(), [{ op: 'revokeUser', userId: userId(1) }], now);
+        for (const hash of ['u1a', 'u1b']) expect(await store().tokens.find(hash, now)).to.equal(null);
+        expect(await store().tokens.find('u2', now)).to.deep.equal(
+          aTokenRecord({ hash: 'u2', userId: 2, familyId: 'C', expiresAt }),
+        );
+        expect((await store().personalTokens.list(userId(1), 0, 10)).total, 'login tokens only').to.equal(2);
+        await carryOut(store(), [{ op: 'revokePersonalTokens', userId: userId(1) }], now);
+        expect(await store().personalTokens.list(userId(1), 0, 10)).to.deep.equal({ items: [], total: 0 });
+        expect(await store().personalTokens.findByHash('hash-1', now)).to.equal(null);
+        expect((await store().personalTokens.findById(3))?.userId).to.equal(userId(2));
+        expect(await store().tokens.find('u2', now), 'personal tokens only').not.to.equal(null);
+      });
     });
   });
 }

@@ -38,6 +38,7 @@ export { manualClock, type ManualClock } from './clock.js';
 export { aFilter, expectedSearch, sortName, sortOf, wordsOf } from './reference-search.js';
 export { helpDesk } from './help-desk.js';
 export { readFeedWhileWriting, type FeedReading } from './feed-reader.js';
+export { carryOut } from './follow-up-carrier.js';
 
 /** Every port contract suite, to run them all on one adapter (a list, not a suite itself). */
 export const portContractSuites: readonly ((name: string, makeStore: MakeStore) => void)[] = [

@@ -50,15 +50,12 @@ export function describePersonalTokenStoreContract(name: string, makeStore: Make
       expect(await tokens().list(userId(9), 0, 10)).to.deep.equal({ items: [], total: 0 });
     });
 
-    it('revokes one token at once, or every token of a user', async () => {
+    it('revokes one token at once', async () => {
       for (let i = 1; i <= 4; i++) await tokens().insert(aPersonalToken(i, { userId: userId(i <= 3 ? 1 : 2) }));
       expect(await tokens().revoke(2)).to.equal(true);
       expect(await tokens().revoke(2)).to.equal(false);
       expect(await tokens().findByHash('hash-2', Date.now())).to.equal(null);
-      await tokens().revokeUser(userId(1));
-      expect(await tokens().list(userId(1), 0, 10)).to.deep.equal({ items: [], total: 0 });
-      expect(await tokens().findByHash('hash-1', Date.now())).to.equal(null);
-      expect((await tokens().findById(4))?.userId).to.equal(userId(2));
+      expect((await tokens().list(userId(1), 0, 10)).items.map((t) => t.id)).to.deep.equal([1, 3]);
     });
 
     it('writes last_used_at at most once an interval', async () => {

@@ -1,6 +1,5 @@
-import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { expect } from 'chai';
-import { aTicket, groupId, minutes, T0, ticketId, userId } from './mothers.js';
+import { aTicket, minutes, T0, ticketId } from './mothers.js';
 import { aFilter, sortOf, wordsOf } from './reference-search.js';
 import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
@@ -98,73 +97,6 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
       });
     });
 
-    describe('bulk updates', () => {
-      const unchangedBy = async (others: readonly Ticket[]): Promise<void> => {
-        for (const t of others) expect(await tickets().findById(t.id)).to.deep.equal(t);
-      };
-
-      it('renameCustomer puts the new name on every ticket of that customer, deleted ones too, moving updated_at and the version', async () => {
-        const theirs = [
-          aTicket({ id: 1, customerId: 1, customerName: 'Ada Lovelace', version: 1 }),
-          aTicket({ id: 2, customerId: 1, customerName: 'Ada Lovelace', state: 'closed', closedAt: T0, version: 4 }),
-          aTicket({ id: 3, customerId: 1, customerName: 'Ada Lovelace', deletedAt: T0, version: 2 }),
-        ];
-        const others = [aTicket({ id: 4, customerId: 2, customerName: 'Ada Lovelace' })];
-        for (const t of [...theirs, ...others]) await tickets().insert(t);
-        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 5000);
-        for (const t of theirs)
-          expect(await tickets().findById(t.id)).to.deep.equal(renameCustomer(t, 'Ada King', T0 + 5000));
-        await unchangedBy(others);
-      });
-
-      it('unassignUser clears the assignee of every ticket assigned to that user, moving updated_at and the version', async () => {
-        const assigned = [
-          aTicket({ id: 1, assignedUserId: 7 }),
-          aTicket({ id: 2, assignedUserId: 7, groupId: 3, version: 5 }),
-        ];
-        const others = [aTicket({ id: 3, assignedUserId: 8 }), aTicket({ id: 4, assignedUserId: null })];
-        for (const t of [...assigned, ...others]) await tickets().insert(t);
-        await tickets().unassignUser(userId(7), T0 + 5000);
-        for (const t of assigned) {
-          expect(await tickets().findById(t.id)).to.deep.equal(unassignTicket(t, T0 + 5000));
-          expect((await tickets().findById(t.id))?.updatedAt).to.equal(T0 + 5000);
-        }
-        await unchangedBy(others);
-      });
-
-      it('clearGroup takes the group off every ticket in it, moving updated_at and the version', async () => {
-        const inGroup = [
-          aTicket({ id: 1, groupId: 3 }),
-          aTicket({ id: 2, groupId: 3, assignedUserId: 7, deletedAt: T0, version: 2 }),
-        ];
-        const others = [aTicket({ id: 3, groupId: 4 }), aTicket({ id: 4, groupId: null })];
-        for (const t of [...inGroup, ...others]) await tickets().insert(t);
-        await tickets().clearGroup(groupId(3), T0 + 5000);
-        for (const t of inGroup) expect(await tickets().findById(t.id)).to.deep.equal(ungroupTicket(t, T0 + 5000));
-        await unchangedBy(others);
-      });
-
-      it('renameCustomer leaves tickets already carrying the name as they are, so running it again changes nothing', async () => {
-        const renamed = aTicket({ id: 1, customerId: 1, customerName: 'Ada King', version: 3 });
-        const stale = aTicket({ id: 2, customerId: 1, customerName: 'Ada Lovelace', version: 1 });
-        for (const t of [renamed, stale]) await tickets().insert(t);
-        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 5000);
-        expect(await tickets().findById(ticketId(1))).to.deep.equal(renamed);
-        expect(await tickets().findById(ticketId(2))).to.deep.equal(renameCustomer(stale, 'Ada King', T0 + 5000));
-        await tickets().renameCustomer(userId(1), 'Ada King', T0 + 9000);
-        expect(await tickets().findById(ticketId(2))).to.deep.equal(renameCustomer(stale, 'Ada King', T0 + 5000));
-      });
-
-      it('bulk updates of nobody change nothing', async () => {
-        const t = aTicket({ id: 1, customerId: 1, assignedUserId: 2, groupId: 3 });
-        await tickets().insert(t);
-        await tickets().renameCustomer(userId(9), 'Nobody', T0 + 5000);
-        await tickets().unassignUser(userId(9), T0 + 5000);
-        await tickets().clearGroup(groupId(9), T0 + 5000);
-        expect(await tickets().findById(ticketId(1))).to.deep.equal(t);
-      });
-    });
-
     it('search serves pages that start before pageBounds.maxOffset, for any filter and sort; a deeper one rejects (RangeError)', async () => {
       await tickets().insert(aTicket({ id: 1 }));
       await expectPagingLimit((offset, limit) => tickets().search(aFilter(), sortOf('-createdAt'), offset, limit), 1);
@@ -175,7 +107,7 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
       );
     });
 
-    ticketSearchExamples(() => store().tickets);
-    ticketSearchProperties(() => store().tickets);
+    ticketSearchExamples(store);
+    ticketSearchProperties(store);
   });
 }

@@ -1,6 +1,7 @@
 import { renameCustomer, sortFields, type CompleteSort, type Ticket } from '@support/domain';
 import { expect } from 'chai';
-import type { Page, TicketRepository } from '../src/index.js';
+import type { Page, Store } from '../src/index.js';
+import { carryOut } from './follow-up-carrier.js';
 import { helpDesk, helpDeskFilters } from './help-desk.js';
 import { aTicket, minutes, T0, ticketId, userId } from './mothers.js';
 import { aFilter, expectedSearch, sortName, sortOf, wordsOf } from './reference-search.js';
@@ -19,8 +20,9 @@ const helpDeskSorts: readonly CompleteSort[] = [
   sortOf('-updatedAt', 'id', 'subject'),
 ];
 
-/** Search examples of the TicketRepository contract, on a fresh repository per test. */
-export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
+/** Search examples of the TicketRepository contract, on a fresh store per test (a rename is a user write's follow-up). */
+export const ticketSearchExamples = (store: () => Store): void => {
+  const tickets = () => store().tickets;
   describe('search: the tickets matchesTicket selects, in the order of compareTickets', () => {
     const load = async (): Promise<void> => {
       for (const t of helpDesk) await tickets().insert(t);
@@ -108,7 +110,8 @@ export const ticketSearchExamples = (tickets: () => TicketRepository): void => {
       expect(await tickets().update({ ...closed, priority: 'urgent', version: 4 }, 3)).to.equal(true);
       expect(ids(await byPriority())).to.deep.equal([1, 2]);
 
-      await tickets().renameCustomer(userId(1), 'Augusta King', T0 + minutes(8));
+      const rename = { op: 'renameCustomer', customerId: userId(1), name: 'Augusta King', version: 2 } as const;
+      await carryOut(store(), [{ ...rename, now: T0 + minutes(8) }], T0 + minutes(8));
       expect(ids(await search({ words: wordsOf('augusta') }))).to.deep.equal([1]);
       expect((await search({ words: wordsOf('lovelace') })).total).to.equal(0);
 

@@ -1,7 +1,8 @@
 import { renameCustomer, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { expect } from 'chai';
 import fc from 'fast-check';
-import type { TicketRepository } from '../src/index.js';
+import type { Store, TicketRepository } from '../src/index.js';
+import { carryOut } from './follow-up-carrier.js';
 import { groupId, T0, userId } from './mothers.js';
 import { expectedSearch } from './reference-search.js';
 import { contentToTicket, filterOf, queryShape, ticketContent } from './ticket-arbitraries.js';
@@ -23,11 +24,14 @@ type Edit = typeof anEdit extends fc.Arbitrary<infer E> ? E : never;
 /** A run of the property: its own ids and customers, so runs on one store never meet. */
 class Run {
   readonly model = new Map<number, Ticket>();
+  private readonly repo: TicketRepository;
   constructor(
-    private readonly repo: TicketRepository,
+    private readonly store: Store,
     readonly idBase: number,
     readonly customerBase: number,
-  ) {}
+  ) {
+    this.repo = store.tickets;
+  }
 
   async insert(t: Ticket): Promise<void> {
     await this.repo.insert(t);
@@ -37,19 +41,19 @@ class Run {
   async apply(edit: Edit): Promise<void> {
     const now = T0 + 3_600_000;
     if (edit.kind === 'unassign') {
-      await this.repo.unassignUser(userId(edit.user), now);
+      await carryOut(this.store, [{ op: 'unassignUser', userId: userId(edit.user), now }], now);
       for (const t of this.model.values())
         if (t.assignedUserId === edit.user) this.model.set(t.id, unassignTicket(t, now));
       return;
     }
     if (edit.kind === 'ungroup') {
-      await this.repo.clearGroup(groupId(edit.group), now);
+      await carryOut(this.store, [{ op: 'clearGroup', groupId: groupId(edit.group), now }], now);
       for (const t of this.model.values()) if (t.groupId === edit.group) this.model.set(t.id, ungroupTicket(t, now));
       return;
     }
     if (edit.kind === 'rename') {
       const customerId = userId(this.customerBase + edit.customer);
-      await this.repo.renameCustomer(customerId, edit.name, now);
+      await carryOut(this.store, [{ op: 'renameCustomer', customerId, name: edit.name, version: 1, now }], now);
       for (const t of this.model.values())
         if (t.customerId === customerId && t.customerName !== edit.name)
           this.model.set(t.id, renameCustomer(t, edit.name, now));
@@ -72,7 +76,8 @@ class Run {
 }
 
 /** The search property of the TicketRepository contract. */
-export const ticketSearchProperties = (tickets: () => TicketRepository): void => {
+export const ticketSearchProperties = (store: () => Store): void => {
+  const tickets = () => store().tickets;
   describe('search property', () => {
     it('equals the reference filter + sort + slice for random tickets, writes and query shapes', async () => {
       let runs = 0;
@@ -83,7 +88,7 @@ export const ticketSearchProperties = (tickets: () => TicketRepository): void =>
           fc.array(queryShape, { minLength: 1, maxLength: 5 }),
           async (contents, edits, queries) => {
             runs += 1;
-            const run = new Run(tickets(), runs * 100, runs * 10);
+            const run = new Run(store(), runs * 100, runs * 10);
             try {
               for (const [i, c] of contents.entries())
                 await run.insert(contentToTicket(c, run.idBase + i, run.customerBase));

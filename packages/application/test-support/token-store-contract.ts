@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { aTokenRecord, hours, minutes, userId } from './mothers.js';
+import { aTokenRecord, hours, minutes } from './mothers.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
 /**
@@ -127,20 +127,6 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
         for (const hash of ['a1', 'r2']) expect(await tokens().find(hash, now)).to.equal(null);
         expect(await tokens().consume('r1', now)).to.deep.equal({ status: 'missing' });
         expect(await tokens().find('b1', now)).to.deep.equal(aTokenRecord({ hash: 'b1', familyId: 'B', expiresAt }));
-      });
-
-      it('revokeUser forgets every token of the user, in every family, and no other', async () => {
-        const now = Date.now();
-        const expiresAt = now + hours(1);
-        await tokens().save(aTokenRecord({ hash: 'u1a', userId: 1, familyId: 'A', expiresAt }));
-        await tokens().save(aTokenRecord({ hash: 'u1b', userId: 1, familyId: 'B', kind: 'access', expiresAt }));
-        await tokens().save(aTokenRecord({ hash: 'u2', userId: 2, familyId: 'C', expiresAt }));
-        await tokens().revokeUser(userId(1));
-        expect(await tokens().find('u1a', now)).to.equal(null);
-        expect(await tokens().find('u1b', now)).to.equal(null);
-        expect(await tokens().find('u2', now)).to.deep.equal(
-          aTokenRecord({ hash: 'u2', userId: 2, familyId: 'C', expiresAt }),
-        );
       });
     });
   });

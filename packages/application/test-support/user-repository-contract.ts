@@ -1,4 +1,4 @@
-import { leaveGroup, type User } from '@support/domain';
+import type { User } from '@support/domain';
 import { expect } from 'chai';
 import type { Page } from '../src/index.js';
 import { aUser, groupId, minutes, T0, userId } from './mothers.js';
@@ -177,25 +177,6 @@ export function describeUserRepositoryContract(name: string, makeStore: MakeStor
         expect(await users().count()).to.equal(0);
         await insertAll(aUser({ id: 1 }), aUser({ id: 2 }), aUser({ id: 3 }));
         expect(await users().count()).to.equal(3);
-      });
-    });
-
-    describe('removeGroup', () => {
-      it("takes the group out of every member's groups, moving updated_at and the version, and leaves the others alone", async () => {
-        const members = [
-          aUser({ id: 1, groupIds: [3, 4] }),
-          aUser({ id: 2, groupIds: [3], version: 5 }),
-          aUser({ id: 5, groupIds: [4, 3], updatedAt: T0 + minutes(10), version: 2 }),
-        ];
-        const others = [aUser({ id: 3, groupIds: [4] }), aUser({ id: 4, groupIds: [] })];
-        await insertAll(...members, ...others);
-        await users().removeGroup(groupId(3), T0 + minutes(5));
-        for (const u of members)
-          expect(await users().findById(u.id)).to.deep.equal(leaveGroup(u, groupId(3), T0 + minutes(5)));
-        expect((await users().findById(userId(1)))?.updatedAt).to.equal(T0 + minutes(5));
-        for (const u of others) expect(await users().findById(u.id)).to.deep.equal(u);
-        expect(await users().list(groupId(3), 0, 10)).to.deep.equal({ items: [], total: 0 });
-        expect(await users().list(groupId(4), 0, 10).then(ids)).to.deep.equal([1, 3, 5]);
       });
     });
   });

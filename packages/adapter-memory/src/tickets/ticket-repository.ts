@@ -45,10 +45,6 @@ export const memoryTicketRepository = (
     }
     events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt, by)));
   };
-  const rewrite = (ids: readonly number[], change: (t: Ticket) => Ticket, by: EventActor | undefined): Promise<void> =>
-    answer(() => {
-      rewriteNow(ids, change, by);
-    });
   const renameNow = (customerId: number, name: string, now: number, by: EventActor | undefined): void => {
     rewriteNow(
       table.ofCustomer(customerId).filter((id) => table.row(id).customerName !== name),
@@ -94,11 +90,5 @@ export const memoryTicketRepository = (
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
       }),
-    renameCustomer: (customerId, name, now, by) =>
-      answer(() => {
-        renameNow(customerId, name, now, by);
-      }),
-    unassignUser: (userId, now, by) => rewrite(table.assignedTo(userId), (t) => unassignTicket(t, now), by),
-    clearGroup: (groupId, now, by) => rewrite(table.inGroup(groupId), (t) => ungroupTicket(t, now), by),
   };
 };

@@ -29,8 +29,6 @@ export interface PersonalTokenStore {
   list(userId: UserId, offset: number, limit: number): Promise<Page<PersonalTokenRecord>>;
   /** Removes a token; false when there was none. */
   revoke(id: number): Promise<boolean>;
-  /** Removes every token of a user (deleted, or given a password by an admin). */
-  revokeUser(userId: UserId): Promise<void>;
   /**
    * Sets lastUsedAt to `at` when it is null or older than `at - intervalMs`; whether it wrote.
    * Decided by the store in one step, so several processes write it at most once an interval.

@@ -1,4 +1,4 @@
-import type { CompleteSort, EventActor, Ticket, TicketFilter, TicketId, UserId, GroupId } from '@support/domain';
+import type { CompleteSort, EventActor, Ticket, TicketFilter, TicketId } from '@support/domain';
 
 /**
  * Every list of every store (`search`, `list`) serves pages that start before the domain's
@@ -29,14 +29,4 @@ export interface TicketRepository {
    * A write is visible to the next search as soon as it has been answered.
    */
   search(filter: TicketFilter, sort: CompleteSort, offset: number, limit: number): Promise<Page<Ticket>>;
-  /**
-   * Puts a renamed customer's new name on every ticket of theirs that does not carry it yet
-   * (the domain's renameCustomer on each, at `now`); a ticket already carrying it is left as
-   * it is, so that running the rename again changes only what an interrupted run missed.
-   */
-  renameCustomer(customerId: UserId, name: string, now: number, by?: EventActor): Promise<void>;
-  /** Unassigns every ticket assigned to this user (the domain's unassignTicket on each, at `now`). */
-  unassignUser(userId: UserId, now: number, by?: EventActor): Promise<void>;
-  /** Removes this group from every ticket in it (the domain's ungroupTicket on each, at `now`). */
-  clearGroup(groupId: GroupId, now: number, by?: EventActor): Promise<void>;
 }

@@ -38,5 +38,4 @@ export interface TokenStore {
   consume(hash: string, now: number): Promise<ConsumeResult>;
   revoke(hash: string): Promise<void>;
   revokeFamily(familyId: string): Promise<void>;
-  revokeUser(userId: UserId): Promise<void>;
 }

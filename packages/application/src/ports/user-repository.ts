@@ -27,6 +27,4 @@ export interface UserRepository {
   /** Users by id ascending; with a group, only its members. */
   list(groupId: GroupId | null, offset: number, limit: number): Promise<Page<User>>;
   count(): Promise<number>;
-  /** Takes this group out of every member's groups (the domain's leaveGroup on each, at `now`). */
-  removeGroup(groupId: GroupId, now: number, by?: EventActor): Promise<void>;
 }

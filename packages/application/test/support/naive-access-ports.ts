@@ -22,10 +22,6 @@ export const accessPorts = (s: NaiveState): Pick<Store, 'personalTokens' | 'toke
           limit,
         ),
       revoke: (id) => Promise.resolve(personal.delete(id)),
-      revokeUser: (userId) => {
-        for (const r of [...personal.values()]) if (r.userId === userId) personal.delete(r.id);
-        return Promise.resolve();
-      },
       touch: (id, at, intervalMs) => {
         const r = personal.get(id);
         if (r === undefined || (r.lastUsedAt !== null && r.lastUsedAt > at - intervalMs)) return Promise.resolve(false);
@@ -55,10 +51,6 @@ export const accessPorts = (s: NaiveState): Pick<Store, 'personalTokens' | 'toke
       revoke: (hash) => Promise.resolve(void tokens.delete(hash)),
       revokeFamily: (familyId) => {
         for (const [h, r] of tokens) if (r.familyId === familyId) tokens.delete(h);
-        return Promise.resolve();
-      },
-      revokeUser: (userId) => {
-        for (const [h, r] of tokens) if (r.userId === userId) tokens.delete(h);
         return Promise.resolve();
       },
     },

@@ -2,12 +2,8 @@ import {
   compareTickets,
   emailKey,
   groupNameKey,
-  leaveGroup,
   matchesTicket,
-  renameCustomer,
   ticketWords,
-  unassignTicket,
-  ungroupTicket,
   type Group,
   type Message,
   type Ticket,
@@ -25,7 +21,7 @@ import { page, type NaiveState } from './naive-state.js';
 
 /** The naive store's tickets, messages, users and groups (see naive-store.ts). */
 export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' | 'users' | 'groups'> => {
-  const { tickets, messages, users, groups, mkey, record, bumpTickets, followUp } = s;
+  const { tickets, messages, users, groups, mkey, record, followUp } = s;
   return {
     tickets: {
       insert: (t: Ticket, by?: EventActor) => {
@@ -45,30 +41,6 @@ export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' 
           .filter((t) => matchesTicket(filter, t, new Set(ticketWords(t))))
           .sort(compareTickets(sort));
         return page(all, offset, limit);
-      },
-      renameCustomer: (id, name, now, by) => {
-        bumpTickets(
-          (t) => t.customerId === id && t.customerName !== name,
-          (t) => renameCustomer(t, name, now),
-          by,
-        );
-        return Promise.resolve();
-      },
-      unassignUser: (id, now, by) => {
-        bumpTickets(
-          (t) => t.assignedUserId === id,
-          (t) => unassignTicket(t, now),
-          by,
-        );
-        return Promise.resolve();
-      },
-      clearGroup: (id, now, by) => {
-        bumpTickets(
-          (t) => t.groupId === id,
-          (t) => ungroupTicket(t, now),
-          by,
-        );
-        return Promise.resolve();
       },
     },
     messages: {
@@ -125,15 +97,6 @@ export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' 
         return page(all, offset, limit);
       },
       count: () => Promise.resolve(users.size),
-      removeGroup: (groupId, now, by) => {
-        for (const u of users.values()) {
-          if (!u.groupIds.includes(groupId)) continue;
-          const next = leaveGroup(u, groupId, now);
-          users.set(u.id, next);
-          record(userEvent('updated', next, next.updatedAt, by));
-        }
-        return Promise.resolve();
-      },
     },
     groups: {
       insert: (g: Group, by?: EventActor) => {

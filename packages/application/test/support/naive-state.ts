@@ -8,7 +8,12 @@ import {
   type StoredEvent,
   type Webhook,
   type EventActor,
+  leaveGroup,
+  renameCustomer,
   ticketEvent,
+  unassignTicket,
+  ungroupTicket,
+  userEvent,
 } from '@support/domain';
 import type {
   DeliveryRecord,
@@ -17,7 +22,6 @@ import type {
   Page,
   PersonalTokenRecord,
   StoredAnswer,
-  Store,
   TokenRecord,
 } from '../../src/index.js';
 
@@ -30,8 +34,8 @@ export const page = <T>(all: readonly T[], offset: number, limit: number): Promi
     ? Promise.reject(new RangeError(`a page must start before item ${String(pageBounds.maxOffset)}`))
     : Promise.resolve(structuredClone({ items: all.slice(offset, offset + limit), total: all.length }));
 
-/** The naive store's maps and helpers; `storeOf` answers the store they make up (follow-ups call its ports). */
-export const naiveState = (storeOf: () => Store) => {
+/** The naive store's maps and helpers, a write's follow-ups included. */
+export const naiveState = () => {
   const tickets = new Map<number, Ticket>();
   const messages = new Map<string, Message>();
   const users = new Map<number, User>();
@@ -66,14 +70,35 @@ export const naiveState = (storeOf: () => Store) => {
   };
   /** A write's follow-ups in the write's own step (every call of this store is synchronous). */
   const followUp = (due: readonly FollowUp[] = [], by?: EventActor): void => {
-    const store = storeOf();
     for (const f of due) {
-      if (f.op === 'renameCustomer') void store.tickets.renameCustomer(f.customerId, f.name, f.now, by);
-      else if (f.op === 'unassignUser') void store.tickets.unassignUser(f.userId, f.now, by);
-      else if (f.op === 'clearGroup') void store.tickets.clearGroup(f.groupId, f.now, by);
-      else if (f.op === 'removeGroup') void store.users.removeGroup(f.groupId, f.now, by);
-      else if (f.op === 'revokePersonalTokens') void store.personalTokens.revokeUser(f.userId);
-      else void store.tokens.revokeUser(f.userId);
+      if (f.op === 'renameCustomer')
+        bumpTickets(
+          (t) => t.customerId === f.customerId && t.customerName !== f.name,
+          (t) => renameCustomer(t, f.name, f.now),
+          by,
+        );
+      else if (f.op === 'unassignUser')
+        bumpTickets(
+          (t) => t.assignedUserId === f.userId,
+          (t) => unassignTicket(t, f.now),
+          by,
+        );
+      else if (f.op === 'clearGroup')
+        bumpTickets(
+          (t) => t.groupId === f.groupId,
+          (t) => ungroupTicket(t, f.now),
+          by,
+        );
+      else if (f.op === 'removeGroup') {
+        for (const u of users.values()) {
+          if (!u.groupIds.includes(f.groupId)) continue;
+          const next = leaveGroup(u, f.groupId, f.now);
+          users.set(u.id, next);
+          record(userEvent('updated', next, next.updatedAt, by));
+        }
+      } else if (f.op === 'revokePersonalTokens') {
+        for (const r of [...personal.values()]) if (r.userId === f.userId) personal.delete(r.id);
+      } else for (const [h, r] of tokens) if (r.userId === f.userId) tokens.delete(h);
     }
   };
   return {
@@ -93,7 +118,6 @@ export const naiveState = (storeOf: () => Store) => {
     log,
     wakers,
     record,
-    bumpTickets,
     followUp,
   };
 };

@@ -9,7 +9,7 @@ import { feedPorts } from './naive-feed-ports.js';
 // application never depends on one.
 
 export const naiveStore = (): Store & { failing: boolean } => {
-  const s = naiveState(() => store);
+  const s = naiveState();
   const store: Store & { failing: boolean } = {
     failing: false,
     ...contentPorts(s),
