@@ -52,10 +52,6 @@ export class LmdbEnvironment {
     return db;
   }
 
-  has(name: string): boolean {
-    return this.opened.tables.has(name);
-  }
-
   /**
    * Closes the environment (LMDB unmaps the file: the pages this process touched stop
    * counting in its memory) and opens it again. The caller makes sure nothing reads or writes
