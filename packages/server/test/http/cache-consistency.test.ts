@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { Agent, request } from 'node:https';
-import { gunzipSync } from 'node:zlib';
+import { Agent } from 'node:https';
 import { startApi, type Api } from '../support/harness.js';
 import { createTicket, type Json } from '../support/resources.js';
 import {
@@ -10,6 +9,7 @@ import {
   httpDate,
   revisionOf,
   variants,
+  keptAliveSender,
   type Got,
   type Variant,
 } from '../support/cached-variants.js';
@@ -71,38 +71,7 @@ const run = (budget: string | null): void => {
     let ticketId = 0;
 
     const send = (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Got> =>
-      new Promise((resolve, reject) => {
-        const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-        const all = {
-          ...headers,
-          ...(payload === null
-            ? {}
-            : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }),
-        };
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: api.server.port,
-            method,
-            path,
-            headers: all,
-            agent: agentKeepAlive,
-            servername: 'localhost',
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('error', reject);
-            res.on('end', () => {
-              const raw = Buffer.concat(chunks);
-              const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-              resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
-            });
-          },
-        );
-        req.on('error', reject);
-        req.end(payload ?? undefined);
-      });
+      keptAliveSender(api, agentKeepAlive)(method, path, headers, body);
 
     it('never answers an ETag or a body of another version, nor an older version than one acknowledged before', async () => {
       const revisions = 40;

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { createHash } from 'node:crypto';
-import { Agent, request } from 'node:https';
-import { gunzipSync } from 'node:zlib';
+import { Agent } from 'node:https';
 import { startApi, type Api } from '../support/harness.js';
+import { etagOf, header, keptAliveSender } from '../support/cached-variants.js';
 import { createTicket, obj, type Json } from '../support/resources.js';
 
 // Queues under concurrent changes (contract §5 queue filters, §6 caching): while an admin moves
@@ -19,8 +18,6 @@ interface Got {
   readonly text: string;
   readonly total: string | undefined;
 }
-
-const etagOf = (content: string): string => `"${createHash('sha1').update(content).digest('base64url')}"`;
 
 /** What a page showed of the moving ticket: its revision, or that it was not there. */
 type Seen = { readonly present: true; readonly revision: number } | { readonly present: false };
@@ -65,45 +62,15 @@ const run = (budget: string | null): void => {
       await api.close();
     });
 
-    const send = (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Got> =>
-      new Promise((resolve, reject) => {
-        const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-        const all = {
-          ...headers,
-          ...(payload === null
-            ? {}
-            : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }),
-        };
-        const req = request(
-          {
-            host: '127.0.0.1',
-            port: api.server.port,
-            method,
-            path,
-            headers: all,
-            agent: keepAlive,
-            servername: 'localhost',
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('error', reject);
-            res.on('end', () => {
-              const raw = Buffer.concat(chunks);
-              const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
-              const total = res.headers['x-total-count'];
-              resolve({
-                status: res.statusCode ?? 0,
-                etag: res.headers.etag,
-                text,
-                total: Array.isArray(total) ? total[0] : total,
-              });
-            });
-          },
-        );
-        req.on('error', reject);
-        req.end(payload ?? undefined);
-      });
+    const send = async (
+      method: string,
+      path: string,
+      headers: Record<string, string>,
+      body?: unknown,
+    ): Promise<Got> => {
+      const g = await keptAliveSender(api, keepAlive)(method, path, headers, body);
+      return { status: g.status, etag: header(g, 'etag'), text: g.text, total: header(g, 'x-total-count') };
+    };
 
     it('a ticket leaves (and rejoins) every cached page of a queue as soon as the write is answered', async () => {
       const queues = [

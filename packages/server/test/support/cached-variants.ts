@@ -1,8 +1,12 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
+import { request, type Agent } from 'node:https';
+import { gunzipSync } from 'node:zlib';
+import type { Api } from './harness.js';
 import type { Json } from './resources.js';
 
-// What the cache-consistency suite (http/cache-consistency.test.ts) reads and checks: how each
+// What the cache-consistency suites (http/cache-consistency.test.ts, and its sender for
+// queue-cache-consistency.test.ts) read and check: how each
 // variant of a request (who, presentation, gzip, revalidation) is sent and what its body
 // holds, the service's ETag rule recomputed, the revision a subject names.
 
@@ -11,6 +15,38 @@ export interface Got {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   readonly text: string;
 }
+
+/**
+ * Sends requests over `agent`'s kept-alive connections to the API, a body as a merge patch,
+ * reading a gzipped answer back to text (the consistency suites read many answers at once).
+ */
+export const keptAliveSender =
+  (api: Api, agent: Agent) =>
+  (method: string, path: string, headers: Record<string, string>, body?: unknown): Promise<Got> =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
+      const all = {
+        ...headers,
+        ...(payload === null
+          ? {}
+          : { 'content-type': 'application/merge-patch+json', 'content-length': String(payload.length) }),
+      };
+      const req = request(
+        { host: '127.0.0.1', port: api.server.port, method, path, headers: all, agent, servername: 'localhost' },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const raw = Buffer.concat(chunks);
+            const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload ?? undefined);
+    });
 
 export const header = (g: Got, name: string): string | undefined => {
   const v = g.headers[name];
