@@ -52,7 +52,6 @@ export type EmbeddedStore = Store & {
 };
 
 const metaTable = 'meta';
-const defaultMappedBytes = 32 * 1024 * 1024;
 const heartbeatKey = 'heartbeat';
 
 interface Opened {
@@ -114,6 +113,7 @@ function* storedRecords(environment: LmdbEnvironment, counts: Record<string, num
  */
 export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStore => {
   let opened: Opened | null = null;
+  const mappedBytes = options.mappedBytes ?? 32 * 1024 * 1024;
   let report: LoadReport | null = null;
   const log = options.log ?? (() => undefined);
   const current = (): Opened => {
@@ -188,7 +188,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       const parts = { environment, sink, feed };
       const refresher = new MapRefresher(
         {
-          budgetBytes: options.mappedBytes ?? defaultMappedBytes,
+          budgetBytes: mappedBytes,
           everyMs: options.mapCheckEveryMs ?? 5000,
           resident: options.residentFileBytes ?? residentFileBytes,
         },
@@ -226,6 +226,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       () => current().engine.store[name],
       () => current().gate.pass(),
     );
+  // The feed's reads of LMDB pass the gate too (its memory store's shape has no own keys to delegate by).
   const gated = <T>(call: (o: Opened) => Promise<T>): Promise<T> => {
     const o = current();
     const waiting = o.gate.pass();
@@ -266,7 +267,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         const o = open();
         try {
           // The load read the whole file through the map: let those pages go before serving.
-          if ((options.mappedBytes ?? defaultMappedBytes) > 0) await o.environment.reopen();
+          if (mappedBytes > 0) await o.environment.reopen();
         } catch (e) {
           state.opened = null;
           await o.environment.close();
