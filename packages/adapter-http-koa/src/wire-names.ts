@@ -22,7 +22,7 @@ export type WireName<K, T extends Readonly<Record<string, string>> | undefined> 
     : K
   : K;
 
-const wireNames = (table: Readonly<Record<string, string>>): WireNames => {
+export const wireNames = (table: Readonly<Record<string, string>>): WireNames => {
   const toWire = new Map(Object.entries(table));
   const toDomain = new Map(Object.entries(table).map(([domain, wire]) => [wire, domain]));
   return {
@@ -43,18 +43,7 @@ export const wireField = (names: WireNames, f: FieldError): string =>
 /** Fields named alike in the API and in the domain (messages, groups, webhooks). */
 export const sameNames: WireNames = wireNames({});
 
-/** A ticket: its references, its dates (sort fields) and its relations (embed). */
-const ticketTable = {
-  customerId: 'customer_id',
-  assignedUserId: 'assigned_user_id',
-  groupId: 'group_id',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  closedAt: 'closed_at',
-  assignedUser: 'assigned_user',
-} as const;
-export type TicketWireTable = typeof ticketTable;
-export const ticketNames: WireNames = wireNames(ticketTable);
+// A ticket's names are read from its field table (resources/tickets.ts: ticketNames).
 
 const userTable = { groupIds: 'group_ids' } as const;
 export type UserWireTable = typeof userTable;

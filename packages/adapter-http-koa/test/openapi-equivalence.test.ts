@@ -12,24 +12,27 @@ const reference = JSON.parse(
   readFileSync(new URL('../../test/fixtures/openapi-before.json', import.meta.url), 'utf8'),
 ) as unknown;
 
+const shown = (v: unknown): string => (v === undefined ? 'undefined' : JSON.stringify(v).slice(0, 120));
+
 /** Every place where the two values differ, as JSON-pointer-like paths (at most `limit`). */
 const differences = (a: unknown, b: unknown, at = '', out: string[] = [], limit = 20): string[] => {
   if (out.length >= limit) return out;
   if (typeof a !== typeof b || Array.isArray(a) !== Array.isArray(b) || (a === null) !== (b === null)) {
-    out.push(`${at}: ${JSON.stringify(a)?.slice(0, 120)} ≠ ${JSON.stringify(b)?.slice(0, 120)}`);
+    out.push(`${at}: ${shown(a)} ≠ ${shown(b)}`);
     return out;
   }
   if (typeof a === 'object' && a !== null && b !== null) {
     const ra = a as Record<string, unknown>;
     const rb = b as Record<string, unknown>;
-    const keysA = Object.keys(ra);
-    const keysB = Object.keys(rb);
+    // JSON objects are unordered: the same keys in another order are the same object.
+    const keysA = Object.keys(ra).sort();
+    const keysB = Object.keys(rb).sort();
     if (!Array.isArray(a) && keysA.join('\u0000') !== keysB.join('\u0000'))
       out.push(`${at}: keys [${keysA.join(', ')}] ≠ [${keysB.join(', ')}]`);
     for (const k of new Set([...keysA, ...keysB])) differences(ra[k], rb[k], `${at}/${k}`, out, limit);
     return out;
   }
-  if (a !== b) out.push(`${at}: ${JSON.stringify(a)?.slice(0, 120)} ≠ ${JSON.stringify(b)?.slice(0, 120)}`);
+  if (a !== b) out.push(`${at}: ${shown(a)} ≠ ${shown(b)}`);
   return out;
 };
 

@@ -20,8 +20,8 @@ export const staff = (a: Actor): boolean => isStaff(a.user.role);
 /** Customers see only their own tickets. */
 export const canSeeTicket = (a: Actor, t: Ticket): boolean => !isCustomer(a) || t.customerId === a.user.id;
 
-/** Ticket fields a customer may write; everything else on a ticket is for agents and admins. */
-export const customerTicketFields: readonly string[] = ['subject', 'summary', 'state', 'customerId'];
+/** Ticket fields a customer may write (the domain's ticket change rules say which); everything else on a ticket is for agents and admins. */
+export { customerTicketFields } from '@support/domain';
 /** Customers may close or reopen their tickets, not put them on hold. */
 export const customerStates: readonly string[] = statesFor('customer');
 /** What anyone may change on their own user. */

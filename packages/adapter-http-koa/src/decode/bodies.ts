@@ -1,10 +1,8 @@
 import {
   groupValues,
-  messageValues,
   nullable,
   personalTokenValues,
   type PersonalTokenCreateInput,
-  ticketValues,
   userValues,
   webhookValues,
   type GroupCreateInput,
@@ -21,7 +19,10 @@ import {
   type WebhookPatchInput,
   type WebhookReplayInput,
 } from '@support/domain';
-import { personalTokenNames, ticketNames, userNames } from '../wire-names.js';
+import { bodyCodec } from '../resources/field-table.js';
+import { messageNames, messageTable } from '../resources/messages.js';
+import { ticketNames, ticketTable } from '../resources/tickets.js';
+import { personalTokenNames, userNames } from '../wire-names.js';
 import { strictObject, type BodyCodec } from './object-codec.js';
 
 // The request body of every write, one codec each: which fields it takes (by their domain
@@ -30,80 +31,42 @@ import { strictObject, type BodyCodec } from './object-codec.js';
 
 type Body<A> = BodyCodec<A>;
 
-const { subject, summary, state, priority, tags, user, group } = ticketValues;
-const ticketReadOnly = [
-  'id',
-  'url',
-  'created_at',
-  'updated_at',
-  'closed_at',
-  'customer',
-  'customer_name',
-  'assigned_user',
-  'group',
-  'messages_url',
-  'allowed_transitions',
-];
-
-const ticketOptional = {
-  summary,
-  priority,
-  customerId: user,
-  assignedUserId: nullable(user),
-  groupId: nullable(group),
-  tags,
-};
-
 /** POST /v1/tickets. New tickets start open, so `state` is not accepted here. */
-export const TicketCreateBody: Body<TicketCreateInput> = strictObject('ticket', {
-  required: { subject },
-  optional: ticketOptional,
-  names: ticketNames,
-  readOnly: [...ticketReadOnly, 'state'],
-});
-
+export const TicketCreateBody: Body<TicketCreateInput> = bodyCodec<TicketCreateInput>()(
+  'ticket',
+  ticketTable,
+  'create',
+  ticketNames,
+);
 /** PUT /v1/tickets/{id}: every writable field; omitted optional ones return to their defaults. */
-export const TicketReplaceBody: Body<TicketReplaceInput> = strictObject('ticket', {
-  required: { subject },
-  optional: { ...ticketOptional, state },
-  names: ticketNames,
-  readOnly: ticketReadOnly,
-});
-
+export const TicketReplaceBody: Body<TicketReplaceInput> = bodyCodec<TicketReplaceInput>()(
+  'ticket',
+  ticketTable,
+  'replace',
+  ticketNames,
+);
 /** PATCH /v1/tickets/{id} (JSON merge patch): only the given fields change; null resets to the default. */
-export const TicketPatchBody: Body<TicketPatchInput> = strictObject('ticket', {
-  required: {},
-  optional: {
-    subject,
-    summary: nullable(summary),
-    state,
-    priority: nullable(priority),
-    customerId: user,
-    assignedUserId: nullable(user),
-    groupId: nullable(group),
-    tags: nullable(tags),
-  },
-  names: ticketNames,
-  readOnly: ticketReadOnly,
-  mergePatch: true,
-});
-
-const { body, internal } = messageValues;
-const messageReadOnly = ['id', 'url', 'author', 'ticket', 'created_at', 'updated_at'];
+export const TicketPatchBody: Body<TicketPatchInput> = bodyCodec<TicketPatchInput>()(
+  'ticket',
+  ticketTable,
+  'patch',
+  ticketNames,
+);
 
 /** POST and PUT of /v1/tickets/{id}/messages. */
-export const MessageCreateBody: Body<MessageCreateInput> = strictObject('message', {
-  required: { body },
-  optional: { internal },
-  readOnly: messageReadOnly,
-});
+export const MessageCreateBody: Body<MessageCreateInput> = bodyCodec<MessageCreateInput>()(
+  'message',
+  messageTable,
+  'create',
+  messageNames,
+);
 export const MessageReplaceBody = MessageCreateBody;
-export const MessagePatchBody: Body<MessagePatchInput> = strictObject('message', {
-  required: {},
-  optional: { body, internal: nullable(internal) },
-  readOnly: messageReadOnly,
-  mergePatch: true,
-});
+export const MessagePatchBody: Body<MessagePatchInput> = bodyCodec<MessagePatchInput>()(
+  'message',
+  messageTable,
+  'patch',
+  messageNames,
+);
 
 const { name, email, password, role, groupIds } = userValues;
 const userReadOnly = ['id', 'url', 'created_at', 'updated_at', 'groups'];

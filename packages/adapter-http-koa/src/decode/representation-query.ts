@@ -8,7 +8,7 @@ import {
   type TicketField,
 } from '../representations/fields.js';
 import { commaList, issue, param, type QueryParams } from './query-params.js';
-import { ticketNames } from '../wire-names.js';
+import { ticketNames } from '../resources/tickets.js';
 
 // `fields` and `embed`: which fields a ticket representation shows and which related
 // resources it expands. Both apply to lists and single reads.

@@ -17,7 +17,7 @@ import { parsePage } from './page.js';
 import { commaList, issue, param, type QueryParams } from './query-params.js';
 import { parseQueue } from './queue-params.js';
 import { parseRepresentationOptions, relationsOf } from './representation-query.js';
-import { ticketNames } from '../wire-names.js';
+import { ticketNames } from '../resources/tickets.js';
 
 /** The saved search, by path (/v1/tickets/recently_closed) or as the whole of `q`. */
 export const recentlyClosedAlias = 'recently_closed';

@@ -2,7 +2,7 @@ import { eventsQueryBounds } from '@support/application';
 import { limits, pageBounds, priorities, sortFields, ticketStates } from '@support/domain';
 import { maxListValues } from '../decode/queue-params.js';
 import { embeddable, ticketFields } from '../representations/fields.js';
-import { ticketNames } from '../wire-names.js';
+import { ticketNames } from '../resources/tickets.js';
 import type { ApiVersions } from '../conventions/api-version.js';
 import type { Json } from './json.js';
 

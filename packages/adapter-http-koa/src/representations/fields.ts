@@ -3,25 +3,9 @@ import type { TicketRelation } from '@support/domain';
 // The top-level fields of each representation, in order, and which of them a request asked
 // to see (`fields`, `embed`): both apply to lists and single reads of tickets.
 
-export const ticketFields = [
-  'id',
-  'url',
-  'subject',
-  'summary',
-  'state',
-  'priority',
-  'customer',
-  'customer_name',
-  'assigned_user',
-  'group',
-  'tags',
-  'created_at',
-  'updated_at',
-  'closed_at',
-  'messages_url',
-  'allowed_transitions',
-] as const;
-export type TicketField = (typeof ticketFields)[number];
+/** A ticket's fields are its table's (resources/tickets.ts). */
+import type { TicketField } from '../resources/tickets.js';
+export { ticketFields, type TicketField } from '../resources/tickets.js';
 
 export const userFields = ['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at'] as const;
 export const groupFields = ['id', 'url', 'name', 'description', 'users_url', 'created_at', 'updated_at'] as const;

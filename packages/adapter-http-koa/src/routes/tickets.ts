@@ -12,7 +12,7 @@ import { created, ok, okCached } from '../reply.js';
 import { ticketRepresentation } from '../representations/ticket.js';
 import { cacheableTicket, cacheableTicketList } from '../representations/ticket-key.js';
 import type { AppRouter, RouteContext, Services } from '../state.js';
-import { ticketNames } from '../wire-names.js';
+import { ticketNames } from '../resources/tickets.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
 /** /v1/tickets/recently_closed is a saved search: it reads, nothing else. */

@@ -1,5 +1,6 @@
 import {
   applyTicketChanges,
+  customerReplacementChanges,
   createTicket as newTicket,
   deleteTicket as deletedTicket,
   fieldError,
@@ -99,15 +100,11 @@ export const createTicket = async (
 
 type ChangeBuilder = (current: Ticket, customer: Customer | null) => TicketChanges;
 
-/** A customer's replacement replaces only what customers write: subject, summary (default '') and state (default open). */
+/** A customer's replacement replaces only what customers write (subject, summary, state), with their defaults. */
 const customerReplacement =
-  (input: { subject: string; summary?: string; state?: TicketState }): ChangeBuilder =>
-  (current) => ({
-    ...patchChanges(current, {}, null),
-    subject: input.subject,
-    summary: input.summary ?? '',
-    state: input.state ?? 'open',
-  });
+  (input: TicketReplaceInput): ChangeBuilder =>
+  (current) =>
+    customerReplacementChanges(current, input);
 
 /** What every write of a ticket shares: loaded as the caller may see it, If-Match on their view, a versioned update. */
 const ticketWrite = (ports: Ports, actor: Actor, id: TicketId): VersionedWrite<Ticket, TicketView> => ({

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
 import type { FieldError, FieldErrorCode } from '../errors.js';
 import { codePointLength } from '../text.js';
+import { shaped, type ShapedCodec } from './value-shape.js';
 
 // Field codecs whose failures carry a field-error code. io-ts keeps one message per
 // failure; we store "code|human message" there and split it in `toFieldErrors`.
@@ -56,92 +57,110 @@ export interface BoundedStringOptions {
 export const boundedString = (
   name: string,
   { min, max, nonBlank = false }: BoundedStringOptions,
-): t.Type<string, string> =>
-  new t.Type<string, string, unknown>(
-    name,
-    (u): u is string =>
-      typeof u === 'string' && codePointLength(u) >= min && codePointLength(u) <= max && !loneSurrogate.test(u),
-    (u, c) => {
-      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
-      if (loneSurrogate.test(u))
-        return failWith(u, c, 'invalid_value', 'must be Unicode text: it holds a UTF-16 surrogate without its pair');
-      const n = codePointLength(u);
-      if (n < min || n > max) {
-        const bounds = min === 0 ? `at most ${max}` : `${min} to ${max}`;
-        return failWith(u, c, 'invalid_length', `must be ${bounds} characters long (got ${n})`);
-      }
-      if (nonBlank && u.trim() === '') return failWith(u, c, 'invalid_value', 'must not be blank');
-      return t.success(u);
-    },
-    t.identity,
+): ShapedCodec<string> =>
+  shaped(
+    new t.Type<string, string, unknown>(
+      name,
+      (u): u is string =>
+        typeof u === 'string' && codePointLength(u) >= min && codePointLength(u) <= max && !loneSurrogate.test(u),
+      (u, c) => {
+        if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
+        if (loneSurrogate.test(u))
+          return failWith(u, c, 'invalid_value', 'must be Unicode text: it holds a UTF-16 surrogate without its pair');
+        const n = codePointLength(u);
+        if (n < min || n > max) {
+          const bounds = min === 0 ? `at most ${max}` : `${min} to ${max}`;
+          return failWith(u, c, 'invalid_length', `must be ${bounds} characters long (got ${n})`);
+        }
+        if (nonBlank && u.trim() === '') return failWith(u, c, 'invalid_value', 'must not be blank');
+        return t.success(u);
+      },
+      t.identity,
+    ),
+    { kind: 'string', min, max, nonBlank },
   );
 
-export const oneOf = <V extends string>(name: string, values: readonly V[]): t.Type<V, V> =>
-  new t.Type<V, V, unknown>(
-    name,
-    (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
-    (u, c) => {
-      if (typeof u === 'string' && (values as readonly string[]).includes(u)) return t.success(u as V);
-      return failWith(
-        u,
-        c,
-        typeof u === 'string' ? 'invalid_value' : 'invalid_type',
-        `must be one of: ${values.join(', ')}`,
-      );
-    },
-    t.identity,
+export const oneOf = <V extends string>(name: string, values: readonly V[]): ShapedCodec<V> =>
+  shaped(
+    new t.Type<V, V, unknown>(
+      name,
+      (u): u is V => typeof u === 'string' && (values as readonly string[]).includes(u),
+      (u, c) => {
+        if (typeof u === 'string' && (values as readonly string[]).includes(u)) return t.success(u as V);
+        return failWith(
+          u,
+          c,
+          typeof u === 'string' ? 'invalid_value' : 'invalid_type',
+          `must be one of: ${values.join(', ')}`,
+        );
+      },
+      t.identity,
+    ),
+    { kind: 'enum', values },
   );
 
-export const booleanField: t.Type<boolean, boolean> = new t.Type<boolean, boolean, unknown>(
-  'boolean',
-  (u): u is boolean => typeof u === 'boolean',
-  (u, c) => (typeof u === 'boolean' ? t.success(u) : failWith(u, c, 'invalid_type', 'must be true or false')),
-  t.identity,
+export const booleanField: ShapedCodec<boolean> = shaped(
+  new t.Type<boolean, boolean, unknown>(
+    'boolean',
+    (u): u is boolean => typeof u === 'boolean',
+    (u, c) => (typeof u === 'boolean' ? t.success(u) : failWith(u, c, 'invalid_type', 'must be true or false')),
+    t.identity,
+  ),
+  { kind: 'boolean' },
 );
 
 /** A reference to another resource by its id: a JSON integer >= 1, decoded into the branded id. */
-export const reference = <A extends number>(brand: t.Type<A, number>, what: string): t.Type<A, number> =>
-  new t.Type<A, number, unknown>(
-    brand.name,
-    brand.is,
-    (u, c) =>
-      E.isRight(brand.validate(u, c))
-        ? t.success(u as A)
-        : failWith(u, c, 'invalid_type', `must be the integer id of a ${what}`),
-    brand.encode,
+export const reference = <A extends number>(brand: t.Type<A, number>, what: string): ShapedCodec<A, number> =>
+  shaped(
+    new t.Type<A, number, unknown>(
+      brand.name,
+      brand.is,
+      (u, c) =>
+        E.isRight(brand.validate(u, c))
+          ? t.success(u as A)
+          : failWith(u, c, 'invalid_type', `must be the integer id of a ${what}`),
+      brand.encode,
+    ),
+    { kind: 'reference', what },
   );
 
-export const nullable = <A, O>(codec: t.Type<A, O>): t.Type<A | null, O | null> =>
-  new t.Type<A | null, O | null, unknown>(
-    `${codec.name} | null`,
-    (u): u is A | null => u === null || codec.is(u),
-    (u, c) => (u === null ? t.success(null) : codec.validate(u, c)),
-    (a) => (a === null ? null : codec.encode(a)),
+export const nullable = <A, O>(codec: ShapedCodec<A, O>): ShapedCodec<A | null, O | null> =>
+  shaped(
+    new t.Type<A | null, O | null, unknown>(
+      `${codec.name} | null`,
+      (u): u is A | null => u === null || codec.is(u),
+      (u, c) => (u === null ? t.success(null) : codec.validate(u, c)),
+      (a) => (a === null ? null : codec.encode(a)),
+    ),
+    { kind: 'nullable', value: codec.shape },
   );
 
 /** A list of distinct values: duplicates are dropped (first one kept), then the size is checked. */
 export const distinctList = <A, O>(
   name: string,
-  item: t.Type<A, O>,
+  item: ShapedCodec<A, O>,
   maxItems: number,
-): t.Type<readonly A[], readonly O[]> =>
-  new t.Type<readonly A[], readonly O[], unknown>(
-    name,
-    (u): u is readonly A[] => Array.isArray(u) && u.every((x) => item.is(x)),
-    (u, c) => {
-      if (!Array.isArray(u)) return failWith(u, c, 'invalid_type', `must be an array (${name})`);
-      const errors: t.Errors = [];
-      const out: A[] = [];
-      u.forEach((x: unknown, i) => {
-        const r = item.validate(x, t.appendContext(c, String(i), item, x));
-        if (E.isLeft(r)) errors.push(...r.left);
-        else if (!out.includes(r.right)) out.push(r.right);
-      });
-      if (errors.length > 0) return t.failures(errors);
-      if (out.length > maxItems) {
-        return failWith(u, c, 'invalid_length', `must hold at most ${maxItems} distinct values (got ${out.length})`);
-      }
-      return t.success(out);
-    },
-    (as) => as.map((a) => item.encode(a)),
+): ShapedCodec<readonly A[], readonly O[]> =>
+  shaped(
+    new t.Type<readonly A[], readonly O[], unknown>(
+      name,
+      (u): u is readonly A[] => Array.isArray(u) && u.every((x) => item.is(x)),
+      (u, c) => {
+        if (!Array.isArray(u)) return failWith(u, c, 'invalid_type', `must be an array (${name})`);
+        const errors: t.Errors = [];
+        const out: A[] = [];
+        u.forEach((x: unknown, i) => {
+          const r = item.validate(x, t.appendContext(c, String(i), item, x));
+          if (E.isLeft(r)) errors.push(...r.left);
+          else if (!out.includes(r.right)) out.push(r.right);
+        });
+        if (errors.length > 0) return t.failures(errors);
+        if (out.length > maxItems) {
+          return failWith(u, c, 'invalid_length', `must hold at most ${maxItems} distinct values (got ${out.length})`);
+        }
+        return t.success(out);
+      },
+      (as) => as.map((a) => item.encode(a)),
+    ),
+    { kind: 'list', item: item.shape, maxItems, minItems: 0 },
   );

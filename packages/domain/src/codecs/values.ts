@@ -8,6 +8,7 @@ import { scopes } from '../scope.js';
 import { ticketStates } from '../ticket-state.js';
 import * as t from 'io-ts';
 import { booleanField, boundedString, distinctList, failWith, oneOf, reference } from './field-codecs.js';
+import { shaped, type ShapedCodec, type ValueShape } from './value-shape.js';
 
 // The rule for each writable value (contract §4), as a codec whose failures carry a
 // field-error code. Which fields a request body has, and what they are called, is the edge's.
@@ -51,7 +52,7 @@ export const messageValues = {
 
 export const userValues = {
   name: boundedString('string of 1-200 characters', { ...limits.name, nonBlank: true }),
-  email: Email,
+  email: shaped(Email, { kind: 'email' }),
   password: boundedString('string of 8-256 characters', limits.password),
   role: oneOf('role', roles),
   groupIds: distinctList('list of group ids', groupRef, limits.groupIds),
@@ -63,34 +64,43 @@ export const groupValues = {
 };
 
 /** An absolute http(s) URL without credentials; which schemes and hosts may be called is the application's to say. */
-const webhookUrl = new t.Type<string, string, unknown>(
-  'absolute http(s) URL of 1-2048 characters',
-  (u): u is string => typeof u === 'string',
-  (u, c) => {
-    if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
-    if (u.length < limits.webhookUrl.min || u.length > limits.webhookUrl.max)
-      return failWith(u, c, 'invalid_length', 'must be 1 to 2048 characters long');
-    if (!URL.canParse(u)) return failWith(u, c, 'invalid_value', 'must be an absolute URL');
-    const url = new URL(u);
-    if (url.protocol !== 'https:' && url.protocol !== 'http:')
-      return failWith(u, c, 'invalid_value', 'must be an https:// URL');
-    if (url.username !== '' || url.password !== '')
-      return failWith(u, c, 'invalid_value', 'must not carry credentials');
-    return t.success(u);
-  },
-  t.identity,
+const webhookUrl: ShapedCodec<string> = shaped(
+  new t.Type<string, string, unknown>(
+    'absolute http(s) URL of 1-2048 characters',
+    (u): u is string => typeof u === 'string',
+    (u, c) => {
+      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a string');
+      if (u.length < limits.webhookUrl.min || u.length > limits.webhookUrl.max)
+        return failWith(u, c, 'invalid_length', 'must be 1 to 2048 characters long');
+      if (!URL.canParse(u)) return failWith(u, c, 'invalid_value', 'must be an absolute URL');
+      const url = new URL(u);
+      if (url.protocol !== 'https:' && url.protocol !== 'http:')
+        return failWith(u, c, 'invalid_value', 'must be an https:// URL');
+      if (url.username !== '' || url.password !== '')
+        return failWith(u, c, 'invalid_value', 'must not carry credentials');
+      return t.success(u);
+    },
+    t.identity,
+  ),
+  { kind: 'url', ...limits.webhookUrl },
 );
 
 /** Non-negative safe integers: feed positions. */
-const sequenceNumber = new t.Type<number, number, unknown>(
-  'non-negative integer',
-  (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
-  (u, c) =>
-    typeof u === 'number' && Number.isSafeInteger(u) && u >= 0
-      ? t.success(u)
-      : failWith(u, c, 'invalid_type', 'must be a non-negative integer (a seq of the change feed)'),
-  t.identity,
+const sequenceNumber: ShapedCodec<number> = shaped(
+  new t.Type<number, number, unknown>(
+    'non-negative integer',
+    (u): u is number => typeof u === 'number' && Number.isSafeInteger(u) && u >= 0,
+    (u, c) =>
+      typeof u === 'number' && Number.isSafeInteger(u) && u >= 0
+        ? t.success(u)
+        : failWith(u, c, 'invalid_type', 'must be a non-negative integer (a seq of the change feed)'),
+    t.identity,
+  ),
+  { kind: 'integer', min: 0 },
 );
+
+/** A list shape that needs one item at least. */
+const atLeastOne = (shape: ValueShape): ValueShape => (shape.kind === 'list' ? { ...shape, minItems: 1 } : shape);
 
 const eventTypeList = distinctList(
   'list of event types',
@@ -99,14 +109,17 @@ const eventTypeList = distinctList(
 );
 
 /** At least one event type (or "*"): a webhook subscribed to nothing would never hear of anything. */
-const subscribedTypes = new t.Type<readonly (EventType | '*')[], readonly (EventType | '*')[], unknown>(
-  eventTypeList.name,
-  (u): u is readonly (EventType | '*')[] => eventTypeList.is(u) && u.length > 0,
-  (u, c) =>
-    Array.isArray(u) && u.length === 0
-      ? failWith(u, c, 'invalid_length', 'must name at least one event type, or "*" for all')
-      : eventTypeList.validate(u, c),
-  t.identity,
+const subscribedTypes: ShapedCodec<readonly (EventType | '*')[]> = shaped(
+  new t.Type<readonly (EventType | '*')[], readonly (EventType | '*')[], unknown>(
+    eventTypeList.name,
+    (u): u is readonly (EventType | '*')[] => eventTypeList.is(u) && u.length > 0,
+    (u, c) =>
+      Array.isArray(u) && u.length === 0
+        ? failWith(u, c, 'invalid_length', 'must name at least one event type, or "*" for all')
+        : eventTypeList.validate(u, c),
+    t.identity,
+  ),
+  atLeastOne(eventTypeList.shape),
 );
 
 export const webhookValues = {
@@ -119,29 +132,35 @@ export const webhookValues = {
 
 /** RFC 3339 date-time with an offset (2026-03-01T00:00:00Z, ...+02:00), as epoch ms. */
 const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
-const dateTime: t.Type<number, string> = new t.Type<number, string, unknown>(
-  'an RFC 3339 date-time',
-  (u): u is number => typeof u === 'number',
-  (u, c) => {
-    if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
-    const ms = rfc3339.test(u) ? Date.parse(u) : NaN;
-    return Number.isFinite(ms)
-      ? t.success(ms)
-      : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
-  },
-  (ms) => new Date(ms).toISOString(),
+const dateTime: ShapedCodec<number, string> = shaped(
+  new t.Type<number, string, unknown>(
+    'an RFC 3339 date-time',
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
+      const ms = rfc3339.test(u) ? Date.parse(u) : NaN;
+      return Number.isFinite(ms)
+        ? t.success(ms)
+        : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
+    },
+    (ms) => new Date(ms).toISOString(),
+  ),
+  { kind: 'date-time' },
 );
 
 /** A list codec that also refuses an empty list. */
-const nonEmpty = <A, O>(list: t.Type<readonly A[], readonly O[]>): t.Type<readonly A[], readonly O[]> =>
-  new t.Type<readonly A[], readonly O[], unknown>(
-    list.name,
-    (u): u is readonly A[] => list.is(u) && u.length > 0,
-    (u, c) =>
-      Array.isArray(u) && u.length === 0
-        ? failWith(u, c, 'invalid_length', 'must name at least one value')
-        : list.validate(u, c),
-    list.encode,
+const nonEmpty = <A, O>(list: ShapedCodec<readonly A[], readonly O[]>): ShapedCodec<readonly A[], readonly O[]> =>
+  shaped(
+    new t.Type<readonly A[], readonly O[], unknown>(
+      list.name,
+      (u): u is readonly A[] => list.is(u) && u.length > 0,
+      (u, c) =>
+        Array.isArray(u) && u.length === 0
+          ? failWith(u, c, 'invalid_length', 'must name at least one value')
+          : list.validate(u, c),
+      list.encode,
+    ),
+    atLeastOne(list.shape),
   );
 
 /** Personal access tokens (contract §8.1). */

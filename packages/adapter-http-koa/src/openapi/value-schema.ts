@@ -1,0 +1,51 @@
+import type { ValueShape } from '@support/domain';
+import type { Json } from './json.js';
+
+// The JSON Schema of a value, from what its codec says it accepts (the domain's ValueShape):
+// limits, enums, nullability and references are the codec's, so the document states the very
+// rules the edge decodes with. The description is the document's own prose.
+
+const idRange = { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER };
+
+export interface Described {
+  /** The value's description (a reference without one: "The id of a <what>."). */
+  readonly description?: string;
+  /** The description of each item of a list. */
+  readonly items?: string;
+}
+
+export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
+  const description = said.description === undefined ? {} : { description: said.description };
+  switch (shape.kind) {
+    case 'string':
+      return { type: 'string', minLength: shape.min, maxLength: shape.max, ...description };
+    case 'enum':
+      return { type: 'string', enum: [...shape.values], ...description };
+    case 'boolean':
+      return { type: 'boolean', ...description };
+    case 'reference':
+      return { ...idRange, description: said.description ?? `The id of a ${shape.what}.` };
+    case 'integer':
+      return { type: 'integer', minimum: shape.min, maximum: Number.MAX_SAFE_INTEGER, ...description };
+    case 'email':
+      return { type: 'string', format: 'email', maxLength: 254, ...description };
+    case 'url':
+      return { type: 'string', format: 'uri', minLength: shape.min, maxLength: shape.max, ...description };
+    case 'date-time':
+      return { type: 'string', format: 'date-time', ...description };
+    case 'list':
+      return {
+        type: 'array',
+        items: valueSchema(shape.item, said.items === undefined ? {} : { description: said.items }),
+        ...(shape.minItems > 0 ? { minItems: shape.minItems } : {}),
+        maxItems: shape.maxItems,
+        uniqueItems: true,
+        ...description,
+      };
+    case 'nullable':
+      return { oneOf: [valueSchema(shape.value, said), { type: 'null' }] };
+  }
+};
+
+/** A schema that also takes null. */
+export const orNull = (schema: Json): Json => ({ oneOf: [schema, { type: 'null' }] });
