@@ -138,9 +138,10 @@ export const bodyCodec =
   ): [Mismatch<I, T, M>] extends [never] ? BodyCodec<I> : { missing: Mismatch<I, T, M> } => {
     const required: Record<string, t.Mixed> = {};
     const optional: Record<string, t.Mixed> = {};
-    for (const [, w] of writings(table, mode)) {
-      if (mode === 'patch') optional[w.domain] = patchCodec(w);
-      else (w[mode] === 'required' ? required : optional)[w.domain] = w.codec;
+    const m: WriteMode = mode;
+    for (const [, w] of writings(table, m)) {
+      if (m === 'patch') optional[w.domain] = patchCodec(w);
+      else (w[m] === 'required' ? required : optional)[w.domain] = w.codec;
     }
     const codec = strictObject(name, {
       required,
