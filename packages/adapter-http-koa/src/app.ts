@@ -14,9 +14,7 @@ import { startRequest } from './pipeline/request-id.js';
 import { respond } from './pipeline/respond.js';
 import { requireTls } from './pipeline/transport.js';
 import { urlsFor } from './representations/urls.js';
-import { examples } from './openapi/examples.js';
-import { routeNeeds } from './openapi/operations/needs.js';
-import { allOperations } from './openapi/operations/paths.js';
+import { operationCatalog } from './routes/catalog.js';
 import { createRouter } from './routes/router.js';
 import type { RequestState, Services } from './state.js';
 
@@ -50,9 +48,7 @@ export const httpPipeline = (app: Application, httpOptions: HttpOptions): Mounte
     urls: urlsFor(options.publicUrl),
     options,
     cache: responseCache(options.responseCacheBytes),
-    acceptedScopes: routeNeeds(
-      allOperations({ origin: options.publicUrl, ex: examples(options.publicUrl), schedule: [] }),
-    ),
+    operations: operationCatalog(),
   };
   // Behind a trusted proxy, the client address is the one the nearest proxy saw
   // (the last X-Forwarded-For entry): earlier entries are whatever the client wrote.

@@ -6,7 +6,8 @@ export { defaultDeprecations, type Deprecation, type DeprecationSchedule } from 
 export { maxBodyBytes } from './conventions/request-body.js';
 export { errorKinds, fieldErrorCodes, type ErrorKind } from './errors/error-table.js';
 export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
-export { openApiDocument, defaultOpenApiDocument, type DocumentOptions } from './openapi/document.js';
+export type { DocumentOptions } from './openapi/document.js';
+export { openApiDocument, defaultOpenApiDocument } from './openapi/served-document.js';
 export { requestBodyCodecs, type RequestBodyCodec } from './openapi/body-codecs.js';
 export { servedRoutes, shortLaneRoutes, type ServedRoute } from './routes/router.js';
 export { webhookBody } from './representations/event.js';

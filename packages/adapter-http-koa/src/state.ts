@@ -7,6 +7,7 @@ import type { Presentation } from './conventions/presentation.js';
 import type { ResolvedHttpOptions } from './options.js';
 import type { Reply } from './reply.js';
 import type { Urls } from './representations/urls.js';
+import type { OperationCatalog } from './routes/catalog.js';
 
 /** What the conventions learn about a request on its way in, for the ones that answer. */
 export interface RequestState {
@@ -33,8 +34,8 @@ export interface Services {
   readonly urls: Urls;
   readonly options: ResolvedHttpOptions;
   readonly cache: ResponseCache;
-  /** X-Accepted-OAuth-Scopes of an operation, by method and router path (openapi/operations/needs.ts). */
-  readonly acceptedScopes: (method: string, routerPath: string) => string;
+  /** Every operation the routes declare (routes/declare.ts), and the scopes each accepts. */
+  readonly operations: OperationCatalog;
 }
 
 export type AppContext = Koa.ParameterizedContext<RequestState>;

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
-import { defaultOpenApiDocument } from '../src/openapi/document.js';
+import { defaultOpenApiDocument } from '../src/openapi/served-document.js';
 
 // The derived document (issue 34: operations declared where routes are registered, schemas
 // from the codecs and the field tables) must serve what the hand-built one served: every

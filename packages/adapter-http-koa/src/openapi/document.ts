@@ -1,19 +1,17 @@
 import type { Scope } from '@support/domain';
-import { apiVersions, type ApiVersions } from '../conventions/api-version.js';
+import type { ApiVersions } from '../conventions/api-version.js';
 import { maxBodyBytes } from '../conventions/request-body.js';
-import {
-  defaultDeprecations,
-  deprecationHeaders,
-  deprecationRepresentation,
-  type DeprecationSchedule,
-} from '../conventions/deprecation.js';
+import { deprecationHeaders, type DeprecationSchedule } from '../conventions/deprecation.js';
 import { componentHeaders } from './headers.js';
 import { componentParameters } from './parameters.js';
 import { errorResponses, notModified } from './responses.js';
 import { examples } from './examples.js';
-import { paths } from './operations/paths.js';
 import type { Json } from './json.js';
+import type { Operation } from './operation.js';
+import { pathsObject } from './render.js';
 import { componentSchemas } from './schemas/components.js';
+import { docsOperations } from '../pipeline/docs.js';
+import { healthOperations } from '../pipeline/health.js';
 import { errorCodeRows, fieldErrorCodeRows } from './schemas/errors.js';
 
 // THE OpenAPI 3.1 document of the API, served at GET /v1/openapi.json and rendered at /docs.
@@ -134,10 +132,12 @@ const description = (o: DocumentOptions): string =>
     deprecationSection(o),
   ].join('\n');
 
-/** The document for a server on `publicUrl`. */
-export const openApiDocument = (o: DocumentOptions): Json => {
+/**
+ * The document for a server on `publicUrl`, with the operations its routes declare (in the
+ * router's order; routes/declare.ts) and those the pipeline answers (/docs, /healthz, /readyz).
+ */
+export const buildDocument = (o: DocumentOptions, operations: readonly Operation[]): Json => {
   const ex = examples(o.publicUrl);
-  const schedule = o.deprecations.map((d) => deprecationRepresentation(o.publicUrl, d));
   return {
     openapi: '3.1.0',
     info: {
@@ -159,7 +159,11 @@ export const openApiDocument = (o: DocumentOptions): Json => {
       { name: 'Health', description: 'For load balancers and orchestrators.' },
     ],
     security: [{ bearer: [] }, { basicToken: [] }, { accessToken: [] }, { oauth2: [] }],
-    paths: paths(o.versions, o.publicUrl, ex, schedule),
+    paths: pathsObject(o.versions, ex, [
+      ...operations,
+      ...docsOperations(o.publicUrl),
+      ...healthOperations(o.publicUrl),
+    ]),
     components: {
       schemas: componentSchemas(),
       parameters: componentParameters(o.versions),
@@ -197,7 +201,3 @@ export const openApiDocument = (o: DocumentOptions): Json => {
     },
   };
 };
-
-/** The document with the default settings (https://localhost:8443): what the tests check answers against. */
-export const defaultOpenApiDocument = (publicUrl = 'https://localhost:8443'): Json =>
-  openApiDocument({ publicUrl, versions: apiVersions, deprecations: defaultDeprecations });

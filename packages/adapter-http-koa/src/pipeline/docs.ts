@@ -3,6 +3,7 @@ import { docsAssetsPath, docsPath, docsRenderer, docsSecurityHeaders, isDocsPath
 import { problemReply } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
 import type { Reply } from '../reply.js';
+import type { Operation } from '../openapi/operation.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 
 // GET /docs (and /docs/assets/...): the public documentation page. Unversioned like
@@ -45,3 +46,33 @@ export const docs = (services: Services): Middleware<RequestState> => {
   // Not async: every other request passes through without an async frame of its own.
   return (ctx, next) => (isDocsPath(ctx.path) ? answer(ctx) : next());
 };
+
+/** The operations of the documentation page, which the pipeline answers before the router. */
+export const docsOperations = (origin: string): Operation[] => [
+  {
+    path: '/docs',
+    method: 'get',
+    id: 'getDocs',
+    tag: 'Documentation',
+    summary: 'Human-readable documentation',
+    description:
+      'An HTML page rendered from this document (Swagger UI, served by this service; nothing is loaded from another origin). Public and unversioned: no token is looked at, and pretty, envelope and callback do not apply. Rate limited per client IP. /docs/ works too.',
+    access: 'docs',
+    success: { status: 200, shape: 'html', description: 'The page.' },
+    errors: [],
+    curl: `curl '${origin}/docs'`,
+  },
+  {
+    path: '/docs/assets/{file}',
+    method: 'get',
+    id: 'getDocsAsset',
+    tag: 'Documentation',
+    summary: 'A file of the documentation page',
+    description: 'The stylesheet, scripts and icons the page uses (a fixed list; anything else is 404).',
+    access: 'docs',
+    params: ['DocsFile'],
+    success: { status: 200, shape: 'asset', description: 'The file.' },
+    errors: ['NotFound'],
+    curl: `curl '${origin}/docs/assets/swagger-ui.css'`,
+  },
+];

@@ -1,6 +1,8 @@
 import type { Middleware } from 'koa';
 import { problemReply, storeRetryAfterSeconds } from '../errors/error-reply.js';
 import { problem } from '../errors/http-problem.js';
+import { ref } from '../openapi/json.js';
+import type { Operation } from '../openapi/operation.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 
 // /healthz: the process answers. /readyz: every start-up step is done (options.startup; else
@@ -52,3 +54,39 @@ export const health = (services: Services): Middleware<RequestState> => {
   // Not async: every other request passes through without an async frame of its own.
   return (ctx, next) => (isHealthPath(ctx.path) ? answer(ctx) : next());
 };
+
+/** The operations of /healthz and /readyz, which the pipeline answers before the router. */
+export const healthOperations = (origin: string): Operation[] => [
+  {
+    path: '/healthz',
+    method: 'get',
+    id: 'healthz',
+    tag: 'Health',
+    summary: 'Liveness',
+    description:
+      'The process answers. Unauthenticated, unversioned, not rate limited (no X-Rate-Limit-* headers). HEAD works too; other methods: 405.',
+    access: 'health',
+    success: { status: 200, shape: 'health', description: 'Alive.', schema: ref('Health'), example: { status: 'ok' } },
+    errors: [],
+    curl: `curl '${origin}/healthz'`,
+  },
+  {
+    path: '/readyz',
+    method: 'get',
+    id: 'readyz',
+    tag: 'Health',
+    summary: 'Readiness',
+    description:
+      'Every start-up step is done (the store prepared, the first admin created; else 503 with 50302 naming the steps left) and the store answers (else 503 with 50301). Poll it before sending the first request: /healthz answers earlier. Unauthenticated, unversioned, not rate limited.',
+    access: 'health',
+    success: {
+      status: 200,
+      shape: 'health',
+      description: 'Ready.',
+      schema: ref('Health'),
+      example: { status: 'ready' },
+    },
+    errors: ['ServiceUnavailable'],
+    curl: `curl '${origin}/readyz'`,
+  },
+];

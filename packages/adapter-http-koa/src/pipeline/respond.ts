@@ -64,7 +64,7 @@ const scopeHeaders = (ctx: AppContext, services: Services): void => {
   ctx.state.headers.set('X-OAuth-Scopes', held.join(', '));
   ctx.state.headers.set(
     'X-Accepted-OAuth-Scopes',
-    route === undefined ? '' : services.acceptedScopes(ctx.method, route),
+    route === undefined ? '' : services.operations.acceptedScopes(ctx.method, route),
   );
 };
 

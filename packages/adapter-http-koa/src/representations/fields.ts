@@ -4,7 +4,7 @@ import type { TicketRelation } from '@support/domain';
 // to see (`fields`, `embed`): both apply to lists and single reads of tickets.
 
 /** A ticket's fields are its table's (resources/tickets.ts). */
-import type { TicketField } from '../resources/tickets.js';
+import type { EmbedSpec, TicketField } from '../resources/tickets.js';
 export { ticketFields, type TicketField } from '../resources/tickets.js';
 
 export const userFields = ['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at'] as const;
@@ -17,9 +17,7 @@ export const embeddable = {
   group: groupFields,
 } as const satisfies Record<TicketRelation, readonly string[]>;
 
-/** 'all' expands the whole related resource; a list of sub-fields adds just those to the link object. */
-export type EmbedSelection = 'all' | readonly string[];
-export type EmbedSpec = Readonly<Partial<Record<TicketRelation, EmbedSelection>>>;
+export type { EmbedSelection, EmbedSpec } from '../resources/tickets.js';
 
 export interface RepresentationOptions {
   /** null: every field. */

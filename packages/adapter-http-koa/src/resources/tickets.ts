@@ -1,9 +1,8 @@
 import type { Related, TicketView } from '@support/application';
-import { limits, nullable, ticketStates, ticketValues } from '@support/domain';
+import { limits, nullable, ticketStates, ticketValues, type TicketRelation } from '@support/domain';
 import { ref } from '../openapi/json.js';
 import { id, timestamp as timestampSchema, url } from '../openapi/schemas/fields.js';
 import { link, nullableTimestamp, pick, timestamp, type Link } from '../representations/common.js';
-import type { EmbedSelection, EmbedSpec } from '../representations/fields.js';
 import { groupRepresentation } from '../representations/group.js';
 import type { Urls } from '../representations/urls.js';
 import { userRepresentation } from '../representations/user.js';
@@ -12,6 +11,10 @@ import { answered, namesOf, shownNames, writable, writeOnly, type FieldTable } f
 // A ticket's fields, described once (resources/field-table.ts): what each answer shows, in
 // order, and what each write takes. Related users and groups exist on their own: a ticket
 // shows them as link objects {id, url}, which `embed` expands; they are written as ids.
+
+/** 'all' expands the whole related resource; a list of sub-fields adds just those to the link object. */
+export type EmbedSelection = 'all' | readonly string[];
+export type EmbedSpec = Readonly<Partial<Record<TicketRelation, EmbedSelection>>>;
 
 /** What a ticket's representation is made from. */
 export interface TicketSource {

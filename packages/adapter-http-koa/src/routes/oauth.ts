@@ -1,10 +1,13 @@
+import { examples } from '../openapi/examples.js';
+import { ref } from '../openapi/json.js';
 import type { OAuthError, TokenGrant } from '@support/application';
 import { isScope, scopes, type Scope } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { oauthErrorKind } from '../errors/error-table.js';
 import { HttpProblem } from '../errors/http-problem.js';
-import type { AppRouter, RouteContext, Services } from '../state.js';
+import type { RouteContext, Services } from '../state.js';
+import type { DeclaringRouter } from './declare.js';
 
 // OAuth 2 (RFC 6749 password and refresh_token grants, RFC 7009 revocation). Bodies are
 // form-encoded as the RFCs require, or JSON. Every answer is Cache-Control: no-store
@@ -71,36 +74,84 @@ const decodeScope = (raw: string | undefined): readonly Scope[] | undefined => {
   return names.filter(isScope);
 };
 
-export const oauthRoutes = (router: AppRouter, { app }: Services): void => {
-  router.post('/v1/oauth/token', async (ctx) => {
-    const p = await readParams(ctx);
-    let grant: E.Either<OAuthError, TokenGrant>;
-    switch (p.grant_type) {
-      case 'password':
-        grant = await app.auth.passwordGrant(p.username ?? '', p.password ?? '', decodeScope(p.scope));
-        break;
-      case 'refresh_token':
-        grant = await app.auth.refreshGrant(p.refresh_token ?? '');
-        break;
-      case undefined:
-        throw invalidRequest('grant_type is required: password or refresh_token');
-      default:
-        throw oauthProblem({
-          _tag: 'OAuthError',
-          error: 'unsupported_grant_type',
-          description: `grant_type "${p.grant_type.slice(0, 40)}" is not supported; use password or refresh_token`,
-        });
-    }
-    if (E.isLeft(grant)) throw oauthProblem(grant.left);
-    ctx.state.reply = { status: 200, body: grantBody(grant.right) };
-  });
+export const oauthRoutes = (api: DeclaringRouter, { app, urls }: Services): void => {
+  const origin = urls.origin;
+  const ex = examples(urls.origin);
+  api.post(
+    '/v1/oauth/token',
+    {
+      id: 'issueToken',
+      tag: 'Authentication',
+      summary: 'Get an access token',
+      description:
+        'RFC 6749: grant_type=password (username = e-mail, password) or grant_type=refresh_token. Refresh tokens rotate: using one invalidates it. ' +
+        'Unknown user and wrong password answer identically. Answers carry Cache-Control: no-store. Counted against the client IP, never against a token.',
+      access: 'oauth',
+      body: {
+        schema: 'TokenRequest',
+        example: ex.tokenPassword,
+        form: true,
+        examples: {
+          password: ex.tokenPassword,
+          password_narrowed: ex.tokenPasswordScoped,
+          refresh_token: ex.tokenRefresh,
+        },
+      },
+      success: {
+        status: 200,
+        shape: 'token',
+        description: 'A new access token and refresh token.',
+        schema: ref('TokenResponse'),
+        example: ex.tokenResponse,
+      },
+      errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
+      curl: `curl -d grant_type=password -d username=ada@example.com -d 'password=correct horse battery staple' '${origin}/v1/oauth/token'`,
+    },
+    async (ctx) => {
+      const p = await readParams(ctx);
+      let grant: E.Either<OAuthError, TokenGrant>;
+      switch (p.grant_type) {
+        case 'password':
+          grant = await app.auth.passwordGrant(p.username ?? '', p.password ?? '', decodeScope(p.scope));
+          break;
+        case 'refresh_token':
+          grant = await app.auth.refreshGrant(p.refresh_token ?? '');
+          break;
+        case undefined:
+          throw invalidRequest('grant_type is required: password or refresh_token');
+        default:
+          throw oauthProblem({
+            _tag: 'OAuthError',
+            error: 'unsupported_grant_type',
+            description: `grant_type "${p.grant_type.slice(0, 40)}" is not supported; use password or refresh_token`,
+          });
+      }
+      if (E.isLeft(grant)) throw oauthProblem(grant.left);
+      ctx.state.reply = { status: 200, body: grantBody(grant.right) };
+    },
+  );
 
-  router.post('/v1/oauth/revoke', async (ctx) => {
-    const p = await readParams(ctx);
-    if (p.token === undefined || p.token === '')
-      throw invalidRequest('token is required: the access or refresh token to revoke');
-    await app.auth.revoke(p.token);
-    // RFC 7009 §2.2: 200 whether or not the token was known, so nothing can be learnt from it.
-    ctx.state.reply = { status: 200, body: undefined };
-  });
+  api.post(
+    '/v1/oauth/revoke',
+    {
+      id: 'revokeToken',
+      tag: 'Authentication',
+      summary: 'Revoke a token',
+      description:
+        'RFC 7009: revokes an access or refresh token. 200 with an empty body whether or not the token was known.',
+      access: 'oauth',
+      body: { schema: 'RevokeRequest', example: ex.revoke, form: true },
+      success: { status: 200, shape: 'empty', description: 'Revoked (or unknown). No body.' },
+      errors: ['PayloadTooLarge', 'UnsupportedMediaType'],
+      curl: `curl -d token=$TOKEN '${origin}/v1/oauth/revoke'`,
+    },
+    async (ctx) => {
+      const p = await readParams(ctx);
+      if (p.token === undefined || p.token === '')
+        throw invalidRequest('token is required: the access or refresh token to revoke');
+      await app.auth.revoke(p.token);
+      // RFC 7009 §2.2: 200 whether or not the token was known, so nothing can be learnt from it.
+      ctx.state.reply = { status: 200, body: undefined };
+    },
+  );
 };

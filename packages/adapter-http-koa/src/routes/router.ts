@@ -2,9 +2,11 @@ import { Router } from '@koa/router';
 import { METHODS } from 'node:http';
 import { laneRoutesOf, type LaneRoutes } from '../pipeline/lane.js';
 import { responseCache } from '../cache/response-cache.js';
-import { resolveOptions } from '../options.js';
+import { resolveOptions, type HttpOptions } from '../options.js';
 import { urlsFor } from '../representations/urls.js';
 import type { AppRouter, RequestState, Services } from '../state.js';
+import { operationCatalog } from './catalog.js';
+import { declaring } from './declare.js';
 import { deprecationRoutes } from './deprecations.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
@@ -25,16 +27,18 @@ export const createRouter = (services: Services): AppRouter => {
   // known URL answers any method it does not offer 405 with Allow (RFC 9110 §15.5.6;
   // Schemathesis' unsupported_method check); CONNECT is answered before routing (501).
   const router = new Router<RequestState>({ sensitive: true, methods: METHODS.filter((m) => m !== 'CONNECT') });
-  oauthRoutes(router, services);
-  ticketRoutes(router, services);
-  messageRoutes(router, services);
-  tokenRoutes(router, services);
-  userRoutes(router, services);
-  groupRoutes(router, services);
-  eventRoutes(router, services);
-  webhookRoutes(router, services);
-  deprecationRoutes(router, services);
-  openApiRoutes(router, services);
+  // Each route declares its operation as it is registered: the document lists them in this order.
+  const api = declaring(router, services.operations);
+  oauthRoutes(api, services);
+  ticketRoutes(api, services);
+  messageRoutes(api, services);
+  tokenRoutes(api, services);
+  userRoutes(api, services);
+  groupRoutes(api, services);
+  eventRoutes(api, services);
+  webhookRoutes(api, services);
+  deprecationRoutes(api, services);
+  openApiRoutes(api, services);
   return router;
 };
 
@@ -44,21 +48,27 @@ export interface ServedRoute {
   readonly path: string;
 }
 
-/** The router built with no application behind it, for reading what it serves: its handlers never run. */
-export const routerWithoutApp = (): AppRouter => {
-  const services: Services = {
+/** The services of a router with no application behind it, for reading what it serves: its handlers never run. */
+export const servicesWithoutApp = (
+  o: Pick<HttpOptions, 'versions' | 'deprecations'> & { readonly publicUrl?: string } = {},
+): Services => {
+  const options = resolveOptions({
+    ...o,
+    publicUrl: o.publicUrl ?? 'https://localhost',
+    trustProxy: false,
+    logger: { info: () => undefined, error: () => undefined },
+  });
+  return {
     app: undefined as never,
-    urls: urlsFor('https://localhost'),
-    options: resolveOptions({
-      publicUrl: 'https://localhost',
-      trustProxy: false,
-      logger: { info: () => undefined, error: () => undefined },
-    }),
+    urls: urlsFor(options.publicUrl),
+    options,
     cache: responseCache(0),
-    acceptedScopes: () => '',
+    operations: operationCatalog(),
   };
-  return createRouter(services);
 };
+
+/** The router built with no application behind it, for reading what it serves: its handlers never run. */
+export const routerWithoutApp = (): AppRouter => createRouter(servicesWithoutApp());
 
 /**
  * Every method and path the router serves (HEAD included where GET is). The OpenAPI tests

@@ -1,11 +1,12 @@
-import type { HeaderName } from '../headers.js';
-import type { Examples } from '../examples.js';
-import { ref, type Json } from '../json.js';
+import type { Needs } from '@support/application';
+import type { HeaderName } from './headers.js';
+import type { Examples } from './examples.js';
+import { ref, type Json } from './json.js';
 
-// How one operation is described: a plain record per path and method, turned into the
-// OpenAPI operation object by render.ts, so that the files per resource say only what
-// differs between operations (summary, roles, bodies, errors) and none of the headers,
-// parameters and error answers every operation shares.
+// How one operation is described: a plain record, declared where its route is registered
+// (routes/declare.ts), turned into the OpenAPI operation object by render.ts, so that a
+// declaration says only what differs between operations (scopes, summary, roles, bodies,
+// errors) and none of the headers, parameters and error answers every operation shares.
 
 export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 /**
@@ -28,14 +29,17 @@ export type Shape =
   | 'html'
   | 'asset';
 
-export interface Operation {
-  readonly path: string;
-  readonly method: Method;
+/** An operation that takes a token names the scopes it needs (the application's operationNeeds); no other does. */
+export type Reach =
+  | { readonly access: 'token'; readonly needs: Needs }
+  | { readonly access: Exclude<Access, 'token'>; readonly needs?: never };
+
+/** An operation as its route declares it: the router knows where it is. */
+export type Declaration = Reach & {
   readonly id: string;
   readonly tag: string;
   readonly summary: string;
   readonly description: string;
-  readonly access: Access;
   readonly params?: readonly string[];
   readonly body?: {
     readonly schema: string;
@@ -55,7 +59,10 @@ export interface Operation {
   readonly errors: readonly string[];
   readonly deprecated?: boolean;
   readonly curl: string;
-}
+};
+
+/** A declared operation at its documented path and method. */
+export type Operation = Declaration & { readonly path: string; readonly method: Method };
 
 /** What the operations of a resource are described with: the server's origin and the sample bodies on it. */
 export interface OperationContext {

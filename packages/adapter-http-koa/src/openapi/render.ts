@@ -1,15 +1,17 @@
-import type { ApiVersions } from '../../conventions/api-version.js';
-import { baseHeaders, headerObjects, rateHeaders, type HeaderName } from '../headers.js';
-import { param } from '../parameters.js';
-import { errorRef } from '../responses.js';
-import type { Examples } from '../examples.js';
-import { ref, type Json } from '../json.js';
-import { acceptedScopes } from '@support/application';
-import { needsOf } from './needs.js';
+import type { ApiVersions } from '../conventions/api-version.js';
+import { baseHeaders, headerObjects, rateHeaders, type HeaderName } from './headers.js';
+import { param } from './parameters.js';
+import { errorRef } from './responses.js';
+import type { Examples } from './examples.js';
+import { ref, type Json } from './json.js';
+import { acceptedScopes, type Needs } from '@support/application';
 import type { Operation, Shape } from './operation.js';
 
 // An Operation as the OpenAPI operation object: the parameters, headers and error answers
 // that follow from how it is reached (its access and method) are added here, once.
+
+/** What an operation needs of the token (null: it takes none). */
+const needsOf = (op: Operation): Needs | null => (op.access === 'token' ? op.needs : null);
 
 const statusOf: Readonly<Record<string, number>> = {
   BadRequest: 400,
