@@ -54,7 +54,9 @@ export interface EngineWorld {
   /** null when a container runtime answers, else why not (one line). */
   runtime(): Promise<string | null>;
   /** Starts the container of `source` and answers its URL and a stop, or throws. */
-  startContainer(source: Extract<EngineSource, { kind: 'container' }>): Promise<{ url: string; stop(): Promise<void> }>;
+  startContainer(
+    source: Extract<EngineSource, { kind: 'container' }>,
+  ): Promise<{ readonly url: string; readonly stop: () => Promise<void> }>;
   /** null when the server at `url` can hold the suites (a replica set member or mongos), else why not. */
   refusal(url: string): Promise<string | null>;
 }
@@ -74,7 +76,7 @@ export const resolveSource = async (source: EngineSource, world: EngineWorld): P
   try {
     const started = await world.startContainer(source);
     const refusal = await world.refusal(started.url);
-    if (refusal === null) return { available: true, url: started.url, source: source.name, stop: started.stop };
+    if (refusal === null) return { available: true, url: started.url, source: source.name, stop: () => started.stop() };
     await started.stop();
     return { available: false, reason: refusal };
   } catch (e) {

@@ -143,36 +143,71 @@ export const realEngines = (): readonly RealEngine[] => engines;
 export const realMongo = (): Promise<RealMongo> => (engines[0] as RealEngine).resolve();
 
 /**
- * Stores on fresh databases of one mongod, each dropped at the end: every contract test
- * gets an empty store, as with the memory adapter.
+ * Stores on empty databases of one server, each dropped at the end: every contract test gets
+ * an empty store, as with the memory adapter. A database made for a test without a name of
+ * its own is emptied after the test (`recycle`: its stores closed, every document of every
+ * collection deleted) and handed to a later test, its collections and indexes kept: the
+ * store's start on it then only finds them there. A brand-new database costs its whole index
+ * set (40 indexes on tickets); DocumentDB builds an index added to an existing collection in a
+ * background job that runs every 2 s, so its first start takes about 25 s, longer than a
+ * request waits for a store to get ready (docs/mongodb.md, "DocumentDB").
  */
 export const freshStores = (url: string) => {
-  const opened: MongoStore[] = [];
+  const opened: { readonly store: MongoStore; readonly dbName: string; readonly spareable: boolean }[] = [];
   const names: string[] = [];
-  return {
-    make: (dbName = `contract_${randomBytes(6).toString('hex')}`): MongoStore => {
-      // MONGO_WITHOUT_TTL=true: the service's own setting (server config.ts: no TTL indexes, for a
-      // server without them, as FerretDB; scripts/ferretdb-run.mjs sets it to true).
-      const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
-      const store = createMongoStore({
-        url,
-        dbName,
-        serverSelectionTimeoutMS: 5000,
-        operationTimeoutMS: 10000,
-        withoutTtlIndexes,
-      });
-      opened.push(store);
-      if (!names.includes(dbName)) names.push(dbName);
-      return store;
-    },
-    cleanUp: async (): Promise<void> => {
-      await Promise.all(opened.splice(0).map((s) => s.close()));
-      const admin = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
-      try {
-        for (const name of names.splice(0)) await admin.db(name).dropDatabase();
-      } finally {
-        await admin.close();
+  const spare: string[] = [];
+  // MONGO_WITHOUT_TTL=true: the service's own setting (server config.ts: no TTL indexes, for a
+  // server without them, as FerretDB; scripts/ferretdb-run.mjs sets it to true).
+  const withoutTtlIndexes = process.env['MONGO_WITHOUT_TTL'] === 'true';
+  const open = (dbName: string, spareable: boolean): MongoStore => {
+    const store = createMongoStore({
+      url,
+      dbName,
+      serverSelectionTimeoutMS: 5000,
+      operationTimeoutMS: 10000,
+      withoutTtlIndexes,
+    });
+    opened.push({ store, dbName, spareable });
+    if (!names.includes(dbName)) names.push(dbName);
+    return store;
+  };
+  const admin = async <T>(f: (client: MongoClient) => Promise<T>): Promise<T> => {
+    const client = new MongoClient(url, { serverSelectionTimeoutMS: 5000 });
+    try {
+      return await f(client);
+    } finally {
+      await client.close();
+    }
+  };
+  const recycle = async (): Promise<void> => {
+    const used = opened.splice(0);
+    await Promise.all(used.map((o) => o.store.close()));
+    const emptied = [...new Set(used.filter((o) => o.spareable).map((o) => o.dbName))];
+    await admin(async (client) => {
+      for (const name of emptied) {
+        const db = client.db(name);
+        for (const c of await db.listCollections({}, { nameOnly: true }).toArray())
+          await db.collection(c.name).deleteMany({});
+        spare.push(name);
       }
+    });
+  };
+  return {
+    make: (dbName?: string): MongoStore =>
+      dbName === undefined
+        ? open(spare.shift() ?? `contract_${randomBytes(6).toString('hex')}`, true)
+        : open(dbName, false),
+    /** Makes `count` databases with every collection and index, ready for the next tests (start() has no request deadline). */
+    prepare: async (count: number): Promise<void> => {
+      for (let i = 0; i < count; i++) await open(`contract_${randomBytes(6).toString('hex')}`, true).start();
+      await recycle();
+    },
+    recycle,
+    cleanUp: async (): Promise<void> => {
+      await Promise.all(opened.splice(0).map((o) => o.store.close()));
+      await admin(async (client) => {
+        for (const name of names.splice(0)) await client.db(name).dropDatabase();
+      });
     },
   };
 };
