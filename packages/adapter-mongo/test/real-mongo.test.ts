@@ -62,8 +62,16 @@ for (const engine of realEngines())
 
     before(async function () {
       const mongo = await engine.resolve();
-      if (!mongo.available) this.skip();
-      else stores = freshStores(mongo.url);
+      if (!mongo.available) {
+        this.skip();
+        return;
+      }
+      stores = freshStores(mongo.url);
+      await stores.prepare(1);
+    });
+    // A test's databases are emptied for the next one (freshStores): a new one costs its whole index set.
+    afterEach(async () => {
+      await stores?.recycle();
     });
     after(async () => {
       await stores?.cleanUp();
@@ -93,7 +101,7 @@ for (const engine of realEngines())
     describe('query plans: every query of every search shape uses its index, no SORT stage, no COLLSCAN', () => {
       let store: MongoStore;
       before(async () => {
-        store = fresh();
+        store = fresh(`plans_${String(Date.now())}`); // named: kept across this block's tests
         await store.ensureIndexes();
         for (const t of fixtureTickets()) await store.tickets.insert(t);
       });
@@ -168,16 +176,16 @@ for (const engine of realEngines())
 
     describe('concurrency across processes (two clients on one database)', () => {
       it('ids are never repeated under concurrent writers', async () => {
-        const name = `ids_${Date.now()}`;
-        const [a, b] = [fresh(name), fresh(name)];
+        const a = fresh();
+        const b = fresh(a.db.databaseName);
         const ids = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? a : b).ids.next('ticket')));
         expect(new Set(ids).size).to.equal(200);
         expect(Math.max(...ids)).to.equal(200);
         expect(await a.ids.next('message:1')).to.equal(1);
       });
       it('one e-mail, whatever its case, is taken once; a group name likewise', async () => {
-        const name = `uniq_${Date.now()}`;
-        const [a, b] = [fresh(name), fresh(name)];
+        const a = fresh();
+        const b = fresh(a.db.databaseName);
         const results = await Promise.all(
           Array.from({ length: 20 }, (_, i) =>
             (i % 2 === 0 ? a : b).users.insert(
@@ -195,8 +203,8 @@ for (const engine of realEngines())
         expect(groups.filter((r) => r === 'ok')).to.have.length(1);
       });
       it('a refresh token is consumed once, every other concurrent use is a replay', async () => {
-        const name = `tok_${Date.now()}`;
-        const [a, b] = [fresh(name), fresh(name)];
+        const a = fresh();
+        const b = fresh(a.db.databaseName);
         await a.tokens.save(aToken());
         const results = await Promise.all(
           Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).tokens.consume(aToken().hash, at)),
@@ -205,8 +213,8 @@ for (const engine of realEngines())
         expect(results.filter((r) => r.status === 'reused')).to.have.length(19);
       });
       it('rate-limit hits are counted atomically by all processes', async () => {
-        const name = `rl_${Date.now()}`;
-        const [a, b] = [fresh(name), fresh(name)];
+        const a = fresh();
+        const b = fresh(a.db.databaseName);
         const counts = await Promise.all(
           Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? a : b).rateLimits.hit('ip:1', at, 60_000)),
         );

@@ -179,10 +179,12 @@ export const freshStores = (url: string) => {
       await client.close();
     }
   };
+  /** Closes the stores on databases made without a name (a named database's stores stay open) and empties those databases for later tests. */
   const recycle = async (): Promise<void> => {
-    const used = opened.splice(0);
+    const emptied = [...new Set(opened.filter((o) => o.spareable).map((o) => o.dbName))];
+    const used = opened.filter((o) => emptied.includes(o.dbName));
+    opened.splice(0, opened.length, ...opened.filter((o) => !emptied.includes(o.dbName)));
     await Promise.all(used.map((o) => o.store.close()));
-    const emptied = [...new Set(used.filter((o) => o.spareable).map((o) => o.dbName))];
     await admin(async (client) => {
       for (const name of emptied) {
         const db = client.db(name);
