@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import {
+  divergenceOf,
   documentDbImage,
   engineSources,
   mongoImage,
@@ -111,5 +112,21 @@ describe('the real-server suites choose their engines', () => {
     const [r] = await resolveAll(engineSources({ MONGO_URL: 'mongodb://solo:27017/' }), world);
     expect(r).to.deep.equal({ available: false, reason: 'mongodb://solo:27017/ is a standalone' });
     expect(calls.runtime).to.equal(0);
+  });
+
+  it('a test that meets a listed DocumentDB divergence is named with it on a DocumentDB engine only, unless DOCUMENTDB_DIVERGENCES=run', () => {
+    const title = (engine: string) =>
+      `MongoDB store: port contract suites on a real mongod (${engine}) MongoDB: RateLimitCounter contract is atomic: 50 concurrent hits count 1 to 50`;
+    expect(divergenceOf(title('DocumentDB (Testcontainers, x)'), {})).to.match(/^D3/);
+    expect(divergenceOf(title('MONGO_URL, DocumentDB'), {})).to.match(/^D3/);
+    expect(divergenceOf(title('mongo:7 (Testcontainers)'), {})).to.equal(null);
+    expect(divergenceOf(title('MONGO_URL'), {})).to.equal(null);
+    expect(divergenceOf(title('MONGO_URL, DocumentDB'), { DOCUMENTDB_DIVERGENCES: 'run' })).to.equal(null);
+    expect(divergenceOf('MongoDB: x (MONGO_URL, DocumentDB) a stale versioned write changes nothing', {})).to.equal(
+      null,
+    );
+    expect(engineSources({ MONGO_URL: 'mongodb://h/', MONGO_URL_ENGINE: 'documentdb' })[0]?.name).to.equal(
+      'MONGO_URL, DocumentDB',
+    );
   });
 });

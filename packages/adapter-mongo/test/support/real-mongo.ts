@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { MongoClient } from 'mongodb';
 import { createMongoStore, type MongoStore } from '../../src/index.js';
-import { engineSources, resolveSource, type EngineWorld, type Resolved } from './engine-choice.js';
+import { divergenceOf, engineSources, resolveSource, type EngineWorld, type Resolved } from './engine-choice.js';
 
 // Where a real server comes from, honestly (engine-choice.ts decides): MONGO_URL when set;
 // otherwise, when a container runtime answers, a Testcontainers `mongo:7` single-node replica
@@ -111,6 +111,15 @@ export interface RealEngine {
 const resolutions: Promise<RealMongo>[] = [];
 
 // A root-level hook: after every test file, stop the containers that were started.
+// A root-level hook: a test that meets a listed DocumentDB divergence does not run on DocumentDB.
+beforeEach(function () {
+  const test = this.currentTest;
+  const divergence = test === undefined ? null : divergenceOf(test.fullTitle(), process.env);
+  if (divergence === null) return;
+  console.warn(`      did NOT run on DocumentDB: ${divergence} (DOCUMENTDB_DIVERGENCES=run runs it)`);
+  this.skip();
+});
+
 after(async () => {
   for (const r of await Promise.all(resolutions)) if (r.available) await r.stop();
 });
