@@ -7,6 +7,7 @@ import {
   type RecordChange,
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
+import { blobFiles, collectLeftovers } from './blob-files.js';
 import { takeOwnership } from './data-dir.js';
 import { delegate } from './delegate.js';
 import { LmdbEnvironment } from './environment.js';
@@ -51,8 +52,7 @@ export type EmbeddedStore = Store & {
   readonly refreshMap: () => Promise<void>;
 };
 
-const metaTable = 'meta';
-const heartbeatKey = 'heartbeat';
+const [metaTable, heartbeatKey] = ['meta', 'heartbeat'];
 
 interface Opened {
   readonly environment: LmdbEnvironment;
@@ -220,6 +220,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
 
   // The methods of each port are the memory engine's: read off a store that is never used.
   const shapes = createMemoryEngine().store;
+  const blobs = blobFiles(options.dataDir);
   const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
     delegate(
       shapes[name],
@@ -236,6 +237,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   return {
     tickets: port('tickets'),
     messages: port('messages'),
+    attachments: port('attachments'),
+    blobs,
     users: port('users'),
     groups: port('groups'),
     tokens: port('tokens'),
@@ -275,6 +278,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
           throw e;
         }
         opened = o;
+        await collectLeftovers(blobs, o.engine.store.attachments, log);
         o.refresher.start();
       }
       return { warnings: [] };
