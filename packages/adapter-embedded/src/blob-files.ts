@@ -21,8 +21,8 @@ export const blobsDir = 'blobs';
 const tmpDir = 'tmp';
 const isKey = (key: string): boolean => /^[0-9a-f]{64}$/.test(key);
 
-const syncDir = async (dir: string): Promise<void> => {
-  const fh = await open(dir, 'r');
+const syncPath = async (path: string, flags: string): Promise<void> => {
+  const fh = await open(path, flags);
   try {
     await fh.sync();
   } finally {
@@ -51,42 +51,33 @@ export const blobFiles = (dataDir: string): BlobFiles => {
     mkdirSync(staging, { recursive: true, mode: 0o700 });
   };
 
-  const staged = (fh: FileHandle, path: string, sha256: string, size: number): StagedBlob => {
-    let open_ = true;
-    const close = async (): Promise<void> => {
-      if (!open_) return;
-      open_ = false;
-      await fh.close();
-    };
-    return {
-      sha256,
-      size,
-      read: () => createReadStream(path),
-      discard: async () => {
-        await close();
-        await unlink(path).catch((e: unknown) => {
-          if (!isMissing(e)) throw e;
-        });
-      },
-      keep: async () => {
-        await fh.sync();
-        await close();
-        const final = join(dir, sha256);
-        return holds.locked(sha256, async () => {
-          const exists = await stat(final).then(
-            () => true,
-            (e: unknown) => (isMissing(e) ? false : Promise.reject(e as Error)),
-          );
-          if (exists) await unlink(path);
-          else {
-            await rename(path, final);
-            await syncDir(dir);
-          }
-          return holds.hold(sha256);
-        });
-      },
-    };
-  };
+  // A staged file is closed once written (no descriptor waits on the caller); keep syncs it
+  // through a descriptor of its own (fsync flushes the file, whichever descriptor asks).
+  const staged = (path: string, sha256: string, size: number): StagedBlob => ({
+    sha256,
+    size,
+    read: () => createReadStream(path),
+    discard: () =>
+      unlink(path).catch((e: unknown) => {
+        if (!isMissing(e)) throw e;
+      }),
+    keep: async () => {
+      await syncPath(path, 'r+');
+      const final = join(dir, sha256);
+      return holds.locked(sha256, async () => {
+        const exists = await stat(final).then(
+          () => true,
+          (e: unknown) => (isMissing(e) ? false : Promise.reject(e as Error)),
+        );
+        if (exists) await unlink(path);
+        else {
+          await rename(path, final);
+          await syncPath(dir, 'r');
+        }
+        return holds.hold(sha256);
+      });
+    },
+  });
 
   return {
     pathOf,
@@ -118,7 +109,8 @@ export const blobFiles = (dataDir: string): BlobFiles => {
         await abandon();
         throw e;
       }
-      return { kind: 'staged', blob: staged(fh, path, hash.digest('hex'), size) };
+      await fh.close();
+      return { kind: 'staged', blob: staged(path, hash.digest('hex'), size) };
     },
     open: async (key, range) => {
       let fh: FileHandle;
@@ -139,7 +131,7 @@ export const blobFiles = (dataDir: string): BlobFiles => {
           if (isMissing(e)) return false;
           throw e;
         }
-        await syncDir(dir);
+        await syncPath(dir, 'r');
         return true;
       }),
     orphans: async (referenced, graceMs) => {

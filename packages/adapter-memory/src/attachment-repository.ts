@@ -85,7 +85,8 @@ export class AttachmentRecords {
 
   /** The attachments `stored` lists and `next` does not are deleted, at `next.updatedAt`. */
   drop(stored: Message, next: Message): void {
-    for (const s of stored.attachments) {
+    // A message restored from before attachments existed carries none.
+    for (const s of (stored.attachments as Message['attachments'] | undefined) ?? []) {
       if (next.attachments.some((n) => n.id === s.id)) continue;
       const a = this.byId.get(s.id);
       if (a !== undefined && a.deletedAt === null) this.put({ ...a, deletedAt: next.updatedAt });

@@ -191,7 +191,7 @@ export const settings: readonly Setting[] = [
   },
   {
     name: 'SCAN_CLAMD',
-    default: '(unset: no scanning)',
+    default: 'none: uploads are not scanned',
     allowed: 'host:port, or the path of a Unix socket',
     does: 'a ClamAV daemon every upload is streamed to (INSTREAM) before it is kept: infected is 422, clamd unreachable 503',
     store: 'all',

@@ -88,9 +88,18 @@ export const stageUpload = async (
   const staged = await ports.blobs.stage(input.source, config.maxBytes);
   if (staged.kind === 'too_large') return E.left(uploadTooLarge(config.maxBytes));
   const blob = staged.blob;
-  const scan = await judge(ports, blob);
-  if (E.isLeft(scan)) return scan;
-  const contentType = decideContentType(await input.detectedType(), input.declaredType);
+  let scan: Outcome<ScanVerdict>;
+  let contentType: string;
+  try {
+    scan = await judge(ports, blob);
+    if (E.isLeft(scan)) return scan;
+    contentType = decideContentType(await input.detectedType(), input.declaredType);
+  } catch (e) {
+    // A defect on the way: nothing of the upload stays behind.
+    await blob.discard();
+    throw e;
+  }
+  const verdict = scan.right;
   return E.right({
     sha256: blob.sha256,
     size: blob.size,
@@ -107,7 +116,7 @@ export const stageUpload = async (
           size: blob.size,
           sha256: blob.sha256,
           blobKey: held.key,
-          scan: scan.right,
+          scan: verdict,
           createdAt: now,
           expiresAt: now + config.ttlSeconds * 1000,
           message: null,
