@@ -19,6 +19,8 @@ import { join } from 'node:path';
 
 export const blobsDir = 'blobs';
 const tmpDir = 'tmp';
+/** How many bytes of an upload are gathered before one write. */
+const writeBatchBytes = 512 * 1024;
 const isKey = (key: string): boolean => /^[0-9a-f]{64}$/.test(key);
 
 const syncPath = async (path: string, flags: string): Promise<void> => {
@@ -95,6 +97,16 @@ export const blobFiles = (dataDir: string): BlobFiles => {
         await fh.close();
         await unlink(path);
       };
+      // Chunks are written in batches (one writev per ~512 KiB, not one write per TLS record).
+      let batch: Uint8Array[] = [];
+      let batched = 0;
+      const flush = async (): Promise<void> => {
+        if (batch.length === 0) return;
+        const out = batch;
+        batch = [];
+        batched = 0;
+        await fh.writev(out);
+      };
       try {
         for await (const chunk of source) {
           size += chunk.length;
@@ -103,8 +115,11 @@ export const blobFiles = (dataDir: string): BlobFiles => {
             return { kind: 'too_large' };
           }
           hash.update(chunk);
-          await fh.write(chunk);
+          batch.push(chunk);
+          batched += chunk.length;
+          if (batched >= writeBatchBytes) await flush();
         }
+        await flush();
       } catch (e) {
         await abandon();
         throw e;
