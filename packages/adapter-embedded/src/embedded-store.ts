@@ -236,6 +236,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
 
   return {
     tickets: port('tickets'),
+    ticketFields: port('ticketFields'),
     messages: port('messages'),
     attachments: port('attachments'),
     blobs,

@@ -11,6 +11,7 @@ export const journalTables = [
   'users',
   'groups',
   'tickets',
+  'ticketFields',
   'messages',
   'attachments',
   'tokens',

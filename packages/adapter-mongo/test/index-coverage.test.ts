@@ -97,6 +97,8 @@ const filterShapes = (): FilterShape[] => {
       sort: ticketOrder([], alias),
       embed: [],
       queue: { ...noQueueQuery, ...(queue?.[1] ?? {}) },
+      custom: [],
+      customKeys: [],
       page: 1,
       perPage: 30,
     };
@@ -170,9 +172,14 @@ describe('index coverage: every query of every search shape is served by a decla
       for (let level = 0; level < rules.length; level++) {
         const here = rules.slice(level);
         const rule = here[0]!;
-        out.push([fixed, sortFields.indexOf(rule.field), rule.direction === 'asc' ? 0 : 1, restKind(here)]);
+        out.push([
+          fixed,
+          sortFields.indexOf(rule.field as SortField),
+          rule.direction === 'asc' ? 0 : 1,
+          restKind(here),
+        ]);
         if (walkIsTheOrder(here) || here.length <= 2) break;
-        fixed |= 1 << sortFields.indexOf(rule.field);
+        fixed |= 1 << sortFields.indexOf(rule.field as SortField);
       }
       return out;
     };
