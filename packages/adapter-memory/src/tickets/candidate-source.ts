@@ -61,10 +61,12 @@ export const ofIds = (ids: readonly number[]): Candidates => ({
   test: () => memberTest(ids),
 });
 
-/** The union of candidate sets no two of which share an id. */
-export const disjointUnion = (parts: readonly Candidates[]): Candidates => {
+/** The union of candidate sets no two of which share an id (an empty one is left out: a single set keeps its bitset). */
+export const disjointUnion = (all: readonly Candidates[]): Candidates => {
+  const parts = all.filter((p) => p.size > 0);
   const [single] = parts.length === 1 ? parts : [];
   if (single !== undefined) return single;
+  if (parts.length === 0) return ofIds([]);
   return {
     size: parts.reduce((n, p) => n + p.size, 0),
     forEachSlice: (visit) => {

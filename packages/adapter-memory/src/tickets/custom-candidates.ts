@@ -51,6 +51,7 @@ const inCandidates = (index: FieldIndex, c: Extract<CustomCondition, { kind: 'in
     if (!c.none) return c.values.map((v) => (byValue === null ? nothing : idSetsCandidates([byValue.get(v)])));
     return [disjointUnion([ofIds(holdingAll(index, c.values)), absentOf(index)])];
   }
+  // `none` alone is the unset set itself (a bitset: intersected 32 ids a step with the others).
   const withNone = (part: Candidates): Candidates => (c.none ? disjointUnion([part, absentOf(index)]) : part);
   if (index.byValue !== null) {
     const byValue = index.byValue;
