@@ -1,16 +1,4 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from 'node:fs';
-import { hostname } from 'node:os';
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { open, type RootDatabase } from 'lmdb';
 import { migrateToFormat2 } from './migrate.js';
@@ -31,8 +19,10 @@ export const tableOptions = { sharedStructuresKey: Symbol.for('structures'), cop
 /** Files of a data directory. */
 export const dataFiles = {
   store: 'store.lmdb',
-  lock: 'store.lmdb-lock',
+  lmdbLock: 'store.lmdb-lock',
   owner: 'service.pid',
+  /** Held with flock(2) while a process uses the directory (lock.ts). */
+  lock: 'service.lock',
 } as const;
 
 /** A data directory that cannot be used: the start stops with this one line. */
@@ -43,70 +33,14 @@ export class DataDirError extends Error {
   }
 }
 
-/** The data directories this process holds (a pid file naming this process may be a stale one from a container's earlier run). */
-const heldHere = new Set<string>();
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    // EPERM: it exists but belongs to someone else.
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
-
-/**
- * Makes this process the data directory's only user (LMDB itself lets several processes in,
- * but the memory store in front of it is one process's). A file left by a process that is
- * gone (killed, power cut) is taken over. Answers the release.
- */
-export const takeOwnership = (dir: string): (() => void) => {
-  mkdirSync(dir, { recursive: true });
-  const path = join(dir, dataFiles.owner);
-  const real = realpathSync(dir);
-  if (heldHere.has(real)) throw new DataDirError(`DATA_DIR ${dir} is in use by this process already (${path})`);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      const fd = openSync(path, 'wx', 0o600);
-      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }) + '\n');
-      closeSync(fd);
-      heldHere.add(real);
-      return () => {
-        heldHere.delete(real);
-        rmSync(path, { force: true });
-      };
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new DataDirError(`DATA_DIR ${dir} cannot be used: ${(e as Error).message}`);
-    }
-    let holder: { pid?: unknown } = {};
-    try {
-      holder = JSON.parse(readFileSync(path, 'utf8')) as { pid?: unknown };
-    } catch {
-      // Torn or empty (the holder died while writing it): nobody holds it.
-    }
-    if (typeof holder.pid === 'number' && holder.pid !== process.pid && isAlive(holder.pid)) {
-      throw new DataDirError(
-        `DATA_DIR ${dir} is in use by process ${String(holder.pid)} (${path}); stop it first, or give this process another DATA_DIR`,
-      );
-    }
-    rmSync(path, { force: true });
-  }
-  throw new DataDirError(`DATA_DIR ${dir} could not be taken over (${path} keeps coming back)`);
-};
-
 /**
  * Opens (or creates) the LMDB environment, refusing one that cannot be used: a file cut short
- * (a torn copy), one LMDB cannot open, or one a newer version wrote. `reopening` (the store
- * was open a moment ago): the file must be there.
+ * (a torn copy), one LMDB cannot open, or one a newer version wrote.
  */
-export const openEnvironment = (dir: string, reopening = false): RootDatabase => {
+export const openEnvironment = (dir: string): RootDatabase => {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, dataFiles.store);
   const existed = existsSync(path);
-  // Memory holds what the file held: a new empty file under it would lose every write before it at the next start.
-  if (reopening && !existed) throw new DataDirError(`DATA_DIR ${dir}: ${path} is gone while the service runs`);
   // LMDB maps the file and trusts its pages: a file cut short or not LMDB's would crash the process on open, not refuse it.
   if (existed) checkWhole(path, dir);
   let env: RootDatabase;

@@ -72,6 +72,22 @@ export const TYPES = {
   Startup: service<StartupSteps>('Startup'),
 } as const;
 
+/** The exit code of a fail-stop (EX_TEMPFAIL): a supervisor restarts the service, whose start loads what the disk holds. */
+export const failStopExitCode = 75;
+
+/**
+ * The embedded store's failed commit (an I/O error, a full disk) stops the process, as
+ * PostgreSQL and Redis do on a failed fsync: memory holds writes the disk may not, and only a
+ * start reads back what the disk really holds (docs/embedded-store.md, "Faults"). The calls
+ * refused meanwhile get their 503 during a short grace, then the process exits.
+ */
+const failStop = (logger: HttpLogger): void => {
+  logger.error('stopping: the embedded store cannot write its data; restart the service once the disk is fixed', {
+    exit_code: failStopExitCode,
+  });
+  setTimeout(() => process.exit(failStopExitCode), 200).unref();
+};
+
 const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'mongo') {
     return createMongoStore({
@@ -87,9 +103,11 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'embedded') {
     return createEmbeddedStore({
       dataDir: config.dataDir,
-      mappedBytes: config.dataMappedBytes,
       log: (level, message, fields) => {
         logger[level](message, fields);
+      },
+      onFailure: () => {
+        failStop(logger);
       },
     });
   }

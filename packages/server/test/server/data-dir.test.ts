@@ -31,7 +31,9 @@ describe('server process: a DATA_DIR that cannot be used', function () {
         30_000,
       );
       expect(second.code).to.equal(1);
-      expect(oneLine(second.stderr)).to.match(new RegExp(`DATA_DIR .* is in use by process ${String(first.proc.pid)}`));
+      expect(oneLine(second.stderr)).to.match(
+        new RegExp(`DATA_DIR .* is in use by another process, .*pid ${String(first.proc.pid)} `),
+      );
     } finally {
       await first.stop();
     }
