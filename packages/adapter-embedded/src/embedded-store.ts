@@ -105,13 +105,15 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   };
 
   // Fail-stop: from the first failure on, every call is refused and the process is told to stop.
-  const fail = (o: Opened, cause: Error): void => {
+  const fail = (o: Opened, cause: Error, why: Promise<Error> = Promise.resolve(cause)): void => {
     if (o.fault !== null) return;
     o.fault = new CommitFailedError(cause);
-    log('error', `embedded store: ${cause.message}; refusing every call until a restart`, {
-      data_dir: options.dataDir,
+    void why.then((reason) => {
+      log('error', `embedded store: ${reason.message}; refusing every call until a restart`, {
+        data_dir: options.dataDir,
+      });
+      options.onFailure?.(reason);
     });
-    options.onFailure?.(cause);
   };
 
   const open = (release: () => Promise<void>): Opened => {
@@ -129,8 +131,9 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         committed: (changes) => {
           feed.committed(changes);
         },
-        failed: (cause) => {
-          if (o !== null) fail(o, new Error(`commit failed: ${cause.message}`, { cause }));
+        failed: (cause, why) => {
+          const said = (e: Error): Error => new Error(`commit failed: ${e.message}`, { cause: e });
+          if (o !== null) fail(o, said(cause), why.then(said));
         },
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
       });

@@ -14,12 +14,23 @@ export interface SinkHooks {
   /**
    * After a commit failed: memory is ahead of the disk from then on, so the sink refuses every
    * commit from then on (fail-stop; docs/embedded-store.md, "Faults"). Called once,
-   * synchronously, before any caller learns of the failure.
+   * synchronously, before any caller learns of the failure; `why` resolves with the system's
+   * own error (lmdb-js rejects with "Commit failed" and keeps the I/O error aside).
    */
-  readonly failed: (cause: Error) => void;
+  readonly failed: (cause: Error, why: Promise<Error>) => void;
   /** Tests only: runs inside each commit's transaction, after its changes were put, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
 }
+
+/**
+ * Whether an unhandled rejection is one lmdb-js leaves behind when a commit fails (its
+ * `commitError` promise and the per-write "Commit failed" errors, which nothing awaits): the
+ * sink has already refused the commit and the store stops (fail-stop), so the process ignores
+ * them instead of dying of them before it can say why.
+ */
+export const isLmdbCommitRejection = (reason: unknown): boolean =>
+  reason instanceof Error &&
+  (reason.message.startsWith('Commit failed (see commitError') || /[/\\]lmdb[/\\]write\.js:/.test(reason.stack ?? ''));
 
 /** Raised to the callers of a refused commit (the HTTP adapter answers 503). */
 export class CommitFailedError extends StoreUnavailableError {
@@ -99,7 +110,15 @@ export class LmdbSink implements ChangeSink {
           const refused = [...batch, ...this.waiting];
           this.waiting = [];
           this.failure = new CommitFailedError(cause);
-          this.hooks.failed(cause);
+          const aside = (e as { commitError?: unknown } | null)?.commitError;
+          const why =
+            aside instanceof Promise
+              ? aside.then(
+                  () => cause,
+                  (x: unknown) => (x instanceof Error ? x : cause),
+                )
+              : Promise.resolve(cause);
+          this.hooks.failed(cause, why);
           for (const w of refused) w.reject(this.failure);
         },
       );
