@@ -1,13 +1,38 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { open } from 'lmdb';
 import { DataDirError, dataFiles } from './data-dir.js';
+import { copyFileDurably, syncDir, writeFileDurably } from './durable-files.js';
+
+const syncFile = (path: string): void => {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
 
 /**
  * Copies a data directory while its service runs: LMDB's own copy (mdb_env_copy) reads one
  * snapshot inside a read transaction, beside the service's writer, so the copy holds every
  * commit up to a moment and nothing after it. `alsoCopy` names the directory's other files
- * worth keeping (the TLS identity). Starting the service with DATA_DIR=<to> restores it.
+ * worth keeping (the TLS identity, the first admin's password). Starting the service with
+ * DATA_DIR=<to> restores it.
+ *
+ * Durable before it answers: every file is synced, and the directory. An interrupted backup
+ * (killed, power cut) leaves `backup-unfinished` in `to`, which a start refuses with one line,
+ * so that nobody starts an empty or partial store believing it restored.
  */
 export const backupDataDir = async (
   from: string,
@@ -19,17 +44,25 @@ export const backupDataDir = async (
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new DataDirError(`the backup directory ${to} is not empty: give a new or empty one`);
   mkdirSync(to, { recursive: true });
+  syncDir(dirname(resolve(to)));
+  const unfinished = join(to, dataFiles.unfinishedBackup);
+  await writeFileDurably(unfinished, `a backup of ${from} was started here and did not finish\n`);
+  const files: string[] = [];
+  for (const name of alsoCopy) {
+    if (!existsSync(join(from, name))) continue;
+    copyFileDurably(join(from, name), join(to, name), statSync(join(from, name)).mode & 0o777);
+    files.push(name);
+  }
+  const partial = join(to, `${dataFiles.store}.part`);
   const env = open({ path: store, readOnly: true });
   try {
-    await env.backup(join(to, dataFiles.store), false);
+    await env.backup(partial, false);
   } finally {
     await env.close();
   }
-  const files: string[] = [dataFiles.store];
-  for (const name of alsoCopy) {
-    if (!existsSync(join(from, name))) continue;
-    copyFileSync(join(from, name), join(to, name));
-    files.push(name);
-  }
-  return { files };
+  syncFile(partial);
+  renameSync(partial, join(to, dataFiles.store));
+  rmSync(unfinished);
+  syncDir(to);
+  return { files: [dataFiles.store, ...files] };
 };

@@ -7,9 +7,11 @@ import {
   type RecordChange,
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
+import { createStoreIfMissing, DataDirError } from './data-dir.js';
 import { delegate } from './delegate.js';
 import { LmdbEnvironment } from './environment.js';
 import { feedTables, LmdbFeed } from './feed.js';
+import { heapNeeded, heapRefusal, heapShare } from './heap.js';
 import { CommitFailedError, LmdbSink } from './lmdb-sink.js';
 import { takeOwnership } from './lock.js';
 
@@ -19,7 +21,7 @@ export interface EmbeddedStoreOptions {
   /** The memory engine's settings (tests make chunks tiny). */
   readonly memory?: MemoryStoreOptions;
   /** One line for the operator when a commit fails. */
-  readonly log?: (level: 'error' | 'info', message: string, fields: Record<string, unknown>) => void;
+  readonly log?: (level: 'error' | 'warn' | 'info', message: string, fields: Record<string, unknown>) => void;
   /**
    * Called once when a commit failed: the store refuses every call from then on (fail-stop),
    * and the process should exit so that a restart loads what the disk holds (the service's
@@ -28,6 +30,8 @@ export interface EmbeddedStoreOptions {
   readonly onFailure?: (cause: Error) => void;
   /** Tests only: runs inside every commit's transaction, after its changes, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
+  /** Tests only: the heap limit the start checks the data against (default: V8's). */
+  readonly heapLimitBytes?: number;
 }
 
 /** What a start found on disk. */
@@ -80,6 +84,8 @@ function* storedRecords(environment: LmdbEnvironment, counts: Record<string, num
 export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStore => {
   let opened: Opened | null = null;
   let report: LoadReport | null = null;
+  let heapWatch: NodeJS.Timeout | null = null;
+  let heapWarned = false;
   const log = options.log ?? (() => undefined);
   const current = (): Opened => {
     if (opened === null) throw new Error('the embedded store is not started');
@@ -138,6 +144,9 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
       });
       const feed = new LmdbFeed(environment, (changes) => sink.commit(changes));
+      // A load that cannot fit the heap would crash ("heap out of memory") and crash-loop: say so first.
+      const tooBig = heapRefusal(options.dataDir, heapNeeded(environment, journalTables), options.heapLimitBytes);
+      if (tooBig !== null) throw new DataDirError(tooBig);
       const parts = { environment, sink, feed };
       o = { ...parts, release, engine: load(parts), fault: null };
       return o;
@@ -190,15 +199,32 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         else fail(opened, cause);
       });
       try {
+        await createStoreIfMissing(options.dataDir);
         opened = open(release);
       } catch (e) {
         await release();
         throw e;
       }
       if (early.lost !== null) fail(opened, early.lost);
+      heapWatch ??= setInterval(() => {
+        const share = heapShare();
+        if (share >= 0.8 && !heapWarned)
+          log(
+            'warn',
+            'embedded store: the JavaScript heap is at 80% of its limit or more; raise NODE_OPTIONS=--max-old-space-size, or move to STORE=mongo',
+            {
+              data_dir: options.dataDir,
+              heap_share: Math.round(share * 100) / 100,
+            },
+          );
+        heapWarned = share >= 0.75 && (heapWarned || share >= 0.8);
+      }, 10_000);
+      heapWatch.unref();
       return { warnings: [] };
     },
     close: async () => {
+      if (heapWatch !== null) clearInterval(heapWatch);
+      heapWatch = null;
       const o = opened;
       if (o === null) return;
       opened = null;

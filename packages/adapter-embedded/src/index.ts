@@ -7,3 +7,4 @@ export {
 export { DataDirError, dataFiles, formatVersion, tableOptions } from './data-dir.js';
 export { CommitFailedError, isLmdbCommitRejection } from './lmdb-sink.js';
 export { backupDataDir } from './backup.js';
+export { copyFileDurably, syncDir, writeFileDurably } from './durable-files.js';

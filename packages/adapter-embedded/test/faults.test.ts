@@ -159,6 +159,21 @@ describe('Embedded store: faults', function () {
     await store.close();
   });
 
+  it('refuses a start whose data would not fit the heap, with one line naming NODE_OPTIONS', async () => {
+    const store = await startedStore(dir);
+    for (let id = 1; id <= 10; id += 1) await store.tickets.insert(aTicket({ id }));
+    await store.close();
+    const tooSmall = await refusal(() => startedStore(dir, { heapLimitBytes: 100 * 2 ** 20 }));
+    expect(tooSmall).to.be.instanceOf(DataDirError);
+    expect(tooSmall.message).to.match(
+      /holds 10 tickets and 0 messages, which need about 0\.1 GiB of JavaScript heap; this process may use 0\.1 GiB\. Start it with NODE_OPTIONS=--max-old-space-size=\d+ .*or move to STORE=mongo/,
+    );
+    expect(tooSmall.message).not.to.contain('\n');
+    const fits = await startedStore(dir, { heapLimitBytes: 2 ** 30 });
+    expect(await ids(fits)).to.have.length(10);
+    await fits.close();
+  });
+
   it('refuses a directory written by a newer version', async () => {
     const store = await startedStore(dir);
     await store.close();
@@ -170,7 +185,29 @@ describe('Embedded store: faults', function () {
     expect(e.message).to.match(/written by a newer version .*format 99/);
   });
 
-  it('refuses a torn copy (a store file cut short) and a file LMDB cannot open', async () => {
+  it('accepts a store whose free tail is missing (LMDB reads all of it), keeping every record', async () => {
+    const store = await startedStore(dir);
+    for (let id = 1; id <= 50; id += 1) await store.tickets.insert(aTicket({ id }));
+    await store.close();
+    // A big value written then deleted, then a few commits that reuse the pages it freed: the
+    // file's last pages are free, and a copy that lacks them is whole for LMDB.
+    const path = join(dir, dataFiles.store);
+    const env = open({ path, maxDbs: 32 });
+    const scratch = env.openDB({ name: 'meta', ...tableOptions });
+    await scratch.put('scratch', 'y'.repeat(1 << 20));
+    await scratch.remove('scratch');
+    for (let k = 0; k < 4; k += 1) await scratch.put('scratch', k);
+    await env.close();
+    truncateSync(path, statSync(path).size - 64 * 4096);
+    const reopened = await startedStore(dir);
+    try {
+      expect(await ids(reopened)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('refuses a torn copy LMDB cannot read, without advice that loses data, and a file that is not LMDB', async () => {
     const store = await startedStore(dir);
     for (let id = 1; id <= 200; id += 1) await store.tickets.insert(aTicket({ id, summary: 'y'.repeat(2000) }));
     await store.close();
@@ -178,10 +215,13 @@ describe('Embedded store: faults', function () {
     truncateSync(path, Math.floor(statSync(path).size / 2));
     const torn = await refusal(() => startedStore(dir));
     expect(torn).to.be.instanceOf(DataDirError);
-    expect(torn.message).to.match(/cut short/);
+    expect(torn.message).to.match(
+      /ends at \d+ bytes but its pages reach \d+, and LMDB cannot read it \(.+\): a copy torn/,
+    );
+    expect(torn.message).to.match(/Nothing was changed\. Copy it again from where it came from/);
     writeFileSync(path, Buffer.alloc(64 * 1024, 7));
     const garbage = await refusal(() => startedStore(dir));
     expect(garbage).to.be.instanceOf(DataDirError);
-    expect(garbage.message).to.match(/cannot be opened/);
+    expect(garbage.message).to.match(/cannot be opened \(it is not an LMDB store\)/);
   });
 });

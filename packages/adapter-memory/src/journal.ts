@@ -1,4 +1,5 @@
 import { answer } from './answer.js';
+import { BigMap } from './big-map.js';
 import type { RecordChange, RecordKey } from './records.js';
 import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable } from './shelf.js';
 
@@ -40,7 +41,7 @@ export interface ChangeSink {
 type KeyOf<K> = (key: K) => RecordKey;
 
 /** A map that reports every set and delete to its journal: the one place a durable store learns of a write. */
-class TrackedMap<K, V> extends Map<K, V> {
+class TrackedMap<K, V> extends BigMap<K, V> {
   constructor(
     private readonly journal: Journal,
     private readonly table: string,
@@ -84,9 +85,9 @@ export class Journal {
     private readonly read: ShelfReader | null = null,
   ) {}
 
-  /** A map of a table whose every change is journalled; `keyOf` turns a map key into the record's key. */
+  /** A map of a table (no 2^24 cap for numeric keys: big-map.ts) whose every change is journalled; `keyOf` turns a map key into the record's key. */
   map<K, V>(table: JournalTable, keyOf: KeyOf<K> = asKey): Map<K, V> {
-    return this.sink === null ? new Map<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
+    return this.sink === null ? new BigMap<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
   }
 
   /** A shelf: records written in the port call's commit; with a sink, read from the durable store once durable, not held in memory. */

@@ -1,3 +1,4 @@
+import { BigMap } from './big-map.js';
 import type { MessageRepository } from '@support/application';
 import { messageEvent, type Message } from '@support/domain';
 import { copyMessage } from './copies.js';
@@ -34,7 +35,7 @@ const follow = (list: SortedList<number>, n: number, was: boolean, is: boolean):
 };
 
 export const memoryMessageRepository = (journal: Journal, load: number, events: ChangeRecorder): MessageRepository => {
-  const threads = new Map<number, Thread>();
+  const threads = new BigMap<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
     if (thread === undefined) {

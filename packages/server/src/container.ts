@@ -15,7 +15,7 @@ import {
 } from '@support/application';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
-import { jsonLogger } from './logger.js';
+import { jsonLogger, type ServiceLogger } from './logger.js';
 import { argon2Hasher } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
 import { startupSteps, type StartupSteps } from './startup.js';
@@ -104,7 +104,9 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
     return createEmbeddedStore({
       dataDir: config.dataDir,
       log: (level, message, fields) => {
-        logger[level](message, fields);
+        // The service's logger has warn (jsonLogger); the HTTP adapter's view of it only info and error.
+        const warn = (logger as Partial<Pick<ServiceLogger, 'warn'>>).warn?.bind(logger) ?? logger.error.bind(logger);
+        (level === 'warn' ? warn : logger[level].bind(logger))(message, fields);
       },
       onFailure: () => {
         failStop(logger);

@@ -6,6 +6,7 @@
  *   enospc-write pwrite/pwritev fail with ENOSPC      slow-sync    each sync takes 300 ms more
  *   die-write    SIGKILL itself before a data write   die-sync     SIGKILL before a sync
  *   die-synced   SIGKILL right after a sync succeeded die-meta     SIGKILL after a meta-page write
+ * A die-* word kills at the first such point, or with @N (die-sync@3) at the Nth this process passes.
  * With SHIM_UNDO set, it keeps an undo log of every write not yet synced (offset, the bytes it
  * replaced, the file's size before it), emptied by each successful sync: replaying it backwards
  * after a SIGKILL leaves the file as a power cut at that moment would (only synced writes).
@@ -38,17 +39,44 @@ static int is_store(int fd) {
   return (size_t)n >= suffix && strcmp(path + n - suffix, "/store.lmdb") == 0;
 }
 
-static int told(const char *word) {
+/* The control file's word `word`, whole (not a prefix of another): where its text goes on, or NULL. */
+static const char *word_in(const char *text, const char *word) {
+  size_t len = strlen(word);
+  for (const char *p = strstr(text, word); p != NULL; p = strstr(p + 1, word)) {
+    char next = p[len];
+    if ((p == text || p[-1] == ' ' || p[-1] == '\n') && (next == 0 || next == ' ' || next == '\n' || next == '@'))
+      return p + len;
+  }
+  return NULL;
+}
+
+static int read_control(char *text, size_t size) {
   const char *control = getenv("SHIM_CONTROL");
   if (control == NULL) return 0;
-  char text[512] = {0};
   int fd = open(control, O_RDONLY);
   if (fd < 0) return 0;
-  ssize_t n = read(fd, text, sizeof text - 1);
+  ssize_t n = read(fd, text, size - 1);
   close(fd);
   if (n <= 0) return 0;
-  return strstr(text, word) != NULL;
+  text[n] = 0;
+  return 1;
 }
+
+static int told(const char *word) {
+  char text[512] = {0};
+  return read_control(text, sizeof text) && word_in(text, word) != NULL;
+}
+
+/* A point to die at: `word` (the first time) or `word@N` (the Nth time this process passes it). */
+static int die_here(const char *word, int *passed) {
+  char text[512] = {0};
+  if (!read_control(text, sizeof text)) return 0;
+  const char *rest = word_in(text, word);
+  if (rest == NULL) return 0;
+  *passed += 1;
+  return *rest == '@' ? *passed == atoi(rest + 1) : 1;
+}
+static int passed_write, passed_sync, passed_synced, passed_meta;
 
 static int synchronous(int fd) {
   int flags = fcntl(fd, F_GETFL);
@@ -82,13 +110,13 @@ static ssize_t before_write(int fd, off_t offset, size_t len) {
   if (!is_store(fd)) return 0;
   if (told("eio-write")) { errno = EIO; return -1; }
   if (told("enospc-write")) { errno = ENOSPC; return -1; }
-  if (!synchronous(fd) && told("die-write")) raise(SIGKILL);
+  if (!synchronous(fd) && die_here("die-write", &passed_write)) raise(SIGKILL);
   remember(fd, offset, len);
   return 0;
 }
 
 static void after_write(int fd) {
-  if (synchronous(fd) && is_store(fd) && told("die-meta")) raise(SIGKILL);
+  if (synchronous(fd) && is_store(fd) && die_here("die-meta", &passed_meta)) raise(SIGKILL);
 }
 
 #define REAL(name) static __typeof__(name) *real; if (!real) real = dlsym(RTLD_NEXT, #name)
@@ -139,13 +167,13 @@ ssize_t write(int fd, const void *buf, size_t len) {
 static int sync_with(int (*real)(int), int fd) {
   if (!is_store(fd)) return real(fd);
   if (told("eio-sync")) { errno = EIO; return -1; }
-  if (told("die-sync")) raise(SIGKILL);
+  if (die_here("die-sync", &passed_sync)) raise(SIGKILL);
   if (told("slow-sync")) usleep(300 * 1000);
   pthread_mutex_lock(&lock);
   int r = real(fd);
   if (r == 0) synced();
   pthread_mutex_unlock(&lock);
-  if (r == 0 && told("die-synced")) raise(SIGKILL);
+  if (r == 0 && die_here("die-synced", &passed_synced)) raise(SIGKILL);
   return r;
 }
 
