@@ -68,8 +68,9 @@ const readsWhole = (path: string): string | null => {
   const script = `
     const { open } = require(${JSON.stringify(lmdb)});
     const env = open({ path: ${JSON.stringify(path)}, readOnly: true, maxDbs: 64 });
-    for (const name of env.getKeys({})) {
-      if (typeof name !== 'string') continue;
+    // The names first: opening a table while the root's cursor is open crashes lmdb-js.
+    const names = [...env.getKeys({})].filter((name) => typeof name === 'string');
+    for (const name of names) {
       const db = env.openDB({ name, sharedStructuresKey: Symbol.for('structures'), copyBuffers: true });
       for (const entry of db.getRange({})) void entry.value;
     }`;
