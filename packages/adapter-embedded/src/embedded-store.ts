@@ -30,6 +30,8 @@ export interface EmbeddedStoreOptions {
   readonly onFailure?: (cause: Error) => void;
   /** Tests only: runs inside every commit's transaction, after its changes, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
+  /** Tests only: awaited once each commit is durable, before anyone learns of it (a slow commit). */
+  readonly slowCommit?: () => Promise<void>;
   /** Tests only: the heap limit the start checks the data against (default: V8's). */
   readonly heapLimitBytes?: number;
 }
@@ -142,6 +144,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
           if (o !== null) fail(o, said(cause), why.then(said));
         },
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
+        ...(options.slowCommit === undefined ? {} : { slowCommit: options.slowCommit }),
       });
       const feed = new LmdbFeed(environment, (changes) => sink.commit(changes));
       // A load that cannot fit the heap would crash ("heap out of memory") and crash-loop: say so first.

@@ -20,6 +20,8 @@ export interface SinkHooks {
   readonly failed: (cause: Error, why: Promise<Error>) => void;
   /** Tests only: runs inside each commit's transaction, after its changes were put, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
+  /** Tests only: awaited once a commit is durable, before anyone learns of it (a slow commit). */
+  readonly slowCommit?: () => Promise<void>;
 }
 
 /**
@@ -97,6 +99,7 @@ export class LmdbSink implements ChangeSink {
         for (const { changes } of batch) for (const change of changes) this.apply(change);
         this.hooks.beforeCommit?.();
       })
+      .then(() => this.hooks.slowCommit?.())
       .then(
         () => {
           this.writing = null;
