@@ -1,11 +1,12 @@
-// Mixed load (not a test): both stores in one run, the same closed-loop traffic over HTTPS
-// against the real service in a child process (on one core with taskset where it exists): reads
+// Mixed load (not a test): both stores in one run, side by side, the same closed-loop traffic over
+// HTTPS against the real service in a child process each (on one core with taskset where it
+// exists), measured in alternating rounds: reads
 // (one ticket, a search, a list page, a ticket with embed=customer, evenly) and PATCHes of random
 // tickets at each write share. Prints requests/s, p99 of all, of reads and of writes, per store
 // and share, and the embedded / memory ratios; a share of 0 gives the reads' p99 without writes.
 //
 //   npx -y pnpm@10 bench:mixed                       # builds, then ~2 × 4 × MIXED_SECONDS
-//   MIXED_SECONDS=60 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 node benchmarks/mixed.mjs
+//   MIXED_SECONDS=60 MIXED_ROUNDS=4 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 node benchmarks/mixed.mjs
 import { execFileSync, spawn } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -103,7 +104,8 @@ const percentile = (xs, p) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 };
 
-const runStore = async (store) => {
+/** A started service with its seeded tickets and one run of the mix at a write share. */
+const prepare = async (store) => {
   const s = await startService(store);
   const grant = await s.send(
     'POST',
@@ -141,11 +143,10 @@ const runStore = async (store) => {
     () => s.send('GET', `/v1/tickets?per_page=30&page=${1 + Math.floor(random() * 20)}`, token),
     () => s.send('GET', `/v1/tickets/${pick(ids)}?embed=customer`, token),
   ];
-  const results = [];
-  for (const share of shares) {
-    const lat = { read: [], write: [] };
+  const run = async (share, lat) => {
     let errors = 0;
-    const until = performance.now() + seconds * 1000;
+    let count = 0;
+    const until = performance.now() + (seconds * 1000) / rounds;
     const worker = async () => {
       while (performance.now() < until) {
         const write = random() * 100 < share;
@@ -156,16 +157,39 @@ const runStore = async (store) => {
             })
           : await pick(reads)();
         if (a.status >= 500) errors += 1;
+        count += 1;
         lat[write ? 'write' : 'read'].push(performance.now() - t0);
       }
     };
     const t0 = performance.now();
     await Promise.all(Array.from({ length: connections }, worker));
-    const elapsed = (performance.now() - t0) / 1000;
+    return { count, seconds: (performance.now() - t0) / 1000, errors };
+  };
+  return { run, stop: s.stop };
+};
+
+// Both services run side by side; each share is measured in alternating rounds (memory, embedded,
+// memory, ...), so that the machine's changing load falls on both alike.
+const rounds = Number(process.env.MIXED_ROUNDS ?? 4);
+const stores = { memory: await prepare('memory'), embedded: await prepare('embedded') };
+const results = { memory: [], embedded: [] };
+for (const share of shares) {
+  const acc = {};
+  for (const name of ['memory', 'embedded'])
+    acc[name] = { lat: { read: [], write: [] }, count: 0, seconds: 0, errors: 0 };
+  for (let round = 0; round < rounds; round += 1)
+    for (const name of round % 2 === 0 ? ['memory', 'embedded'] : ['embedded', 'memory']) {
+      const r = await stores[name].run(share, acc[name].lat);
+      acc[name].count += r.count;
+      acc[name].seconds += r.seconds;
+      acc[name].errors += r.errors;
+    }
+  for (const name of ['memory', 'embedded']) {
+    const { lat, count, errors } = acc[name];
     const all = [...lat.read, ...lat.write];
-    results.push({
+    results[name].push({
       share,
-      rps: all.length / elapsed,
+      rps: count / acc[name].seconds,
       p99: percentile(all, 99),
       readP99: percentile(lat.read, 99),
       writeP99: percentile(lat.write, 99),
@@ -173,16 +197,15 @@ const runStore = async (store) => {
       load: loadavg()[0],
     });
   }
-  await s.stop();
-  return results;
-};
+}
+for (const s of Object.values(stores)) await s.stop();
+const memory = results.memory;
+const embedded = results.embedded;
 
 const f = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 console.log(
   `mixed load: ${connections} connections, ${seconds} s per share, ${seedTickets} tickets, server ${hasTaskset ? 'on one core (taskset -c 1)' : 'on all cores'}, load ${loadavg()[0].toFixed(1)} at start`,
 );
-const memory = await runStore('memory');
-const embedded = await runStore('embedded');
 console.log(
   '| writes | memory req/s | embedded req/s | ratio | memory p99 | embedded p99 | ratio | reads p99 mem / emb | writes p99 mem / emb | 5xx | load |',
 );

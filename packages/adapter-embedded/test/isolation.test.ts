@@ -17,7 +17,11 @@ const settlesWithin = (p: Promise<unknown>, ms: number): Promise<boolean> =>
       () => true,
       () => true,
     ),
-    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+    new Promise<boolean>((resolve) => {
+      setTimeout(() => {
+        resolve(false);
+      }, ms);
+    }),
   ]);
 
 describe('Embedded store: reads during a slow commit', function () {

@@ -17,7 +17,10 @@ export class PendingCommits {
     for (const c of changes) {
       this.byTable.set(c.table, done);
       let records = this.byRecord.get(c.table);
-      if (records === undefined) this.byRecord.set(c.table, (records = new Map()));
+      if (records === undefined) {
+        records = new Map<string, Promise<void>>();
+        this.byRecord.set(c.table, records);
+      }
       const key = keyOf(c.key);
       records.set(key, done);
       const settled = (): void => {
