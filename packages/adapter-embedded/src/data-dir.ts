@@ -32,6 +32,14 @@ export const dataFiles = {
   lock: 'service.lock',
 } as const;
 
+/** A backup killed part-way (backup.ts) is never started, nor a store made over it. */
+const refuseUnfinishedBackup = (dir: string): void => {
+  if (existsSync(join(dir, dataFiles.unfinishedBackup)))
+    throw new DataDirError(
+      `DATA_DIR ${dir} holds a backup that did not finish (${dataFiles.unfinishedBackup}): take the backup again from the service's DATA_DIR`,
+    );
+};
+
 /**
  * Opens the LMDB environment (createStoreIfMissing made it), refusing one that cannot be used: a
  * file cut short that LMDB cannot read (a torn copy), one LMDB cannot open, or one a newer version wrote.
@@ -40,10 +48,7 @@ export const openEnvironment = (dir: string): RootDatabase => {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, dataFiles.store);
   const existed = existsSync(path);
-  if (existsSync(join(dir, dataFiles.unfinishedBackup)))
-    throw new DataDirError(
-      `DATA_DIR ${dir} holds a backup that did not finish (${dataFiles.unfinishedBackup}): take the backup again from the service's DATA_DIR`,
-    );
+  refuseUnfinishedBackup(dir);
   // LMDB maps the file and trusts its pages: a file cut short or not LMDB's would crash the process on open, not refuse it.
   if (!existed) throw new DataDirError(`DATA_DIR ${dir}: ${path} is missing`);
   checkWhole(path, dir);
@@ -81,6 +86,7 @@ export const openEnvironment = (dir: string): RootDatabase => {
  */
 export const createStoreIfMissing = async (dir: string): Promise<void> => {
   mkdirSync(dir, { recursive: true });
+  refuseUnfinishedBackup(dir);
   const path = join(dir, dataFiles.store);
   if (existsSync(path)) return;
   const fresh = `${path}.new`;
