@@ -34,40 +34,14 @@
 // end), sets MONGO_URL for the suites, and stops FerretDB when they are done.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, waitForPort } from './loopback.mjs';
 import { mongoUrlSuites } from './mongo-suites.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = process.env.FERRETDB_BIN ?? join(homedir(), 'go', 'bin', 'ferretdb');
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-
-const waitForPort = async (port, ms) => {
-  const end = Date.now() + ms;
-  for (;;) {
-    const ok = await new Promise((resolve) => {
-      const c = connect(port, '127.0.0.1', () => {
-        c.end();
-        resolve(true);
-      });
-      c.on('error', () => resolve(false));
-    });
-    if (ok) return;
-    if (Date.now() > end) throw new Error(`FerretDB did not listen on ${port} within ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
 
 const [port, debugPort] = [await freePort(), await freePort()];
 const data = mkdtempSync(join(tmpdir(), 'ferretdb-'));
@@ -87,7 +61,7 @@ const ferret = spawn(
 );
 let status = 1;
 try {
-  await waitForPort(port, 30_000);
+  await waitForPort(port, 30_000, 'FerretDB');
   console.log(
     `\nFerretDB (NOT MongoDB) on 127.0.0.1:${port}, SQLite in ${data}: the results below are FerretDB's, with its divergences.\n`,
   );

@@ -7,6 +7,7 @@ import {
   type RecordChange,
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
+import { blobFiles, collectLeftovers } from './blob-files.js';
 import { createStoreIfMissing, DataDirError } from './data-dir.js';
 import { delegate } from './delegate.js';
 import { LmdbEnvironment } from './environment.js';
@@ -166,6 +167,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   };
   // The methods of each port are the memory engine's: read off a store that is never used.
   const shapes = createMemoryEngine().store;
+  const blobs = blobFiles(options.dataDir);
   const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
     delegate(shapes[name], () => current().engine.store[name], refusal);
   const feedCall = <T>(call: (o: Opened) => Promise<T>): Promise<T> => {
@@ -176,6 +178,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   return {
     tickets: port('tickets'),
     messages: port('messages'),
+    attachments: port('attachments'),
+    blobs,
     users: port('users'),
     groups: port('groups'),
     tokens: port('tokens'),
@@ -209,6 +213,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         throw e;
       }
       if (early.lost !== null) fail(opened, early.lost);
+      // Bytes a crash left without their record (written before a commit that never came).
+      await collectLeftovers(blobs, opened.engine.store.attachments, log);
       heapWatch ??= setInterval(() => {
         const share = heapShare();
         if (share >= 0.8 && !heapWarned)

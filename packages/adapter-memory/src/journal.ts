@@ -14,6 +14,7 @@ export const journalTables = [
   'groups',
   'tickets',
   'messages',
+  'attachments',
   'tokens',
   'personalTokens',
   'idempotency',

@@ -124,12 +124,17 @@ const applicationError = (failure: StoreFailure, cause: unknown): Error => {
   }
 };
 
-/** A duplicate-key error (11000) raised by the named unique index. */
+/**
+ * A duplicate-key error (11000) raised by the named unique index: its `keyPattern` names the
+ * field, or else its message names the index as a word, however it is phrased (MongoDB:
+ * "... index: users_email_unique dup key: ...", with keyPattern; DocumentDB 0.108: "Duplicate
+ * key violation on the requested collection: Index 'users_email_unique'", without).
+ */
 export const isDuplicateKeyOn = (e: unknown, indexName: string, field: string): boolean => {
   if (!(e instanceof MongoServerError) || e.code !== 11000) return false;
   const pattern: unknown = e['keyPattern'];
   if (typeof pattern === 'object' && pattern !== null && field in pattern) return true;
-  return e.message.includes(`index: ${indexName} `);
+  return new RegExp(`(^|[^\\w$])${indexName}([^\\w$]|$)`).test(e.message);
 };
 
 /**

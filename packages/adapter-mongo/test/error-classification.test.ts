@@ -217,6 +217,24 @@ describe('error classification, from errors the real driver raises', function ()
       fake.answers.set('insert', duplicate('_id_', { _id: 1 }));
       expectClassified((await measure(() => store.users.insert(aUser()))).error, 'a bug (propagates)', 11000);
     });
+    // DocumentDB 0.108 (scripts/documentdb-run.mjs) words it so, with no keyPattern or keyValue.
+    const worded = (index: string): Document => ({
+      n: 0,
+      ok: 1,
+      writeErrors: [
+        { index: 0, code: 11000, errmsg: `Duplicate key violation on the requested collection: Index '${index}'` },
+      ],
+    });
+    it('named only in the message, in other words and without keyPattern: still "email_taken" (seen failing as a bug before)', async () => {
+      fake.answers.set('insert', worded('users_email_unique'));
+      expect(await store.users.insert(aUser())).to.equal('email_taken');
+    });
+    it('on _id, named only in the message: still a bug, and a longer name containing the index is not the index', async () => {
+      fake.answers.set('insert', worded('_id_'));
+      expectClassified((await measure(() => store.users.insert(aUser()))).error, 'a bug (propagates)', 11000);
+      fake.answers.set('insert', worded('users_email_unique_old'));
+      expectClassified((await measure(() => store.users.insert(aUser()))).error, 'a bug (propagates)', 11000);
+    });
   });
 
   describe('no server at all', () => {

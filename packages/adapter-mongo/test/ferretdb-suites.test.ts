@@ -16,7 +16,11 @@ const testFiles = (dir: string): string[] =>
 
 const needsMongoUrl = (file: string): boolean => {
   const text = readFileSync(file, 'utf8');
-  return text.includes('realMongo()') || /process\.env(\.MONGO_URL|\['MONGO_URL'\])/.test(text);
+  return (
+    text.includes('realMongo()') ||
+    text.includes('realEngines()') ||
+    /process\.env(\.MONGO_URL|\['MONGO_URL'\])/.test(text)
+  );
 };
 
 describe('the FerretDB script runs every suite that MONGO_URL runs', () => {

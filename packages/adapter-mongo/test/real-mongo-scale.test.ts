@@ -2,10 +2,11 @@ import { noQueueConditions } from '@support/domain';
 import type { CompleteSort, GroupId, TicketFilter, TicketId, TicketState, Priority, UserId } from '@support/domain';
 import { sortOf } from '@support/application/testing';
 import { expect } from 'chai';
+import { MongoClient } from 'mongodb';
 import { toTicketDocument } from '../src/documents.js';
 import type { MongoStore } from '../src/index.js';
 import { aTicket } from './support/builders.js';
-import { freshStores, realMongo } from './support/real-mongo.js';
+import { freshStores, realEngines } from './support/real-mongo.js';
 
 // A help desk of 100,000 tickets (SCALE_TICKETS to change it) on a real mongod, and the time
 // of each query shape of the contract on it (median of 5), printed as a table. The shapes'
@@ -142,53 +143,61 @@ const shapes: ReadonlyArray<readonly [string, TicketFilter, CompleteSort, number
   ],
 ];
 
-describe('MongoDB at scale: 100,000 tickets, the time of each query shape', function () {
-  this.timeout(900_000);
-  const n = Number(process.env['SCALE_TICKETS'] ?? 100_000);
-  let stores: ReturnType<typeof freshStores> | null = null;
-  let store: MongoStore;
+for (const engine of realEngines())
+  describe(`MongoDB at scale: 100,000 tickets, the time of each query shape (${engine.name})`, function () {
+    this.timeout(900_000);
+    const n = Number(process.env['SCALE_TICKETS'] ?? 100_000);
+    let stores: ReturnType<typeof freshStores> | null = null;
+    let store: MongoStore;
 
-  before(async function () {
-    const mongo = await realMongo();
-    if (!mongo.available) {
-      this.skip();
-      return;
-    }
-    stores = freshStores(mongo.url);
-    store = stores.make();
-    await store.start();
-    const docs = helpDesk(n).map(toTicketDocument);
-    for (let i = 0; i < docs.length; i += 2_000)
-      await store.db.collection('tickets').insertMany(docs.slice(i, i + 2_000) as never[]);
-  });
-  after(async () => {
-    await stores?.cleanUp();
-  });
-
-  it(`prints the median time of each shape over ${n} tickets; none takes a second`, async () => {
-    const rows: string[] = [];
-    const medians: number[] = [];
-    for (const [name, f, sort, offset] of shapes) {
-      const times: number[] = [];
-      let total = 0;
-      for (let run = 0; run < 5; run++) {
-        const start = performance.now();
-        total = (await store.tickets.search(f, sort, offset, 30)).total;
-        times.push(performance.now() - start);
+    before(async function () {
+      const mongo = await engine.resolve();
+      if (!mongo.available) {
+        this.skip();
+        return;
       }
-      const median = times.sort((a, b) => a - b)[2] ?? 0;
-      medians.push(median);
-      rows.push(`| ${name} | ${total} | ${median.toFixed(1)} ms |`);
-    }
-    console.log(
-      [
-        '',
-        `  ${n} tickets on a real mongod, page of 30, median of 5:`,
-        '| shape | matches | median |',
-        '|---|---|---|',
-        ...rows,
-      ].join('\n'),
-    );
-    for (const [i, m] of medians.entries()) expect(m, shapes[i]?.[0]).to.be.below(1_000);
+      stores = freshStores(mongo.url);
+      store = stores.make();
+      await store.start();
+      // Seeded through a client of its own, without the store's request timeouts (10 s a socket):
+      // a batch of 2,000 tickets with their 40 indexes took longer than that on DocumentDB.
+      const seeder = new MongoClient(mongo.url);
+      try {
+        const tickets = seeder.db(store.db.databaseName).collection('tickets');
+        const docs = helpDesk(n).map(toTicketDocument);
+        for (let i = 0; i < docs.length; i += 2_000) await tickets.insertMany(docs.slice(i, i + 2_000) as never[]);
+      } finally {
+        await seeder.close();
+      }
+    });
+    after(async () => {
+      await stores?.cleanUp();
+    });
+
+    it(`prints the median time of each shape over ${n} tickets; none takes a second`, async () => {
+      const rows: string[] = [];
+      const medians: number[] = [];
+      for (const [name, f, sort, offset] of shapes) {
+        const times: number[] = [];
+        let total = 0;
+        for (let run = 0; run < 5; run++) {
+          const start = performance.now();
+          total = (await store.tickets.search(f, sort, offset, 30)).total;
+          times.push(performance.now() - start);
+        }
+        const median = times.sort((a, b) => a - b)[2] ?? 0;
+        medians.push(median);
+        rows.push(`| ${name} | ${total} | ${median.toFixed(1)} ms |`);
+      }
+      console.log(
+        [
+          '',
+          `  ${n} tickets on a real mongod, page of 30, median of 5:`,
+          '| shape | matches | median |',
+          '|---|---|---|',
+          ...rows,
+        ].join('\n'),
+      );
+      for (const [i, m] of medians.entries()) expect(m, shapes[i]?.[0]).to.be.below(1_000);
+    });
   });
-});

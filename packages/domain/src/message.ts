@@ -1,3 +1,4 @@
+import type { AttachmentSummary } from './attachment.js';
 import type { MessageCreateInput, MessagePatchInput } from './inputs.js';
 import type { MessageNumber, TicketId, UserId } from './ids.js';
 import { revise } from './revision.js';
@@ -10,6 +11,8 @@ export interface Message {
   readonly authorId: UserId;
   /** Internal notes are visible to agents and admins only. */
   readonly internal: boolean;
+  /** The files it carries, in the order they were given (contract §9); deleted ones leave the list. */
+  readonly attachments: readonly AttachmentSummary[];
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly deletedAt: number | null;
@@ -22,12 +25,14 @@ export const createMessage = (
   input: MessageCreateInput,
   authorId: UserId,
   now: number,
+  attachments: readonly AttachmentSummary[] = [],
 ): Message => ({
   ticketId,
   number,
   body: input.body,
   authorId,
   internal: input.internal ?? false,
+  attachments,
   createdAt: now,
   updatedAt: now,
   deletedAt: null,
@@ -53,3 +58,7 @@ export const applyMessageChanges = (m: Message, c: MessageChanges, now: number):
   m.body === c.body && m.internal === c.internal ? m : revise(m, now, { body: c.body, internal: c.internal });
 
 export const deleteMessage = (m: Message, now: number): Message => revise(m, now, { deletedAt: now });
+
+/** The message without one of its attachments (deleting an attachment is a change of its message). */
+export const withoutAttachment = (m: Message, id: number, now: number): Message =>
+  revise(m, now, { attachments: m.attachments.filter((a) => a.id !== id) });

@@ -14,9 +14,16 @@ export interface Answer {
   readonly json: unknown;
 }
 
+export interface RequestOptions {
+  readonly token?: string;
+  readonly body?: unknown;
+  readonly form?: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
 export interface ServiceProcess {
   readonly url: string;
-  request(method: string, path: string, options?: { token?: string; body?: unknown; form?: string }): Promise<Answer>;
+  request(method: string, path: string, options?: RequestOptions): Promise<Answer>;
   stop(): Promise<void>;
   output(): string;
 }
@@ -66,11 +73,7 @@ export const startService = async (
       reject(new Error(`the service exited:\n${out}`));
     });
   });
-  const send = (
-    method: string,
-    path: string,
-    options: { token?: string; body?: unknown; form?: string } = {},
-  ): Promise<Answer> =>
+  const send = (method: string, path: string, options: RequestOptions = {}): Promise<Answer> =>
     new Promise((resolve, reject) => {
       const body = options.form ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
       const req = request(
@@ -79,6 +82,7 @@ export const startService = async (
           method,
           rejectUnauthorized: false, // the service's own self-signed certificate, on loopback
           headers: {
+            ...options.headers,
             ...(options.token === undefined ? {} : { Authorization: `Bearer ${options.token}` }),
             ...(body === undefined
               ? {}

@@ -1,6 +1,7 @@
 import { Email } from '../email.js';
 import { eventTypes, type EventType } from '../event-type.js';
-import { GroupId, UserId } from '../ids.js';
+import { AttachmentId, GroupId, UserId } from '../ids.js';
+import { attachmentLimits } from '../attachment.js';
 import { priorities } from '../priority.js';
 import { roles } from '../role.js';
 import { personalTokenLimits } from '../personal-token.js';
@@ -48,6 +49,11 @@ export const ticketValues = {
 export const messageValues = {
   body: boundedString('string of 1-50000 characters', { ...limits.body, nonBlank: true }),
   internal: booleanField,
+  attachmentIds: distinctList(
+    'list of at most 10 upload ids',
+    reference(AttachmentId, 'upload'),
+    attachmentLimits.perMessage,
+  ),
 };
 
 export const userValues = {

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ import { startMain, type ChildAnswer, type Started } from './child.js';
 // SIGKILLed at random moments; after each restart every write whose answer had arrived is
 // there with the exact value it was given (or the value of the one write in flight on it at the
 // kill), the feed has no gap, and every event's change is there (and every change has its
-// event). The power-cut run does the same with every write not yet fsynced taken back after
+// event). Uploads and attaches run among the writes (contract §9): every acknowledged upload's
+// and attachment's bytes are there with their SHA-256, and no record names missing bytes.
+// The power-cut run does the same with every write not yet fsynced taken back after
 // the kill (an LD_PRELOAD shim keeps an undo log of unsynced writes, replayed backwards), as a
 // power cut at that moment would leave the disk. Seeded: CRASH_SEED=<n> replays a run,
 // CRASH_KILLS=<n> sets how many kills (default 20), POWER_CUTS=<n> how many power cuts (default 6;
@@ -37,7 +40,11 @@ interface Acknowledged {
   readonly tickets: Map<number, { subject: string; owner: number; inFlight: string | null }>;
   /** "ticket/number" of every message whose 201 arrived. */
   readonly messages: Set<string>;
+  /** Upload id -> the SHA-256 of its bytes, for every upload whose 201 arrived (attached since, or not). */
+  readonly files: Map<number, string>;
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 for (const mode of ['SIGKILL', 'power cut'] as const)
   describe(`server: the embedded store under ${mode}`, function () {
@@ -74,7 +81,7 @@ for (const mode of ['SIGKILL', 'power cut'] as const)
       };
       if (shim !== null) writeFileSync(control, 'slow-sync');
       let takenBack = 0;
-      const acked: Acknowledged = { tickets: new Map(), messages: new Set() };
+      const acked: Acknowledged = { tickets: new Map(), messages: new Set(), files: new Map() };
       let token = '';
       let customerId = 0;
       const failure = (what: string): string => `${what} (CRASH_SEED=${String(seed)})`;
@@ -169,7 +176,24 @@ for (const mode of ['SIGKILL', 'power cut'] as const)
           for (const n of numbers)
             expect(kept.has(n), failure(`message ${ticket}/${String(n)} after round ${String(round)}`)).to.equal(true);
         }
-        writes.push(acked.tickets.size + acked.messages.size);
+        // Every acknowledged file's bytes are there; every file the store names (up to the highest id
+        // seen) has its bytes, with the SHA-256 its record says.
+        const highest = Math.max(0, ...acked.files.keys()) + 6 * 2;
+        for (let id = 1; id <= highest; id += 1) {
+          const meta = await call('GET', `/v1/attachments/${String(id)}`);
+          if (acked.files.has(id))
+            expect(meta.status, failure(`file ${String(id)} after round ${String(round)}`)).to.equal(200);
+          if (meta.status !== 200) continue;
+          const recorded = (meta.json as { sha256: string }).sha256;
+          if (acked.files.has(id))
+            expect(recorded, failure(`file ${String(id)}'s record`)).to.equal(acked.files.get(id));
+          const bytes = await call('GET', `/v1/attachments/${String(id)}/content`);
+          expect([bytes.status, sha256(bytes.text)], failure(`file ${String(id)}'s bytes`)).to.deep.equal([
+            200,
+            recorded,
+          ]);
+        }
+        writes.push(acked.tickets.size + acked.messages.size + acked.files.size);
 
         if (round === kills) {
           await running.stop();
@@ -205,9 +229,28 @@ for (const mode of ['SIGKILL', 'power cut'] as const)
                   t.subject = subject;
                   t.inFlight = null;
                 }
-              } else {
+              } else if (kind < 0.88) {
                 const id = ids[Math.floor(next() * ids.length)] ?? 0;
                 const a = await call('POST', `/v1/tickets/${String(id)}/messages`, { body: `note ${String(i)}` });
+                if (a.status === 201) acked.messages.add(`${String(id)}/${String((a.json as { id: number }).id)}`);
+              } else {
+                // An upload (ASCII text, 1-300 KiB), attached to a new message two times in three.
+                const text = `round ${String(round)} writer ${String(w)} #${String(i)} `.repeat(
+                  1 + Math.floor(next() * 8000),
+                );
+                const up = await running.request('POST', `/v1/uploads?filename=w${String(w)}.txt`, {
+                  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },
+                  body: text,
+                });
+                if (up.status !== 201) continue;
+                const upload = (up.json as { id: number }).id;
+                acked.files.set(upload, sha256(text));
+                if (next() < 0.33) continue;
+                const id = ids[Math.floor(next() * ids.length)] ?? 0;
+                const a = await call('POST', `/v1/tickets/${String(id)}/messages`, {
+                  body: 'file',
+                  attachment_ids: [upload],
+                });
                 if (a.status === 201) acked.messages.add(`${String(id)}/${String((a.json as { id: number }).id)}`);
               }
             } catch {
