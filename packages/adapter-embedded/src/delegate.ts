@@ -2,10 +2,9 @@ type Methods = Record<string, ((...args: never[]) => unknown) | undefined>;
 
 /**
  * An object with the methods of `shape`, each calling that method on whatever `current()`
- * answers at the time of the call: the ports stay the same objects for the application
- * while the store behind them is rebuilt (after a failed commit). While `wait()` answers a
- * promise (the store is being reopened), a call starts once it resolves, in the order the
- * calls came, and is refused when it rejects.
+ * answers at the time of the call (the store is started after the ports are handed out).
+ * While `wait()` answers a promise, a call starts once it resolves, and is refused when it
+ * rejects (after a failed commit, every call is).
  */
 export const delegate = <T extends object>(shape: T, current: () => T, wait: () => Promise<void> | null): T => {
   const out: Record<string, unknown> = {};

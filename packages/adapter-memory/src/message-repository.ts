@@ -1,3 +1,4 @@
+import { BigMap } from './big-map.js';
 import type { MessageRepository, TicketAttachment } from '@support/application';
 import type { AttachmentRecords } from './attachment-repository.js';
 import { messageEvent, type Message } from '@support/domain';
@@ -40,7 +41,7 @@ export const memoryMessageRepository = (
   events: ChangeRecorder,
   files: AttachmentRecords,
 ): MessageRepository => {
-  const threads = new Map<number, Thread>();
+  const threads = new BigMap<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
     if (thread === undefined) {

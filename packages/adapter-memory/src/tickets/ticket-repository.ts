@@ -50,6 +50,8 @@ export const memoryTicketRepository = (
     },
   );
   const answer = journal.runner(['tickets']);
+  // A read of one ticket waits only for a pending write of that ticket.
+  const answerFor = journal.recordRunner('tickets');
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
@@ -90,7 +92,7 @@ export const memoryTicketRepository = (
         events.record(ticketEvent('created', stored, stored.updatedAt, by));
       }),
     findById: (id) =>
-      answer(() => {
+      answerFor(id, () => {
         const t = table.get(id);
         return t === undefined ? null : copyTicket(t);
       }),
