@@ -9,6 +9,7 @@ import { id, nullable, text, timestamp, url } from './fields.js';
 const scopeList: Json = {
   type: 'array',
   minItems: 1,
+  maxItems: scopes.length,
   uniqueItems: true,
   items: { type: 'string', enum: [...scopes] },
   description:
