@@ -12,7 +12,8 @@ export type FieldErrorCode =
   | 'not_unique' // another resource already has this value
   | 'invalid_transition' // the ticket state machine refuses this change
   | 'unknown_reference' // names a user or group that does not exist or cannot take this role
-  | 'not_permitted'; // this caller may not write this field
+  | 'not_permitted' // this caller may not write this field
+  | 'limit_reached'; // the caller already holds as many of these as one may
 
 export interface FieldError {
   /**

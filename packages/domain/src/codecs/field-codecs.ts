@@ -27,6 +27,7 @@ const codes: readonly FieldErrorCode[] = [
   'invalid_transition',
   'unknown_reference',
   'not_permitted',
+  'limit_reached',
 ];
 const isCode = (s: string): s is FieldErrorCode => (codes as readonly string[]).includes(s);
 
