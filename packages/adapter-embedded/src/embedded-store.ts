@@ -35,6 +35,8 @@ export interface EmbeddedStoreOptions {
   readonly slowCommit?: () => Promise<void>;
   /** Tests only: the heap limit the start checks the data against (default: V8's). */
   readonly heapLimitBytes?: number;
+  /** Tests only: how many events one commit of the feed's retention forgets (default: forgetBatch). */
+  readonly forgetBatch?: number;
 }
 
 /** What a start found on disk. */
@@ -147,7 +149,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
         ...(options.slowCommit === undefined ? {} : { slowCommit: options.slowCommit }),
       });
-      const feed = new LmdbFeed(environment, (changes) => sink.commit(changes));
+      const feed = new LmdbFeed(environment, (changes) => sink.commit(changes), options.forgetBatch);
       // A load that cannot fit the heap would crash ("heap out of memory") and crash-loop: say so first.
       const tooBig = heapRefusal(options.dataDir, heapNeeded(environment, journalTables), options.heapLimitBytes);
       if (tooBig !== null) throw new DataDirError(tooBig);
