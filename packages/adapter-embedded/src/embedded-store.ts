@@ -179,6 +179,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
 
   return {
     tickets: port('tickets'),
+    ticketFields: port('ticketFields'),
     messages: port('messages'),
     attachments: port('attachments'),
     blobs,

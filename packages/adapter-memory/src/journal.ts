@@ -13,6 +13,7 @@ export const journalTables = [
   'users',
   'groups',
   'tickets',
+  'ticketFields',
   'messages',
   'attachments',
   'tokens',

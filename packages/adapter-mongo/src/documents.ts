@@ -1,4 +1,5 @@
 import {
+  copyCustomValues,
   emailKey,
   groupNameKey,
   priorityRank,
@@ -13,6 +14,7 @@ import {
   type MessageNumber,
   type Priority,
   type Role,
+  type CustomValues,
   type Scope,
   type Ticket,
   type TicketId,
@@ -23,6 +25,7 @@ import {
 import type { TokenKind, TokenRecord } from '@support/application';
 import { fromSummaryDocument, toSummaryDocument, type SummaryDocument } from './attachment-documents.js';
 import { fromDateOrNull, toDate, toDateOrNull } from './dates.js';
+import { cfEntries, customFieldWords, type CfEntry } from './custom-field-documents.js';
 
 // How the domain's records are laid out in MongoDB.
 //
@@ -59,12 +62,24 @@ export interface TicketDocument {
   version: number;
   /** The domain's `ticketWords` (subject, summary and customer name): what `q` looks up. Multikey index. */
   words: string[];
-  /** The words of subject and summary alone, so a customer rename can rebuild `words` in the database. */
+  /** The words of subject and summary alone (and of text custom fields), so a customer rename can rebuild `words` in the database. */
   textWords: string[];
+  /** Custom field values by field id, as the ticket keeps them (contract §10). */
+  customFields?: CustomValues;
+  /**
+   * The same values in the attribute pattern, one entry per value (a multiselect: one per
+   * option held) under one compound multikey index {cf.k, cf.v, ...}: what `cf.<key>` filters
+   * and counts read.
+   */
+  cf: CfEntry[];
 }
 
-export const toTicketDocument = (t: Ticket): TicketDocument => {
-  const textWords = distinctWords(t.subject, t.summary);
+/** `textFields`: the ids of the text, textarea and regexp fields, whose words `q` finds. */
+export type { CfEntry } from './custom-field-documents.js';
+
+export const toTicketDocument = (t: Ticket, textFields: ReadonlySet<number> = new Set()): TicketDocument => {
+  const fieldWords = customFieldWords(t.customFields, textFields);
+  const textWords = [...distinctWords(t.subject, t.summary), ...fieldWords];
   return {
     _id: t.id,
     subject: t.subject,
@@ -84,15 +99,17 @@ export const toTicketDocument = (t: Ticket): TicketDocument => {
     deletedAt: toDateOrNull(t.deletedAt),
     deleted: t.deletedAt !== null,
     version: t.version,
-    words: ticketWords(t),
+    words: [...ticketWords(t), ...fieldWords],
     textWords,
+    customFields: copyCustomValues(t.customFields),
+    cf: cfEntries(t.customFields),
   };
 };
 
-/** The fields a ticket is read back from: the search words stay in the database. */
-export const ticketProjection = { words: 0, textWords: 0 } as const;
+/** The fields a ticket is read back from: the search words and the attribute entries stay in the database. */
+export const ticketProjection = { words: 0, textWords: 0, cf: 0 } as const;
 
-export type StoredTicket = Omit<TicketDocument, 'words' | 'textWords'>;
+export type StoredTicket = Omit<TicketDocument, 'words' | 'textWords' | 'cf'>;
 
 export const fromTicketDocument = (d: StoredTicket): Ticket => ({
   id: d._id as TicketId,
@@ -105,6 +122,8 @@ export const fromTicketDocument = (d: StoredTicket): Ticket => ({
   assignedUserId: d.assignedUserId as UserId | null,
   groupId: d.groupId as GroupId | null,
   tags: d.tags,
+  // A ticket written before custom fields existed has none.
+  customFields: copyCustomValues(d.customFields),
   createdAt: d.createdAt.getTime(),
   updatedAt: d.updatedAt.getTime(),
   closedAt: fromDateOrNull(d.closedAt),

@@ -40,7 +40,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token' | 'attachment';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token' | 'attachment' | 'ticketField';
 
 export type DomainError =
   /** `omitted`: how many more fields were refused than `errors` lists (at most `maxListedFieldErrors` are). */

@@ -1,3 +1,4 @@
+import { noCustomValues, type CustomValues } from './custom-fields/value.js';
 import type { TicketCreateInput } from './inputs.js';
 import type { GroupId, TicketId, UserId } from './ids.js';
 import { defaultPriority, type Priority } from './priority.js';
@@ -17,6 +18,8 @@ export interface Ticket {
   readonly assignedUserId: UserId | null;
   readonly groupId: GroupId | null;
   readonly tags: readonly string[];
+  /** Custom field values by field id (contract §10); a field without a value is absent. */
+  readonly customFields: CustomValues;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly closedAt: number | null;
@@ -35,7 +38,14 @@ export interface Customer {
   readonly name: string;
 }
 
-export const createTicket = (id: TicketId, input: TicketCreateInput, customer: Customer, now: number): Ticket => ({
+/** A new ticket; `customFields` are its decoded values (custom-fields/ticket-values.ts). */
+export const createTicket = (
+  id: TicketId,
+  input: TicketCreateInput,
+  customer: Customer,
+  now: number,
+  customFields: CustomValues = noCustomValues,
+): Ticket => ({
   id,
   subject: input.subject,
   summary: input.summary ?? '',
@@ -46,6 +56,7 @@ export const createTicket = (id: TicketId, input: TicketCreateInput, customer: C
   assignedUserId: input.assignedUserId ?? null,
   groupId: input.groupId ?? null,
   tags: input.tags ?? [],
+  customFields,
   createdAt: now,
   updatedAt: now,
   closedAt: null,

@@ -27,6 +27,7 @@ describe('ticket', () => {
         assignedUserId: null,
         groupId: null,
         tags: [],
+        customFields: {},
         createdAt: T0,
         updatedAt: T0,
         closedAt: null,
@@ -66,6 +67,7 @@ describe('ticket', () => {
         assignedUserId: null,
         groupId: null,
         tags: [],
+        customFields: {},
       });
     });
 
@@ -92,6 +94,7 @@ describe('ticket', () => {
         assignedUserId: 7,
         groupId: 8,
         tags: ['t'],
+        customFields: {},
       });
     });
 

@@ -147,7 +147,7 @@ export const buildContainer = (config: Config): Container => {
       // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
       (cfg, origin) =>
         httpWebhookSender({
-          body: (event) => webhookBody(urlsFor(origin.get()), event),
+          body: (event, fields) => webhookBody(urlsFor(origin.get()), event, fields),
           timeoutMs: 10_000,
           allowPrivate: cfg.webhookAllowPrivate,
         }),

@@ -1,4 +1,4 @@
-import type { TicketRepository } from '@support/application';
+import type { TicketFieldRepository, TicketRepository } from '@support/application';
 import {
   renameCustomer,
   ticketEvent,
@@ -13,19 +13,37 @@ import type { Journal } from '../journal.js';
 import { copyTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
+import { memoryTicketFieldRepository } from './ticket-field-repository.js';
 import { TicketTable } from './ticket-table.js';
 
-export const memoryTicketRepository = (
+/** A ticket as a store wrote it before custom fields existed has none. */
+const upgraded = (t: Ticket): Ticket => ((t.customFields as unknown) === undefined ? { ...t, customFields: {} } : t);
+
+/** The tickets and their custom field definitions, which share the ticket table's indexes. */
+export const memoryTicketStores = (
   journal: Journal,
   settings: SearchSettings & { readonly chunkLoad: number },
   events: ChangeRecorder,
   followUps?: MemoryFollowUps,
-): TicketRepository => {
+): { readonly tickets: TicketRepository; readonly ticketFields: TicketFieldRepository } => {
   const table = new TicketTable(journal, settings.chunkLoad, settings.queueSets === 'bitsets');
+  return {
+    tickets: memoryTicketRepository(journal, table, settings, events, followUps),
+    ticketFields: memoryTicketFieldRepository(journal, table, events),
+  };
+};
+
+export const memoryTicketRepository = (
+  journal: Journal,
+  table: TicketTable,
+  settings: SearchSettings & { readonly chunkLoad: number },
+  events: ChangeRecorder,
+  followUps?: MemoryFollowUps,
+): TicketRepository => {
   journal.restorer(
     'tickets',
     (_, t) => {
-      table.restore(t as Ticket);
+      table.restore(upgraded(t as Ticket));
     },
     () => {
       table.restored();
@@ -91,6 +109,17 @@ export const memoryTicketRepository = (
         checkOffset(offset);
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
+      }),
+    countHolding: (fieldId, values) =>
+      answer(() => {
+        const index = table.field(fieldId);
+        if (index?.byValue == null) return 0;
+        const holding = new Set<number>();
+        for (const v of new Set(values))
+          index.byValue.get(v).forEachSlice((ids, from, to) => {
+            for (let k = from; k < to; k++) holding.add(ids[k] as number);
+          });
+        return holding.size;
       }),
   };
 };

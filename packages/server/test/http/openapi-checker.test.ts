@@ -36,6 +36,7 @@ describe('HTTP: the answer checker catches drift from the document', () => {
     closed_at: null,
     messages_url: `${origin}/v1/tickets/7/messages`,
     allowed_transitions: ['pending', 'closed'],
+    custom_fields: {},
   };
   const answer = (status: number, json: unknown, extra: Record<string, string | undefined> = {}) => {
     const all: Record<string, string | undefined> = { ...headers, ...extra };

@@ -37,6 +37,7 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
         'closed_at',
         'messages_url',
         'allowed_transitions',
+        'custom_fields',
       ]);
       for (const k of Object.keys(t)) expect(k).to.match(/^[a-z]+(_[a-z]+)*$/);
       expect(t.id).to.be.a('number');
