@@ -1,20 +1,98 @@
-type Methods = Record<string, ((...args: never[]) => unknown) | undefined>;
+import type { Store } from '@support/application';
+
+/** Every method of a port, named: a list the compiler holds to the port (a method missing, or one the port has not, fails the build). */
+type MethodList<T> = { readonly [K in keyof T]-?: true };
+
+type Delegated = Exclude<keyof Store, 'events' | 'health'>;
 
 /**
- * An object with the methods of `shape`, each calling that method on whatever `current()`
+ * The methods the embedded store hands on, per port (the change feed and health are its own).
+ * Written out rather than read off an object at run time: a port that gains a method fails the
+ * build here until the embedded store hands it on too.
+ */
+export const portMethods: { readonly [P in Delegated]: MethodList<Store[P]> } = {
+  tickets: { insert: true, findById: true, update: true, search: true },
+  messages: { insert: true, find: true, update: true, list: true },
+  users: {
+    insert: true,
+    findById: true,
+    findByEmail: true,
+    findByIds: true,
+    update: true,
+    delete: true,
+    list: true,
+    count: true,
+  },
+  groups: { insert: true, findById: true, findByIds: true, update: true, delete: true, list: true },
+  tokens: { save: true, find: true, consume: true, revoke: true, revokeFamily: true },
+  personalTokens: { insert: true, findByHash: true, findById: true, list: true, revoke: true, touch: true },
+  rateLimits: { hit: true },
+  idempotency: { claim: true, complete: true, release: true },
+  webhooks: {
+    insert: true,
+    findById: true,
+    list: true,
+    update: true,
+    delete: true,
+    due: true,
+    lease: true,
+    release: true,
+    recordDelivery: true,
+    deliveries: true,
+  },
+  ids: { next: true },
+};
+
+type Methods = Record<string, ((...args: never[]) => unknown) | undefined>;
+
+/** Told when a delegated call starts, and awaited once one that answered a promise has settled (before it answers). */
+export interface CallHooks {
+  readonly started: () => void;
+  readonly settled: () => Promise<void>;
+}
+
+/**
+ * An object with the `methods` of a port, each calling that method on whatever `current()`
  * answers at the time of the call: the ports stay the same objects for the application
  * while the store behind them is rebuilt (after a failed commit). While `wait()` answers a
  * promise (the store is being reopened), a call starts once it resolves, in the order the
  * calls came, and is refused when it rejects.
  */
-export const delegate = <T extends object>(shape: T, current: () => T, wait: () => Promise<void> | null): T => {
+export const delegate = <T extends object>(
+  methods: MethodList<T>,
+  current: () => T,
+  wait: () => Promise<void> | null,
+  hooks?: CallHooks,
+): T => {
   const out: Record<string, unknown> = {};
-  for (const name of Object.keys(shape)) {
+  for (const name of Object.keys(methods)) {
     const call = (args: never[]): unknown => (current() as unknown as Methods)[name]?.(...args);
-    out[name] = (...args: never[]) => {
+    const run = (args: never[]): unknown => {
       const waiting = wait();
       return waiting === null ? call(args) : waiting.then(() => call(args));
     };
+    out[name] =
+      hooks === undefined
+        ? (...args: never[]) => run(args)
+        : (...args: never[]) => {
+            hooks.started();
+            const r = run(args);
+            if (!(r instanceof Promise)) {
+              void hooks.settled();
+              return r;
+            }
+            const after = (): Promise<void> => hooks.settled();
+            return r.then(
+              async (v: unknown) => {
+                await after();
+                return v;
+              },
+              async (e: unknown) => {
+                await after();
+                throw e;
+              },
+            );
+          };
   }
   return out as T;
 };

@@ -8,7 +8,7 @@ import {
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
 import { takeOwnership } from './data-dir.js';
-import { delegate } from './delegate.js';
+import { delegate, portMethods, type CallHooks } from './delegate.js';
 import { LmdbEnvironment } from './environment.js';
 import { feedTables, LmdbFeed } from './feed.js';
 import { LmdbSink } from './lmdb-sink.js';
@@ -33,6 +33,12 @@ export interface EmbeddedStoreOptions {
   readonly mapCheckEveryMs?: number;
   /** Tests only: how the resident file pages are read (default: /proc/self/status). */
   readonly residentFileBytes?: () => number | null;
+  /**
+   * Tests only: once no port call is running, memory is rebuilt from what LMDB holds (as at a
+   * start) before the call answers, so that a record no restorer brings back fails the next
+   * read (the contract suites' "reloaded after every call" mode).
+   */
+  readonly reloadAfterEveryCall?: boolean;
 }
 
 /** What a start found on disk. */
@@ -158,6 +164,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       ]);
       const sink = new LmdbSink(environment, {
         committed: (changes) => {
+          writtenSinceLoad = true;
           feed.committed(changes);
           const o = state.opened;
           if (o !== null && o.carried.length > 0 && changes.includes(o.carried[0] as RecordChange)) o.carried = [];
@@ -218,13 +225,35 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     }
   };
 
-  // The methods of each port are the memory engine's: read off a store that is never used.
-  const shapes = createMemoryEngine().store;
+  let running = 0;
+  let writtenSinceLoad = false;
+  const reloading: CallHooks | undefined =
+    options.reloadAfterEveryCall === true
+      ? {
+          started: () => {
+            running += 1;
+          },
+          settled: async () => {
+            running -= 1;
+            if (running > 0) return;
+            const o = current();
+            await o.sink.drain();
+            // Another call may have started while the commits drained: it runs on this memory.
+            // Nothing written since the last load: memory already is what the disk holds.
+            if (running === 0 && opened === o && writtenSinceLoad) {
+              writtenSinceLoad = false;
+              o.engine = load(o);
+            }
+          },
+        }
+      : undefined;
+  // The methods of each port, as listed in portMethods (the compiler holds the lists to the ports).
   const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
     delegate(
-      shapes[name],
+      portMethods[name],
       () => current().engine.store[name],
       () => current().gate.pass(),
+      name === 'rateLimits' ? undefined : reloading,
     );
   // The feed's reads of LMDB pass the gate too (its memory store's shape has no own keys to delegate by).
   const gated = <T>(call: (o: Opened) => Promise<T>): Promise<T> => {

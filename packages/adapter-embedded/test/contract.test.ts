@@ -31,3 +31,11 @@ for (const describeContract of [
   describeWebhookRepositoryContract,
 ])
   describeContract('Embedded store (reopened all the time)', refreshing);
+
+// Every suite again with memory rebuilt from disk whenever no call is running (before the
+// call answers): a record kept where no restorer brings it back, or a restorer that forgets a
+// field, fails the next read. The rate-limit counters are per process by design, not stored.
+for (const describeContract of portContractSuites)
+  describeContract('Embedded store (reloaded from disk after every call)', () =>
+    startedStore(tempDataDir(), { reloadAfterEveryCall: true }, true),
+  );

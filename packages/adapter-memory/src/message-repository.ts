@@ -1,5 +1,5 @@
 import type { MessageRepository } from '@support/application';
-import { messageEvent, type Message } from '@support/domain';
+import { messageEvent, upgradeMessage, type Message } from '@support/domain';
 import { copyMessage } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
 import type { Journal } from './journal.js';
@@ -34,6 +34,7 @@ const follow = (list: SortedList<number>, n: number, was: boolean, is: boolean):
 };
 
 export const memoryMessageRepository = (journal: Journal, load: number, events: ChangeRecorder): MessageRepository => {
+  // Map: derived: the messages of each ticket, rebuilt by the messages restorer
   const threads = new Map<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
@@ -43,9 +44,11 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
     }
     return thread;
   };
-  journal.restorer('messages', (_, value) => {
-    const m = value as Message;
-    threadOf(m.ticketId).put(m);
+  journal.restorer('messages', {
+    upgrade: upgradeMessage,
+    restore: (_, m) => {
+      threadOf(m.ticketId).put(m);
+    },
   });
   const answer = journal.runner(['messages']);
   return {

@@ -1,6 +1,7 @@
 import type { MessageCreateInput, MessagePatchInput } from './inputs.js';
 import type { MessageNumber, TicketId, UserId } from './ids.js';
 import { revise } from './revision.js';
+import { upgrading, type Stored, type Upgrades } from './upgrade.js';
 
 export interface Message {
   readonly ticketId: TicketId;
@@ -15,6 +16,17 @@ export interface Message {
   readonly deletedAt: number | null;
   readonly version: number;
 }
+
+/** The fields every stored message has had since the stores' first format. */
+type MessageFormat1 =
+  'ticketId' | 'number' | 'body' | 'authorId' | 'internal' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'version';
+
+/** What a message stored before a field existed is read back with: one entry per field added since format 1. */
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until a field is added: then it asks for its default
+export const messageUpgrades: Upgrades<Message, MessageFormat1> = {};
+export type StoredMessage = Stored<Message, MessageFormat1>;
+/** The upgrade step every store reads a stored message through. */
+export const upgradeMessage = upgrading<Message, MessageFormat1>(messageUpgrades);
 
 export const createMessage = (
   ticketId: TicketId,

@@ -4,6 +4,7 @@ import { defaultPriority, type Priority } from './priority.js';
 import { revise } from './revision.js';
 import { initialTicketState, type TicketState } from './ticket-state.js';
 import { distinctWords } from './tokenizer.js';
+import { upgrading, type Stored, type Upgrades } from './upgrade.js';
 
 export interface Ticket {
   readonly id: TicketId;
@@ -25,6 +26,31 @@ export interface Ticket {
   /** Incremented by every write; a write that expects another version is refused. */
   readonly version: number;
 }
+
+/** The fields every stored ticket has had since the stores' first format. */
+type TicketFormat1 =
+  | 'id'
+  | 'subject'
+  | 'summary'
+  | 'state'
+  | 'priority'
+  | 'customerId'
+  | 'customerName'
+  | 'assignedUserId'
+  | 'groupId'
+  | 'tags'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'closedAt'
+  | 'deletedAt'
+  | 'version';
+
+/** What a ticket stored before a field existed is read back with: one entry per field added since format 1. */
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until a field is added: then it asks for its default
+export const ticketUpgrades: Upgrades<Ticket, TicketFormat1> = {};
+export type StoredTicket = Stored<Ticket, TicketFormat1>;
+/** The upgrade step every store reads a stored ticket through (the embedded store's restorer, the Mongo mapper). */
+export const upgradeTicket = upgrading<Ticket, TicketFormat1>(ticketUpgrades);
 
 /** The words a ticket is found by: those of its subject, summary and customer name. */
 export const ticketWords = (t: Pick<Ticket, 'subject' | 'summary' | 'customerName'>): string[] =>

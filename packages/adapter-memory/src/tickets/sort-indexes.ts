@@ -17,6 +17,7 @@ export class SortIndexes {
     private readonly key: (id: number, field: SortField) => SortKey,
     load: number,
   ) {
+    // Map: derived: an index of the tickets table, rebuilt by its restorer
     this.lists = new Map(
       sortFields.map((field) => [field, new SortedList<number>((a, b) => this.compareIds(field, a, b), load)] as const),
     );

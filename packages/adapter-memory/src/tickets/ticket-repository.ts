@@ -6,6 +6,7 @@ import {
   ungroupTicket,
   type EventActor,
   type Ticket,
+  upgradeTicket,
 } from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
 import type { MemoryFollowUps } from '../follow-ups.js';
@@ -22,15 +23,15 @@ export const memoryTicketRepository = (
   followUps?: MemoryFollowUps,
 ): TicketRepository => {
   const table = new TicketTable(journal, settings.chunkLoad, settings.queueSets === 'bitsets');
-  journal.restorer(
-    'tickets',
-    (_, t) => {
-      table.restore(t as Ticket);
+  journal.restorer('tickets', {
+    upgrade: upgradeTicket,
+    restore: (_, t) => {
+      table.restore(t);
     },
-    () => {
+    finish: () => {
       table.restored();
     },
-  );
+  });
   const answer = journal.runner(['tickets']);
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
