@@ -27,6 +27,24 @@ export const limits = {
   webhookUrl: { min: 1, max: 2048 },
 } as const;
 
+/** RFC 3339 date-time with an offset (2026-03-01T00:00:00Z, ...+02:00), as epoch ms. */
+const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
+export const dateTime: ShapedCodec<number, string> = shaped(
+  new t.Type<number, string, unknown>(
+    'an RFC 3339 date-time',
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
+      const ms = rfc3339.test(u) ? Date.parse(u) : NaN;
+      return Number.isFinite(ms)
+        ? t.success(ms)
+        : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
+    },
+    (ms) => new Date(ms).toISOString(),
+  ),
+  { kind: 'date-time' },
+);
+
 const userRef = reference(UserId, 'user');
 const groupRef = reference(GroupId, 'group');
 
@@ -129,24 +147,6 @@ export const webhookValues = {
   active: booleanField,
   after: sequenceNumber,
 };
-
-/** RFC 3339 date-time with an offset (2026-03-01T00:00:00Z, ...+02:00), as epoch ms. */
-const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/i;
-const dateTime: ShapedCodec<number, string> = shaped(
-  new t.Type<number, string, unknown>(
-    'an RFC 3339 date-time',
-    (u): u is number => typeof u === 'number',
-    (u, c) => {
-      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
-      const ms = rfc3339.test(u) ? Date.parse(u) : NaN;
-      return Number.isFinite(ms)
-        ? t.success(ms)
-        : failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)');
-    },
-    (ms) => new Date(ms).toISOString(),
-  ),
-  { kind: 'date-time' },
-);
 
 /** A list codec that also refuses an empty list. */
 const nonEmpty = <A, O>(list: ShapedCodec<readonly A[], readonly O[]>): ShapedCodec<readonly A[], readonly O[]> =>
