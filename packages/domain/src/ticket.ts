@@ -49,6 +49,8 @@ type TicketFormat1 =
 // eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until a field is added: then it asks for its default
 export const ticketUpgrades: Upgrades<Ticket, TicketFormat1> = {};
 export type StoredTicket = Stored<Ticket, TicketFormat1>;
+/** The fields a stored ticket may lack (added since format 1). */
+export type TicketFieldAdded = Exclude<keyof Ticket, TicketFormat1>;
 /** The upgrade step every store reads a stored ticket through (the embedded store's restorer, the Mongo mapper). */
 export const upgradeTicket = upgrading<Ticket, TicketFormat1>(ticketUpgrades);
 
