@@ -8,7 +8,8 @@ import {
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
 import { takeOwnership } from './data-dir.js';
-import { delegate, portMethods, type CallHooks } from './delegate.js';
+import { delegate, portMethods } from './delegate.js';
+import { ReloadAfterCalls } from './reload.js';
 import { LmdbEnvironment } from './environment.js';
 import { feedTables, LmdbFeed } from './feed.js';
 import { LmdbSink } from './lmdb-sink.js';
@@ -33,11 +34,7 @@ export interface EmbeddedStoreOptions {
   readonly mapCheckEveryMs?: number;
   /** Tests only: how the resident file pages are read (default: /proc/self/status). */
   readonly residentFileBytes?: () => number | null;
-  /**
-   * Tests only: once no port call is running, memory is rebuilt from what LMDB holds (as at a
-   * start) before the call answers, so that a record no restorer brings back fails the next
-   * read (the contract suites' "reloaded after every call" mode).
-   */
+  /** Tests only: memory rebuilt from LMDB after the calls that wrote (reload.ts). */
   readonly reloadAfterEveryCall?: boolean;
 }
 
@@ -164,7 +161,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       ]);
       const sink = new LmdbSink(environment, {
         committed: (changes) => {
-          writtenSinceLoad = true;
+          reloads?.committed();
           feed.committed(changes);
           const o = state.opened;
           if (o !== null && o.carried.length > 0 && changes.includes(o.carried[0] as RecordChange)) o.carried = [];
@@ -225,35 +222,13 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     }
   };
 
-  let running = 0;
-  let writtenSinceLoad = false;
-  const reloading: CallHooks | undefined =
-    options.reloadAfterEveryCall === true
-      ? {
-          started: () => {
-            running += 1;
-          },
-          settled: async () => {
-            running -= 1;
-            if (running > 0) return;
-            const o = current();
-            await o.sink.drain();
-            // Another call may have started while the commits drained: it runs on this memory.
-            // Nothing written since the last load: memory already is what the disk holds.
-            if (running === 0 && opened === o && writtenSinceLoad) {
-              writtenSinceLoad = false;
-              o.engine = load(o);
-            }
-          },
-        }
-      : undefined;
-  // The methods of each port, as listed in portMethods (the compiler holds the lists to the ports).
+  const reloads = options.reloadAfterEveryCall === true ? new ReloadAfterCalls(current, load) : undefined;
   const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
     delegate(
       portMethods[name],
       () => current().engine.store[name],
       () => current().gate.pass(),
-      name === 'rateLimits' ? undefined : reloading,
+      name === 'rateLimits' ? undefined : reloads,
     );
   // The feed's reads of LMDB pass the gate too (its memory store's shape has no own keys to delegate by).
   const gated = <T>(call: (o: Opened) => Promise<T>): Promise<T> => {
