@@ -19,10 +19,6 @@ import {
   type TicketState,
   type User,
   type UserId,
-  upgradeGroup,
-  upgradeMessage,
-  upgradeTicket,
-  upgradeUser,
   type TicketFieldAdded,
 } from '@support/domain';
 import type { TokenKind, TokenRecord } from '@support/application';
@@ -110,25 +106,28 @@ export type StoredTicket = Omit<TicketDocument, 'words' | 'textWords' | TicketFi
 type NotInDocument = Exclude<keyof Ticket, keyof TicketDocument | 'id'>;
 export const everyTicketFieldIsStored: [NotInDocument] extends [never] ? true : NotInDocument = true;
 
-/** Read through the domain's upgrade step: a document written before a field existed gets its default. */
-export const fromTicketDocument = (d: StoredTicket): Ticket =>
-  upgradeTicket({
-    id: d._id as TicketId,
-    subject: d.subject,
-    summary: d.summary,
-    state: d.state,
-    priority: d.priority,
-    customerId: d.customerId as UserId,
-    customerName: d.customerName,
-    assignedUserId: d.assignedUserId as UserId | null,
-    groupId: d.groupId as GroupId | null,
-    tags: d.tags,
-    createdAt: d.createdAt.getTime(),
-    updatedAt: d.updatedAt.getTime(),
-    closedAt: fromDateOrNull(d.closedAt),
-    deletedAt: fromDateOrNull(d.deletedAt),
-    version: d.version,
-  });
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? ticketUpgrades.<field> : ...` (the domain's upgrade default); the
+ * Ticket literal makes leaving a field out a build error.
+ */
+export const fromTicketDocument = (d: StoredTicket): Ticket => ({
+  id: d._id as TicketId,
+  subject: d.subject,
+  summary: d.summary,
+  state: d.state,
+  priority: d.priority,
+  customerId: d.customerId as UserId,
+  customerName: d.customerName,
+  assignedUserId: d.assignedUserId as UserId | null,
+  groupId: d.groupId as GroupId | null,
+  tags: d.tags,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  closedAt: fromDateOrNull(d.closedAt),
+  deletedAt: fromDateOrNull(d.deletedAt),
+  version: d.version,
+});
 
 /** The search words of a customer name, as the tokenizer folds them. */
 export const nameWords = (name: string): string[] => [...new Set(tokenize(name))];
@@ -160,19 +159,22 @@ export const toMessageDocument = (m: Message): MessageDocument => ({
 /** Messages are read without their ObjectId `_id`: (ticketId, number) is their key. */
 export const messageProjection = { _id: 0 } as const;
 
-/** Read through the domain's upgrade step: a document written before a field existed gets its default. */
-export const fromMessageDocument = (d: MessageDocument): Message =>
-  upgradeMessage({
-    ticketId: d.ticketId as TicketId,
-    number: d.number as MessageNumber,
-    body: d.body,
-    authorId: d.authorId as UserId,
-    internal: d.internal,
-    createdAt: d.createdAt.getTime(),
-    updatedAt: d.updatedAt.getTime(),
-    deletedAt: fromDateOrNull(d.deletedAt),
-    version: d.version,
-  });
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? messageUpgrades.<field> : ...` (the domain's upgrade default); the
+ * Message literal makes leaving a field out a build error.
+ */
+export const fromMessageDocument = (d: MessageDocument): Message => ({
+  ticketId: d.ticketId as TicketId,
+  number: d.number as MessageNumber,
+  body: d.body,
+  authorId: d.authorId as UserId,
+  internal: d.internal,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  deletedAt: fromDateOrNull(d.deletedAt),
+  version: d.version,
+});
 
 export interface UserDocument {
   _id: number;
@@ -201,19 +203,22 @@ export const toUserDocument = (u: User): UserDocument => ({
   version: u.version,
 });
 
-/** Read through the domain's upgrade step: a document written before a field existed gets its default. */
-export const fromUserDocument = (d: UserDocument): User =>
-  upgradeUser({
-    id: d._id as UserId,
-    name: d.name,
-    email: d.email as Email,
-    role: d.role,
-    groupIds: d.groupIds as GroupId[],
-    passwordHash: d.passwordHash,
-    createdAt: d.createdAt.getTime(),
-    updatedAt: d.updatedAt.getTime(),
-    version: d.version,
-  });
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? userUpgrades.<field> : ...` (the domain's upgrade default); the
+ * User literal makes leaving a field out a build error.
+ */
+export const fromUserDocument = (d: UserDocument): User => ({
+  id: d._id as UserId,
+  name: d.name,
+  email: d.email as Email,
+  role: d.role,
+  groupIds: d.groupIds as GroupId[],
+  passwordHash: d.passwordHash,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  version: d.version,
+});
 
 export interface GroupDocument {
   _id: number;
@@ -236,16 +241,19 @@ export const toGroupDocument = (g: Group): GroupDocument => ({
   version: g.version,
 });
 
-/** Read through the domain's upgrade step: a document written before a field existed gets its default. */
-export const fromGroupDocument = (d: GroupDocument): Group =>
-  upgradeGroup({
-    id: d._id as GroupId,
-    name: d.name,
-    description: d.description,
-    createdAt: d.createdAt.getTime(),
-    updatedAt: d.updatedAt.getTime(),
-    version: d.version,
-  });
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? groupUpgrades.<field> : ...` (the domain's upgrade default); the
+ * Group literal makes leaving a field out a build error.
+ */
+export const fromGroupDocument = (d: GroupDocument): Group => ({
+  id: d._id as GroupId,
+  name: d.name,
+  description: d.description,
+  createdAt: d.createdAt.getTime(),
+  updatedAt: d.updatedAt.getTime(),
+  version: d.version,
+});
 
 export interface TokenDocument {
   /** The token's SHA-256: the token itself is never stored. */

@@ -12,9 +12,9 @@ import {
   toUserDocument,
 } from '../src/documents.js';
 
-// The Mongo adapter's mappers read every document through the domain's upgrade step: a
-// document written before a field existed reads back with the field's default (one test per
-// field added since the first format, none yet), and a current one reads back as written.
+// The Mongo adapter's mappers give a field added since the first format, absent from a
+// document written before it, the domain's upgrade default (one test per such field, none
+// yet), and read a current document back as written.
 
 const ticket = aTicket({ id: 7, tags: ['printer'], assignedUserId: 1, groupId: 2, state: 'closed' });
 const message = aMessage({ ticketId: 7, number: 1, internal: true });
