@@ -3,16 +3,24 @@ import type { Store } from '@support/application';
 /** Every method of a port, named: a list the compiler holds to the port (a method missing, or one the port has not, fails the build). */
 type MethodList<T> = { readonly [K in keyof T]-?: true };
 
-type Delegated = Exclude<keyof Store, 'events' | 'health'>;
+type Delegated = Exclude<keyof Store, 'events' | 'health' | 'blobs'>;
 
 /**
- * The methods the embedded store hands on, per port (the change feed and health are its own).
+ * The methods the embedded store hands on, per port (the change feed, health and the files' bytes are its own).
  * Written out rather than read off an object at run time: a port that gains a method fails the
  * build here until the embedded store hands it on too.
  */
 export const portMethods: { readonly [P in Delegated]: MethodList<Store[P]> } = {
   tickets: { insert: true, findById: true, update: true, search: true },
-  messages: { insert: true, find: true, update: true, list: true },
+  messages: { insert: true, find: true, update: true, list: true, attachments: true },
+  attachments: {
+    insertUpload: true,
+    find: true,
+    countUnattached: true,
+    references: true,
+    expired: true,
+    removeUpload: true,
+  },
   users: {
     insert: true,
     findById: true,

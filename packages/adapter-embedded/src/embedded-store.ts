@@ -7,6 +7,7 @@ import {
   type RecordChange,
 } from '@support/adapter-memory';
 import type { Store } from '@support/application';
+import { blobFiles, collectLeftovers } from './blob-files.js';
 import { takeOwnership } from './data-dir.js';
 import { delegate, portMethods } from './delegate.js';
 import { ReloadAfterCalls } from './reload.js';
@@ -54,8 +55,7 @@ export type EmbeddedStore = Store & {
   readonly refreshMap: () => Promise<void>;
 };
 
-const metaTable = 'meta';
-const heartbeatKey = 'heartbeat';
+const [metaTable, heartbeatKey] = ['meta', 'heartbeat'];
 
 interface Opened {
   readonly environment: LmdbEnvironment;
@@ -223,7 +223,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   };
 
   const reloads = options.reloadAfterEveryCall === true ? new ReloadAfterCalls(current, load) : undefined;
-  const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
+  const blobs = blobFiles(options.dataDir);
+  const port = <K extends Exclude<keyof Store, 'events' | 'health' | 'blobs'>>(name: K): Store[K] =>
     delegate(
       portMethods[name],
       () => current().engine.store[name],
@@ -240,6 +241,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   return {
     tickets: port('tickets'),
     messages: port('messages'),
+    attachments: port('attachments'),
+    blobs,
     users: port('users'),
     groups: port('groups'),
     tokens: port('tokens'),
@@ -279,6 +282,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
           throw e;
         }
         opened = o;
+        await collectLeftovers(blobs, o.engine.store.attachments, log);
         o.refresher.start();
       }
       return { warnings: [] };

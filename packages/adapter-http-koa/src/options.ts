@@ -43,6 +43,8 @@ export interface HttpOptions {
   readonly shortLane?: boolean;
   /** What /readyz waits for besides the store (default: nothing). */
   readonly startup?: StartupProgress;
+  /** UPLOAD_MAX_BYTES: an upload announced larger is refused before its body is read (default 25 MiB). */
+  readonly uploadMaxBytes?: number;
 }
 
 export interface ResolvedHttpOptions {
@@ -57,6 +59,7 @@ export interface ResolvedHttpOptions {
   readonly responseCacheBytes: number;
   readonly shortLane: boolean;
   readonly startup: StartupProgress;
+  readonly uploadMaxBytes: number;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -71,4 +74,5 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   responseCacheBytes: o.responseCacheBytes ?? defaultResponseCacheBytes,
   shortLane: o.shortLane ?? true,
   startup: o.startup ?? started,
+  uploadMaxBytes: o.uploadMaxBytes ?? 26_214_400,
 });

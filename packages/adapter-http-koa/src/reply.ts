@@ -1,4 +1,5 @@
 import type { ResourceVersion } from './cache/response-cache.js';
+import type { StreamedBody } from './conventions/rendered.js';
 
 // What a route (or the error boundary) answers, before the conventions turn it into
 // bytes: envelope/JSONP, ETag and conditional requests, pretty-printing, gzip.
@@ -30,6 +31,8 @@ export interface Reply {
   readonly raw?: RawBody;
   /** Instead of `body`: a body the response cache may keep, built only when it has no answer for its key. */
   readonly cacheable?: CacheableBody;
+  /** Instead of `body`: bytes that are not JSON, streamed (an attachment's content): never enveloped nor gzipped. */
+  readonly stream?: StreamedBody;
 }
 
 /**

@@ -26,6 +26,8 @@ export interface RequestState {
   bodyBytes: Promise<Buffer> | null;
   /** Set while this request holds an Idempotency-Key claim: told the answer once it is rendered. */
   idempotency: ((answer: StoredAnswer | null) => Promise<void>) | null;
+  /** An upload's Idempotency-Key, claimed by the route once the body's hash is known (claimStreamed). */
+  streamedKey: string | null;
 }
 
 /** Everything a route needs besides the request: the use cases, the URL builder, the options, the response cache. */

@@ -1,5 +1,5 @@
 import type { TokenRecord } from '@support/application';
-import type { Group, Message, Ticket, User } from '@support/domain';
+import type { Attachment, AttachmentSummary, Group, Message, Ticket, User } from '@support/domain';
 
 // The store keeps its own copies and hands out fresh ones, field by field, so no caller ever
 // holds an object (or an array) the store keeps, and no stray property is stored.
@@ -28,6 +28,7 @@ export const copyMessage = (m: Message): Message => ({
   body: m.body,
   authorId: m.authorId,
   internal: m.internal,
+  attachments: m.attachments.map(copySummary),
   createdAt: m.createdAt,
   updatedAt: m.updatedAt,
   deletedAt: m.deletedAt,
@@ -62,4 +63,29 @@ export const copyTokenRecord = (r: TokenRecord): TokenRecord => ({
   familyId: r.familyId,
   expiresAt: r.expiresAt,
   ...(r.scopes === undefined ? {} : { scopes: [...r.scopes] }),
+});
+
+export const copySummary = (a: AttachmentSummary): AttachmentSummary => ({
+  id: a.id,
+  filename: a.filename,
+  contentType: a.contentType,
+  size: a.size,
+  sha256: a.sha256,
+  scan: a.scan,
+  createdAt: a.createdAt,
+});
+
+export const copyAttachment = (a: Attachment): Attachment => ({
+  id: a.id,
+  uploaderId: a.uploaderId,
+  filename: a.filename,
+  contentType: a.contentType,
+  size: a.size,
+  sha256: a.sha256,
+  blobKey: a.blobKey,
+  scan: a.scan,
+  createdAt: a.createdAt,
+  expiresAt: a.expiresAt,
+  message: a.message === null ? null : { ticketId: a.message.ticketId, number: a.message.number },
+  deletedAt: a.deletedAt,
 });

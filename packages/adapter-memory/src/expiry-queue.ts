@@ -35,6 +35,17 @@ export class ExpiryQueue<K> {
     this.queue.remove(entry);
   }
 
+  /** Up to `limit` keys whose deadline is at or before `now`, earliest first, left in the queue. */
+  due(now: number, limit: number): K[] {
+    const out: K[] = [];
+    this.queue.scan(0, 1, (d) => {
+      if (d.at > now || out.length >= limit) return false;
+      out.push(d.key);
+      return true;
+    });
+    return out;
+  }
+
   /** Removes and returns every key whose deadline is at or before `now`. */
   takeDue(now: number): K[] {
     const due: K[] = [];

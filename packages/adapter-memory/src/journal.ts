@@ -12,6 +12,7 @@ export const journalTables = [
   'groups',
   'tickets',
   'messages',
+  'attachments',
   'tokens',
   'personalTokens',
   'idempotency',

@@ -1,6 +1,7 @@
-import type { MessageRepository } from '@support/application';
+import type { MessageRepository, TicketAttachment } from '@support/application';
+import type { AttachmentRecords } from './attachment-repository.js';
 import { messageEvent, upgradeMessage, type Message } from '@support/domain';
-import { copyMessage } from './copies.js';
+import { copyMessage, copySummary } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
 import type { Journal } from './journal.js';
 import { pageOf } from './page-of.js';
@@ -33,7 +34,12 @@ const follow = (list: SortedList<number>, n: number, was: boolean, is: boolean):
   if (is && !was) list.insert(n);
 };
 
-export const memoryMessageRepository = (journal: Journal, load: number, events: ChangeRecorder): MessageRepository => {
+export const memoryMessageRepository = (
+  journal: Journal,
+  load: number,
+  events: ChangeRecorder,
+  files: AttachmentRecords,
+): MessageRepository => {
   // Map: derived: the messages of each ticket, rebuilt by the messages restorer
   const threads = new Map<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
@@ -50,7 +56,7 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
       threadOf(m.ticketId).put(m);
     },
   });
-  const answer = journal.runner(['messages']);
+  const answer = journal.runner(['messages', 'attachments']);
   return {
     insert: (message, by) =>
       answer(() => {
@@ -60,9 +66,13 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
             `message ${message.number} of ticket ${message.ticketId} already exists; numbers are never reused`,
           );
         }
+        const refused = files.refused(message);
+        if (refused.length > 0) return refused;
         const stored = copyMessage(message);
+        files.attach(stored);
         thread.put(stored);
         events.record(messageEvent('created', stored, stored.updatedAt, by));
+        return [];
       }),
     find: (ticketId, number) =>
       answer(() => {
@@ -72,8 +82,10 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
     update: (message, expectedVersion, by) =>
       answer(() => {
         const thread = threads.get(message.ticketId);
-        if (thread === undefined || thread.byNumber.get(message.number)?.version !== expectedVersion) return false;
+        const current = thread?.byNumber.get(message.number);
+        if (thread === undefined || current?.version !== expectedVersion) return false;
         const stored = copyMessage(message);
+        files.drop(current, stored);
         thread.put(stored);
         events.record(messageEvent('updated', stored, stored.updatedAt, by));
         return true;
@@ -88,6 +100,22 @@ export const memoryMessageRepository = (journal: Journal, load: number, events: 
           return copyMessage(m);
         };
         return pageOf(includeInternal ? thread.listed : thread.listedPublic, offset, limit, read);
+      }),
+    attachments: (ticketId, includeInternal, offset, limit) =>
+      answer(() => {
+        const thread = threads.get(ticketId);
+        const items: TicketAttachment[] = [];
+        let total = 0;
+        // Few messages carry files: a walk over the thread, counting, is the whole cost.
+        for (const n of thread === undefined ? [] : (includeInternal ? thread.listed : thread.listedPublic).values()) {
+          const m = thread?.byNumber.get(n);
+          for (const a of m?.attachments ?? []) {
+            if (m !== undefined && total >= offset && items.length < limit)
+              items.push({ number: m.number, authorId: m.authorId, attachment: copySummary(a) });
+            total += 1;
+          }
+        }
+        return { items, total };
       }),
   };
 };

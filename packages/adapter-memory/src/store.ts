@@ -6,6 +6,8 @@ import { memoryIdSequence } from './id-sequence.js';
 import { memoryIdempotencyStore } from './idempotency-store.js';
 import { Journal, type ChangeSink, type RecordKey } from './journal.js';
 import { memoryMessageRepository } from './message-repository.js';
+import { AttachmentRecords, memoryAttachmentRepository } from './attachment-repository.js';
+import { memoryBlobStore } from './blob-store.js';
 import { memoryStoreSettings, type MemoryStoreOptions } from './options.js';
 import { memoryRateLimitCounter } from './rate-limit-counter.js';
 import { memoryTicketRepository } from './tickets/ticket-repository.js';
@@ -51,9 +53,13 @@ export const createMemoryEngine = (
         });
   // A user's or group's write carries out its follow-ups in its own port call (follow-ups.ts).
   const followUps = new MemoryFollowUps();
+  const files = new AttachmentRecords(journal, settings.chunkLoad);
   const store: Store = {
     tickets: memoryTicketRepository(journal, settings, events, followUps),
-    messages: memoryMessageRepository(journal, settings.chunkLoad, events),
+    messages: memoryMessageRepository(journal, settings.chunkLoad, events, files),
+    attachments: memoryAttachmentRepository(journal, files),
+    // A durable store keeps the bytes itself (the embedded store: files in DATA_DIR/blobs).
+    blobs: memoryBlobStore(),
     users: memoryUserRepository(journal, settings.chunkLoad, events, followUps),
     groups: memoryGroupRepository(journal, settings.chunkLoad, events, followUps),
     tokens: memoryTokenStore(journal, settings.chunkLoad, followUps),

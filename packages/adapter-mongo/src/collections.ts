@@ -2,6 +2,10 @@
 export const collectionNames = {
   tickets: 'tickets',
   messages: 'messages',
+  attachments: 'attachments',
+  /** GridFS (bucket `blobs`): the files' bytes, in chunks. */
+  blobFiles: 'blobs.files',
+  blobChunks: 'blobs.chunks',
   users: 'users',
   groups: 'groups',
   tokens: 'tokens',

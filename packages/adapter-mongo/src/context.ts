@@ -1,6 +1,7 @@
 import type { FollowUp } from '@support/application';
 import type { ChangeEvent, EventActor } from '@support/domain';
-import type { ClientSession, Collection, Db } from 'mongodb';
+import type { ClientSession, Collection, Db, GridFSBucket, GridFSChunk, GridFSFile } from 'mongodb';
+import type { AttachmentDocument } from './attachment-documents.js';
 import { collectionNames } from './collections.js';
 import type { CallKind } from './errors.js';
 import {
@@ -38,6 +39,11 @@ import type {
 export interface MongoContext {
   readonly tickets: Collection<TicketDocument>;
   readonly messages: Collection<MessageDocument>;
+  readonly attachments: Collection<AttachmentDocument>;
+  /** GridFS over blobs.files and blobs.chunks: the files' bytes. */
+  readonly bucket: GridFSBucket;
+  readonly blobFiles: Collection<GridFSFile>;
+  readonly blobChunks: Collection<GridFSChunk>;
   readonly users: Collection<UserDocument>;
   readonly groups: Collection<GroupDocument>;
   readonly tokens: Collection<TokenDocument>;
@@ -66,9 +72,15 @@ export interface MongoContext {
   scheduleRepair(): void;
 }
 
+/** The GridFS bucket of the files' bytes: collections blobs.files and blobs.chunks. */
+export const blobBucket = 'blobs';
+
 export const collectionsOf = (db: Db) => ({
   tickets: db.collection<TicketDocument>(collectionNames.tickets),
   messages: db.collection<MessageDocument>(collectionNames.messages),
+  attachments: db.collection<AttachmentDocument>(collectionNames.attachments),
+  blobFiles: db.collection<GridFSFile>(collectionNames.blobFiles),
+  blobChunks: db.collection<GridFSChunk>(collectionNames.blobChunks),
   users: db.collection<UserDocument>(collectionNames.users),
   groups: db.collection<GroupDocument>(collectionNames.groups),
   tokens: db.collection<TokenDocument>(collectionNames.tokens),

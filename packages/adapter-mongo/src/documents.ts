@@ -20,8 +20,11 @@ import {
   type User,
   type UserId,
   type TicketFieldAdded,
+  messageUpgrades,
 } from '@support/domain';
 import type { TokenKind, TokenRecord } from '@support/application';
+import { fromSummaryDocument, toSummaryDocument, type SummaryDocument } from './attachment-documents.js';
+import { fromDateOrNull, toDate, toDateOrNull } from './dates.js';
 
 // How the domain's records are laid out in MongoDB.
 //
@@ -33,10 +36,6 @@ import type { TokenKind, TokenRecord } from '@support/application';
 //
 // Ids are the documents' `_id` (integers from the counters collection), so a lookup by id
 // and the id tie-breaker of every sort use the built-in `_id` index.
-
-const toDate = (ms: number): Date => new Date(ms);
-const toDateOrNull = (ms: number | null): Date | null => (ms === null ? null : new Date(ms));
-const fromDateOrNull = (d: Date | null): number | null => (d === null ? null : d.getTime());
 
 export interface TicketDocument {
   _id: number;
@@ -138,6 +137,8 @@ export interface MessageDocument {
   body: string;
   authorId: number;
   internal: boolean;
+  /** Absent on a message stored before attachments existed. */
+  attachments?: SummaryDocument[];
   createdAt: Date;
   updatedAt: Date;
   deletedAt: Date | null;
@@ -150,6 +151,7 @@ export const toMessageDocument = (m: Message): MessageDocument => ({
   body: m.body,
   authorId: m.authorId,
   internal: m.internal,
+  attachments: m.attachments.map(toSummaryDocument),
   createdAt: toDate(m.createdAt),
   updatedAt: toDate(m.updatedAt),
   deletedAt: toDateOrNull(m.deletedAt),
@@ -170,6 +172,7 @@ export const fromMessageDocument = (d: MessageDocument): Message => ({
   body: d.body,
   authorId: d.authorId as UserId,
   internal: d.internal,
+  attachments: d.attachments === undefined ? messageUpgrades.attachments : d.attachments.map(fromSummaryDocument),
   createdAt: d.createdAt.getTime(),
   updatedAt: d.updatedAt.getTime(),
   deletedAt: fromDateOrNull(d.deletedAt),

@@ -78,6 +78,14 @@ export const indexSpecs: readonly IndexSpec[] = [
   { collection: 'tickets', name: 'tickets_group', key: { groupId: 1 } },
   // find / update / list of a ticket's messages; the numbers come from the counters.
   { collection: 'messages', name: 'messages_ticket_number', key: { ticketId: 1, number: 1 }, unique: true },
+  // Uploads: one user's unattached ones (the limit), the blob a record names (its bytes go when
+  // none does), the expired ones oldest first (the sweep).
+  { collection: 'attachments', name: 'attachments_uploader', key: { uploaderId: 1, ticketId: 1, expiresAt: 1 } },
+  { collection: 'attachments', name: 'attachments_blob', key: { blobKey: 1, deletedAt: 1 } },
+  { collection: 'attachments', name: 'attachments_expiry', key: { ticketId: 1, expiresAt: 1, _id: 1 } },
+  // GridFS's own indexes, by the names the driver gives them (it creates them itself when missing).
+  { collection: 'blobChunks', name: 'files_id_1_n_1', key: { files_id: 1, n: 1 }, unique: true },
+  { collection: 'blobFiles', name: 'filename_1_uploadDate_1', key: { filename: 1, uploadDate: 1 } },
   { collection: 'users', name: uniqueIndexNames.userEmail, key: { emailKey: 1 }, unique: true },
   // Members of a group by id; removing a group from its members.
   { collection: 'users', name: 'users_groups', key: { groupIds: 1, _id: 1 } },

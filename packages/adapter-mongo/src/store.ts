@@ -1,7 +1,9 @@
 import { StoreUnavailableError, type Store, type StoreHealth } from '@support/application';
-import { MongoClient, type Db } from 'mongodb';
+import { GridFSBucket, MongoClient, type Db } from 'mongodb';
+import { mongoAttachmentRepository } from './attachment-repository.js';
+import { gridfsBlobStore } from './gridfs-blob-store.js';
 import { repairPass } from './bulk-writes.js';
-import { collectionsOf, type MongoContext } from './context.js';
+import { blobBucket, collectionsOf, type MongoContext } from './context.js';
 import { mongoIdSequence, mongoRateLimitCounter } from './counters.js';
 import { guard, storeFailureOf } from './errors.js';
 import { mongoEventLog } from './event-log.js';
@@ -63,6 +65,8 @@ export interface MongoStore extends Store {
 export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   tickets: mongoTicketRepository(ctx),
   messages: mongoMessageRepository(ctx),
+  attachments: mongoAttachmentRepository(ctx),
+  blobs: gridfsBlobStore(ctx),
   users: mongoUserRepository(ctx),
   groups: mongoGroupRepository(ctx),
   tokens: mongoTokenStore(ctx),
@@ -196,6 +200,7 @@ export const createMongoStore = (options: MongoStoreOptions): MongoStore => {
   const sessions = sessionsOf(client, () => report?.topology ?? null);
   const ctx: MongoContext = {
     ...collectionsOf(db),
+    bucket: new GridFSBucket(db, { bucketName: blobBucket, writeConcern: { w: 'majority' } }),
     sessions,
     maxTimeMS: timeouts.maxTimeMS,
     search: { ...defaultSearchSettings, ...options.search },

@@ -191,12 +191,15 @@ describe('translation: documents', () => {
       body: 'Hello',
       authorId: 10,
       internal: true,
+      attachments: [],
       createdAt: new Date(at),
       updatedAt: new Date(at),
       deletedAt: new Date(at + 1),
       version: 1,
     });
     expect(fromMessageDocument(toMessageDocument(m))).to.deep.equal(m);
+    const { attachments: _, ...older } = toMessageDocument(m);
+    expect(fromMessageDocument(older), 'a message stored before attachments existed').to.deep.equal(m);
     expect(messageProjection).to.deep.equal({ _id: 0 });
   });
   it('a user carries the lower-cased e-mail its unique index is on', () => {

@@ -1,4 +1,6 @@
 import type {
+  Attachment,
+  AttachmentId,
   DomainError,
   Email,
   Group,
@@ -36,6 +38,8 @@ import type { DecodedBody, DecodedQuery } from './decoded.js';
 import type { EventPage, EventsQuery } from './events/feed.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { WriteOptions } from './precondition.js';
+import type { PendingUpload, UploadInput } from './attachments/upload.js';
+import type { AttachmentContent, TicketAttachmentList } from './attachments/use-cases.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
 import type { DeliveryList, GroupList, MessageList, TicketList, TicketView, UserList, WebhookList } from './views.js';
 import type { PersonalTokenRecord } from './ports/personal-token-store.js';
@@ -143,6 +147,19 @@ export interface Application {
       options?: WriteOptions<Message>,
     ): Result<Message>;
     delete(actor: Actor, ticketId: TicketId, number: MessageNumber, options?: WriteOptions<Message>): Result<Message>;
+  };
+  /** Files on messages (contract §9). */
+  readonly attachments: {
+    /** Receives a file (nothing stored yet): the edge keeps it, or discards it (an Idempotency-Key repeat). */
+    upload(actor: Actor, input: UploadInput): Result<PendingUpload>;
+    get(actor: Actor, id: AttachmentId): Result<Attachment>;
+    /** The record and a way to read its bytes, as `get` may reach it. */
+    content(actor: Actor, id: AttachmentId): Result<AttachmentContent>;
+    list(actor: Actor, ticketId: TicketId, page: DecodedQuery<PageRequest>): Result<TicketAttachmentList>;
+    /** Agents and admins; answers the record as it was. */
+    delete(actor: Actor, id: AttachmentId): Result<Attachment>;
+    /** Housekeeping: removes expired uploads, and bytes no record names (older than a minute). */
+    sweep(): Promise<{ readonly expired: number; readonly orphans: number }>;
   };
   readonly users: {
     /** The caller (GET /v1/users/me): needs no scope, a token may always learn whose it is. */

@@ -1,4 +1,5 @@
 import type { Application } from './application.js';
+import { attachmentUseCases, type AttachmentsConfig } from './attachments/index.js';
 import type { AuthConfig } from './auth/oauth.js';
 import { authUseCases } from './auth/use-cases.js';
 import { eventUseCases } from './events/index.js';
@@ -23,6 +24,7 @@ export interface ApplicationConfig {
   readonly idempotency: IdempotencyConfig;
   readonly events: EventsConfig;
   readonly webhooks: DeliveryConfig;
+  readonly attachments: AttachmentsConfig;
 }
 
 /**
@@ -39,6 +41,7 @@ export const createApplication = (ports: Ports, config: ApplicationConfig): Appl
   webhooks: webhookUseCases(ports, config.webhooks),
   tickets: ticketUseCases(ports),
   messages: messageUseCases(ports),
+  attachments: attachmentUseCases(ports, config.attachments),
   users: userUseCases(ports),
   groups: groupUseCases(ports),
   tokens: tokenUseCases(ports),

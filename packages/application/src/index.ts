@@ -12,3 +12,12 @@ export { withDeadline } from './deadline.js';
 export type { CreatedPersonalToken, PersonalTokenList } from './tokens/use-cases.js';
 export { operationNeeds, acceptedScopes, type Needs } from './scopes.js';
 export { actorScopes } from './actor.js';
+export {
+  collectOrphans,
+  expireUploads,
+  type AttachmentsConfig,
+  type AttachmentContent,
+  type PendingUpload,
+  type TicketAttachmentList,
+  type UploadInput,
+} from './attachments/index.js';

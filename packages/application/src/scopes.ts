@@ -28,6 +28,13 @@ export const operationNeeds = {
     patch: 'tickets:write',
     delete: 'tickets:write',
   },
+  attachments: {
+    upload: 'tickets:write',
+    get: 'tickets:read',
+    content: 'tickets:read',
+    list: 'tickets:read',
+    delete: 'tickets:write',
+  },
   users: {
     me: 'none',
     list: 'users:read',

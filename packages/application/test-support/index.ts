@@ -2,6 +2,8 @@
 // unchanged against every adapter, with the object mothers and reference search they use.
 // Call each suite inside a test file: describeXContract('MyStore', () => makeFreshStore()).
 
+import { describeAttachmentRepositoryContract } from './attachment-repository-contract.js';
+import { describeBlobStoreContract } from './blob-store-contract.js';
 import { describeEventLogContract } from './event-log-contract.js';
 import { describeFollowUpContract } from './follow-up-contract.js';
 import { describeGroupRepositoryContract } from './group-repository-contract.js';
@@ -18,6 +20,8 @@ import { describeUserRepositoryContract } from './user-repository-contract.js';
 import { describeWebhookRepositoryContract } from './webhook-repository-contract.js';
 
 export {
+  describeAttachmentRepositoryContract,
+  describeBlobStoreContract,
   describeEventLogContract,
   describeFollowUpContract,
   describeGroupRepositoryContract,
@@ -44,6 +48,8 @@ export { carryOut } from './follow-up-carrier.js';
 export const portContractSuites: readonly ((name: string, makeStore: MakeStore) => void)[] = [
   describeTicketRepositoryContract,
   describeMessageRepositoryContract,
+  describeAttachmentRepositoryContract,
+  describeBlobStoreContract,
   describeUserRepositoryContract,
   describeGroupRepositoryContract,
   describeFollowUpContract,

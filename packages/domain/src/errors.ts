@@ -39,7 +39,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token' | 'attachment';
 
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
@@ -56,7 +56,15 @@ export type DomainError =
   | { readonly _tag: 'PageTooDeep'; readonly maxOffset: number; readonly deepestPage: number }
   /** The change feed no longer keeps the events after the cursor asked for; `oldest` is the oldest kept seq. */
   | { readonly _tag: 'FeedExpired'; readonly oldest: number }
-  | { readonly _tag: 'Conflict'; readonly message: string };
+  | { readonly _tag: 'Conflict'; readonly message: string }
+  /** An upload's bytes passed the limit (`limit` bytes); nothing was kept. */
+  | { readonly _tag: 'UploadTooLarge'; readonly limit: number }
+  /** The uploader already holds `limit` unattached uploads. */
+  | { readonly _tag: 'TooManyUploads'; readonly limit: number }
+  /** The malware scanner found `signature` in an upload; nothing was kept. */
+  | { readonly _tag: 'Infected'; readonly signature: string }
+  /** The malware scanner could not be asked; nothing was kept. */
+  | { readonly _tag: 'ScannerUnavailable' };
 
 export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors });
 export const invalidQuery = (issues: readonly QueryIssue[]): DomainError => ({ _tag: 'InvalidQuery', issues });
@@ -84,3 +92,7 @@ export const unauthenticated = (reason: 'missing' | 'invalid'): DomainError => (
 export const preconditionFailed: DomainError = { _tag: 'PreconditionFailed' };
 export const conflict = (message: string): DomainError => ({ _tag: 'Conflict', message });
 export const feedExpired = (oldest: number): DomainError => ({ _tag: 'FeedExpired', oldest });
+export const uploadTooLarge = (limit: number): DomainError => ({ _tag: 'UploadTooLarge', limit });
+export const tooManyUploads = (limit: number): DomainError => ({ _tag: 'TooManyUploads', limit });
+export const infected = (signature: string): DomainError => ({ _tag: 'Infected', signature });
+export const scannerUnavailable: DomainError = { _tag: 'ScannerUnavailable' };

@@ -49,3 +49,14 @@ export const parseIdSegment = (segment: string): number | null => {
   const n = Number(segment);
   return isPositiveSafeInt(n) ? n : null;
 };
+
+export interface AttachmentIdBrand {
+  readonly AttachmentId: unique symbol;
+}
+/** An uploaded file's id: the same number while it is an upload and once a message holds it. */
+export const AttachmentId = t.brand(
+  t.Int,
+  (n): n is t.Branded<t.Int, AttachmentIdBrand> => isPositiveSafeInt(n),
+  'AttachmentId',
+);
+export type AttachmentId = t.TypeOf<typeof AttachmentId>;

@@ -14,6 +14,7 @@ export * from './errors.js';
 export * from './ticket.js';
 export * from './ticket-changes.js';
 export * from './message.js';
+export * from './attachment.js';
 export * from './user.js';
 export * from './group.js';
 export * from './inputs.js';

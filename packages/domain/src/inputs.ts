@@ -1,6 +1,6 @@
 import type { EventType } from './event-type.js';
 import type { Email } from './email.js';
-import type { GroupId, UserId } from './ids.js';
+import type { AttachmentId, GroupId, UserId } from './ids.js';
 import type { Priority } from './priority.js';
 import type { Role } from './role.js';
 import type { TicketState } from './ticket-state.js';
@@ -40,6 +40,8 @@ export interface TicketPatchInput {
 export interface MessageCreateInput {
   readonly body: string;
   readonly internal?: boolean;
+  /** Uploads the new message takes (POST only; a replacement keeps the message's attachments). */
+  readonly attachmentIds?: readonly AttachmentId[];
 }
 
 export interface MessagePatchInput {

@@ -17,10 +17,21 @@ export type Scope = (typeof scopes)[number];
 
 export const isScope = (s: string): s is Scope => (scopes as readonly string[]).includes(s);
 
+/** The other scope that includes each scope, if any: X:write includes X:read (contract §8.2). */
+const includedIn: Readonly<Record<Scope, Scope | null>> = {
+  'tickets:read': 'tickets:write',
+  'tickets:write': null,
+  'users:read': 'users:write',
+  'users:write': null,
+  'groups:read': 'groups:write',
+  'groups:write': null,
+  'events:read': null,
+  'webhooks:manage': null,
+};
+
 /** Whether `held` covers `needed`: the scope itself, or for X:read, X:write (which includes it). */
 export const scopeCovers = (held: readonly Scope[], needed: Scope): boolean =>
-  held.includes(needed) ||
-  (needed.endsWith(':read') && (held as readonly string[]).includes(`${needed.slice(0, -':read'.length)}:write`));
+  held.some((h) => h === needed || h === includedIn[needed]);
 
 /**
  * Every scope a role can use (contract §3's matrix): what a login token asked for without

@@ -1,5 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js';
 import type {
+  Attachment,
+  AttachmentId,
   Customer,
   Email,
   FieldError,
@@ -28,6 +30,7 @@ export const ticketId = (n: number): TicketId => n as TicketId;
 export const userId = (n: number): UserId => n as UserId;
 export const groupId = (n: number): GroupId => n as GroupId;
 export const messageNumber = (n: number): MessageNumber => n as MessageNumber;
+export const attachmentId = (n: number): AttachmentId => n as AttachmentId;
 
 /** A record's fields, each optional, with the branded ones (ids, e-mail) as plain values. */
 export type Spec<T, Plain extends { readonly [K in keyof T]?: unknown }> = Partial<Omit<T, keyof Plain>> & Plain;
@@ -84,6 +87,7 @@ export type MessageSpec = Spec<
 export const aMessage = (spec: MessageSpec = {}): Message => ({
   body: 'Have you tried turning it off and on again?',
   internal: false,
+  attachments: [],
   createdAt: T0,
   updatedAt: spec.createdAt ?? T0,
   deletedAt: null,
@@ -144,3 +148,22 @@ export const leftOf = <L, R>(e: E.Either<L, R>): L => {
 
 /** Field errors as [field, code] pairs, the part of an error a client acts on. */
 export const fieldCodes = (errors: readonly FieldError[]): [string, string][] => errors.map((e) => [e.field, e.code]);
+
+export type UploadSpec = Spec<Attachment, { readonly id?: number; readonly uploaderId?: number }>;
+
+/** An upload (not attached) of 5 bytes, made at T0 and expiring a day later. */
+export const anUpload = (spec: UploadSpec = {}): Attachment => ({
+  filename: 'screenshot.png',
+  contentType: 'image/png',
+  size: 5,
+  sha256: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+  blobKey: '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824',
+  scan: 'not_scanned',
+  createdAt: T0,
+  expiresAt: T0 + DAY,
+  message: null,
+  deletedAt: null,
+  ...spec,
+  id: attachmentId(spec.id ?? 1),
+  uploaderId: userId(spec.uploaderId ?? 1),
+});

@@ -4,7 +4,9 @@ import {
   feedExpired,
   fieldError,
   forbidden,
+  forbiddenFields,
   gone,
+  insufficientScope,
   invalidQuery,
   notFound,
   preconditionFailed,
@@ -34,6 +36,15 @@ describe('domain: expected failures', () => {
     expect(forbidden('only admins manage webhooks')).to.deep.equal({
       _tag: 'Forbidden',
       message: 'only admins manage webhooks',
+    });
+    expect(forbiddenFields('a customer may not set', ['assignedUserId', 'groupId'])).to.deep.equal({
+      _tag: 'Forbidden',
+      message: 'a customer may not set',
+      fields: ['assignedUserId', 'groupId'],
+    });
+    expect(insufficientScope(['tickets:write'])).to.deep.equal({
+      _tag: 'InsufficientScope',
+      needed: ['tickets:write'],
     });
     expect(unauthenticated('missing')).to.deep.equal({ _tag: 'Unauthenticated', reason: 'missing' });
     expect(unauthenticated('invalid')).to.deep.equal({ _tag: 'Unauthenticated', reason: 'invalid' });

@@ -30,6 +30,7 @@ describe('message', () => {
       body: 'hi',
       authorId: 2,
       internal: false,
+      attachments: [],
       createdAt: T0,
       updatedAt: T0,
       deletedAt: null,

@@ -3,6 +3,7 @@ import {
   afterAttempt,
   deliveryId,
   eventActions,
+  eventActorId,
   eventResources,
   eventTypes,
   groupDeletedEvent,
@@ -10,6 +11,7 @@ import {
   messageEvent,
   replayFrom,
   subscribesTo,
+  systemActor,
   ticketEvent,
   userDeletedEvent,
   userEvent,
@@ -17,7 +19,7 @@ import {
   type Webhook,
   type WebhookId,
 } from '../src/index.js';
-import { aGroup, aMessage, aTicket, aUser } from '../test-support/mothers.js';
+import { aGroup, aMessage, aTicket, aUser, userId } from '../test-support/mothers.js';
 
 const aWebhook = (extra: Partial<Webhook> = {}): Webhook => ({
   id: 3 as WebhookId,
@@ -39,6 +41,13 @@ const aWebhook = (extra: Partial<Webhook> = {}): Webhook => ({
 const system = { type: 'system' } as const;
 
 describe('domain: change events', () => {
+  it('say whose change it was: the user behind a request (with or without a token), none for the service', () => {
+    expect(eventActorId({ type: 'user', id: userId(4) })).to.equal(4);
+    expect(eventActorId({ type: 'user', id: userId(4), token: { id: 2, name: 'ci' } })).to.equal(4);
+    expect(eventActorId(systemActor)).to.equal(null);
+    expect(systemActor).to.deep.equal({ type: 'system' });
+  });
+
   it('name every resource and action: 12 types, resource by resource', () => {
     expect(eventResources).to.deep.equal(['ticket', 'message', 'user', 'group']);
     expect(eventActions).to.deep.equal(['created', 'updated', 'deleted']);

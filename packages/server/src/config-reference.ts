@@ -176,6 +176,27 @@ export const settings: readonly Setting[] = [
     store: 'all',
   },
   {
+    name: 'UPLOAD_MAX_BYTES',
+    default: '26214400',
+    allowed: '1-1099511627776',
+    does: 'the most bytes one upload (POST /v1/uploads) may have: more is 413, refused as soon as the bytes pass it',
+    store: 'all',
+  },
+  {
+    name: 'UPLOAD_TTL_S',
+    default: '86400',
+    allowed: '1-31536000',
+    does: 'seconds an upload waits for a message to take it (attachment_ids); then it and its bytes are deleted',
+    store: 'all',
+  },
+  {
+    name: 'SCAN_CLAMD',
+    default: 'none: uploads are not scanned',
+    allowed: 'host:port, or the path of a Unix socket',
+    does: 'a ClamAV daemon every upload is streamed to (INSTREAM) before it is kept: infected is 422, clamd unreachable 503',
+    store: 'all',
+  },
+  {
     name: 'WEBHOOK_RETRY_S',
     default: '5,30,120,600,3600,21600',
     allowed: 'a comma list of 1-20 whole seconds, each 1-604800',

@@ -51,6 +51,12 @@ export interface Config {
   readonly eventsRetentionDays: number;
   /** EVENTS_MEMORY_BYTES (STORE=memory only): the feed's budget in (approximate) bytes, beyond which it forgets its oldest events (default 256 MiB). */
   readonly eventsMemoryBytes: number;
+  /** UPLOAD_MAX_BYTES: the most bytes one upload may have (default 25 MiB). */
+  readonly uploadMaxBytes: number;
+  /** UPLOAD_TTL_S: how long an upload waits for a message to take it (default 86400). */
+  readonly uploadTtlSeconds: number;
+  /** SCAN_CLAMD: the ClamAV daemon every upload is scanned by (host:port or a socket path); null: none. */
+  readonly scanClamd: string | null;
   /** WEBHOOK_RETRY_S: seconds before each retry of a failed delivery (default 5,30,120,600,3600,21600); then the webhook is switched off. */
   readonly webhookRetrySeconds: readonly number[];
   /** WEBHOOK_ALLOW_PRIVATE: receivers on http:// and on loopback or private addresses (development and tests only). */
@@ -234,6 +240,9 @@ export const configFromEnv = (env: Env): Config => {
     trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
     eventsRetentionDays: read(env, 'EVENTS_RETENTION_DAYS', integerIn('days', 1, 3650)) ?? 30,
     eventsMemoryBytes: read(env, 'EVENTS_MEMORY_BYTES', integerIn('bytes', 1_048_576, 2 ** 40)) ?? 268_435_456,
+    uploadMaxBytes: read(env, 'UPLOAD_MAX_BYTES', integerIn('bytes', 1, 2 ** 40)) ?? 26_214_400,
+    uploadTtlSeconds: read(env, 'UPLOAD_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
+    scanClamd: read(env, 'SCAN_CLAMD', nonEmpty) ?? null,
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,
     ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }),

@@ -1,6 +1,7 @@
 import { createHttpApp, urlsFor, webhookBody, type HttpLogger } from '@support/adapter-http-koa';
 import { createEmbeddedStore } from '@support/adapter-embedded';
 import { httpWebhookSender } from '@support/adapter-webhook-sender';
+import { clamdScanner } from './clamd-scanner.js';
 import { createMemoryStore } from '@support/adapter-memory';
 import { createMongoStore } from '@support/adapter-mongo';
 import {
@@ -12,6 +13,7 @@ import {
   type Store,
   type TokenGenerator,
   type WebhookSender,
+  type MalwareScanner,
 } from '@support/application';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
@@ -65,6 +67,7 @@ export const TYPES = {
   TokenGenerator: service<TokenGenerator>('TokenGenerator'),
   PublicOrigin: service<PublicOrigin>('PublicOrigin'),
   WebhookSender: service<WebhookSender>('WebhookSender'),
+  Scanner: service<MalwareScanner | null>('Scanner'),
   Ports: service<Ports>('Ports'),
   Application: service<Application>('Application'),
   HttpApp: service<HttpAppFor>('HttpApp'),
@@ -131,16 +134,20 @@ export const buildContainer = (config: Config): Container => {
       [TYPES.Config, TYPES.PublicOrigin],
     )
     .inSingletonScope();
+  c.bind(TYPES.Scanner)
+    .toResolvedValue((cfg) => (cfg.scanClamd === null ? null : clamdScanner(cfg.scanClamd)), [TYPES.Config])
+    .inSingletonScope();
   c.bind(TYPES.Ports)
     .toResolvedValue(
-      (store, clock, passwords, secrets, webhookSender): Ports => ({
+      (store, clock, passwords, secrets, webhookSender, scanner): Ports => ({
         ...store,
         clock,
         passwords,
         secrets,
         webhookSender,
+        scanner,
       }),
-      [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender],
+      [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender, TYPES.Scanner],
     )
     .inSingletonScope();
   c.bind(TYPES.Application)
@@ -155,6 +162,7 @@ export const buildContainer = (config: Config): Container => {
           events: { retentionDays: cfg.eventsRetentionDays },
           // A lease outlasts an attempt (10 s) with room for the store writes around it.
           webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
+          attachments: { maxBytes: cfg.uploadMaxBytes, ttlSeconds: cfg.uploadTtlSeconds },
         }),
       [TYPES.Ports, TYPES.Config],
     )
@@ -173,6 +181,7 @@ export const buildContainer = (config: Config): Container => {
             shutdown,
             startup,
             ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
+            uploadMaxBytes: cfg.uploadMaxBytes,
           }),
       [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup],
     )

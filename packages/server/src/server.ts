@@ -12,7 +12,7 @@ import { forgetInitialPasswordWhenChanged, keepInitialPassword } from './initial
 import { closeGracefully, listen } from './listening.js';
 import { generatedPassword } from './secrets.js';
 import { tlsMaterial } from './tls.js';
-import { startRetention, startWebhookWorker } from './webhook-worker.js';
+import { startRetention, startWebhookWorker, sweepFiles } from './webhook-worker.js';
 
 export interface StartOptions {
   /**
@@ -260,6 +260,8 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
     options.webhookPollMs ?? 250,
   );
   const retention = startRetention(() => app.events.forgetOld(), logger);
+  // Expired uploads and bytes no record names (contract §9), at start and every minute.
+  const sweep = startRetention(() => sweepFiles(app, logger), logger, 60_000, 'uploads not swept this time');
   let closing: Promise<void> | null = null;
   return {
     url: `https://localhost:${port}`,
@@ -283,6 +285,7 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
         storeStart.stop();
         stopping.abort();
         retention.stop();
+        sweep.stop();
         // In-flight deliveries end within their 10 s timeout; an attempt cut short is retried after a restart.
         await deliveries.stop();
         const grace = options.shutdownGraceMs ?? 10_000;

@@ -1,5 +1,5 @@
 import type { HttpLogger } from '@support/adapter-http-koa';
-import { StoreUnavailableError } from '@support/application';
+import { StoreUnavailableError, type Application } from '@support/application';
 import type { WebhookId } from '@support/domain';
 
 export interface WebhookWorker {
@@ -156,15 +156,16 @@ export const startWebhookWorker = (
   };
 };
 
-/** Forgets old events at start and then hourly (EVENTS_RETENTION_DAYS). */
+/** Forgets old events at start and then hourly (EVENTS_RETENTION_DAYS); any housekeeping so, with its own period. */
 export const startRetention = (
   forgetOld: () => Promise<void>,
   logger: HttpLogger,
   everyMs = 3_600_000,
+  failed = 'old events not forgotten this time',
 ): { stop(): void } => {
   const run = (): void => {
     forgetOld().catch((e: unknown) => {
-      logger.error('old events not forgotten this time', { detail: e instanceof Error ? e.message : String(e) });
+      logger.error(failed, { detail: e instanceof Error ? e.message : String(e) });
     });
   };
   run();
@@ -175,4 +176,10 @@ export const startRetention = (
       clearInterval(timer);
     },
   };
+};
+
+/** One sweep of the files (contract §9): expired uploads, bytes no record names; logged when it did something. */
+export const sweepFiles = async (app: Pick<Application, 'attachments'>, logger: HttpLogger): Promise<void> => {
+  const { expired, orphans } = await app.attachments.sweep();
+  if (expired + orphans > 0) logger.info('uploads swept', { expired_uploads: expired, orphan_blobs: orphans });
 };

@@ -33,6 +33,10 @@ export const render = async (
   if (reply.headers !== undefined) setHeaders(headers, reply.headers);
 
   if (reply.raw !== undefined) return renderRaw(ctx, headers, reply.status, reply.raw, options.compressionThreshold);
+  if (reply.stream !== undefined) {
+    headers.set('Content-Type', reply.stream.contentType);
+    return { status: reply.status, body: null, stream: reply.stream };
+  }
 
   let nextPage: string | null = null;
   if (reply.page !== undefined) {

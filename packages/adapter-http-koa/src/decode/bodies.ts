@@ -53,14 +53,20 @@ export const TicketPatchBody: Body<TicketPatchInput> = bodyCodec<TicketPatchInpu
   ticketNames,
 );
 
-/** POST and PUT of /v1/tickets/{id}/messages. */
+/** POST of /v1/tickets/{id}/messages: a new message, with the uploads it takes (contract §9). */
 export const MessageCreateBody: Body<MessageCreateInput> = bodyCodec<MessageCreateInput>()(
   'message',
   messageTable,
   'create',
   messageNames,
 );
-export const MessageReplaceBody = MessageCreateBody;
+/** PUT of a message: its attachments stay (they change only by deleting one). */
+export const MessageReplaceBody: Body<MessageCreateInput> = bodyCodec<Omit<MessageCreateInput, 'attachmentIds'>>()(
+  'message',
+  messageTable,
+  'replace',
+  messageNames,
+);
 export const MessagePatchBody: Body<MessagePatchInput> = bodyCodec<MessagePatchInput>()(
   'message',
   messageTable,

@@ -45,11 +45,15 @@ export const errorKinds = {
   eventsExpired: kind(410, 2, 'Events no longer kept'),
   preconditionFailed: kind(412, 1, 'Precondition failed'),
   payloadTooLarge: kind(413, 1, 'Request body too large'),
+  uploadTooLarge: kind(413, 2, 'Upload too large'),
   unsupportedMediaType: kind(415, 1, 'Unsupported media type'),
   validationFailed: kind(422, 0, 'Validation failed'),
   // Past the field codes (42201...) of a validation failure's errors[].
   idempotencyKeyReused: kind(422, 50, 'Idempotency-Key reused for another request'),
+  uploadInfected: kind(422, 51, 'Malware found in the upload'),
+  rangeNotSatisfiable: kind(416, 1, 'Range not satisfiable'),
   rateLimited: kind(429, 1, 'Rate limit exceeded'),
+  tooManyUploads: kind(429, 2, 'Too many unattached uploads'),
   headersTooLarge: kind(431, 1, 'Request header fields too large'),
   internal: kind(500, 1, 'Internal server error'),
   writeNotConfirmed: kind(500, 2, 'Write not confirmed'),
@@ -57,6 +61,7 @@ export const errorKinds = {
   notImplemented: kind(501, 1, 'Not implemented'),
   storeUnavailable: kind(503, 1, 'Service unavailable'),
   starting: kind(503, 2, 'Service starting'),
+  scannerUnavailable: kind(503, 3, 'Malware scanner unavailable'),
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorKindName = keyof typeof errorKinds;
@@ -109,6 +114,14 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return errorKinds.conflict;
     case 'PageTooDeep':
       return errorKinds.pageTooDeep;
+    case 'UploadTooLarge':
+      return errorKinds.uploadTooLarge;
+    case 'TooManyUploads':
+      return errorKinds.tooManyUploads;
+    case 'Infected':
+      return errorKinds.uploadInfected;
+    case 'ScannerUnavailable':
+      return errorKinds.scannerUnavailable;
   }
 };
 

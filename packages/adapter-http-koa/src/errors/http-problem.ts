@@ -126,5 +126,22 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
           oldestSeq: e.oldest,
         },
       );
+    case 'UploadTooLarge':
+      return new HttpProblem(
+        k,
+        `an upload may have at most ${String(e.limit)} bytes (UPLOAD_MAX_BYTES); nothing was kept`,
+      );
+    case 'TooManyUploads':
+      return new HttpProblem(
+        k,
+        `you hold ${String(e.limit)} uploads not attached to a message, the most one user may; attach them (attachment_ids on a new message) or let them expire`,
+        { headers: { 'Retry-After': '60' } },
+      );
+    case 'Infected':
+      return new HttpProblem(k, `the malware scanner found ${e.signature} in the file; nothing was kept`);
+    case 'ScannerUnavailable':
+      return new HttpProblem(k, 'the malware scanner could not be reached; nothing was kept: retry later', {
+        headers: { 'Retry-After': '30' },
+      });
   }
 };

@@ -81,7 +81,7 @@ export const requestBodyCodecs: readonly RequestBodyCodec[] = [
   { schema: 'TicketCreate', resource: 'Ticket', codec: 'TicketCreateBody', errorsOf: errorsOf(TicketCreateBody) },
   { schema: 'TicketReplace', resource: 'Ticket', codec: 'TicketReplaceBody', errorsOf: errorsOf(TicketReplaceBody) },
   { schema: 'TicketPatch', resource: 'Ticket', codec: 'TicketPatchBody', errorsOf: errorsOf(TicketPatchBody) },
-  { schema: 'MessageWrite', resource: 'Message', codec: 'MessageCreateBody', errorsOf: errorsOf(MessageCreateBody) },
+  { schema: 'MessageCreate', resource: 'Message', codec: 'MessageCreateBody', errorsOf: errorsOf(MessageCreateBody) },
   { schema: 'MessageWrite', resource: 'Message', codec: 'MessageReplaceBody', errorsOf: errorsOf(MessageReplaceBody) },
   { schema: 'MessagePatch', resource: 'Message', codec: 'MessagePatchBody', errorsOf: errorsOf(MessagePatchBody) },
   { schema: 'UserCreate', resource: 'User', codec: 'UserCreateBody', errorsOf: errorsOf(UserCreateBody) },

@@ -63,6 +63,23 @@ const headerSchemas = (versions: ApiVersions): Record<string, { description: str
     description: 'RFC 8594: the HTTP date after which this behaviour may stop working.',
     schema: { type: 'string' },
   },
+  'Accept-Ranges': {
+    description: 'bytes: a single Range may be asked for.',
+    schema: { type: 'string', const: 'bytes' },
+  },
+  'Content-Range': {
+    description: 'The part sent (bytes first-last/size; on a 416, bytes */size).',
+    schema: { type: 'string', pattern: '^bytes (\\d+-\\d+|\\*)/\\d+$' },
+  },
+  'Content-Disposition': {
+    description:
+      "attachment (inline for PNG, JPEG, GIF and WebP only) with the file's name as filename (ASCII) and filename*=UTF-8''... (exact).",
+    schema: { type: 'string', pattern: '^(attachment|inline); filename="[^"]*"; filename\\*=UTF-8\'\'' },
+  },
+  'Content-Security-Policy': {
+    description: 'sandbox: a browser that opens the bytes runs nothing in them.',
+    schema: { type: 'string', pattern: '^sandbox' },
+  },
   Pragma: { description: 'no-cache (token answers, for HTTP/1.0 caches).', schema: { type: 'string' } },
   'X-OAuth-Scopes': {
     description:

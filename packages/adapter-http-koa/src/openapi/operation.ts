@@ -27,7 +27,11 @@ export type Shape =
   | 'document'
   | 'health'
   | 'html'
-  | 'asset';
+  | 'asset'
+  /** An attachment's bytes: any media type, 206 for a Range. */
+  | 'content'
+  /** 204, no body. */
+  | 'deleted';
 
 /** An operation that takes a token names the scopes it needs (the application's operationNeeds); no other does. */
 export type Reach =
@@ -46,10 +50,12 @@ export type Declaration = Reach & {
     readonly example: Json;
     readonly mergePatch?: boolean;
     readonly form?: boolean;
+    /** The body is a file's bytes (an upload): any media type raw, or multipart/form-data. */
+    readonly binary?: boolean;
     readonly examples?: Record<string, Json>;
   };
   readonly success: {
-    readonly status: 200 | 201;
+    readonly status: 200 | 201 | 204;
     readonly shape: Shape;
     readonly description: string;
     readonly schema?: Json;

@@ -74,6 +74,41 @@ const pathId = (name: string, what: string): Json => ({
 
 export const componentParameters = (versions: ApiVersions): Record<string, Json> => ({
   TicketId: pathId('ticket_id', 'ticket'),
+  AttachmentId: pathId('attachment_id', 'upload or attachment'),
+  Filename: {
+    name: 'filename',
+    in: 'query',
+    required: false,
+    description:
+      "A raw upload's file name (else Content-Disposition's filename* or filename; multipart: the part's filename). Normalised: NFC; path separators, control characters and leading dots removed; 1-255 characters, else 422.",
+    schema: { type: 'string' },
+    example: 'error-dialog.png',
+  },
+  UploadDisposition: {
+    name: 'Content-Disposition',
+    in: 'header',
+    required: false,
+    description:
+      'RFC 6266 for a raw upload: attachment; filename="name" or filename*=UTF-8\'\'percent-encoded-name (which wins). ?filename= wins over both.',
+    schema: { type: 'string' },
+    example: "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf",
+  },
+  Range: {
+    name: 'Range',
+    in: 'header',
+    required: false,
+    description:
+      'One byte range (bytes=first-last, bytes=first-, bytes=-suffix): 206 with Content-Range. Several ranges or another unit: the whole (200). A range starting past the end: 416.',
+    schema: { type: 'string' },
+    example: 'bytes=0-1023',
+  },
+  IfRange: {
+    name: 'If-Range',
+    in: 'header',
+    required: false,
+    description: 'An ETag: the Range is served only while it still matches, else the whole (200).',
+    schema: { type: 'string' },
+  },
   MessageId: { ...pathId('message_id', 'message (its number inside the ticket: 1, 2, 3...)'), example: 1 },
   UserId: pathId('user_id', 'user'),
   TokenId: pathId('token_id', 'personal access token'),

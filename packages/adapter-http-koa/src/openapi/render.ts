@@ -26,6 +26,7 @@ const statusOf: Readonly<Record<string, number>> = {
   Gone: 410,
   FeedExpired: 410,
   PreconditionFailed: 412,
+  RangeNotSatisfiable: 416,
   PayloadTooLarge: 413,
   UnsupportedMediaType: 415,
   ValidationFailed: 422,
@@ -100,13 +101,23 @@ const successHeaders = (shape: Shape): { required: HeaderName[]; optional: Heade
     case 'html':
     case 'asset':
       return { required: [...base, 'ETag'], optional: [] };
+    case 'content':
+      return {
+        required: [...base, 'ETag', 'Accept-Ranges', 'Content-Disposition', 'Content-Security-Policy'],
+        optional: [],
+      };
+    case 'deleted':
+      return { required: [...base], optional: [] };
   }
 };
 
 const successContent = (op: Operation): Json => {
   switch (op.success.shape) {
     case 'empty':
+    case 'deleted':
       return {};
+    case 'content':
+      return { content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } } };
     case 'html':
       return { content: { 'text/html; charset=utf-8': { schema: { type: 'string' } } } };
     case 'asset':
@@ -156,6 +167,12 @@ const responses = (versions: ApiVersions, ex: Examples, op: Operation): Json => 
       ...successContent(op),
     },
   };
+  if (op.success.shape === 'content')
+    out['206'] = {
+      description: 'One range of the bytes (Range), with Content-Range.',
+      headers: headerObjects(versions, [...required, 'Content-Range'], ['X-OAuth-Scopes', 'X-Accepted-OAuth-Scopes']),
+      ...successContent(op),
+    };
   if (isRead && op.access !== 'health') out['304'] = errorRef('NotModified');
   const errorNames = keyErrors(op, [
     ...(op.access === 'health' ? healthErrors : op.access === 'docs' ? docsErrors : alwaysErrors),
@@ -189,7 +206,21 @@ const parameters = (op: Operation): Json[] => {
   ].map(param);
 };
 
-const requestBody = (body: NonNullable<Operation['body']>): Json => ({
+const binaryBody = (): Json => ({
+  required: true,
+  content: {
+    'multipart/form-data': { schema: ref('UploadForm'), example: { file: '(the bytes of error-dialog.png)' } },
+    '*/*': {
+      schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+      example: '(the bytes of error-dialog.png)',
+    },
+  },
+});
+
+const requestBody = (body: NonNullable<Operation['body']>): Json =>
+  body.binary === true ? binaryBody() : jsonBody(body);
+
+const jsonBody = (body: NonNullable<Operation['body']>): Json => ({
   required: true,
   content: Object.fromEntries(
     [

@@ -132,9 +132,15 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
         'the resource has changed since the ETag given in If-Match; GET it again and retry with the new ETag',
       ),
     ),
+    RangeNotSatisfiable: answer(
+      416,
+      'The Range starts past the end of the content; Content-Range says its size.',
+      problemExample('rangeNotSatisfiable', 'the range "bytes=900-" starts past the end: the content has 512 bytes'),
+      { headers: ['Content-Range'] },
+    ),
     PayloadTooLarge: answer(
       413,
-      'The body is over 1 MiB.',
+      'The body is over 1 MiB (41301); an upload is over UPLOAD_MAX_BYTES (41302), refused from Content-Length before a byte is read, or as soon as the bytes pass it, nothing kept.',
       problemExample('payloadTooLarge', 'the request body is larger than 1048576 bytes (1 MiB)'),
     ),
     UnsupportedMediaType: answer(

@@ -1,4 +1,4 @@
-import type { StoredAnswer } from '@support/application';
+import type { IdempotencyDecision, StoredAnswer } from '@support/application';
 import type { Middleware } from 'koa';
 import { createHash } from 'node:crypto';
 import { gzipBody } from '../conventions/compression.js';
@@ -32,10 +32,12 @@ export const takesIdempotencyKey = (method: string, path: string): boolean =>
   method === 'POST' && path.startsWith('/v1/') && !path.startsWith('/v1/oauth/');
 
 /** SHA-256 over the method, the path and the SHA-256 of the body bytes. */
-export const requestFingerprint = (method: string, path: string, body: Buffer): string => {
-  const bodyHash = createHash('sha256').update(body).digest('hex');
-  return createHash('sha256').update(`${method}\n${path}\n${bodyHash}`).digest('hex');
-};
+export const requestFingerprint = (method: string, path: string, body: Buffer): string =>
+  fingerprintOfHash(method, path, createHash('sha256').update(body).digest('hex'));
+
+/** The same, from the body's hash (an upload's, taken while it streamed). */
+const fingerprintOfHash = (method: string, path: string, bodyHash: string): string =>
+  createHash('sha256').update(`${method}\n${path}\n${bodyHash}`).digest('hex');
 
 /** What is kept of a reply; null when it is not an answer to keep (no JSON body to re-render). */
 export const keptAnswer = (reply: Reply): StoredAnswer | null => {
@@ -125,6 +127,45 @@ const fingerprintOf = async (ctx: AppContext): Promise<string> => {
 
 const headerName = idempotencyKeyHeader.toLowerCase();
 
+/** Uploads stream their body: their key is claimed once the body's hash is known (`claimStreamed`). */
+const streamsBody = (method: string, path: string): boolean => method === 'POST' && path === '/v1/uploads';
+
+/** Acts on a claim's decision: true when the request runs; false when its answer is set (a replay); a refusal throws. */
+const decide = (ctx: AppContext, decision: IdempotencyDecision): boolean => {
+  switch (decision.kind) {
+    case 'replay':
+      ctx.state.reply = replayReply(decision.answer);
+      return false;
+    case 'mismatch':
+      throw problem(
+        'idempotencyKeyReused',
+        `this ${idempotencyKeyHeader} was used for another request (method, path or body differ); use a new key for a new request`,
+      );
+    case 'in_flight':
+      throw problem(
+        'idempotencyInFlight',
+        `a request with this ${idempotencyKeyHeader} is still running; retry after it has finished`,
+        {
+          headers: { 'Retry-After': '1' },
+        },
+      );
+    case 'run':
+      ctx.state.idempotency = decision.finish;
+      return true;
+  }
+};
+
+/**
+ * Claims the key a streamed upload carries, once its body has been read and hashed: true when
+ * the upload is to be kept, false when a kept answer was set (the repeat's bytes are thrown away).
+ */
+export const claimStreamed = async ({ app }: Services, ctx: AppContext, bodyHash: string): Promise<boolean> => {
+  const key = ctx.state.streamedKey;
+  if (key === null) return true;
+  const fingerprint = fingerprintOfHash(ctx.method, ctx.path, bodyHash);
+  return decide(ctx, await app.idempotency.begin(ctx.state.actor, ctx.ip, key, fingerprint));
+};
+
 /** The stage: a request with a key claims it and runs, or is answered; others pass through. */
 export const idempotency = ({ app }: Services): Middleware<RequestState> => {
   const claim = async (ctx: AppContext, next: () => Promise<unknown>, key: string | string[]): Promise<void> => {
@@ -134,29 +175,13 @@ export const idempotency = ({ app }: Services): Middleware<RequestState> => {
         `${idempotencyKeyHeader} must be 1-255 printable ASCII characters (! to ~), sent once`,
       );
     }
-    const decision = await app.idempotency.begin(ctx.state.actor, ctx.ip, key, await fingerprintOf(ctx));
-    switch (decision.kind) {
-      case 'replay':
-        ctx.state.reply = replayReply(decision.answer);
-        return;
-      case 'mismatch':
-        throw problem(
-          'idempotencyKeyReused',
-          `this ${idempotencyKeyHeader} was used for another request (method, path or body differ); use a new key for a new request`,
-        );
-      case 'in_flight':
-        throw problem(
-          'idempotencyInFlight',
-          `a request with this ${idempotencyKeyHeader} is still running; retry after it has finished`,
-          {
-            headers: { 'Retry-After': '1' },
-          },
-        );
-      case 'run':
-        ctx.state.idempotency = decision.finish;
-        await next();
-        return;
+    if (streamsBody(ctx.method, ctx.path)) {
+      ctx.state.streamedKey = key;
+      await next();
+      return;
     }
+    const decision = await app.idempotency.begin(ctx.state.actor, ctx.ip, key, await fingerprintOf(ctx));
+    if (decide(ctx, decision)) await next();
   };
   // Not async: a request without a key passes through without an async frame of its own.
   return (ctx, next) => {

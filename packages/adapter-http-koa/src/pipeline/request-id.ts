@@ -19,6 +19,7 @@ export const startRequest =
     ctx.state.reply = null;
     ctx.state.bodyBytes = null;
     ctx.state.idempotency = null;
+    ctx.state.streamedKey = null;
     ctx.state.headers = new ResponseHeaders();
     ctx.state.headers.set(requestIdHeader, ctx.state.requestId);
     return next();

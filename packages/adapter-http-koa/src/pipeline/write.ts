@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { maxBodyBytes } from '../conventions/request-body.js';
-import type { Rendered } from '../conventions/rendered.js';
+import type { Rendered, StreamedBody } from '../conventions/rendered.js';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { AppContext } from '../state.js';
 
 // Writes a rendered answer in one writeHead and one end, bypassing Koa's own response
@@ -59,6 +61,10 @@ export const writeAnswer = (ctx: AppContext, answer: Rendered): void => {
     res.end();
     return;
   }
+  if (answer.stream !== undefined) {
+    writeStreamed(ctx, answer.status, answer.stream);
+    return;
+  }
   const headers = ctx.state.headers;
   const body = withoutBody.has(answer.status) ? null : (answer.body ?? emptyBody);
   if (body !== null) headers.set('Content-Length', String(body.length));
@@ -76,3 +82,22 @@ export const writeAnswer = (ctx: AppContext, answer: Rendered): void => {
 };
 
 const emptyBody = Buffer.alloc(0);
+
+/** A streamed answer: the head at once, then the bytes as the store reads them (none for HEAD). */
+const writeStreamed = (ctx: AppContext, status: number, stream: StreamedBody): void => {
+  const res = ctx.res;
+  ctx.state.headers.set('Content-Length', String(stream.length));
+  res.writeHead(status, ctx.state.headers.toArray() as string[]);
+  if (ctx.method === 'HEAD' || stream.length === 0) {
+    res.end();
+    return;
+  }
+  void stream
+    .open()
+    .then((bytes) => pipeline(bytes instanceof Readable ? bytes : Readable.from(bytes), res))
+    // A client that went away, or bytes that could not be read after the head was sent: the
+    // connection is cut (Content-Length tells the client it got less).
+    .catch(() => {
+      res.destroy();
+    });
+};

@@ -7,6 +7,10 @@ export interface Urls {
   ticket(id: number): string;
   messages(ticketId: number): string;
   message(ticketId: number, number: number): string;
+  readonly uploads: string;
+  attachment(id: number): string;
+  attachmentContent(id: number): string;
+  ticketAttachments(ticketId: number): string;
   readonly users: string;
   user(id: number): string;
   /** A personal access token, under its user. */
@@ -29,6 +33,10 @@ export const urlsFor = (origin: string): Urls => {
     ticket: (id) => `${v1}/tickets/${id}`,
     messages: (ticketId) => `${v1}/tickets/${ticketId}/messages`,
     message: (ticketId, number) => `${v1}/tickets/${ticketId}/messages/${number}`,
+    uploads: `${v1}/uploads`,
+    attachment: (id) => `${v1}/attachments/${id}`,
+    attachmentContent: (id) => `${v1}/attachments/${id}/content`,
+    ticketAttachments: (ticketId) => `${v1}/tickets/${ticketId}/attachments`,
     users: `${v1}/users`,
     user: (id) => `${v1}/users/${id}`,
     personalToken: (userId, id) => `${v1}/users/${userId}/tokens/${id}`,

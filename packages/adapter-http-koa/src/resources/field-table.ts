@@ -27,6 +27,8 @@ export interface Writing {
   readonly replace: Presence;
   /** A patch's null resets it to its default (a codec that takes null itself needs none of this). */
   readonly resettable: boolean;
+  /** 'refused': a patch does not take it (a message's attachment_ids: a creation's only). */
+  readonly patch?: 'refused';
   /** The document's description of the value. */
   readonly said: Described;
   /** The description a creation's schema gives instead, where it differs. */
@@ -90,7 +92,7 @@ export const answerProperties = <S>(table: FieldTable<S>): Record<string, Json> 
   );
 
 const takes = (w: Writing | undefined, mode: WriteMode): w is Writing =>
-  w !== undefined && (mode === 'patch' || w[mode] !== 'refused');
+  w !== undefined && (mode === 'patch' ? w.patch !== 'refused' : w[mode] !== 'refused');
 
 const writings = <S>(table: FieldTable<S>, mode: WriteMode): [string, Writing][] =>
   Object.entries(table).flatMap(([wire, f]) => (takes(f.write, mode) ? [[wire, f.write] as [string, Writing]] : []));
@@ -112,7 +114,13 @@ export const namesOf = <S>(table: FieldTable<S>, more: Readonly<Record<string, s
 
 const patchCodec = (w: Writing): t.Mixed => (w.resettable ? nullable(w.codec as ShapedCodec<unknown>) : w.codec);
 
-type Takes<W, M extends WriteMode> = M extends 'patch' ? true : W extends Readonly<Record<M, 'refused'>> ? false : true;
+type Takes<W, M extends WriteMode> = M extends 'patch'
+  ? W extends { readonly patch: 'refused' }
+    ? false
+    : true
+  : W extends Readonly<Record<M, 'refused'>>
+    ? false
+    : true;
 /** The domain's names of the fields a body of mode M takes. */
 export type BodyFields<T, M extends WriteMode> = {
   [K in keyof T]: T[K] extends { write: infer W extends Writing }

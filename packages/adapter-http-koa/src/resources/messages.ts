@@ -1,9 +1,10 @@
-import { limits, messageValues, type Message } from '@support/domain';
+import { attachmentLimits, limits, messageValues, type Message } from '@support/domain';
 import { ref } from '../openapi/json.js';
 import { id, timestamp as timestampSchema, url } from '../openapi/schemas/fields.js';
 import { link, timestamp } from '../representations/common.js';
 import type { Urls } from '../representations/urls.js';
-import { answered, namesOf, writable, type FieldTable } from './field-table.js';
+import { attachmentOnMessage } from '../representations/attachment.js';
+import { answered, namesOf, writable, writeOnly, type FieldTable } from './field-table.js';
 
 // A message's fields, described once (resources/field-table.ts). A message exists only inside
 // its ticket: its id is its number there (1, 2, 3...).
@@ -38,6 +39,24 @@ export const messageTable = {
     resettable: true,
     said: {
       description: 'An internal note: seen by agents and admins only (to a customer it does not exist). Default false.',
+    },
+  }),
+  attachments: answered((s: MessageSource) => s.message.attachments.map((a) => attachmentOnMessage(s.urls, a)), {
+    type: 'array',
+    items: ref('MessageAttachment'),
+    readOnly: true,
+    description: 'The files it carries (attachment_ids when it was added), in that order; [] when none.',
+  }),
+  // Contract §9: a new message takes uploads; a replacement or a patch keeps its attachments.
+  attachment_ids: writeOnly({
+    domain: 'attachmentIds',
+    codec: messageValues.attachmentIds,
+    create: 'optional',
+    replace: 'refused',
+    patch: 'refused',
+    resettable: false,
+    said: {
+      description: `At most ${String(attachmentLimits.perMessage)} ids of the caller's own uploads (POST /v1/uploads), not attached and not expired; each becomes an attachment of the message. One that is not: 422 naming it (attachment_ids.<index>), and nothing is stored.`,
     },
   }),
   ticket: answered((s: MessageSource) => link(s.message.ticketId, s.urls.ticket(s.message.ticketId)), {

@@ -14,6 +14,7 @@ import type { RouteContext, Services } from '../state.js';
 import type { DeclaringRouter } from './declare.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 import { writeRoute } from './write-route.js';
+import { messageNames } from '../resources/messages.js';
 
 // Messages exist only inside their ticket (a sub-resource): the list carries their data, not links.
 
@@ -65,7 +66,7 @@ export const messageRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       access: 'token',
       needs: n.messages.create,
       params: ['TicketId'],
-      body: { schema: 'MessageWrite', example: ex.messageCreate },
+      body: { schema: 'MessageCreate', example: ex.messageCreate },
       success: writable('created', 'Message', ex.message()),
       errors: [...ticketErrors, ...writeErrors],
       curl: curl('POST', '/v1/tickets/7/messages', ex.messageCreate),
@@ -74,7 +75,7 @@ export const messageRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       const actor = actorOf(ctx);
       const id = ticketId(ctx);
       const body = await readBody(ctx, [mediaTypes.json]);
-      const m = unwrap(await app.messages.create(actor, id, decodeBody(MessageCreateBody, body)));
+      const m = unwrap(await app.messages.create(actor, id, decodeBody(MessageCreateBody, body)), messageNames);
       ctx.state.reply = created(represent(m), urls.message(m.ticketId, m.number), m.updatedAt);
     },
   );

@@ -11,6 +11,7 @@ import { deprecationRoutes } from './deprecations.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
 import { messageRoutes } from './messages.js';
+import { attachmentRoutes } from './attachments.js';
 import { oauthRoutes } from './oauth.js';
 import { openApiRoutes } from './openapi.js';
 import { ticketRoutes } from './tickets.js';
@@ -32,6 +33,7 @@ export const createRouter = (services: Services): AppRouter => {
   oauthRoutes(api, services);
   ticketRoutes(api, services);
   messageRoutes(api, services);
+  attachmentRoutes(api, services);
   tokenRoutes(api, services);
   userRoutes(api, services);
   groupRoutes(api, services);

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { mongoSort } from './mongo-order.js';
 import { type Doc, type FindOptions, type OpOptions, EngineCursor, seedOf } from './mingo-documents.js';
 import { StoredCollection } from './mingo-stored-collection.js';
+import { indexesOf } from './index-rules.js';
 
 /** A collection of the mingo engine (mingo-engine.ts): the driver's operations the adapter uses, on StoredCollection's write path. */
 export class EngineCollection extends StoredCollection {
@@ -40,6 +41,17 @@ export class EngineCollection extends StoredCollection {
 
   async findOne(filter: Doc, options: FindOptions & OpOptions = {}) {
     return (await this.find(filter, { ...options, limit: 1 }).toArray())[0] ?? null;
+  }
+
+  /** The declared indexes, as the driver lists them (GridFS looks for its own before its first write). */
+  listIndexes() {
+    const declared = indexesOf(this.key).map((i) => ({ name: i.name, key: i.key }));
+    return { toArray: () => Promise.resolve(declared) };
+  }
+
+  /** Indexes are declared in src/indexes.ts; the engine checks queries against those. */
+  createIndex(key: Doc) {
+    return Promise.resolve(Object.keys(key).join('_'));
   }
 
   countDocuments(filter: Doc, options: FindOptions & OpOptions = {}) {

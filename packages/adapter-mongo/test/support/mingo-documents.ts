@@ -120,8 +120,17 @@ export class EngineCursor {
   toArray(): Promise<Doc[]> {
     return this.run(this.options);
   }
+  private pending: Doc[] | null = null;
+  /** The documents one by one, read once at the first call (GridFS reads its chunks so). */
   async next(): Promise<Doc | null> {
-    return (await this.toArray())[0] ?? null;
+    this.pending ??= await this.toArray();
+    return this.pending.shift() ?? null;
+  }
+  withReadPreference(): this {
+    return this;
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
   }
 }
 

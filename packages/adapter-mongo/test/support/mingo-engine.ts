@@ -1,7 +1,7 @@
 import type { Store } from '@support/application';
-import type { ClientSession, Collection } from 'mongodb';
+import { GridFSBucket, type ClientSession, type Collection, type Db } from 'mongodb';
 import { collectionNames, type CollectionKey } from '../../src/collections.js';
-import { collectionsOf, type MongoContext } from '../../src/context.js';
+import { blobBucket, collectionsOf, type MongoContext } from '../../src/context.js';
 import { repositoriesOn } from '../../src/store.js';
 import { defaultSearchSettings } from '../../src/options.js';
 import { EngineCore, EngineSession } from './engine-transactions.js';
@@ -65,6 +65,8 @@ export const mingoEngine = (options: EngineOptions = {}): Engine => {
     transactionsRefused: null,
     ctx: {
       ...collectionsOf(db as never),
+      // The driver's own GridFS code, run on the engine's collections.
+      bucket: new GridFSBucket(db as unknown as Db, { bucketName: blobBucket }),
       sessions: {
         startSession: () => new EngineSession(core) as unknown as ClientSession,
         transactionsRefused: () => engine.transactionsRefused,

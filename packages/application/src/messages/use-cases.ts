@@ -27,12 +27,13 @@ import { isCustomer, staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import { withRetries, type Outcome } from '../shared.js';
 import { loadTicket } from '../tickets/access.js';
+import { attachableUploads, refusedMeanwhile } from '../attachments/attach.js';
 import type { MessageList } from '../views.js';
 
 const messageId = (ticketId: TicketId, n: number): string => `${ticketId}/${n}`;
 
 /** A message as the caller may reach it: to a customer an internal note does not exist. */
-const loadMessage = async (
+export const loadMessage = async (
   ports: Ports,
   actor: Actor,
   ticketId: TicketId,
@@ -87,9 +88,13 @@ export const createMessage = async (
   if (E.isLeft(input)) return input;
   if (isCustomer(actor) && input.right.internal === true)
     return E.left(forbidden('customers may not write internal notes'));
+  const given = input.right.attachmentIds ?? [];
+  const uploads = await attachableUploads(ports, actor.user.id, given, ports.clock.now());
+  if (E.isLeft(uploads)) return uploads;
   const number = (await ports.ids.next(`message:${ticketId}`)) as MessageNumber;
-  const message = newMessage(ticketId, number, input.right, actor.user.id, ports.clock.now());
-  await ports.messages.insert(message, byActor(actor));
+  const message = newMessage(ticketId, number, input.right, actor.user.id, ports.clock.now(), uploads.right);
+  const refusedIds = await ports.messages.insert(message, byActor(actor));
+  if (refusedIds.length > 0) return E.left(refusedMeanwhile(given, refusedIds));
   // A new message is activity on its ticket: its updated_at moves.
   await withRetries(async () => {
     const t = await ports.tickets.findById(ticketId);

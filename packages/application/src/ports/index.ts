@@ -1,5 +1,8 @@
 export type * from './ticket-repository.js';
 export type * from './message-repository.js';
+export type * from './attachment-repository.js';
+export type * from './blob-store.js';
+export type * from './malware-scanner.js';
 export type * from './user-repository.js';
 export type * from './group-repository.js';
 export type * from './token-store.js';
@@ -14,6 +17,7 @@ export type * from './clock.js';
 export type * from './password-hasher.js';
 export type * from './token-generator.js';
 export type * from './follow-ups.js';
+export { BlobHolds } from './blob-holds.js';
 export {
   StoreTimeLimitError,
   StoreUnavailableError,
@@ -29,6 +33,9 @@ import type { WebhookRepository } from './webhook-repository.js';
 import type { EventLog } from './event-log.js';
 import type { WebhookSender } from './webhook-sender.js';
 import type { MessageRepository } from './message-repository.js';
+import type { AttachmentRepository } from './attachment-repository.js';
+import type { BlobStore } from './blob-store.js';
+import type { MalwareScanner } from './malware-scanner.js';
 import type { PasswordHasher } from './password-hasher.js';
 import type { RateLimitCounter } from './rate-limit-counter.js';
 import type { StoreHealth } from './store-health.js';
@@ -42,6 +49,9 @@ import type { UserRepository } from './user-repository.js';
 export interface Store {
   readonly tickets: TicketRepository;
   readonly messages: MessageRepository;
+  readonly attachments: AttachmentRepository;
+  /** The bytes of uploaded files (never in a record). */
+  readonly blobs: BlobStore;
   readonly users: UserRepository;
   readonly groups: GroupRepository;
   readonly tokens: TokenStore;
@@ -60,4 +70,6 @@ export interface Ports extends Store {
   readonly passwords: PasswordHasher;
   readonly secrets: TokenGenerator;
   readonly webhookSender: WebhookSender;
+  /** Asked about every upload before it is kept; null when no scanner is configured (SCAN_CLAMD unset). */
+  readonly scanner: MalwareScanner | null;
 }

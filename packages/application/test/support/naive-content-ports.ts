@@ -18,6 +18,7 @@ import {
 } from '@support/domain';
 import type { FollowUp, Store } from '../../src/index.js';
 import { page, type NaiveState } from './naive-state.js';
+import { attachUploads, dropAttachments, refusedUploads } from './naive-file-ports.js';
 
 /** The naive store's tickets, messages, users and groups (see naive-store.ts). */
 export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' | 'users' | 'groups'> => {
@@ -45,13 +46,18 @@ export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' 
     },
     messages: {
       insert: (m: Message, by?: EventActor) => {
+        const refused = refusedUploads(s, m);
+        if (refused.length > 0) return Promise.resolve(refused);
+        attachUploads(s, m);
         messages.set(mkey(m.ticketId, m.number), m);
         record(messageEvent('created', m, m.updatedAt, by));
-        return Promise.resolve();
+        return Promise.resolve([]);
       },
       find: (t, n) => Promise.resolve(messages.get(mkey(t, n)) ?? null),
       update: (m: Message, v: number, by?: EventActor) => {
-        if (messages.get(mkey(m.ticketId, m.number))?.version !== v) return Promise.resolve(false);
+        const stored = messages.get(mkey(m.ticketId, m.number));
+        if (stored?.version !== v) return Promise.resolve(false);
+        dropAttachments(s, stored, m);
         messages.set(mkey(m.ticketId, m.number), m);
         record(messageEvent('updated', m, m.updatedAt, by));
         return Promise.resolve(true);
@@ -60,6 +66,13 @@ export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' 
         const all = [...messages.values()]
           .filter((m) => m.ticketId === ticketId && m.deletedAt === null && (internal || !m.internal))
           .sort((a, b) => a.number - b.number);
+        return page(all, offset, limit);
+      },
+      attachments: (ticketId, internal, offset, limit) => {
+        const all = [...messages.values()]
+          .filter((m) => m.ticketId === ticketId && m.deletedAt === null && (internal || !m.internal))
+          .sort((a, b) => a.number - b.number)
+          .flatMap((m) => m.attachments.map((attachment) => ({ number: m.number, authorId: m.authorId, attachment })));
         return page(all, offset, limit);
       },
     },

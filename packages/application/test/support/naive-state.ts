@@ -1,5 +1,6 @@
 import {
   pageBounds,
+  type Attachment,
   type Group,
   type Message,
   type Ticket,
@@ -38,6 +39,7 @@ export const page = <T>(all: readonly T[], offset: number, limit: number): Promi
 export const naiveState = () => {
   const tickets = new Map<number, Ticket>();
   const messages = new Map<string, Message>();
+  const attachments = new Map<number, Attachment>();
   const users = new Map<number, User>();
   const groups = new Map<number, Group>();
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
@@ -104,6 +106,7 @@ export const naiveState = () => {
   return {
     tickets,
     messages,
+    attachments,
     users,
     groups,
     tokens,

@@ -3,6 +3,7 @@ import { naiveState } from './naive-state.js';
 import { contentPorts } from './naive-content-ports.js';
 import { accessPorts } from './naive-access-ports.js';
 import { feedPorts } from './naive-feed-ports.js';
+import { filePorts } from './naive-file-ports.js';
 
 // The simplest store that keeps the ports' promises: arrays, full scans and the domain's
 // reference filter and order. Use-case tests run on it; it is no adapter, so the
@@ -15,6 +16,7 @@ export const naiveStore = (): Store & { failing: boolean } => {
     ...contentPorts(s),
     ...accessPorts(s),
     ...feedPorts(s),
+    ...filePorts(s),
     health: { ping: (): Promise<boolean> => Promise.resolve(!store.failing) },
   };
   return store;

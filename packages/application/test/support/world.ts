@@ -146,13 +146,22 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
   const store = naiveStore();
   const clock = manualClock(Date.UTC(2026, 0, 1));
   const sender = fakeSender();
-  const ports = { ...store, store, clock, passwords: fakePasswords, secrets: fakeSecrets(), webhookSender: sender };
+  const ports = {
+    ...store,
+    store,
+    clock,
+    passwords: fakePasswords,
+    secrets: fakeSecrets(),
+    webhookSender: sender,
+    scanner: null,
+  };
   const app = createApplication(ports, {
     auth: { accessTokenTtlSeconds: config.tokenTtl ?? 3600, refreshTokenTtlSeconds: 30 * 86400 },
     rateLimit: { limit: config.rateLimit ?? 100, windowSeconds: 60 },
     idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
     events: { retentionDays: 30 },
     webhooks: { retrySeconds: [5, 30, 120, 600, 3600, 21600], leaseSeconds: 30, batch: 16, keepLog: 100 },
+    attachments: { maxBytes: 1024 * 1024, ttlSeconds: 3600 },
   });
   await app.setup.ensureFirstAdmin('admin@example.com' as Email, 'admin-password');
   const adminUser = (await store.users.findByEmail('admin@example.com')) as User;

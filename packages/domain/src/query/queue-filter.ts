@@ -60,8 +60,9 @@ export const queueConditions = (
   let assignees: LinkCondition<UserId> | null = null;
   if (q.assignees !== null) {
     const { ids, me, none } = q.assignees;
-    if (me && callerId === null) throw new Error('assigned_user_id=me needs the caller');
-    assignees = { ids: distinct(me && callerId !== null ? [...ids, callerId] : ids), none };
+    if (!me) assignees = { ids: distinct(ids), none };
+    else if (callerId === null) throw new Error('assigned_user_id=me needs the caller');
+    else assignees = { ids: distinct([...ids, callerId]), none };
   }
   let customerIds = q.customerIds === null ? null : distinct(q.customerIds);
   if (customerIds !== null && ownCustomer !== null) customerIds = customerIds.includes(ownCustomer) ? null : [];

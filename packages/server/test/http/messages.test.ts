@@ -52,6 +52,7 @@ describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 4
       body: 'Hello, it is broken',
       author: { id: customer.id, url: `${api.origin}/v1/users/${customer.id}` },
       internal: false,
+      attachments: [],
       ticket: { id: t.id, url: t.url },
       created_at: new Date(now).toISOString(),
       updated_at: new Date(now).toISOString(),

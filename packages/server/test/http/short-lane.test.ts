@@ -156,6 +156,47 @@ describe('short lane: the same answers as Koa and the router', () => {
     expect(a.status).to.equal(403);
   });
 
+  it("attachments: one, its bytes (ranges, conditional forms, three ways of sending the token), a ticket's list", async () => {
+    const up = await lane.request('POST', '/v1/uploads?filename=notes.txt', {
+      token: customer.token,
+      headers: { 'Content-Type': 'text/plain' },
+      body: Buffer.from('line one\nline two\n'),
+    });
+    expect(up.status).to.equal(201);
+    const id = (up.json as { id: number }).id;
+    const m = await lane.post(
+      `${ticket.path}/messages`,
+      { body: 'see file', attachment_ids: [id] },
+      { token: customer.token },
+    );
+    expect(m.status).to.equal(201);
+    const content = `/v1/attachments/${String(id)}/content`;
+    const etag = (await both('GET', content, { token: customer.token })).header('etag') ?? '';
+    for (const headers of [
+      { Range: 'bytes=0-3' },
+      { Range: 'bytes=-4' },
+      { Range: 'bytes=5-' },
+      { Range: 'bytes=900-' },
+      { Range: 'bytes=0-1,4-5' },
+      { Range: 'bytes=0-3', 'If-Range': '"other"' },
+      { 'If-None-Match': etag },
+    ])
+      await both('GET', content, { token: customer.token, headers });
+    await both('HEAD', content, { token: admin });
+    await both('GET', `${content}?access_token=${customer.token}`);
+    await both('GET', content, {
+      headers: { Authorization: `Basic ${Buffer.from(`${agent.token}:`).toString('base64')}` },
+    });
+    await both('GET', content, { token: other.token });
+    await both('GET', content);
+    await both('GET', `/v1/attachments/${String(id)}`, { token: customer.token });
+    await both('GET', `/v1/attachments/${String(id)}`, { token: other.token });
+    await both('GET', '/v1/attachments/999999', { token: admin });
+    await both('GET', `${ticket.path}/attachments`, { token: admin });
+    await both('GET', `${ticket.path}/attachments?per_page=0`, { token: admin });
+    await both('GET', `${ticket.path}/attachments`, { token: other.token });
+  });
+
   it('the ticket list: pages, filters, search, refusals', async () => {
     const first = await both('GET', '/v1/tickets', { token: admin, headers: { 'Accept-Encoding': 'gzip' } });
     expect(first.status).to.equal(200);

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,9 @@ import { startMain, type ChildAnswer, type Started } from './child.js';
 // Acknowledged means durable: the service on the embedded store, under concurrent writes, is
 // SIGKILLed at random moments; after each restart every write whose answer had arrived is
 // there, the feed has no gap, and every event's change is there (and every change has its
-// event). Seeded: CRASH_SEED=<n> replays a run, CRASH_KILLS=<n> sets how many kills (default 20).
+// event). Uploads and attaches run among the writes (contract §9): every acknowledged upload's
+// and attachment's bytes are there with their SHA-256, and no record names missing bytes.
+// Seeded: CRASH_SEED=<n> replays a run, CRASH_KILLS=<n> sets how many kills (default 20).
 
 const kills = Number(process.env.CRASH_KILLS ?? 20);
 const seed = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
@@ -29,7 +32,11 @@ interface Acknowledged {
   readonly tickets: Map<number, { subject: string }>;
   /** "ticket/number" of every message whose 201 arrived. */
   readonly messages: Set<string>;
+  /** Upload id -> the SHA-256 of its bytes, for every upload whose 201 arrived (attached since, or not). */
+  readonly files: Map<number, string>;
 }
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex');
 
 describe('server: the embedded store under SIGKILL', function () {
   this.timeout(300_000);
@@ -46,7 +53,7 @@ describe('server: the embedded store under SIGKILL', function () {
   it(`loses no acknowledged write across ${String(kills)} kills (seed ${String(seed)})`, async () => {
     const next = random(seed);
     const env = { STORE: 'embedded', DATA_DIR: dir, ADMIN_PASSWORD: 'crash-admin-1', RATE_LIMIT: '1000000000' };
-    const acked: Acknowledged = { tickets: new Map(), messages: new Set() };
+    const acked: Acknowledged = { tickets: new Map(), messages: new Set(), files: new Map() };
     let token = '';
     let customerId = 0;
     const failure = (what: string): string => `${what} (CRASH_SEED=${String(seed)})`;
@@ -135,7 +142,23 @@ describe('server: the embedded store under SIGKILL', function () {
         for (const n of numbers)
           expect(kept.has(n), failure(`message ${ticket}/${String(n)} after round ${String(round)}`)).to.equal(true);
       }
-      writes.push(acked.tickets.size + acked.messages.size);
+      // Every acknowledged file's bytes are there; every file the store names (up to the highest id
+      // seen) has its bytes, with the SHA-256 its record says.
+      const highest = Math.max(0, ...acked.files.keys()) + 6 * 2;
+      for (let id = 1; id <= highest; id += 1) {
+        const meta = await call('GET', `/v1/attachments/${String(id)}`);
+        if (acked.files.has(id))
+          expect(meta.status, failure(`file ${String(id)} after round ${String(round)}`)).to.equal(200);
+        if (meta.status !== 200) continue;
+        const recorded = (meta.json as { sha256: string }).sha256;
+        if (acked.files.has(id)) expect(recorded, failure(`file ${String(id)}'s record`)).to.equal(acked.files.get(id));
+        const bytes = await call('GET', `/v1/attachments/${String(id)}/content`);
+        expect([bytes.status, sha256(bytes.text)], failure(`file ${String(id)}'s bytes`)).to.deep.equal([
+          200,
+          recorded,
+        ]);
+      }
+      writes.push(acked.tickets.size + acked.messages.size + acked.files.size);
 
       if (round === kills) {
         await running.stop();
@@ -159,9 +182,28 @@ describe('server: the embedded store under SIGKILL', function () {
               const subject = `edited in round ${String(round)}`;
               const a = await call('PATCH', `/v1/tickets/${String(id)}`, { subject });
               if (a.status === 200) acked.tickets.set(id, { subject });
-            } else {
+            } else if (kind < 0.85) {
               const id = ids[Math.floor(next() * ids.length)] ?? 0;
               const a = await call('POST', `/v1/tickets/${String(id)}/messages`, { body: `note ${String(i)}` });
+              if (a.status === 201) acked.messages.add(`${String(id)}/${String((a.json as { id: number }).id)}`);
+            } else {
+              // An upload (ASCII text, 1-300 KiB), attached to a new message two times in three.
+              const text = `round ${String(round)} writer ${String(w)} #${String(i)} `.repeat(
+                1 + Math.floor(next() * 8000),
+              );
+              const up = await running.request('POST', `/v1/uploads?filename=w${String(w)}.txt`, {
+                headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'text/plain' },
+                body: text,
+              });
+              if (up.status !== 201) continue;
+              const upload = (up.json as { id: number }).id;
+              acked.files.set(upload, sha256(text));
+              if (next() < 0.33) continue;
+              const id = ids[Math.floor(next() * ids.length)] ?? 0;
+              const a = await call('POST', `/v1/tickets/${String(id)}/messages`, {
+                body: 'file',
+                attachment_ids: [upload],
+              });
               if (a.status === 201) acked.messages.add(`${String(id)}/${String((a.json as { id: number }).id)}`);
             }
           } catch {

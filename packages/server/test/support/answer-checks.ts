@@ -79,7 +79,13 @@ export const answerChecks = (document: Json) => {
       return;
     }
     const type = a.contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-    const media = Object.entries(content).find(([t]) => t.split(';')[0]?.trim().toLowerCase() === type)?.[1];
+    const essence = (t: string): string => t.split(';')[0]?.trim().toLowerCase() ?? '';
+    // An exact media type, else a range (an attachment's bytes are any type: */*).
+    const media =
+      Object.entries(content).find(([t]) => essence(t) === type)?.[1] ??
+      Object.entries(content).find(
+        ([t]) => essence(t) === '*/*' || essence(t) === `${type.split('/')[0] ?? ''}/*`,
+      )?.[1];
     if (media === undefined)
       throw new Error(
         `${where}: Content-Type "${a.contentType}" is not documented (${Object.keys(content).join(', ')})`,

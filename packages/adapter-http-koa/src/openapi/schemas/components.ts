@@ -5,6 +5,7 @@ import { eventSchemas } from './events.js';
 import { groupSchemas } from './groups.js';
 import { linkSchemas } from './links.js';
 import { messageSchemas } from './messages.js';
+import { attachmentSchemas } from './attachments.js';
 import { oauthSchemas } from './oauth.js';
 import { ticketSchemas } from './tickets.js';
 import { userSchemas } from './users.js';
@@ -19,6 +20,7 @@ export const componentSchemas = (): Record<string, Json> => ({
   ...linkSchemas(),
   ...ticketSchemas(),
   ...messageSchemas(),
+  ...attachmentSchemas(),
   ...userSchemas(),
   ...personalTokenSchemas(),
   ...groupSchemas(),

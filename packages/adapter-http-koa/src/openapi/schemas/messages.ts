@@ -15,10 +15,15 @@ export const messageSchemas = (): Record<string, Json> => {
       required: Object.keys(properties),
       properties,
     },
-    MessageWrite: bodySchema(
+    MessageCreate: bodySchema(
       messageTable,
       'create',
-      'POST and PUT of a message. PUT resets an omitted internal to false.',
+      'POST of a message: its text, and the uploads it takes (POST /v1/uploads first).',
+    ),
+    MessageWrite: bodySchema(
+      messageTable,
+      'replace',
+      'PUT of a message. An omitted internal returns to false; its attachments stay.',
     ),
     MessagePatch: bodySchema(
       messageTable,

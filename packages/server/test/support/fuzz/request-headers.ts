@@ -51,6 +51,32 @@ export const headerParameter = (
         [1, fc.tuple(fc.stringMatching(/^[!-~]{1,8}$/), fc.stringMatching(/^[!-~]{1,8}$/)).map(([a, b]) => [a, b])],
       );
       break;
+    case 'Range':
+      valid = fc.constantFrom(
+        'bytes=0-3',
+        'bytes=-5',
+        'bytes=2-',
+        'bytes=999999-',
+        'bytes=0-1,3-4',
+        'items=0-1',
+        'bytes=5-2',
+        'bytes=-0',
+        '',
+      );
+      break;
+    case 'If-Range':
+      valid = weighted<HeaderValue>([2, fc.constant({ currentEtag: true })], [1, fc.constantFrom('"x"', 'W/"x"', '')]);
+      break;
+    case 'Content-Disposition':
+      valid = fc.constantFrom(
+        'attachment; filename="a.txt"',
+        "attachment; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf",
+        "attachment; filename*=UTF-8''%FF%FE",
+        'attachment; filename=""',
+        'attachment; filename="../.."',
+        'inline',
+      );
+      break;
     case 'X-Request-Id':
       // Any string a header can carry: the server uses one of 1-128 [A-Za-z0-9._-] and replaces any other.
       valid = weighted<HeaderValue>(

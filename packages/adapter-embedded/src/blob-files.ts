@@ -1,0 +1,193 @@
+import {
+  BlobHolds,
+  type AttachmentRepository,
+  type BlobStore,
+  type StageOutcome,
+  type StagedBlob,
+} from '@support/application';
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+
+// The embedded store's bytes (contract §9): one file per content under DATA_DIR/blobs/, named
+// by its SHA-256 (the same content is kept once). An upload streams into a temporary file in
+// blobs/tmp/ (same file system, so the rename is atomic), hashed and counted on the way; `keep`
+// fsyncs it, renames it to its name and fsyncs the directory, all before the caller commits
+// the record that names it: a record never names bytes a crash could take back. A crash
+// before the record's commit leaves a file no record names, collected at the next start.
+
+export const blobsDir = 'blobs';
+const tmpDir = 'tmp';
+/** How many bytes of an upload are gathered before one write. */
+const writeBatchBytes = 512 * 1024;
+const isKey = (key: string): boolean => /^[0-9a-f]{64}$/.test(key);
+
+const syncPath = async (path: string, flags: string): Promise<void> => {
+  const fh = await open(path, flags);
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+};
+
+const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code === 'ENOENT';
+
+export interface BlobFiles extends BlobStore {
+  /** Removes what a crash left in blobs/tmp (call at start, before any upload). */
+  clearStaging(): void;
+  /** The path of the file holding `key`'s bytes (backup copies it). */
+  pathOf(key: string): string;
+}
+
+export const blobFiles = (dataDir: string): BlobFiles => {
+  const dir = join(dataDir, blobsDir);
+  const staging = join(dir, tmpDir);
+  const holds = new BlobHolds();
+  const pathOf = (key: string): string => {
+    if (!isKey(key)) throw new Error(`"${key.slice(0, 80)}" is not a blob key`);
+    return join(dir, key);
+  };
+  const ready = (): void => {
+    mkdirSync(staging, { recursive: true, mode: 0o700 });
+  };
+
+  // A staged file is closed once written (no descriptor waits on the caller); keep syncs it
+  // through a descriptor of its own (fsync flushes the file, whichever descriptor asks).
+  const staged = (path: string, sha256: string, size: number): StagedBlob => ({
+    sha256,
+    size,
+    read: () => createReadStream(path),
+    discard: () =>
+      unlink(path).catch((e: unknown) => {
+        if (!isMissing(e)) throw e;
+      }),
+    keep: async () => {
+      await syncPath(path, 'r+');
+      const final = join(dir, sha256);
+      return holds.locked(sha256, async () => {
+        const exists = await stat(final).then(
+          () => true,
+          (e: unknown) => (isMissing(e) ? false : Promise.reject(e as Error)),
+        );
+        if (exists) await unlink(path);
+        else {
+          await rename(path, final);
+          await syncPath(dir, 'r');
+        }
+        return holds.hold(sha256);
+      });
+    },
+  });
+
+  return {
+    pathOf,
+    clearStaging: () => {
+      rmSync(staging, { recursive: true, force: true });
+      ready();
+    },
+    stage: async (source, maxBytes): Promise<StageOutcome> => {
+      ready();
+      const path = join(staging, `${randomBytes(12).toString('hex')}.part`);
+      const fh = await open(path, 'wx', 0o600);
+      const hash = createHash('sha256');
+      let size = 0;
+      const abandon = async (): Promise<void> => {
+        await fh.close();
+        await unlink(path);
+      };
+      // Chunks are written in batches (one writev per ~512 KiB, not one write per TLS record).
+      let batch: Uint8Array[] = [];
+      let batched = 0;
+      const flush = async (): Promise<void> => {
+        if (batch.length === 0) return;
+        const out = batch;
+        batch = [];
+        batched = 0;
+        await fh.writev(out);
+      };
+      try {
+        for await (const chunk of source) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            await abandon();
+            return { kind: 'too_large' };
+          }
+          hash.update(chunk);
+          batch.push(chunk);
+          batched += chunk.length;
+          if (batched >= writeBatchBytes) await flush();
+        }
+        await flush();
+      } catch (e) {
+        await abandon();
+        throw e;
+      }
+      await fh.close();
+      return { kind: 'staged', blob: staged(path, hash.digest('hex'), size) };
+    },
+    open: async (key, range) => {
+      let fh: FileHandle;
+      try {
+        fh = await open(pathOf(key), 'r');
+      } catch (e) {
+        if (isMissing(e)) return null;
+        throw e;
+      }
+      // An open file stays readable even when erased meanwhile.
+      return fh.createReadStream(range === undefined ? {} : { start: range.start, end: range.end });
+    },
+    erase: (key, stillReferenced) =>
+      holds.eraseUnlessNamed(key, stillReferenced, async () => {
+        try {
+          await unlink(pathOf(key));
+        } catch (e) {
+          if (isMissing(e)) return false;
+          throw e;
+        }
+        await syncPath(dir, 'r');
+        return true;
+      }),
+    orphans: async (referenced, graceMs) => {
+      ready();
+      const before = Date.now() - graceMs;
+      const out: string[] = [];
+      for (const name of await readdir(dir)) {
+        if (!isKey(name) || holds.isHeld(name)) continue;
+        const info = await stat(join(dir, name)).catch(() => null);
+        if (info === null || info.mtimeMs > before) continue;
+        if (!(await referenced(name))) out.push(name);
+      }
+      return out;
+    },
+  };
+};
+
+/** The blob files of a data directory, by key (backup and tests). */
+export const blobKeysIn = (dataDir: string): string[] => {
+  try {
+    return readdirSync(join(dataDir, blobsDir)).filter(isKey);
+  } catch (e) {
+    if (isMissing(e)) return [];
+    throw e;
+  }
+};
+
+/**
+ * At start, before any upload: what a crash left behind goes. Staged files, and kept files no
+ * record names (the crash came between a keep and its record's commit). Answers how many files
+ * of the second kind were erased.
+ */
+export const collectLeftovers = async (
+  files: BlobFiles,
+  attachments: Pick<AttachmentRepository, 'references'>,
+  log: (level: 'info', message: string, fields: Record<string, unknown>) => void,
+): Promise<number> => {
+  files.clearStaging();
+  let erased = 0;
+  const referenced = (key: string) => attachments.references(key);
+  for (const key of await files.orphans(referenced, 0)) if (await files.erase(key, () => referenced(key))) erased += 1;
+  if (erased > 0) log('info', 'embedded store: blob files no record names were erased', { files: erased });
+  return erased;
+};

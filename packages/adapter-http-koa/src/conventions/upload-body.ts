@@ -1,0 +1,159 @@
+import busboy from 'busboy';
+import { createHash, type Hash } from 'node:crypto';
+import { PassThrough, type Readable } from 'node:stream';
+import { problem } from '../errors/http-problem.js';
+import type { AppContext } from '../state.js';
+import { dispositionFilename } from './content-disposition.js';
+import { hasBody } from './request-body.js';
+
+// The body of POST /v1/uploads (contract §9), the one request body that is not JSON: the file's
+// bytes as the raw body (type from Content-Type, name from ?filename= or Content-Disposition),
+// or multipart/form-data with one part named `file` (busboy, a maintained streaming parser).
+// Never buffered whole: the file's bytes are handed on as they arrive. The raw request bytes
+// are hashed on the way (an Idempotency-Key compares them), and the file's first bytes kept
+// for the type detector.
+
+/** A multipart body carries boundaries and part headers around the file: this much is allowed over the limit. */
+export const multipartOverhead = 16 * 1024;
+/** As many leading bytes as the type detector reads (file-type's sample size). */
+const sniffBytes = 4100;
+
+export interface UploadBody {
+  readonly filename: string | null;
+  readonly declaredType: string | null;
+  /** The file's bytes; ends with an error when the body turns out malformed (a second file part). */
+  readonly source: AsyncIterable<Uint8Array>;
+  /** The file's first bytes (up to 4100) seen so far. */
+  leading(): Buffer;
+  /** SHA-256 (hex) of every byte of the request body read: complete once `source` has ended. */
+  bodyHash(): string;
+}
+
+const isMultipart = (ctx: AppContext): boolean => ctx.request.is('multipart/form-data') === 'multipart/form-data';
+
+/** Refuses what can be refused before a byte is read: no body, an encoded one, one announced too large. */
+const checkAnnounced = (ctx: AppContext, maxBytes: number, multipart: boolean): void => {
+  if (!hasBody(ctx))
+    throw problem(
+      'malformedBody',
+      "the request has no body: send the file's bytes, or multipart/form-data with a part named file",
+    );
+  const encoding = (ctx.get('Content-Encoding') || 'identity').toLowerCase();
+  if (encoding !== 'identity')
+    throw problem(
+      'unsupportedMediaType',
+      'an upload is sent as it is, without Content-Encoding: the bytes are kept as sent',
+    );
+  const announced = Number(ctx.get('Content-Length'));
+  if (Number.isFinite(announced) && announced > maxBytes + (multipart ? multipartOverhead : 0))
+    throw problem(
+      'uploadTooLarge',
+      `the body is ${String(announced)} bytes; an upload may have at most ${String(maxBytes)} (UPLOAD_MAX_BYTES); nothing was read`,
+    );
+};
+
+/** Keeps the first `sniffBytes` of the file. */
+const leadingKeeper = () => {
+  const parts: Buffer[] = [];
+  let kept = 0;
+  return {
+    see: (chunk: Uint8Array): void => {
+      if (kept >= sniffBytes) return;
+      const part = Buffer.from(chunk.subarray(0, sniffBytes - kept));
+      parts.push(part);
+      kept += part.length;
+    },
+    bytes: (): Buffer => Buffer.concat(parts),
+  };
+};
+
+/** The raw body as the file: name from ?filename= or Content-Disposition, type from Content-Type. */
+const rawUpload = (ctx: AppContext, hash: Hash): UploadBody => {
+  const given = ctx.query['filename'];
+  if (Array.isArray(given)) throw problem('badQueryParameter', 'filename: give it once');
+  const filename = given ?? dispositionFilename(ctx.get('Content-Disposition'));
+  const lead = leadingKeeper();
+  const req = ctx.req;
+  async function* source(): AsyncIterable<Uint8Array> {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      hash.update(chunk);
+      lead.see(chunk);
+      yield chunk;
+    }
+  }
+  return {
+    filename: filename ?? null,
+    declaredType: ctx.get('Content-Type') || null,
+    source: source(),
+    leading: lead.bytes,
+    bodyHash: () => hash.copy().digest('hex'),
+  };
+};
+
+/** multipart/form-data: waits for the part named `file` (its headers carry the name and type). */
+const multipartUpload = (ctx: AppContext, hash: Hash): Promise<UploadBody> =>
+  new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      // Browsers send a part's filename as UTF-8 (busboy's default reads it as latin1).
+      parser = busboy({
+        headers: ctx.req.headers,
+        defParamCharset: 'utf8',
+        limits: { files: 2, fields: 20, parts: 30, fieldSize: 8192 },
+      });
+    } catch {
+      reject(problem('malformedBody', 'the multipart/form-data body has no usable boundary'));
+      return;
+    }
+    const tap = new PassThrough();
+    tap.on('data', (c: Buffer) => hash.update(c));
+    let found = false;
+    let failure: Error | null = null;
+    const finished = new Promise<void>((done) => parser.on('close', done));
+    const fail = (e: Error): void => {
+      failure ??= e;
+      if (!found) reject(failure);
+    };
+    parser.on('error', () => {
+      fail(problem('malformedBody', 'the multipart/form-data body could not be read'));
+    });
+    parser.on('filesLimit', () => {
+      fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
+    });
+    parser.on('close', () => {
+      if (!found) fail(problem('malformedBody', 'the multipart/form-data body has no part named file'));
+    });
+    parser.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {
+      if (name !== 'file' || found) {
+        if (found) fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
+        stream.resume();
+        return;
+      }
+      found = true;
+      const lead = leadingKeeper();
+      async function* source(): AsyncIterable<Uint8Array> {
+        for await (const chunk of stream as AsyncIterable<Buffer>) {
+          lead.see(chunk);
+          yield chunk;
+        }
+        await finished;
+        if (failure !== null) throw failure;
+      }
+      resolve({
+        filename: info.filename ?? null,
+        declaredType: info.mimeType || null,
+        source: source(),
+        leading: lead.bytes,
+        bodyHash: () => hash.copy().digest('hex'),
+      });
+    });
+    ctx.req.pipe(tap).pipe(parser);
+  });
+
+/** Reads an upload's body as far as its file's name and type (multipart: the file part's headers). */
+export const readUpload = async (ctx: AppContext, maxBytes: number): Promise<UploadBody> => {
+  const multipart = isMultipart(ctx);
+  checkAnnounced(ctx, maxBytes, multipart);
+  const hash = createHash('sha256');
+  return multipart ? multipartUpload(ctx, hash) : rawUpload(ctx, hash);
+};

@@ -1,0 +1,158 @@
+import { expect } from 'chai';
+import { createHash } from 'node:crypto';
+import { startApi, type Api } from '../support/harness.js';
+import { arr, createTicket, obj, pathOf } from '../support/resources.js';
+import { pngBytes, rawUpload, uploaded } from '../support/uploads.js';
+
+// Contract §9 over HTTPS: an attachment's bytes (streamed, ETag, ranges, the headers that keep a
+// browser from running them, the three ways of sending a token), visibility as its message's,
+// deletion (redaction), the limit of unattached uploads, Idempotency-Key, scopes and the feed.
+
+const sha = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
+
+describe('HTTP: attachments read, deleted, counted', function () {
+  this.timeout(60_000);
+  let api: Api;
+  let admin: string;
+  let customer: { id: number; token: string };
+  let other: { id: number; token: string };
+  let agent: { id: number; token: string };
+  let ticketPath: string;
+
+  /** A message on the ticket by `token` carrying a new upload of `bytes`; answers the attachment id and the message path. */
+  const attached = async (token: string, bytes: Buffer | string, extra: Record<string, unknown> = {}) => {
+    const id = await uploaded(api, token, bytes);
+    const m = await api.post(`${ticketPath}/messages`, { body: 'file', attachment_ids: [id], ...extra }, { token });
+    expect(m.status, m.text).to.equal(201);
+    return { id, message: pathOf(obj(m).url) };
+  };
+
+  before(async () => {
+    api = await startApi();
+    admin = await api.adminToken();
+    customer = await api.userWithToken('customer', 'Grace Hopper');
+    other = await api.userWithToken('customer', 'Alan Kay');
+    agent = await api.userWithToken('agent', 'Ada Lovelace');
+    ticketPath = pathOf((await createTicket(api, admin, { subject: 'Files', customer_id: customer.id })).url);
+  });
+  after(async () => {
+    await api.close();
+  });
+
+  it('streams the bytes with a strong ETag, 304, one Range (206) and 416, and the headers of safe content', async () => {
+    const text = 'line one\nline two\n';
+    const { id } = await attached(customer.token, text);
+    const path = `/v1/attachments/${String(id)}/content`;
+    const a = await api.get(path, { token: customer.token });
+    expect([a.status, a.text]).to.deep.equal([200, text]);
+    expect(a.header('etag')).to.equal(`"${sha(text)}"`);
+    expect(a.header('x-content-type-options')).to.equal('nosniff');
+    expect(a.header('content-security-policy')).to.match(/^sandbox/);
+    expect(a.header('cache-control')).to.match(/^private, max-age=\d+$/);
+    expect(a.header('content-disposition')).to.equal(`attachment; filename="file.txt"; filename*=UTF-8''file.txt`);
+    expect(a.header('accept-ranges')).to.equal('bytes');
+    expect(
+      (await api.get(path, { token: customer.token, headers: { 'If-None-Match': `"${sha(text)}"` } })).status,
+    ).to.equal(304);
+    const part = await api.get(path, { token: customer.token, headers: { Range: 'bytes=5-7' } });
+    expect([part.status, part.text, part.header('content-range')]).to.deep.equal([
+      206,
+      'one',
+      `bytes 5-7/${String(text.length)}`,
+    ]);
+    const tail = await api.get(path, { token: customer.token, headers: { Range: 'bytes=-5' } });
+    expect(tail.text).to.equal(text.slice(-5));
+    const past = await api.get(path, { token: customer.token, headers: { Range: 'bytes=999-' } });
+    expect([past.status, past.header('content-range')]).to.deep.equal([416, `bytes */${String(text.length)}`]);
+    const head = await api.request('HEAD', path, { token: customer.token });
+    expect([head.status, head.header('content-length'), head.text]).to.deep.equal([200, String(text.length), '']);
+  });
+
+  it('serves raster images inline, and takes the token all three ways (an <img src> with ?access_token=)', async () => {
+    const { id } = await attached(customer.token, pngBytes);
+    const path = `/v1/attachments/${String(id)}/content`;
+    const basic = `Basic ${Buffer.from(`${customer.token}:`).toString('base64')}`;
+    for (const a of [
+      await api.get(`${path}?access_token=${customer.token}`),
+      await api.get(path, { headers: { Authorization: basic } }),
+      await api.get(path, { token: customer.token }),
+    ]) {
+      expect(a.status).to.equal(200);
+      expect(a.raw.equals(pngBytes)).to.equal(true);
+      expect(a.header('content-type')).to.equal('image/png');
+      expect(a.header('content-disposition')).to.match(/^inline; /);
+    }
+    expect((await api.get(path)).status).to.equal(401);
+  });
+
+  it("is visible exactly when its message is: 404 to others, an internal note's to customers; 410 once deleted", async () => {
+    const open = await attached(customer.token, 'visible');
+    expect((await api.get(`/v1/attachments/${String(open.id)}`, { token: other.token })).status).to.equal(404);
+    expect((await api.get(`/v1/attachments/${String(open.id)}/content`, { token: other.token })).status).to.equal(404);
+    const note = await attached(agent.token, 'internal', { internal: true });
+    expect((await api.get(`/v1/attachments/${String(note.id)}`, { token: customer.token })).status).to.equal(404);
+    expect((await api.get(`/v1/attachments/${String(note.id)}`, { token: agent.token })).status).to.equal(200);
+    const listed = arr(await api.get(`${ticketPath}/attachments?per_page=100`, { token: customer.token }));
+    expect(listed.map((x) => x.id))
+      .to.include(open.id)
+      .and.not.include(note.id);
+    const agentUpload = await uploaded(api, agent.token, 'not attached');
+    expect((await api.get(`/v1/attachments/${String(agentUpload)}`, { token: admin })).status).to.equal(404);
+    expect((await api.request('DELETE', open.message, { token: customer.token })).status).to.equal(200);
+    expect((await api.get(`/v1/attachments/${String(open.id)}`, { token: customer.token })).status).to.equal(410);
+    expect((await api.get(`/v1/attachments/${String(open.id)}/content`, { token: agent.token })).status).to.equal(410);
+  });
+
+  it('deletes (agents and admins): 204, then 410; the message lists it no more, in one message.updated event', async () => {
+    const { id, message } = await attached(customer.token, 'to redact');
+    expect((await api.request('DELETE', `/v1/attachments/${String(id)}`, { token: customer.token })).status).to.equal(
+      403,
+    );
+    const seq = (await api.server.store.events.bounds()).newest;
+    expect((await api.request('DELETE', `/v1/attachments/${String(id)}`, { token: agent.token })).status).to.equal(204);
+    expect((await api.get(`/v1/attachments/${String(id)}`, { token: agent.token })).status).to.equal(410);
+    expect(obj(await api.get(message, { token: customer.token })).attachments).to.deep.equal([]);
+    const events = arr(await api.get(`/v1/events?after=${String(seq)}`, { token: admin }));
+    expect(events.map((e) => e.type)).to.deep.equal(['message.updated']);
+    expect((await api.request('DELETE', `/v1/attachments/${String(id)}`, { token: agent.token })).status).to.equal(410);
+  });
+
+  it('feeds message.created with the attachments', async () => {
+    const { id } = await attached(customer.token, 'in the feed');
+    const newest = (await api.server.store.events.bounds()).newest;
+    const created = arr(await api.get(`/v1/events?after=${String(newest - 5)}`, { token: admin })).filter(
+      (e) => e.type === 'message.created',
+    );
+    const data = created.at(-1)?.data as { attachments: { id: number }[] };
+    expect(data.attachments.map((a) => a.id)).to.deep.equal([id]);
+  });
+
+  it('holds at most 50 unattached uploads per user: the 51st is 429 (42902)', async () => {
+    const uploader = await api.userWithToken('customer', 'Many Files');
+    for (let i = 0; i < 50; i += 1) await uploaded(api, uploader.token, `file ${String(i)}`);
+    const a = await rawUpload(api, uploader.token, 'one too many', 'x.txt');
+    expect([a.status, obj(a).code]).to.deep.equal([429, 42902]);
+  });
+
+  it('replays an upload with the same Idempotency-Key and bytes, and refuses the key with other bytes', async () => {
+    const key = { 'Idempotency-Key': 'upload-1' };
+    const first = await rawUpload(api, customer.token, 'same bytes', 'k.txt', key);
+    const again = await rawUpload(api, customer.token, 'same bytes', 'k.txt', key);
+    expect(again.header('idempotent-replayed')).to.equal('true');
+    expect(obj(again).id).to.equal(obj(first).id);
+    const changed = await rawUpload(api, customer.token, 'other bytes', 'k.txt', key);
+    expect([changed.status, obj(changed).code]).to.deep.equal([422, 42250]);
+  });
+
+  it('needs tickets:write to upload and tickets:read to read', async () => {
+    const { id } = await attached(customer.token, 'scoped');
+    const made = await api.post(
+      '/v1/users/me/tokens',
+      { name: 'reader', scopes: ['tickets:read'] },
+      { token: customer.token },
+    );
+    const reader = obj(made).token as string;
+    expect((await rawUpload(api, reader, 'x', 'x.txt')).status).to.equal(403);
+    expect((await api.get(`/v1/attachments/${String(id)}/content`, { token: reader })).status).to.equal(200);
+  });
+});
