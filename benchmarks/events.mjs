@@ -25,7 +25,7 @@ import { configFromEnv, startServer, TYPES } from '@support/server';
 import { MemoryEventLog } from '../packages/adapter-memory/dist/src/event-log.js';
 import { Journal } from '../packages/adapter-memory/dist/src/journal.js';
 import { memoryStoreSettings } from '../packages/adapter-memory/dist/src/options.js';
-import { memoryTicketRepository } from '../packages/adapter-memory/dist/src/tickets/ticket-repository.js';
+import { memoryTicketStores } from '../packages/adapter-memory/dist/src/tickets/ticket-repository.js';
 
 const writes = Number(process.env.BENCH_WRITES ?? 20_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
@@ -85,7 +85,7 @@ for (let r = 0; r < rounds; r++) {
   for (const side of order) {
     global.gc?.();
     times[side] = await writeAll(
-      memoryTicketRepository(new Journal(null), settings, side === 'feed' ? new MemoryEventLog() : silentFeed),
+      memoryTicketStores(new Journal(null), settings, side === 'feed' ? new MemoryEventLog() : silentFeed).tickets,
     );
   }
   withFeed.push(times.feed);

@@ -49,7 +49,7 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration, e.detail?.kind ?? 0]);
 }).observe({ entryTypes: ['gc'] });
 
-const timeCalls = async (run, calls, budgetMs) => {
+export const timeCalls = async (run, calls, budgetMs) => {
   for (let k = 0; k < 10; k++) await run();
   const spans = [];
   const cpu = [];

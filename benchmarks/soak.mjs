@@ -10,7 +10,6 @@
 //   SOAK_WRITES=0 node benchmarks/soak.mjs           # reads only: the store stops growing
 //   SOAK_WRITES=patch node benchmarks/soak.mjs       # writes are PATCHes only: no new records
 //   SOAK_IDEMPOTENT=1 node benchmarks/soak.mjs       # every POST with a fresh Idempotency-Key (kept answers)
-//   DATA_MAPPED_BYTES=8388608 node benchmarks/soak.mjs # the embedded store's budget of mapped pages, passed on
 //
 // The load is open-loop: requests start on a fixed schedule whatever the answers do (a slow
 // server shows as latency and, past SOAK_MAX_IN_FLIGHT, as requests not sent, never as a
@@ -84,14 +83,12 @@ const child = spawn(process.execPath, [mainJs], {
     TOKEN_TTL_S: '86400',
     STORE: store,
     DATA_DIR: dataDir,
-    // The embedded store's budget of mapped pages, passed on when set (docs/embedded-store.md).
-    ...(process.env.DATA_MAPPED_BYTES === undefined ? {} : { DATA_MAPPED_BYTES: process.env.DATA_MAPPED_BYTES }),
   },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 let out = '';
-// The JSON log lines: dropped (they would only grow this process), but the store's own (a map
-// refresh, a failed commit) are counted, and shown with each report.
+// The JSON log lines: dropped (they would only grow this process), but the store's own (a failed
+// commit) are counted, and shown with each report.
 const storeLines = [];
 let partial = '';
 child.stdout.setEncoding('utf8').on('data', (s) => {

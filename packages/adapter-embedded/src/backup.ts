@@ -1,9 +1,29 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { open } from 'lmdb';
 import { blobsDir } from './blob-files.js';
 import { copyBlobs } from './backup-blobs.js';
 import { DataDirError, dataFiles } from './data-dir.js';
+import { copyFileDurably, syncDir, writeFileDurably } from './durable-files.js';
+
+const syncFile = (path: string): void => {
+  const fd = openSync(path, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+};
 
 /**
  * Copies a data directory while its service runs: LMDB's own copy (mdb_env_copy) reads one
@@ -11,8 +31,12 @@ import { DataDirError, dataFiles } from './data-dir.js';
  * commit up to a moment and nothing after it. Then every blob file the copied records name
  * (contract §9): a file the service erased in between (its attachment deleted after the
  * snapshot) makes the copy start again, so the copy never names missing bytes. `alsoCopy` names
- * the directory's other files worth keeping (the TLS identity). Starting the service with
- * DATA_DIR=<to> restores it.
+ * the directory's other files worth keeping (the TLS identity, the first admin's password).
+ * Starting the service with DATA_DIR=<to> restores it.
+ *
+ * Durable before it answers: every file is synced, and the directory. An interrupted backup
+ * (killed, power cut) leaves `backup-unfinished` in `to`, which a start refuses with one line,
+ * so that nobody starts an empty or partial store believing it restored.
  */
 export const backupDataDir = async (
   from: string,
@@ -23,27 +47,37 @@ export const backupDataDir = async (
   if (!existsSync(store)) throw new DataDirError(`DATA_DIR ${from} holds no store (${store} is missing)`);
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new DataDirError(`the backup directory ${to} is not empty: give a new or empty one`);
+  mkdirSync(to, { recursive: true, mode: 0o700 });
+  syncDir(dirname(resolve(to)));
+  const unfinished = join(to, dataFiles.unfinishedBackup);
+  await writeFileDurably(unfinished, `a backup of ${from} was started here and did not finish\n`);
+  const files: string[] = [];
+  for (const name of alsoCopy) {
+    if (!existsSync(join(from, name))) continue;
+    copyFileDurably(join(from, name), join(to, name), statSync(join(from, name)).mode & 0o777);
+    files.push(name);
+  }
+  const partial = join(to, `${dataFiles.store}.part`);
   for (let attempt = 1; ; attempt += 1) {
-    mkdirSync(to, { recursive: true, mode: 0o700 });
     const env = open({ path: store, readOnly: true });
     try {
-      await env.backup(join(to, dataFiles.store), false);
+      await env.backup(partial, false);
     } finally {
       await env.close();
     }
+    syncFile(partial);
+    renameSync(partial, join(to, dataFiles.store));
+    // The marker still stands: a start refuses the copy until its blobs are in too.
     const missing = await copyBlobs(from, to);
     if (missing === null) break;
     if (attempt === 3)
       throw new DataDirError(
         `the backup could not copy blob ${missing}: it was erased while copying, three times running; try again`,
       );
-    for (const name of readdirSync(to)) rmSync(join(to, name), { recursive: true, force: true });
+    rmSync(join(to, dataFiles.store), { force: true });
+    rmSync(join(to, blobsDir), { recursive: true, force: true });
   }
-  const files: string[] = [dataFiles.store, blobsDir];
-  for (const name of alsoCopy) {
-    if (!existsSync(join(from, name))) continue;
-    copyFileSync(join(from, name), join(to, name));
-    files.push(name);
-  }
-  return { files };
+  rmSync(unfinished);
+  syncDir(to);
+  return { files: [dataFiles.store, blobsDir, ...files] };
 };

@@ -11,7 +11,8 @@ type Delegated = Exclude<keyof Store, 'events' | 'health' | 'blobs'>;
  * build here until the embedded store hands it on too.
  */
 export const portMethods: { readonly [P in Delegated]: MethodList<Store[P]> } = {
-  tickets: { insert: true, findById: true, update: true, search: true },
+  tickets: { insert: true, findById: true, update: true, search: true, countHolding: true },
+  ticketFields: { list: true, findById: true, insert: true, update: true, delete: true },
   messages: { insert: true, find: true, update: true, list: true, attachments: true },
   attachments: {
     insertUpload: true,
@@ -61,10 +62,9 @@ export interface CallHooks {
 
 /**
  * An object with the `methods` of a port, each calling that method on whatever `current()`
- * answers at the time of the call: the ports stay the same objects for the application
- * while the store behind them is rebuilt (after a failed commit). While `wait()` answers a
- * promise (the store is being reopened), a call starts once it resolves, in the order the
- * calls came, and is refused when it rejects.
+ * answers at the time of the call (the store is started after the ports are handed out).
+ * While `wait()` answers a promise, a call starts once it resolves, and is refused when it
+ * rejects (after a failed commit, every call is).
  */
 export const delegate = <T extends object>(
   methods: MethodList<T>,

@@ -5,5 +5,6 @@ export {
   type LoadReport,
 } from './embedded-store.js';
 export { DataDirError, dataFiles, formatVersion, tableOptions } from './data-dir.js';
-export { CommitFailedError } from './lmdb-sink.js';
+export { CommitFailedError, isLmdbCommitRejection } from './lmdb-sink.js';
 export { backupDataDir } from './backup.js';
+export { copyFileDurably, syncDir, writeFileDurably } from './durable-files.js';

@@ -12,14 +12,27 @@ export interface SinkHooks {
   /** After each durable commit, with the changes it held (the feed learns its newest durable seq here). */
   readonly committed: (changes: readonly RecordChange[]) => void;
   /**
-   * After a commit failed: every change asked for since the last durable commit was refused,
-   * so memory is ahead of the disk. Called synchronously, before any caller learns of the
-   * failure, so the store can put memory back to what the disk holds.
+   * After a commit failed: memory is ahead of the disk from then on, so the sink refuses every
+   * commit from then on (fail-stop; docs/embedded-store.md, "Faults"). Called once,
+   * synchronously, before any caller learns of the failure; `why` resolves with the system's
+   * own error (lmdb-js rejects with "Commit failed" and keeps the I/O error aside).
    */
-  readonly failed: (cause: Error, refused: readonly (readonly RecordChange[])[]) => void;
-  /** Tests only: runs inside each commit's transaction and may throw to make it fail. */
+  readonly failed: (cause: Error, why: Promise<Error>) => void;
+  /** Tests only: runs inside each commit's transaction, after its changes were put, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
+  /** Tests only: awaited once a commit is durable, before anyone learns of it (a slow commit). */
+  readonly slowCommit?: () => Promise<void>;
 }
+
+/**
+ * Whether an unhandled rejection is one lmdb-js leaves behind when a commit fails (its
+ * `commitError` promise and the per-write "Commit failed" errors, which nothing awaits): the
+ * sink has already refused the commit and the store stops (fail-stop), so the process ignores
+ * them instead of dying of them before it can say why.
+ */
+export const isLmdbCommitRejection = (reason: unknown): boolean =>
+  reason instanceof Error &&
+  (reason.message.startsWith('Commit failed (see commitError') || /[/\\]lmdb[/\\]write\.js:/.test(reason.stack ?? ''));
 
 /** Raised to the callers of a refused commit (the HTTP adapter answers 503). */
 export class CommitFailedError extends StoreUnavailableError {
@@ -33,13 +46,17 @@ export class CommitFailedError extends StoreUnavailableError {
  * Group commit into LMDB. Port calls ask for commits at any time; those that arrive while one
  * transaction is being written and synced wait together and go into the next one, so the
  * number of syncs per second stays bounded whatever the write rate. One transaction is in
- * flight at a time, in the order the changes were made; a failed one refuses every later one
- * that is waiting (they were made on top of it).
+ * flight at a time, in the order the changes were made. Each is all or nothing: its changes are
+ * put in a child transaction, which a throw part-way aborts whole (lmdb-js's plain
+ * `transaction` would commit the puts made before the throw). A failed commit refuses it and
+ * every commit after it, for good: memory holds changes the disk does not, and only a restart
+ * (which loads what the disk holds) puts them back in step.
  */
 export class LmdbSink implements ChangeSink {
   private waiting: Waiting[] = [];
   private writing: Promise<void> | null = null;
   private scheduled = false;
+  private failure: CommitFailedError | null = null;
 
   constructor(
     private readonly environment: LmdbEnvironment,
@@ -47,6 +64,7 @@ export class LmdbSink implements ChangeSink {
   ) {}
 
   commit(changes: readonly RecordChange[]): Promise<void> {
+    if (this.failure !== null) return Promise.reject(this.failure);
     const done = new Promise<void>((resolve, reject) => {
       this.waiting.push({ changes, resolve, reject });
     });
@@ -62,25 +80,6 @@ export class LmdbSink implements ChangeSink {
     }
   }
 
-  /**
-   * Runs `work` once the transaction being written is done, with no transaction starting
-   * until it has finished (commits asked for meanwhile wait, then go together).
-   */
-  async exclusive<T>(work: () => Promise<T>): Promise<T> {
-    while (this.writing !== null) await this.writing.catch(() => undefined);
-    const running = work();
-    this.writing = running.then(
-      () => undefined,
-      () => undefined,
-    );
-    try {
-      return await running;
-    } finally {
-      this.writing = null;
-      this.writeNext();
-    }
-  }
-
   private schedule(): void {
     if (this.scheduled || this.writing !== null) return;
     this.scheduled = true;
@@ -92,14 +91,15 @@ export class LmdbSink implements ChangeSink {
   }
 
   private writeNext(): void {
-    if (this.writing !== null || this.waiting.length === 0) return;
+    if (this.writing !== null || this.waiting.length === 0 || this.failure !== null) return;
     const batch = this.waiting;
     this.waiting = [];
     this.writing = this.environment.env
-      .transaction(() => {
-        this.hooks.beforeCommit?.();
+      .childTransaction(() => {
         for (const { changes } of batch) for (const change of changes) this.apply(change);
+        this.hooks.beforeCommit?.();
       })
+      .then(() => this.hooks.slowCommit?.())
       .then(
         () => {
           this.writing = null;
@@ -112,19 +112,24 @@ export class LmdbSink implements ChangeSink {
           const cause = e instanceof Error ? e : new Error(String(e));
           const refused = [...batch, ...this.waiting];
           this.waiting = [];
-          this.hooks.failed(
-            cause,
-            refused.map((w) => w.changes),
-          );
-          const error = new CommitFailedError(cause);
-          for (const w of refused) w.reject(error);
+          this.failure = new CommitFailedError(cause);
+          const aside = (e as { commitError?: unknown } | null)?.commitError;
+          const why =
+            aside instanceof Promise
+              ? aside.then(
+                  () => cause,
+                  (x: unknown) => (x instanceof Error ? x : cause),
+                )
+              : Promise.resolve(cause);
+          this.hooks.failed(cause, why);
+          for (const w of refused) w.reject(this.failure);
         },
       );
   }
 
   private apply(change: RecordChange): void {
     const db = this.environment.table(change.table);
-    if (change.value === undefined) void db.remove(change.key as never);
-    else void db.put(change.key as never, change.value);
+    if (change.value === undefined) db.removeSync(change.key as never);
+    else db.putSync(change.key as never, change.value);
   }
 }

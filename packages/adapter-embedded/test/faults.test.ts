@@ -1,7 +1,7 @@
-import { aFilter, aTicket, sortOf } from '@support/application/testing';
+import { aFilter, aTicket, aUser, sortOf } from '@support/application/testing';
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { CommitFailedError, DataDirError, dataFiles, tableOptions, type EmbeddedStore } from '../src/index.js';
@@ -14,6 +14,14 @@ import { startedStore, tempDataDir } from './temp-store.js';
 
 const ids = async (store: EmbeddedStore): Promise<number[]> =>
   (await store.tickets.search(aFilter(), sortOf('id'), 0, 1000)).items.map((t) => t.id);
+
+const ada = aUser({ id: 7, name: 'Ada Lovelace', email: 'ada@example.com', role: 'customer' });
+
+const outcome = (p: Promise<unknown>): Promise<unknown> =>
+  p.then(
+    () => null,
+    (e: unknown) => e,
+  );
 
 const refusal = async (start: () => Promise<unknown>): Promise<Error> => {
   try {
@@ -34,87 +42,64 @@ describe('Embedded store: faults', function () {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('refuses the writes of a failed commit, and the reads that waited on it, then recovers', async () => {
+  it('fail-stop: a failed commit refuses its batch whole (a new record shape in it too), then every call; a restart loads what the disk holds', async () => {
     let failing = false;
     const logged: string[] = [];
+    const failures: Error[] = [];
     const store = await startedStore(dir, {
+      // Runs after the batch's changes were put: a throw here must take all of them back.
       beforeCommit: () => {
         if (failing) throw new Error('EIO: injected');
       },
       log: (level, message) => logged.push(`${level} ${message}`),
+      onFailure: (cause) => failures.push(cause),
     });
     try {
       await store.tickets.insert(aTicket({ id: 1 }));
       failing = true;
-      const refused = [store.tickets.insert(aTicket({ id: 2 })), store.tickets.insert(aTicket({ id: 3 }))];
+      // The batch holds the first user ever written: a record shape the store has never stored.
+      const refused = [
+        store.tickets.insert(aTicket({ id: 2 })),
+        store.tickets.insert(aTicket({ id: 3 })),
+        store.users.insert(ada),
+      ];
       // A read made while those commits are pending sees them, so it waits for them and fails with them.
       const read = store.tickets.findById(2 as never);
-      for (const r of [...refused, read]) {
-        const e = await r.then(
-          () => null,
-          (x: unknown) => x,
-        );
-        expect(e).to.be.instanceOf(CommitFailedError);
-      }
-      expect(logged.some((l) => l.startsWith('error embedded store: commit failed: EIO: injected'))).to.equal(true);
-      // Memory is what the disk holds: the refused tickets are gone, the feed never showed them.
-      expect(await ids(store)).to.deep.equal([1]);
-      expect(await store.tickets.findById(2 as never)).to.equal(null);
-      expect((await store.events.bounds()).newest).to.equal(1);
+      for (const r of [...refused, read]) expect(await outcome(r)).to.be.instanceOf(CommitFailedError);
+      failing = false;
+      // Every later call is refused too: memory holds what the disk does not.
+      expect(await outcome(store.tickets.findById(1 as never))).to.be.instanceOf(CommitFailedError);
+      expect(await outcome(store.tickets.insert(aTicket({ id: 4 })))).to.be.instanceOf(CommitFailedError);
+      expect(await outcome(store.events.bounds())).to.be.instanceOf(CommitFailedError);
       expect(await store.health.ping()).to.equal(false);
-      failing = false;
-      expect(await store.health.ping()).to.equal(true);
-      await store.tickets.insert(aTicket({ id: 4 }));
-      expect(logged).to.include('info embedded store: commits succeed again');
-      expect((await store.events.after(0, 10)).map((e) => [e.seq, e.subject])).to.deep.equal([
-        [1, { resource: 'ticket', id: 1 }],
-        [2, { resource: 'ticket', id: 4 }],
-      ]);
-    } finally {
-      await store.close();
-    }
-    const reopened = await startedStore(dir);
-    try {
-      expect(await ids(reopened)).to.deep.equal([1, 4]);
-    } finally {
-      await reopened.close();
-    }
-  });
-
-  it('never gives an id twice across a failed commit: the ids given stay, and go to disk with the next write', async () => {
-    let failing = false;
-    const store = await startedStore(dir, {
-      beforeCommit: () => {
-        if (failing) throw new Error('EIO: injected');
-      },
-    });
-    try {
-      expect(await store.ids.next('ticket')).to.equal(1);
-      failing = true;
-      // The sequence answers before its commit; a write of the same moment fails with that commit.
-      const given = await store.ids.next('ticket');
-      const refused = await store.tickets.insert(aTicket({ id: 50 })).then(
-        () => null,
-        (e: unknown) => e,
+      expect(failures.map((e) => e.message)).to.deep.equal(['commit failed: EIO: injected']);
+      expect(logged.filter((l) => l.startsWith('error embedded store: commit failed: EIO: injected'))).to.have.length(
+        1,
       );
-      expect(given).to.equal(2);
-      expect(refused).to.be.instanceOf(CommitFailedError);
-      failing = false;
-      // A write that uses the id given before the failure, made after it, keeps it; no later call gets it.
-      await store.tickets.insert(aTicket({ id: given }));
     } finally {
       await store.close();
     }
     const reopened = await startedStore(dir);
     try {
-      expect(await ids(reopened)).to.deep.equal([2]);
-      expect(await reopened.ids.next('ticket')).to.equal(3);
+      expect(await ids(reopened)).to.deep.equal([1]);
+      expect(await reopened.users.findById(ada.id)).to.equal(null);
+      expect((await reopened.events.bounds()).newest).to.equal(1);
+      // The shape the refused batch held is written again, then read back field by field.
+      await reopened.users.insert(ada);
+      await reopened.tickets.insert(aTicket({ id: 4 }));
     } finally {
       await reopened.close();
     }
+    const again = await startedStore(dir);
+    try {
+      expect(await ids(again)).to.deep.equal([1, 4]);
+      expect(await again.users.findById(ada.id)).to.deep.equal(ada);
+    } finally {
+      await again.close();
+    }
   });
 
-  it('refuses writes on a full disk for real, then recovers once there is room (tmpfs)', async function () {
+  it('a full disk for real (tmpfs): the failed write and every later call refused; a restart with room holds every acknowledged write', async function () {
     const mount = join(dir, 'small');
     mkdirSync(mount);
     try {
@@ -126,10 +111,10 @@ describe('Embedded store: faults', function () {
       this.skip();
     }
     try {
-      const store = await startedStore(join(mount, 'data'));
+      const store = await startedStore(join(mount, 'data'), { log: () => undefined });
+      let written = 0;
       try {
         let failure: unknown = null;
-        let written = 0;
         for (let id = 1; failure === null && id < 1000; id += 1) {
           await store.tickets.insert(aTicket({ id, summary: 'x'.repeat(8000) })).then(
             () => (written = id),
@@ -138,19 +123,19 @@ describe('Embedded store: faults', function () {
         }
         expect(failure).to.be.instanceOf(CommitFailedError);
         expect((failure as Error).message).to.match(/could not commit: \S/);
-        // Memory is what the disk holds; the same write is refused again while the disk is full.
-        expect(await ids(store)).to.deep.equal(Array.from({ length: written }, (_, i) => i + 1));
-        const again = await store.tickets.insert(aTicket({ id: written + 1, summary: 'x'.repeat(8000) })).then(
-          () => null,
-          (e: unknown) => e,
-        );
-        expect(again).to.be.instanceOf(CommitFailedError);
+        expect(written).to.be.greaterThan(0);
+        // Fail-stop: nothing more is taken, even once there is room again.
         execFileSync('mount', ['-o', 'remount,size=16m', mount], { stdio: 'ignore' });
-        expect(await store.health.ping()).to.equal(true);
-        await store.tickets.insert(aTicket({ id: written + 1, summary: 'x'.repeat(8000) }));
-        expect((await ids(store)).length).to.equal(written + 1);
+        expect(await outcome(store.tickets.insert(aTicket({ id: written + 1 })))).to.be.instanceOf(CommitFailedError);
+        expect(await store.health.ping()).to.equal(false);
       } finally {
         await store.close();
+      }
+      const reopened = await startedStore(join(mount, 'data'));
+      try {
+        expect(await ids(reopened)).to.deep.equal(Array.from({ length: written }, (_, i) => i + 1));
+      } finally {
+        await reopened.close();
       }
     } finally {
       execFileSync('umount', ['-l', mount], { stdio: 'ignore' });
@@ -174,6 +159,21 @@ describe('Embedded store: faults', function () {
     await store.close();
   });
 
+  it('refuses a start whose data would not fit the heap, with one line naming NODE_OPTIONS', async () => {
+    const store = await startedStore(dir);
+    for (let id = 1; id <= 10; id += 1) await store.tickets.insert(aTicket({ id }));
+    await store.close();
+    const tooSmall = await refusal(() => startedStore(dir, { heapLimitBytes: 100 * 2 ** 20 }));
+    expect(tooSmall).to.be.instanceOf(DataDirError);
+    expect(tooSmall.message).to.match(
+      /holds 10 tickets and 0 messages, which need about 0\.1 GiB of JavaScript heap; this process may use 0\.1 GiB\. Start it with NODE_OPTIONS=--max-old-space-size=\d+ .*or move to STORE=mongo/,
+    );
+    expect(tooSmall.message).not.to.contain('\n');
+    const fits = await startedStore(dir, { heapLimitBytes: 2 ** 30 });
+    expect(await ids(fits)).to.have.length(10);
+    await fits.close();
+  });
+
   it('refuses a directory written by a newer version', async () => {
     const store = await startedStore(dir);
     await store.close();
@@ -185,7 +185,32 @@ describe('Embedded store: faults', function () {
     expect(e.message).to.match(/written by a newer version .*format 99/);
   });
 
-  it('refuses a torn copy (a store file cut short) and a file LMDB cannot open', async () => {
+  it('accepts a store whose free tail is missing (LMDB reads all of it), keeping every record', async () => {
+    const store = await startedStore(dir);
+    for (let id = 1; id <= 50; id += 1) await store.tickets.insert(aTicket({ id }));
+    await store.close();
+    // The newest meta page names 64 pages more than the file holds, as when the last pages a
+    // commit allocated were freed before they were ever written: LMDB never reads them.
+    const path = join(dir, dataFiles.store);
+    const file = readFileSync(path);
+    const metas = [0, 4096]
+      .map(
+        (page) =>
+          page + [...Array(17).keys()].map((i) => i * 4).find((at) => file.readUInt32LE(page + at) === 0xbeefc0de)!,
+      )
+      .sort((x, y) => Number(file.readBigUInt64LE(y + 128) - file.readBigUInt64LE(x + 128)));
+    const newest = metas[0] ?? 0;
+    file.writeBigUInt64LE(file.readBigUInt64LE(newest + 120) + 64n, newest + 120);
+    writeFileSync(path, file);
+    const reopened = await startedStore(dir);
+    try {
+      expect(await ids(reopened)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('refuses a torn copy LMDB cannot read, without advice that loses data, and a file that is not LMDB', async () => {
     const store = await startedStore(dir);
     for (let id = 1; id <= 200; id += 1) await store.tickets.insert(aTicket({ id, summary: 'y'.repeat(2000) }));
     await store.close();
@@ -193,10 +218,13 @@ describe('Embedded store: faults', function () {
     truncateSync(path, Math.floor(statSync(path).size / 2));
     const torn = await refusal(() => startedStore(dir));
     expect(torn).to.be.instanceOf(DataDirError);
-    expect(torn.message).to.match(/cut short/);
+    expect(torn.message).to.match(
+      /ends at \d+ bytes but its pages reach \d+, and LMDB cannot read it \(.+\): a copy torn/,
+    );
+    expect(torn.message).to.match(/Nothing was changed\. Copy it again from where it came from/);
     writeFileSync(path, Buffer.alloc(64 * 1024, 7));
     const garbage = await refusal(() => startedStore(dir));
     expect(garbage).to.be.instanceOf(DataDirError);
-    expect(garbage.message).to.match(/cannot be opened/);
+    expect(garbage.message).to.match(/cannot be opened \(it is not an LMDB store\)/);
   });
 });

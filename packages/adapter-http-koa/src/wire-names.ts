@@ -38,12 +38,24 @@ export const wireNames = (table: Readonly<Record<string, string>>): WireNames =>
 
 /** The API's name of a refused field: unknown and read-only keys are named as the body sent them. */
 export const wireField = (names: WireNames, f: FieldError): string =>
-  f.code === 'unknown_field' || f.code === 'read_only' ? f.field : names.toWire(f.field);
+  (f.code === 'unknown_field' || f.code === 'read_only') && !f.field.startsWith('customFields.')
+    ? f.field
+    : names.toWire(f.field);
 
 /** Fields named alike in the API and in the domain (messages, groups, webhooks). */
 export const sameNames: WireNames = wireNames({});
 
 // A ticket's names are read from its field table (resources/tickets.ts: ticketNames).
+
+/** A custom field's definition (contract §10). */
+const ticketFieldTable = {
+  customerVisible: 'customer_visible',
+  customerEditable: 'customer_editable',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+} as const;
+export type TicketFieldWireTable = typeof ticketFieldTable;
+export const ticketFieldNames: WireNames = wireNames(ticketFieldTable);
 
 const userTable = { groupIds: 'group_ids' } as const;
 export type UserWireTable = typeof userTable;

@@ -23,6 +23,8 @@ describe('short lane', () => {
     expect(lane.routes.map((r) => r.path)).to.have.members([
       '/v1/tickets',
       '/v1/tickets/:ticketId',
+      '/v1/ticket_fields',
+      '/v1/ticket_fields/:fieldId',
       '/v1/tickets/:ticketId/messages',
       '/v1/tickets/:ticketId/messages/:messageId',
       '/v1/tickets/:ticketId/attachments',

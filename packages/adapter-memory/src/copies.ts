@@ -1,5 +1,13 @@
 import type { TokenRecord } from '@support/application';
-import type { Attachment, AttachmentSummary, Group, Message, Ticket, User } from '@support/domain';
+import {
+  copyCustomValues,
+  type Attachment,
+  type AttachmentSummary,
+  type Group,
+  type Message,
+  type Ticket,
+  type User,
+} from '@support/domain';
 
 // The store keeps its own copies and hands out fresh ones, field by field, so no caller ever
 // holds an object (or an array) the store keeps, and no stray property is stored.
@@ -15,6 +23,7 @@ export const copyTicket = (t: Ticket): Ticket => ({
   assignedUserId: t.assignedUserId,
   groupId: t.groupId,
   tags: [...t.tags],
+  customFields: copyCustomValues(t.customFields),
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   closedAt: t.closedAt,

@@ -1,4 +1,6 @@
 import { answer } from './answer.js';
+import { BigMap } from './big-map.js';
+import { PendingCommits } from './pending.js';
 import type { RecordChange, RecordKey } from './records.js';
 import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable } from './shelf.js';
 
@@ -11,6 +13,7 @@ export const journalTables = [
   'users',
   'groups',
   'tickets',
+  'ticketFields',
   'messages',
   'attachments',
   'tokens',
@@ -53,7 +56,7 @@ type KeyOf<K> = (key: K) => RecordKey;
 
 /** A map that reports every set and delete to its journal: the one place a durable store learns of a write. */
 // Map: journal: the tracked map itself
-class TrackedMap<K, V> extends Map<K, V> {
+class TrackedMap<K, V> extends BigMap<K, V> {
   constructor(
     private readonly journal: Journal,
     private readonly table: string,
@@ -85,9 +88,8 @@ const asKey = (key: unknown): RecordKey => key as RecordKey;
 export class Journal {
   private changes: RecordChange[] | null = null;
   private loading = false;
-  /** Per table, the newest commit not yet settled that changes it: what a read of that table waits for. */
-  // Map: journal: commits in flight
-  private readonly pendingByTable = new Map<string, Promise<void>>();
+  /** The commits not yet settled: what reads wait for. */
+  private readonly pending = new PendingCommits();
   // Map: journal: its own bookkeeping
   private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
   // Map: journal: its own bookkeeping
@@ -102,12 +104,12 @@ export class Journal {
     private readonly read: ShelfReader | null = null,
   ) {}
 
-  /** A map of a table whose every change is journalled; `keyOf` turns a map key into the record's key. */
+  /** A map of a table (no 2^24 cap for numeric keys: big-map.ts) whose every change is journalled; `keyOf` turns a map key into the record's key. */
   map<K, V>(table: JournalTable, keyOf: KeyOf<K> = asKey): Map<K, V> {
     // After the seal, only a table with its restorer (the messages of a ticket seen for the first time).
     if (this.sealed && !this.restorers.has(table)) throw new Error(`the ${table} table has no restorer`);
     // Map: journal: without a sink nothing is durable
-    return this.sink === null ? new Map<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
+    return this.sink === null ? new BigMap<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
   }
 
   /** A shelf: records written in the port call's commit; with a sink, read from the durable store once durable, not held in memory. */
@@ -196,7 +198,21 @@ export class Journal {
     return (operation) => this.run(operation, reads, false);
   }
 
-  private run<T>(operation: () => T, reads: readonly string[], answerWhenDurable: boolean): Promise<T> {
+  /**
+   * The way a repository reads one record of `table` by its key: like `runner`, but a call that
+   * changed nothing waits only for the pending commit that changes that record, not for
+   * unrelated writes to the table (a read of ticket 1 does not wait for a PATCH of ticket 2).
+   */
+  recordRunner(table: JournalTable): <T>(key: RecordKey, operation: () => T) => Promise<T> {
+    return (key, operation) => this.run(operation, [table], true, key);
+  }
+
+  private run<T>(
+    operation: () => T,
+    reads: readonly string[],
+    answerWhenDurable: boolean,
+    record?: RecordKey,
+  ): Promise<T> {
     const sink = this.sink;
     if (sink === null) return answer(operation);
     if (this.changes !== null) throw new Error('a port call ran inside another one');
@@ -221,17 +237,15 @@ export class Journal {
       durable.catch(() => undefined);
       return Promise.resolve(result);
     }
-    return this.afterPending(reads, result);
+    return record === undefined || reads[0] === undefined
+      ? this.pending.afterTables(reads, result)
+      : this.pending.afterRecord(reads[0], record, result);
   }
 
   private commit(sink: ChangeSink, changes: readonly RecordChange[]): Promise<void> {
     const done = sink.commit(changes);
-    const settled = (table: string) => (): void => {
-      if (this.pendingByTable.get(table) === done) this.pendingByTable.delete(table);
-    };
+    this.pending.track(changes, done);
     for (const table of new Set(changes.map((c) => c.table))) {
-      this.pendingByTable.set(table, done);
-      done.then(settled(table), settled(table));
       const shelf = this.shelves.get(table);
       // Once durable, a shelf's records are read from the store: memory lets them go.
       if (shelf !== undefined)
@@ -243,16 +257,5 @@ export class Journal {
         );
     }
     return done;
-  }
-
-  private afterPending<T>(reads: readonly string[], result: T): Promise<T> {
-    if (this.pendingByTable.size === 0) return Promise.resolve(result);
-    const waits: Promise<void>[] = [];
-    for (const table of reads) {
-      const pending = this.pendingByTable.get(table);
-      if (pending !== undefined) waits.push(pending);
-    }
-    if (waits.length === 0) return Promise.resolve(result);
-    return (waits.length === 1 ? (waits[0] as Promise<void>) : Promise.all(waits)).then(() => result);
   }
 }

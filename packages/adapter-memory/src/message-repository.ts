@@ -1,3 +1,4 @@
+import { BigMap } from './big-map.js';
 import type { MessageRepository, TicketAttachment } from '@support/application';
 import type { AttachmentRecords } from './attachment-repository.js';
 import { messageEvent, upgradeMessage, type Message } from '@support/domain';
@@ -41,7 +42,7 @@ export const memoryMessageRepository = (
   files: AttachmentRecords,
 ): MessageRepository => {
   // Map: derived: the messages of each ticket, rebuilt by the messages restorer
-  const threads = new Map<number, Thread>();
+  const threads = new BigMap<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
     if (thread === undefined) {

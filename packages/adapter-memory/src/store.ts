@@ -10,7 +10,7 @@ import { AttachmentRecords, memoryAttachmentRepository } from './attachment-repo
 import { memoryBlobStore } from './blob-store.js';
 import { memoryStoreSettings, type MemoryStoreOptions } from './options.js';
 import { memoryRateLimitCounter } from './rate-limit-counter.js';
-import { memoryTicketRepository } from './tickets/ticket-repository.js';
+import { memoryTicketStores } from './tickets/ticket-repository.js';
 import { memoryTokenStore } from './token-store.js';
 import { memoryPersonalTokenStore } from './personal-token-store.js';
 import type { ShelfReader } from './shelf.js';
@@ -54,8 +54,10 @@ export const createMemoryEngine = (
   // A user's or group's write carries out its follow-ups in its own port call (follow-ups.ts).
   const followUps = new MemoryFollowUps();
   const files = new AttachmentRecords(journal, settings.chunkLoad);
+  const { tickets, ticketFields } = memoryTicketStores(journal, settings, events, followUps);
   const store: Store = {
-    tickets: memoryTicketRepository(journal, settings, events, followUps),
+    tickets,
+    ticketFields,
     messages: memoryMessageRepository(journal, settings.chunkLoad, events, files),
     attachments: memoryAttachmentRepository(journal, files),
     // A durable store keeps the bytes itself (the embedded store: files in DATA_DIR/blobs).

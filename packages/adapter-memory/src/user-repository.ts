@@ -100,6 +100,8 @@ export const memoryUserRepository = (
     },
   });
   const answer = journal.runner(['users']);
+  // A read of one user waits only for a pending write of that user.
+  const answerFor = journal.recordRunner('users');
   const copyOf = (id: number): User => {
     const u = table.rows.get(id);
     if (u === undefined) throw new Error(`user ${id} is listed but not stored`);
@@ -136,7 +138,7 @@ export const memoryUserRepository = (
         events.record(userEvent('created', stored, stored.updatedAt, by));
         return 'ok' as const;
       }),
-    findById: (id) => answer(() => (table.rows.has(id) ? copyOf(id) : null)),
+    findById: (id) => answerFor(id, () => (table.rows.has(id) ? copyOf(id) : null)),
     findByEmail: (email) =>
       answer(() => {
         const id = table.holderOf(email);

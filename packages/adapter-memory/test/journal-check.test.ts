@@ -16,7 +16,9 @@ const marked = /\/\/ Map: (derived|transient|journal): \S/;
 export const strayMaps = (source: string): number[] => {
   const lines = source.split('\n');
   return lines.flatMap((line, i) =>
-    /\bnew Map\b|\bextends Map\b/.test(line) && !marked.test(line) && !marked.test(lines[i - 1] ?? '') ? [i + 1] : [],
+    /\bnew (Big)?Map\b|\bextends (Big)?Map\b/.test(line) && !marked.test(line) && !marked.test(lines[i - 1] ?? '')
+      ? [i + 1]
+      : [],
   );
 };
 

@@ -49,7 +49,7 @@ describe('stored records come back through their upgrade step', () => {
     expect(await s.groups.findById(2 as GroupId)).to.deep.equal(group);
   });
 
-  // One test per field added since the first format (so far: the messages' attachments).
+  // One test per field added since the first format (so far: the tickets' customFields, the messages' attachments).
   for (const [field, value] of Object.entries(ticketUpgrades))
     it(`a ticket written before ${field} existed comes back with ${JSON.stringify(value)}`, async () => {
       const t = await all({ ticket: without(ticket, field) }).tickets.findById(7 as TicketId);

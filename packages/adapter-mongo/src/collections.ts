@@ -1,6 +1,7 @@
 /** The collections this adapter owns, one per kind of record. */
 export const collectionNames = {
   tickets: 'tickets',
+  ticketFields: 'ticket_fields',
   messages: 'messages',
   attachments: 'attachments',
   /** GridFS (bucket `blobs`): the files' bytes, in chunks. */

@@ -27,6 +27,7 @@ import type {
   TokenDocument,
   UserDocument,
 } from './documents.js';
+import type { TicketFieldDocument } from './custom-field-documents.js';
 import type {
   DeliveryDocument,
   EventDocument,
@@ -38,6 +39,7 @@ import type {
 /** What every repository of the adapter works with. */
 export interface MongoContext {
   readonly tickets: Collection<TicketDocument>;
+  readonly ticketFields: Collection<TicketFieldDocument>;
   readonly messages: Collection<MessageDocument>;
   readonly attachments: Collection<AttachmentDocument>;
   /** GridFS over blobs.files and blobs.chunks: the files' bytes. */
@@ -77,6 +79,7 @@ export const blobBucket = 'blobs';
 
 export const collectionsOf = (db: Db) => ({
   tickets: db.collection<TicketDocument>(collectionNames.tickets),
+  ticketFields: db.collection<TicketFieldDocument>(collectionNames.ticketFields),
   messages: db.collection<MessageDocument>(collectionNames.messages),
   attachments: db.collection<AttachmentDocument>(collectionNames.attachments),
   blobFiles: db.collection<GridFSFile>(collectionNames.blobFiles),

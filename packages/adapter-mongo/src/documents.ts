@@ -1,26 +1,17 @@
 import {
   emailKey,
   groupNameKey,
-  priorityRank,
-  stateRank,
-  ticketWords,
-  tokenize,
-  distinctWords,
+  messageUpgrades,
   type Email,
   type Group,
   type GroupId,
   type Message,
   type MessageNumber,
-  type Priority,
   type Role,
   type Scope,
-  type Ticket,
   type TicketId,
-  type TicketState,
   type User,
   type UserId,
-  type TicketFieldAdded,
-  messageUpgrades,
 } from '@support/domain';
 import type { TokenKind, TokenRecord } from '@support/application';
 import { fromSummaryDocument, toSummaryDocument, type SummaryDocument } from './attachment-documents.js';
@@ -37,99 +28,16 @@ import { fromDateOrNull, toDate, toDateOrNull } from './dates.js';
 // Ids are the documents' `_id` (integers from the counters collection), so a lookup by id
 // and the id tie-breaker of every sort use the built-in `_id` index.
 
-export interface TicketDocument {
-  _id: number;
-  subject: string;
-  summary: string;
-  state: TicketState;
-  /** open 0, pending 1, closed 2: sorting by state sorts by this. */
-  stateRank: number;
-  priority: Priority;
-  /** low 0 ... urgent 3: sorting by priority sorts by this. */
-  priorityRank: number;
-  customerId: number;
-  customerName: string;
-  assignedUserId: number | null;
-  groupId: number | null;
-  tags: string[];
-  createdAt: Date;
-  updatedAt: Date;
-  closedAt: Date | null;
-  deletedAt: Date | null;
-  /** deletedAt !== null, kept as a boolean so every list index can start with one equality point. */
-  deleted: boolean;
-  version: number;
-  /** The domain's `ticketWords` (subject, summary and customer name): what `q` looks up. Multikey index. */
-  words: string[];
-  /** The words of subject and summary alone, so a customer rename can rebuild `words` in the database. */
-  textWords: string[];
-}
-
-export const toTicketDocument = (t: Ticket): TicketDocument => {
-  const textWords = distinctWords(t.subject, t.summary);
-  return {
-    _id: t.id,
-    subject: t.subject,
-    summary: t.summary,
-    state: t.state,
-    stateRank: stateRank(t.state),
-    priority: t.priority,
-    priorityRank: priorityRank(t.priority),
-    customerId: t.customerId,
-    customerName: t.customerName,
-    assignedUserId: t.assignedUserId,
-    groupId: t.groupId,
-    tags: [...t.tags],
-    createdAt: toDate(t.createdAt),
-    updatedAt: toDate(t.updatedAt),
-    closedAt: toDateOrNull(t.closedAt),
-    deletedAt: toDateOrNull(t.deletedAt),
-    deleted: t.deletedAt !== null,
-    version: t.version,
-    words: ticketWords(t),
-    textWords,
-  };
-};
-
-/** The fields a ticket is read back from: the search words stay in the database. */
-export const ticketProjection = { words: 0, textWords: 0 } as const;
-
-/* eslint-disable @typescript-eslint/no-redundant-type-constituents, @typescript-eslint/no-generated-empty-object-type -- TicketFieldAdded is empty (never) until a field is added to tickets */
-/** A ticket document as read back: one written before a field was added lacks it (fromTicketDocument upgrades it). */
-export type StoredTicket = Omit<TicketDocument, 'words' | 'textWords' | TicketFieldAdded> &
-  Partial<Pick<TicketDocument, TicketFieldAdded & keyof TicketDocument>>;
-/* eslint-enable @typescript-eslint/no-redundant-type-constituents, @typescript-eslint/no-generated-empty-object-type */
-
-// Every field of a ticket has its place in the document (its id as _id): a field added to
-// Ticket and not here fails the build, naming itself.
-type NotInDocument = Exclude<keyof Ticket, keyof TicketDocument | 'id'>;
-export const everyTicketFieldIsStored: [NotInDocument] extends [never] ? true : NotInDocument = true;
-
-/**
- * A field added since the first format may be absent from an older document: it reads
- * `d.<field> === undefined ? ticketUpgrades.<field> : ...` (the domain's upgrade default); the
- * Ticket literal makes leaving a field out a build error.
- */
-export const fromTicketDocument = (d: StoredTicket): Ticket => ({
-  id: d._id as TicketId,
-  subject: d.subject,
-  summary: d.summary,
-  state: d.state,
-  priority: d.priority,
-  customerId: d.customerId as UserId,
-  customerName: d.customerName,
-  assignedUserId: d.assignedUserId as UserId | null,
-  groupId: d.groupId as GroupId | null,
-  tags: d.tags,
-  createdAt: d.createdAt.getTime(),
-  updatedAt: d.updatedAt.getTime(),
-  closedAt: fromDateOrNull(d.closedAt),
-  deletedAt: fromDateOrNull(d.deletedAt),
-  version: d.version,
-});
-
-/** The search words of a customer name, as the tokenizer folds them. */
-export const nameWords = (name: string): string[] => [...new Set(tokenize(name))];
+export {
+  everyTicketFieldIsStored,
+  fromTicketDocument,
+  nameWords,
+  ticketProjection,
+  toTicketDocument,
+  type CfEntry,
+  type StoredTicket,
+  type TicketDocument,
+} from './ticket-documents.js';
 
 export interface MessageDocument {
   ticketId: number;

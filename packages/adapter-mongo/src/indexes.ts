@@ -48,6 +48,7 @@ export type TicketIndexFamily = 'live' | 'customer' | 'assignee' | 'group' | 'st
 export const ticketIndexName = {
   words: 'tickets_words',
   tags: 'tickets_tags',
+  custom: 'tickets_cf',
   sorted: (family: TicketIndexFamily, path: TicketSortPath): string =>
     `tickets_${family}_${path === '_id' ? 'id' : path}`,
 } as const;
@@ -62,7 +63,11 @@ const ticketFamily = (family: TicketIndexFamily, prefix: Readonly<Record<string,
 ];
 
 /** Names of the unique indexes whose duplicate-key errors are expected results, not bugs. */
-export const uniqueIndexNames = { userEmail: 'users_email_unique', groupName: 'groups_name_unique' } as const;
+export const uniqueIndexNames = {
+  userEmail: 'users_email_unique',
+  groupName: 'groups_name_unique',
+  ticketFieldKey: 'ticket_fields_key_unique',
+} as const;
 
 export const indexSpecs: readonly IndexSpec[] = [
   ...ticketFamily('live', {}),
@@ -73,6 +78,15 @@ export const indexSpecs: readonly IndexSpec[] = [
   ...ticketFamily('group', { groupId: 1 }),
   { collection: 'tickets', name: ticketIndexName.words, key: { words: 1, deleted: 1, createdAt: 1, _id: 1 } },
   { collection: 'tickets', name: ticketIndexName.tags, key: { tags: 1, deleted: 1, createdAt: 1, _id: 1 } },
+  // Custom fields (contract §10), the attribute pattern: one compound multikey index over the
+  // {field id, value} entries of every field, not one index per field (docs/custom-fields.md).
+  {
+    collection: 'tickets',
+    name: ticketIndexName.custom,
+    key: { 'cf.k': 1, 'cf.v': 1, deleted: 1, createdAt: 1, _id: 1 },
+  },
+  // Custom field definitions: keys are unique.
+  { collection: 'ticketFields', name: uniqueIndexNames.ticketFieldKey, key: { key: 1 }, unique: true },
   // Deleting a user unassigns their tickets; deleting a group takes it off its tickets.
   { collection: 'tickets', name: 'tickets_assigned_user', key: { assignedUserId: 1 } },
   { collection: 'tickets', name: 'tickets_group', key: { groupId: 1 } },

@@ -28,6 +28,7 @@ import {
   topologyOf,
   type Topology,
 } from './startup.js';
+import { mongoTicketFieldRepository } from './ticket-field-repository.js';
 import { mongoTicketRepository } from './ticket-repository.js';
 import { mongoPersonalTokenStore } from './personal-token-store.js';
 import { mongoTokenStore } from './token-store.js';
@@ -64,6 +65,7 @@ export interface MongoStore extends Store {
 /** Every repository of the store, on one context. */
 export const repositoriesOn = (ctx: MongoContext): Omit<Store, 'health'> => ({
   tickets: mongoTicketRepository(ctx),
+  ticketFields: mongoTicketFieldRepository(ctx),
   messages: mongoMessageRepository(ctx),
   attachments: mongoAttachmentRepository(ctx),
   blobs: gridfsBlobStore(ctx),

@@ -1,4 +1,4 @@
-import type { SortRule, TicketFilter } from '@support/domain';
+import { sortFieldId, type SortField, type SortRule, type TicketFilter } from '@support/domain';
 import type { Document } from 'mongodb';
 import { ticketIndexName, type TicketIndexFamily } from './indexes.js';
 import { sortFieldPaths, ticketFilterToMongo, type TicketSortPath } from './ticket-query.js';
@@ -67,6 +67,8 @@ const boundedPath = (filter: TicketFilter): TicketSortPath =>
 export const ticketIndexFor = (filter: TicketFilter, path: TicketSortPath | null): string => {
   const family = familyOf(filter);
   const broad = family === 'state' || family === 'live';
+  // A custom field condition with a value: its entries in the one `cf` index (contract §10).
+  if (broad && path === null && (filter.custom ?? []).some(boundsCf)) return ticketIndexName.custom;
   if (broad && (path === null || path === 'createdAt')) {
     if (filter.words.length > 0) return ticketIndexName.words;
     if (filter.tags.length > 0) return ticketIndexName.tags;
@@ -74,9 +76,19 @@ export const ticketIndexFor = (filter: TicketFilter, path: TicketSortPath | null
   return ticketIndexName.sorted(family, path ?? boundedPath(filter));
 };
 
+/** Whether a condition bounds the `cf` index (a value or a range of its field; `none` alone does not). */
+const boundsCf = (c: NonNullable<TicketFilter['custom']>[number]): boolean =>
+  c.kind === 'range' || (!c.none && c.values.length > 0);
+
 const filterWith = (filter: TicketFilter, runs: RunKeys): Document => ({ ...ticketFilterToMongo(filter), ...runs });
 
-const pathOf = (rule: SortRule): TicketSortPath => sortFieldPaths[rule.field];
+/** Whether a rule sorts by a custom field: such a search sorts the matches' keys in the adapter (ticket-search.ts). */
+export const isCustomRule = (rule: SortRule): boolean => sortFieldId(rule.field) !== null;
+
+const pathOf = (rule: SortRule): TicketSortPath => {
+  if (isCustomRule(rule)) throw new Error(`no index walk sorts by the custom field ${rule.field}`);
+  return sortFieldPaths[rule.field as SortField];
+};
 const sign = (rule: SortRule): 1 | -1 => (rule.direction === 'asc' ? 1 : -1);
 
 /** How many tickets match (the total of every page). */

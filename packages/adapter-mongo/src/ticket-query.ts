@@ -1,6 +1,7 @@
 import {
   pageBounds,
   priorityRank,
+  type CustomCondition,
   type LinkCondition,
   type SortField,
   type TicketFilter,
@@ -40,6 +41,40 @@ export type MongoTicketFilter = {
   words?: { $all: string[] };
   closedAt?: { $gte: Date };
   updatedAt?: { $gte: Date };
+  /** Custom field conditions (and search words that may be those of custom fields), each a member. */
+  $and?: Document[];
+};
+
+type Document = Record<string, unknown>;
+
+/** A value of field `k` (in the attribute entries `cf`) that satisfies `v`. */
+const holds = (k: number, v: unknown): Document => ({ cf: { $elemMatch: { k, v } } });
+
+/** No value of field `k`: no attribute entry names it (a missing `cf` too). */
+const unset = (k: number): Document => ({ 'cf.k': { $ne: k } });
+
+/**
+ * A custom field condition (contract §10) as MongoDB reads it, over the one `cf` index: the
+ * members of the filter's `$and` (a multiselect's ALL: one `$elemMatch` per value, each a
+ * bound of the index).
+ */
+export const customConditionToMongo = (c: CustomCondition): Document[] => {
+  if (c.kind === 'range') {
+    const v: Document = {};
+    if (c.gte !== null) v['$gte'] = c.gte;
+    if (c.lte !== null) v['$lte'] = c.lte;
+    return [holds(c.fieldId, Object.keys(v).length === 0 ? { $exists: true } : v)];
+  }
+  const values = [...c.values];
+  const held: Document[] =
+    values.length === 0
+      ? []
+      : c.all
+        ? values.map((v) => holds(c.fieldId, v))
+        : [holds(c.fieldId, values.length === 1 ? values[0] : { $in: values })];
+  if (!c.none) return held.length > 0 ? held : [{ _id: { $in: [] } }];
+  if (held.length === 0) return [unset(c.fieldId)];
+  return [{ $or: [held.length === 1 ? held[0] : { $and: held }, unset(c.fieldId)] }];
 };
 
 /** A single value as an equality (an index point MongoDB's planner and index-rules.ts read as such), else `$in`. */
@@ -73,7 +108,15 @@ export const ticketFilterToMongo = (filter: TicketFilter): MongoTicketFilter => 
   // By rank, so that the sort indexes on priorityRank bound it (a priority sort, a count).
   if (filter.priorities !== null) query.priorityRank = { $in: [...new Set(filter.priorities.map(priorityRank))] };
   if (filter.tags.length > 0) query.tags = { $all: [...new Set(filter.tags)] };
-  if (filter.words.length > 0) query.words = { $all: [...filter.words] };
+  const searched = filter.searchFields ?? [];
+  const and: Document[] = [];
+  if (filter.words.length > 0) {
+    // A word of the ticket's own, or `<field id>:<word>` of a text custom field (documents.ts).
+    if (searched.length === 0) query.words = { $all: [...filter.words] };
+    else for (const w of filter.words) and.push({ words: { $in: [w, ...searched.map((f) => `${f}:${w}`)] } });
+  }
+  for (const c of filter.custom ?? []) and.push(...customConditionToMongo(c));
+  if (and.length > 0) query.$and = and;
   // `$gte` on a Date never matches null: a ticket without closed_at is not recently closed.
   if (filter.closedSince !== null) query.closedAt = { $gte: new Date(filter.closedSince) };
   if (filter.updatedSince !== null) query.updatedAt = { $gte: new Date(filter.updatedSince) };

@@ -2,6 +2,8 @@ import type { TicketRepository } from '@support/application';
 import { ticketEvent } from '@support/domain';
 import { recordedWrite, type MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, toTicketDocument, type StoredTicket } from './documents.js';
+import { textFieldIds } from './ticket-field-repository.js';
+import { ticketIndexName } from './indexes.js';
 import { searchTickets } from './ticket-search.js';
 import { versionedFilter } from './writes.js';
 
@@ -10,7 +12,7 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
   return {
     insert: (t, by) =>
       recordedWrite(ctx, async (session) => {
-        await tickets.insertOne(toTicketDocument(t), { session });
+        await tickets.insertOne(toTicketDocument(t, await textFieldIds(ctx)), { session });
         return { result: undefined, changes: [ticketEvent('created', t, t.updatedAt, by)] };
       }),
     findById: (id) =>
@@ -20,7 +22,8 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
       }),
     update: (t, expectedVersion, by) =>
       recordedWrite(ctx, async (session) => {
-        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), toTicketDocument(t), {
+        const document = toTicketDocument(t, await textFieldIds(ctx));
+        const r = await tickets.replaceOne(versionedFilter({ _id: t.id }, expectedVersion), document, {
           session,
           maxTimeMS,
         });
@@ -29,5 +32,12 @@ export const mongoTicketRepository = (ctx: MongoContext): TicketRepository => {
           : { result: false, changes: [] };
       }),
     search: (filter, sort, offset, limit) => ctx.run(() => searchTickets(ctx, ctx.search, filter, sort, offset, limit)),
+    countHolding: (fieldId, values) =>
+      ctx.run(() =>
+        tickets.countDocuments(
+          { cf: { $elemMatch: { k: fieldId, v: { $in: [...values] } } }, deleted: false },
+          { hint: ticketIndexName.custom, maxTimeMS },
+        ),
+      ),
   };
 };

@@ -1,9 +1,19 @@
 import type { Page } from '@support/application';
-import { compareKeys, type CompleteSort, type SortRule, type Ticket, type TicketFilter } from '@support/domain';
+import {
+  compareByRule,
+  compareKeys,
+  sortFieldId,
+  type CompleteSort,
+  type SortField,
+  type SortRule,
+  type Ticket,
+  type TicketFilter,
+} from '@support/domain';
 import type { MongoContext } from './context.js';
 import { fromTicketDocument, ticketProjection, type StoredTicket } from './documents.js';
 import {
   countQuery,
+  isCustomRule,
   matchesQuery,
   runBeforeQuery,
   runByIdQuery,
@@ -19,12 +29,19 @@ import { pageWindow, sortFieldPaths, ticketFilterToMongo, type TicketSortPath } 
 /** The most matches whose keys the cost plan reads to sort in the adapter. */
 const sortMatchesLimit = 10_000;
 
-/** A ticket's id and sort keys: what ordering needs, a few dozen bytes. */
-type Keys = { readonly _id: number } & Readonly<Partial<Record<TicketSortPath, unknown>>>;
-const keysProjection = Object.fromEntries(Object.values(sortFieldPaths).map((p) => [p, 1]));
+/** A ticket's id and sort keys (and its custom field entries): what ordering needs, a few dozen bytes. */
+type Keys = { readonly _id: number; readonly cf?: readonly { k: number; v: unknown }[] } & Readonly<
+  Partial<Record<TicketSortPath, unknown>>
+>;
+const keysProjection = { ...Object.fromEntries(Object.values(sortFieldPaths).map((p) => [p, 1])), cf: 1 };
 
-const keyOf = (d: Keys, rule: SortRule): number | string | null => {
-  const v = d[sortFieldPaths[rule.field]];
+const keyOf = (d: Keys, rule: SortRule): number | string | boolean | null => {
+  const custom = sortFieldId(rule.field);
+  if (custom !== null) {
+    const entry = d.cf?.find((e) => e.k === custom);
+    return entry === undefined ? null : (entry.v as number | string | boolean);
+  }
+  const v = d[sortFieldPaths[rule.field as SortField]];
   return v instanceof Date ? v.getTime() : ((v ?? null) as number | string | null);
 };
 
@@ -33,8 +50,8 @@ const compareBy =
   (rules: readonly SortRule[]) =>
   (a: Keys, b: Keys): number => {
     for (const rule of rules) {
-      const c = compareKeys(keyOf(a, rule), keyOf(b, rule));
-      if (c !== 0) return rule.direction === 'asc' ? c : -c;
+      const c = compareByRule(rule, keyOf(a, rule), keyOf(b, rule));
+      if (c !== 0) return c;
     }
     return 0;
   };
@@ -77,7 +94,10 @@ export const searchTickets = async (
 
   const total = await count(countQuery(filter));
   if (window === null || window.skip >= total) return { items: [], total };
-  const sortAll = await sortsMatches(ctx, settings, filter, total, window.skip + window.limit);
+  // A custom field's order is not an index walk (a multikey index cannot give it): the matches'
+  // keys, read through the filter's index, are sorted in the adapter (docs/custom-fields.md).
+  const sortAll =
+    rules.some(isCustomRule) || (await sortsMatches(ctx, settings, filter, total, window.skip + window.limit));
 
   const [first] = rules;
   if (first !== undefined && walkIsTheOrder(rules) && !sortAll) {
@@ -109,7 +129,7 @@ export const searchTickets = async (
     const run = runQuery(filter, runs, rule, value);
     if ((await count(run)) <= settings.runSortLimit)
       return (await read(run, 0, 0)).sort(compareBy(rest)).slice(skip, skip + n);
-    return walk({ ...runs, [sortFieldPaths[rule.field]]: value }, rest, skip, n);
+    return walk({ ...runs, [sortFieldPaths[rule.field as SortField]]: value }, rest, skip, n);
   };
 
   /** Items [skip, skip + n) under `runs` in the order `rules`: the first rule's walk, its tie runs ordered by the rest. */
@@ -121,7 +141,7 @@ export const searchTickets = async (
     const out: Keys[] = [];
     const groups = tieRuns(stretch, rule);
     for (const [i, { head, members }] of groups.entries()) {
-      const value = head[sortFieldPaths[rule.field]] ?? null;
+      const value = head[sortFieldPaths[rule.field as SortField]] ?? null;
       const last = i === groups.length - 1;
       // Only the first run can have started before the stretch, only the last go on after it.
       const before = i === 0 && skip > 0 ? await count(runBeforeQuery(filter, runs, rule, value, head._id)) : 0;

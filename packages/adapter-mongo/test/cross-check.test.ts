@@ -112,6 +112,8 @@ const queryOf = (
   embed: [],
   queue: noQueueQuery,
   page: Number(p.page),
+  custom: [],
+  customKeys: [],
   perPage: Number(p.per_page),
 });
 

@@ -3,6 +3,7 @@ import {
   sortFields,
   ticketFilter,
   ticketOrder,
+  type CustomCondition,
   type SortField,
   type SortRule,
   type TicketFilter,
@@ -74,6 +75,21 @@ const queueShapes: readonly (readonly [string, Partial<QueueQuery>])[] = [
   ['customer_id=101&tags=vip', { customerIds: [u(101)], tags: ['vip'] }],
 ];
 
+/**
+ * Custom field filters (contract §10): one value, several (OR), none, a value or none, a
+ * multiselect's ALL, ranges; each alone, with a word of a text field searched (q), and with
+ * a queue filter.
+ */
+const customShapes: readonly (readonly [string, CustomCondition])[] = [
+  ['cf.tier=gold', { kind: 'in', fieldId: 1, all: false, values: ['gold'], none: false }],
+  ['cf.tier=gold,free', { kind: 'in', fieldId: 1, all: false, values: ['gold', 'free'], none: false }],
+  ['cf.tier=none', { kind: 'in', fieldId: 1, all: false, values: [], none: true }],
+  ['cf.tier=gold,none', { kind: 'in', fieldId: 1, all: false, values: ['gold'], none: true }],
+  ['cf.areas=api,ui', { kind: 'in', fieldId: 2, all: true, values: ['api', 'ui'], none: false }],
+  ['cf.seats.gte=3', { kind: 'range', fieldId: 3, gte: 3, lte: null }],
+  ['cf.renewal.gte&lte', { kind: 'range', fieldId: 5, gte: '2026-01-01', lte: '2026-12-31' }],
+];
+
 /** Every filter the contract can produce: caller, state list, q words, recently_closed; and the queue filters. */
 const filterShapes = (): FilterShape[] => {
   const out: FilterShape[] = [];
@@ -97,12 +113,49 @@ const filterShapes = (): FilterShape[] => {
       sort: ticketOrder([], alias),
       embed: [],
       queue: { ...noQueueQuery, ...(queue?.[1] ?? {}) },
+      custom: [],
+      customKeys: [],
       page: 1,
       perPage: 30,
     };
     const name = `${alias ? 'recently_closed ' : ''}${caller === null ? 'staff' : 'customer'} ${JSON.stringify(params)}`;
     out.push({ name, params, alias, filter: ticketFilter(query, caller, now, caller ?? u(7)), deep: queue === null });
   };
+  const addCustom = (
+    caller: UserId | null,
+    state: string | undefined,
+    q: string | undefined,
+    shape: (typeof customShapes)[number],
+    queue: Partial<QueueQuery>,
+  ): void => {
+    const query = {
+      states: state === undefined ? null : (state.split(',') as TicketState[]),
+      recentlyClosed: false,
+      terms: searchTerms(q ?? ''),
+      sort: ticketOrder([], false),
+      embed: [],
+      queue: { ...noQueueQuery, ...queue },
+      custom: [],
+      customKeys: [],
+      page: 1,
+      perPage: 30,
+    };
+    const params = { state: state ?? '', q: q ?? '', custom: shape[0], queue: JSON.stringify(queue) };
+    const filter = ticketFilter(query, caller, now, caller ?? u(7), { custom: [shape[1]], searchFields: [7] });
+    out.push({
+      name: `${caller === null ? 'staff' : 'customer'} ${JSON.stringify(params)}`,
+      params,
+      alias: false,
+      filter,
+      deep: false,
+    });
+  };
+  for (const shape of customShapes)
+    for (const caller of [null, customer])
+      for (const state of [undefined, 'open'])
+        for (const q of [undefined, 'printer'])
+          for (const queue of [{}, { assignees: { ids: [], me: true, none: false } }])
+            addCustom(caller, state, q, shape, queue);
   for (const alias of [false, true])
     for (const caller of [null, customer])
       for (const state of [undefined, 'open', 'closed', 'open,pending', 'open,pending,closed'])
@@ -170,9 +223,14 @@ describe('index coverage: every query of every search shape is served by a decla
       for (let level = 0; level < rules.length; level++) {
         const here = rules.slice(level);
         const rule = here[0]!;
-        out.push([fixed, sortFields.indexOf(rule.field), rule.direction === 'asc' ? 0 : 1, restKind(here)]);
+        out.push([
+          fixed,
+          sortFields.indexOf(rule.field as SortField),
+          rule.direction === 'asc' ? 0 : 1,
+          restKind(here),
+        ]);
         if (walkIsTheOrder(here) || here.length <= 2) break;
-        fixed |= 1 << sortFields.indexOf(rule.field);
+        fixed |= 1 << sortFields.indexOf(rule.field as SortField);
       }
       return out;
     };

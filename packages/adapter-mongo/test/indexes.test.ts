@@ -76,7 +76,10 @@ describe('indexes', () => {
     expect(words.map((s) => s.key)).to.deep.equal([{ words: 1, deleted: 1, createdAt: 1, _id: 1 }]);
     const tags = ticketIndexes.filter((s) => keysOf(s)[0] === 'tags');
     expect(tags.map((s) => s.key)).to.deep.equal([{ tags: 1, deleted: 1, createdAt: 1, _id: 1 }]);
-    // Five families of seven, words, tags, and the two bulk-update indexes; with _id, 40 of the 64 MongoDB allows.
-    expect(ticketIndexes).to.have.length(5 * 7 + 4);
+    // Custom fields (contract §10): ONE compound multikey index over the {field id, value} entries.
+    const custom = ticketIndexes.filter((s) => keysOf(s)[0] === 'cf.k');
+    expect(custom.map((s) => s.key)).to.deep.equal([{ 'cf.k': 1, 'cf.v': 1, deleted: 1, createdAt: 1, _id: 1 }]);
+    // Five families of seven, words, tags, custom fields and the two bulk-update indexes; with _id, 41 of the 64 MongoDB allows.
+    expect(ticketIndexes).to.have.length(5 * 7 + 5);
   });
 });

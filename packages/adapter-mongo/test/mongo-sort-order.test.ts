@@ -1,4 +1,4 @@
-import { compareText, ticketOrder } from '@support/domain';
+import { compareText, ticketOrder, type SortField } from '@support/domain';
 import { expect } from 'chai';
 import { find } from 'mingo';
 import { sortFieldPaths } from '../src/ticket-query.js';
@@ -45,7 +45,7 @@ describe('the sort order the cross-check uses is MongoDB’s, not mingo’s', ()
     for (const sortParam of sortParams) {
       const sort = Object.fromEntries(
         ticketOrder(rulesOf(sortParam), false).map(
-          (r) => [sortFieldPaths[r.field], r.direction === 'asc' ? 1 : -1] as const,
+          (r) => [sortFieldPaths[r.field as SortField], r.direction === 'asc' ? 1 : -1] as const,
         ),
       );
       const byMingo = find(asDocs(bmp), {})

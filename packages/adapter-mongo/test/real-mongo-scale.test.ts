@@ -164,7 +164,7 @@ for (const engine of realEngines())
       const seeder = new MongoClient(mongo.url);
       try {
         const tickets = seeder.db(store.db.databaseName).collection('tickets');
-        const docs = helpDesk(n).map(toTicketDocument);
+        const docs = helpDesk(n).map((t) => toTicketDocument(t));
         for (let i = 0; i < docs.length; i += 2_000) await tickets.insertMany(docs.slice(i, i + 2_000) as never[]);
       } finally {
         await seeder.close();

@@ -171,17 +171,34 @@ describe('translation: documents', () => {
       version: 4,
       words: ['cafe', 'au', 'lait', 'creme', 'brulee', 'zoe', 'angstrom'],
       textWords: ['cafe', 'au', 'lait', 'creme', 'brulee'],
+      cf: [],
     });
+  });
+  it('custom field values: kept as they are, and as {k, v} entries (a multiselect: one per option), text words as <id>:<word>', () => {
+    const t = aTicket({ id: 6 as TicketId, customFields: { 3: 'gold', 4: ['api', 'ui'], 7: 'Printer fire', 8: 12 } });
+    const d = toTicketDocument(t, new Set([7]));
+    expect(d.customFields).to.deep.equal(t.customFields);
+    expect(d.cf).to.deep.equal([
+      { k: 3, v: 'gold' },
+      { k: 4, v: 'api' },
+      { k: 4, v: 'ui' },
+      { k: 7, v: 'Printer fire' },
+      { k: 8, v: 12 },
+    ]);
+    expect(d.words).to.include.members(['7:printer', '7:fire']);
+    expect(d.textWords).to.include.members(['7:printer', '7:fire']);
+    const { words: _w, textWords: _t, cf: _c, ...stored } = d;
+    expect(fromTicketDocument(stored)).to.deep.equal(t);
   });
   it('a ticket is read back without its search words, exactly as it was', () => {
     for (const t of [
       aTicket(),
       aTicket({ state: 'closed', closedAt: at + 1, deletedAt: at + 2, groupId: 3 as never, tags: ['x'] }),
     ]) {
-      const { words: _w, textWords: _t, ...stored } = toTicketDocument(t);
+      const { words: _w, textWords: _t, cf: _c, ...stored } = toTicketDocument(t);
       expect(fromTicketDocument(stored)).to.deep.equal(t);
     }
-    expect(ticketProjection).to.deep.equal({ words: 0, textWords: 0 });
+    expect(ticketProjection).to.deep.equal({ words: 0, textWords: 0, cf: 0 });
   });
   it('a message keyed by (ticketId, number), read without its ObjectId', () => {
     const m = aMessage({ internal: true, deletedAt: at + 1 });

@@ -1,5 +1,5 @@
 import type { WebhookSender } from '@support/application';
-import type { StoredEvent } from '@support/domain';
+import type { StoredEvent, TicketFieldDefinition } from '@support/domain';
 import { refusedTarget, sendOutbound, type OutboundOptions } from './sender.js';
 import { signDelivery } from './signature.js';
 
@@ -8,7 +8,7 @@ export interface WebhookSenderOptions {
    * The body of a delivery: the event as the API shows it, compact JSON. The HTTP adapter owns
    * that representation (the same in GET /v1/events); the server hands it over.
    */
-  readonly body: (event: StoredEvent) => string;
+  readonly body: (event: StoredEvent, fields: readonly TicketFieldDefinition[]) => string;
   /** Contract §7.4: a delivery succeeds on a 2xx within 10 s. */
   readonly timeoutMs: number;
   /** WEBHOOK_ALLOW_PRIVATE: http:// and loopback/private receivers (development and tests). */
@@ -27,8 +27,8 @@ export const httpWebhookSender = (options: WebhookSenderOptions): WebhookSender 
   };
   return {
     refuses: (url) => refusedTarget(url, outbound),
-    send: (target, deliveryId, event, timestamp) => {
-      const body = options.body(event);
+    send: (target, deliveryId, event, timestamp, fields) => {
+      const body = options.body(event, fields);
       const seconds = Math.floor(timestamp / 1000);
       return sendOutbound(
         {

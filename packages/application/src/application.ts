@@ -13,12 +13,15 @@ import type {
   MessagePatchInput,
   PageRequest,
   PersonalTokenCreateInput,
+  TicketFieldCreateInput,
+  TicketFieldDefinition,
+  TicketFieldId,
+  TicketFieldPatchInput,
   Scope,
   TicketCreateInput,
   TicketId,
   TicketPatchInput,
   TicketQuery,
-  TicketRelation,
   TicketReplaceInput,
   User,
   UserCreateInput,
@@ -41,7 +44,17 @@ import type { WriteOptions } from './precondition.js';
 import type { PendingUpload, UploadInput } from './attachments/upload.js';
 import type { AttachmentContent, TicketAttachmentList } from './attachments/use-cases.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
-import type { DeliveryList, GroupList, MessageList, TicketList, TicketView, UserList, WebhookList } from './views.js';
+import type { TicketFieldList } from './ticket-fields/use-cases.js';
+import type {
+  DeliveryList,
+  GroupList,
+  MessageList,
+  TicketList,
+  TicketReadQuery,
+  TicketView,
+  UserList,
+  WebhookList,
+} from './views.js';
 import type { PersonalTokenRecord } from './ports/personal-token-store.js';
 import type { CreatedPersonalToken, PersonalTokenList } from './tokens/use-cases.js';
 
@@ -112,7 +125,7 @@ export interface Application {
   readonly tickets: {
     list(actor: Actor, query: DecodedQuery<TicketQuery>): Result<TicketList>;
     /** One ticket, with the related resources `embed` names. */
-    get(actor: Actor, id: TicketId, embed: DecodedQuery<readonly TicketRelation[]>): Result<TicketView>;
+    get(actor: Actor, id: TicketId, query: DecodedQuery<TicketReadQuery>): Result<TicketView>;
     create(actor: Actor, input: DecodedBody<TicketCreateInput>): Result<TicketView>;
     replace(
       actor: Actor,
@@ -127,6 +140,25 @@ export interface Application {
       options?: WriteOptions<TicketView>,
     ): Result<TicketView>;
     delete(actor: Actor, id: TicketId, options?: WriteOptions<TicketView>): Result<TicketView>;
+  };
+  /** Custom field definitions (contract §10). */
+  readonly ticketFields: {
+    /** Every definition, for the public OpenAPI document (which describes custom_fields with them). */
+    described(): Promise<readonly TicketFieldDefinition[]>;
+    list(actor: Actor, page: DecodedQuery<PageRequest>): Result<TicketFieldList>;
+    get(actor: Actor, id: TicketFieldId): Result<TicketFieldDefinition>;
+    create(actor: Actor, input: DecodedBody<TicketFieldCreateInput>): Result<TicketFieldDefinition>;
+    patch(
+      actor: Actor,
+      id: TicketFieldId,
+      input: DecodedBody<TicketFieldPatchInput>,
+      options?: WriteOptions<TicketFieldDefinition>,
+    ): Result<TicketFieldDefinition>;
+    delete(
+      actor: Actor,
+      id: TicketFieldId,
+      options?: WriteOptions<TicketFieldDefinition>,
+    ): Result<TicketFieldDefinition>;
   };
   readonly messages: {
     list(actor: Actor, ticketId: TicketId, page: DecodedQuery<PageRequest>): Result<MessageList>;

@@ -12,6 +12,7 @@ import { messageUseCases } from './messages/index.js';
 import type { Ports } from './ports/index.js';
 import { rateLimitUseCases, type RateLimitConfig } from './rate-limit.js';
 import { setupUseCases } from './setup.js';
+import { ticketFieldUseCases } from './ticket-fields/index.js';
 import { ticketUseCases } from './tickets/index.js';
 import { tokenUseCases } from './tokens/index.js';
 import { userUseCases } from './users/index.js';
@@ -40,6 +41,7 @@ export const createApplication = (ports: Ports, config: ApplicationConfig): Appl
   events: eventUseCases(ports, config.events),
   webhooks: webhookUseCases(ports, config.webhooks),
   tickets: ticketUseCases(ports),
+  ticketFields: ticketFieldUseCases(ports),
   messages: messageUseCases(ports),
   attachments: attachmentUseCases(ports, config.attachments),
   users: userUseCases(ports),

@@ -21,3 +21,4 @@ export {
   type TicketAttachmentList,
   type UploadInput,
 } from './attachments/index.js';
+export type { TicketFieldList } from './ticket-fields/use-cases.js';

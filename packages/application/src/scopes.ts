@@ -20,6 +20,13 @@ export const operationNeeds = {
     patch: 'tickets:write',
     delete: 'tickets:write',
   },
+  ticketFields: {
+    list: 'tickets:read',
+    get: 'tickets:read',
+    create: 'tickets:write',
+    patch: 'tickets:write',
+    delete: 'tickets:write',
+  },
   messages: {
     list: 'tickets:read',
     get: 'tickets:read',

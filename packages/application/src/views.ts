@@ -1,4 +1,16 @@
-import type { Group, GroupId, Message, PageRequest, Ticket, TicketState, User, UserId, Webhook } from '@support/domain';
+import type {
+  Group,
+  GroupId,
+  Message,
+  PageRequest,
+  Ticket,
+  TicketFieldDefinition,
+  TicketRelation,
+  TicketState,
+  User,
+  UserId,
+  Webhook,
+} from '@support/domain';
 import type { DeliveryRecord } from './ports/webhook-repository.js';
 
 /**
@@ -20,6 +32,14 @@ export interface TicketView {
   readonly related: TicketRelations;
   /** Contract §7.2: the states this caller may move the ticket to now. */
   readonly allowedTransitions: readonly TicketState[];
+  /** The custom fields this caller sees (contract §10), by position: the members of `custom_fields`. */
+  readonly fields: readonly TicketFieldDefinition[];
+}
+
+/** A single ticket read: the relations to load, and the custom fields `fields=cf.<key>` names. */
+export interface TicketReadQuery {
+  readonly embed: readonly TicketRelation[];
+  readonly customKeys: readonly string[];
 }
 
 export interface ListResult<T> {

@@ -13,6 +13,7 @@ import { describeMessageRepositoryContract } from './message-repository-contract
 import { describeRateLimitCounterContract } from './rate-limit-counter-contract.js';
 import { describeStoreHealthContract } from './store-health-contract.js';
 import type { MakeStore } from './store-factory.js';
+import { describeTicketFieldRepositoryContract } from './ticket-field-repository-contract.js';
 import { describeTicketRepositoryContract } from './ticket-repository-contract.js';
 import { describeTokenStoreContract } from './token-store-contract.js';
 import { describePersonalTokenStoreContract } from './personal-token-store-contract.js';
@@ -30,6 +31,7 @@ export {
   describeMessageRepositoryContract,
   describeRateLimitCounterContract,
   describeStoreHealthContract,
+  describeTicketFieldRepositoryContract,
   describeTicketRepositoryContract,
   describeTokenStoreContract,
   describePersonalTokenStoreContract,
@@ -47,6 +49,7 @@ export { carryOut } from './follow-up-carrier.js';
 /** Every port contract suite, to run them all on one adapter (a list, not a suite itself). */
 export const portContractSuites: readonly ((name: string, makeStore: MakeStore) => void)[] = [
   describeTicketRepositoryContract,
+  describeTicketFieldRepositoryContract,
   describeMessageRepositoryContract,
   describeAttachmentRepositoryContract,
   describeBlobStoreContract,

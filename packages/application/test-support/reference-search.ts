@@ -21,6 +21,8 @@ export const aFilter = (spec: Partial<TicketFilter> = {}): TicketFilter => ({
   customerId: null,
   words: [],
   closedSince: null,
+  custom: [],
+  searchFields: [],
   ...noQueueConditions,
   ...spec,
 });

@@ -89,6 +89,7 @@ export const ticketContent: fc.Arbitrary<TicketContent> = fc.record({
     updatedAt: instant,
     closedAt: fc.option(instant, { freq: 2 }),
     deletedAt: fc.option(instant, { freq: 6 }),
+    customFields: fc.constant({}),
   }),
 });
 
@@ -141,5 +142,7 @@ export const filterOf = (q: QueryShape, customerBase: number): TicketFilter => (
   words: q.words,
   closedSince: q.closedSince,
   customerIds: q.customers === null ? null : q.customers.map((c) => userId(customerBase + c)),
+  custom: [],
+  searchFields: [],
   ...q.queue,
 });

@@ -5,6 +5,7 @@ import { expectPagingLimit } from './paging-limit.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 import { tamper } from './tamper.js';
 import { ticketSearchExamples } from './ticket-search-examples.js';
+import { ticketSearchCustomProperties } from './ticket-search-custom-property.js';
 import { ticketSearchProperties } from './ticket-search-property.js';
 
 /** The TicketRepository port's promises (see its doc comments), for any store. */
@@ -109,5 +110,6 @@ export function describeTicketRepositoryContract(name: string, makeStore: MakeSt
 
     ticketSearchExamples(store);
     ticketSearchProperties(store);
+    ticketSearchCustomProperties(store);
   });
 }

@@ -29,7 +29,11 @@ describe('the change feed: waiting', () => {
   it('answers at once without a wait, when the server stops, or when there is news; a cursor past the end waits from the head', async () => {
     const w = await world();
     const head = (await w.ports.events.bounds()).newest;
-    expect(rightOf(await w.app.events.list(w.admin, feed(head, 0), never))).to.deep.equal({ items: [], next: head });
+    expect(rightOf(await w.app.events.list(w.admin, feed(head, 0), never))).to.deep.equal({
+      items: [],
+      next: head,
+      fields: [],
+    });
     const stopped = new AbortController();
     stopped.abort();
     const started = Date.now();

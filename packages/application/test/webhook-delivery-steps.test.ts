@@ -74,10 +74,10 @@ describe('webhook delivery steps', () => {
     const tries: boolean[] = [];
     const lease = (at: number): Promise<boolean> => w.ports.webhooks.lease(h.id, 'another process', at, at + 1_000);
     const send = w.sender.send.bind(w.sender);
-    w.sender.send = async (target, deliveryId, event, timestamp) => {
+    w.sender.send = async (target, deliveryId, event, timestamp, fields) => {
       tries.push(await lease(w.clock.now()), await lease(w.clock.now() + 29_999), await lease(w.clock.now() + 30_001));
       await w.ports.webhooks.release(h.id, 'another process');
-      return send(target, deliveryId, event, timestamp);
+      return send(target, deliveryId, event, timestamp, fields);
     };
     expect(await w.app.webhooks.deliverNext(h.id)).to.equal(true);
     expect(tries, 'held until 30 s on').to.deep.equal([false, false, true]);

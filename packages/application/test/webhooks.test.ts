@@ -158,7 +158,7 @@ describe('use case: the change feed', () => {
     expect(part.items.map((e) => e.seq)).to.deep.equal([2]);
     expect(part.next).to.equal(2);
     const empty = rightOf(await w.app.events.list(agent, feed(all.next), never));
-    expect(empty).to.deep.equal({ items: [], next: all.next });
+    expect(empty).to.deep.equal({ items: [], next: all.next, fields: [] });
   });
 
   it('waits for the next event when asked, and not longer than asked', async () => {

@@ -39,7 +39,7 @@ export interface QueryIssue {
   readonly message: string;
 }
 
-export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token' | 'attachment';
+export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token' | 'attachment' | 'ticketField';
 
 export type DomainError =
   | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }

@@ -1,7 +1,8 @@
-// The names of the change feed's events (contract §7.3), which webhooks subscribe to.
+// The names of the change feed's events (contract §7.3, §10), which webhooks subscribe to.
 
-export const eventResources = ['ticket', 'message', 'user', 'group'] as const;
-export type EventResource = (typeof eventResources)[number];
+/** The resources the feed reports on; `ticket_field` is a custom field's definition (contract §10). */
+export type EventResource = 'ticket' | 'message' | 'user' | 'group' | 'ticket_field';
+export const eventResources: readonly EventResource[] = ['ticket', 'message', 'user', 'group', 'ticket_field'];
 export const eventActions = ['created', 'updated', 'deleted'] as const;
 export type EventAction = (typeof eventActions)[number];
 export type EventType = `${EventResource}.${EventAction}`;

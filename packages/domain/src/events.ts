@@ -1,6 +1,7 @@
 import type { EventType } from './event-type.js';
+import type { TicketFieldDefinition } from './custom-fields/definition.js';
 import type { Group } from './group.js';
-import type { GroupId, MessageNumber, TicketId, UserId } from './ids.js';
+import type { GroupId, MessageNumber, TicketFieldId, TicketId, UserId } from './ids.js';
 import type { Message } from './message.js';
 import type { Ticket } from './ticket.js';
 import type { User } from './user.js';
@@ -17,14 +18,16 @@ export type EventData =
   | { readonly resource: 'ticket'; readonly ticket: Ticket }
   | { readonly resource: 'message'; readonly message: Message }
   | { readonly resource: 'user'; readonly user: UserSnapshot }
-  | { readonly resource: 'group'; readonly group: Group };
+  | { readonly resource: 'group'; readonly group: Group }
+  | { readonly resource: 'ticketField'; readonly field: TicketFieldDefinition };
 
 /** Which resource an event is about; a message is named inside its ticket. */
 export type EventSubject =
   | { readonly resource: 'ticket'; readonly id: TicketId }
   | { readonly resource: 'message'; readonly ticketId: TicketId; readonly id: MessageNumber }
   | { readonly resource: 'user'; readonly id: UserId }
-  | { readonly resource: 'group'; readonly id: GroupId };
+  | { readonly resource: 'group'; readonly id: GroupId }
+  | { readonly resource: 'ticketField'; readonly id: TicketFieldId };
 
 /** The personal access token a request was made with, as an event names it. */
 export interface EventToken {
@@ -142,3 +145,17 @@ export const groupDeletedEvent = (id: GroupId, at: number, actor: EventActor = s
 /** Whether a webhook subscribed to `types` (an event type each, or "*") wants this event. */
 export const subscribesTo = (types: readonly string[], type: EventType): boolean =>
   types.includes('*') || types.includes(type);
+
+/** A custom field's definition was created, changed or deleted (contract §10). */
+export const ticketFieldEvent = (
+  action: 'created' | 'updated' | 'deleted',
+  f: TicketFieldDefinition,
+  at: number,
+  actor: EventActor = systemActor,
+): ChangeEvent => ({
+  type: `ticket_field.${action}`,
+  subject: { resource: 'ticketField', id: f.id },
+  actor,
+  occurredAt: at,
+  data: action === 'deleted' ? null : { resource: 'ticketField', field: f },
+});

@@ -60,3 +60,13 @@ export const AttachmentId = t.brand(
   'AttachmentId',
 );
 export type AttachmentId = t.TypeOf<typeof AttachmentId>;
+export interface TicketFieldIdBrand {
+  readonly TicketFieldId: unique symbol;
+}
+/** A custom field definition's id (contract §10). */
+export const TicketFieldId = t.brand(
+  t.Int,
+  (n): n is t.Branded<t.Int, TicketFieldIdBrand> => isPositiveSafeInt(n),
+  'TicketFieldId',
+);
+export type TicketFieldId = t.TypeOf<typeof TicketFieldId>;

@@ -1,3 +1,4 @@
+import type { CustomFieldsGiven } from './custom-fields/ticket-values.js';
 import type { EventType } from './event-type.js';
 import type { Email } from './email.js';
 import type { AttachmentId, GroupId, UserId } from './ids.js';
@@ -18,6 +19,8 @@ export interface TicketCreateInput {
   readonly assignedUserId?: UserId | null;
   readonly groupId?: GroupId | null;
   readonly tags?: readonly string[];
+  /** `custom_fields` by key, as sent: decoded against the definitions by the use case. */
+  readonly customFields?: CustomFieldsGiven;
 }
 
 /** A replacement: every writable field; omitted optional ones return to their defaults. */
@@ -34,6 +37,7 @@ export interface TicketPatchInput {
   readonly assignedUserId?: UserId | null;
   readonly groupId?: GroupId | null;
   readonly tags?: readonly string[] | null;
+  readonly customFields?: CustomFieldsGiven;
 }
 
 /** A new message, or the replacement of one. */

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js';
+import { noCustomValues, sameCustomValues, type CustomValues } from './custom-fields/value.js';
 import { fieldError, type FieldError } from './errors.js';
 import type { GroupId, UserId } from './ids.js';
 import type { TicketPatchInput, TicketReplaceInput } from './inputs.js';
@@ -22,6 +23,8 @@ export interface TicketChanges {
   readonly assignedUserId: UserId | null;
   readonly groupId: GroupId | null;
   readonly tags: readonly string[];
+  /** Custom field values by field id, as the use case decoded them against the definitions (custom-fields/ticket-values.ts). */
+  readonly customFields: CustomValues;
 }
 
 interface ChangeRule<K extends keyof TicketChanges> {
@@ -73,6 +76,9 @@ export const ticketChangeRules = {
   assignedUserId: plain('assignedUserId', null, false),
   groupId: plain('groupId', null, false),
   tags: plain('tags', [], false, sameItems),
+  // Given whole (decoded by the use case, which applies the merge rules of contract §10):
+  // replacementChanges and patchChanges take the values, never the raw input.
+  customFields: plain('customFields', noCustomValues, true, sameCustomValues),
 } satisfies { readonly [K in keyof TicketChanges]: ChangeRule<K> };
 
 type AnyRule = ChangeRule<keyof TicketChanges>;
@@ -98,19 +104,47 @@ const build = (value: (key: keyof TicketChanges, rule: AnyRule) => unknown): Tic
 
 const given = (input: object, key: string): unknown => (input as Record<string, unknown>)[key];
 
-/** A replacement: every writable field is replaced; omitted optional ones return to their defaults, an omitted customer stays. */
-export const replacementChanges = (t: Ticket, input: TicketReplaceInput, customer: Customer | null): TicketChanges =>
-  build((key, rule) => (key === 'customer' ? (customer ?? rule.current(t)) : (given(input, key) ?? rule.reset(t))));
+/**
+ * A replacement: every writable field is replaced; omitted optional ones return to their defaults, an omitted customer stays.
+ * `customFields`: the ticket's custom values after the write (default: as they are).
+ */
+export const replacementChanges = (
+  t: Ticket,
+  input: TicketReplaceInput,
+  customer: Customer | null,
+  customFields: CustomValues = t.customFields,
+): TicketChanges =>
+  build((key, rule) =>
+    key === 'customFields'
+      ? customFields
+      : key === 'customer'
+        ? (customer ?? rule.current(t))
+        : (given(input, key) ?? rule.reset(t)),
+  );
 
 /** A customer's replacement replaces only what customers write; the rest stays as it is. */
-export const customerReplacementChanges = (t: Ticket, input: TicketReplaceInput): TicketChanges =>
+export const customerReplacementChanges = (
+  t: Ticket,
+  input: TicketReplaceInput,
+  customFields: CustomValues = t.customFields,
+): TicketChanges =>
   build((key, rule) =>
-    key === 'customer' || !rule.customerWrites ? rule.current(t) : (given(input, key) ?? rule.reset(t)),
+    key === 'customFields'
+      ? customFields
+      : key === 'customer' || !rule.customerWrites
+        ? rule.current(t)
+        : (given(input, key) ?? rule.reset(t)),
   );
 
 /** A patch (merge-patch semantics, RFC 7396): only the given fields change; null resets a field to its default. */
-export const patchChanges = (t: Ticket, input: TicketPatchInput, customer: Customer | null): TicketChanges =>
+export const patchChanges = (
+  t: Ticket,
+  input: TicketPatchInput,
+  customer: Customer | null,
+  customFields: CustomValues = t.customFields,
+): TicketChanges =>
   build((key, rule) => {
+    if (key === 'customFields') return customFields;
     if (key === 'customer') return customer ?? rule.current(t);
     const v = given(input, key);
     return v === undefined ? rule.current(t) : (v ?? rule.reset(t));

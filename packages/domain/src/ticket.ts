@@ -1,3 +1,4 @@
+import { noCustomValues, type CustomValues } from './custom-fields/value.js';
 import type { TicketCreateInput } from './inputs.js';
 import type { GroupId, TicketId, UserId } from './ids.js';
 import { defaultPriority, type Priority } from './priority.js';
@@ -18,6 +19,8 @@ export interface Ticket {
   readonly assignedUserId: UserId | null;
   readonly groupId: GroupId | null;
   readonly tags: readonly string[];
+  /** Custom field values by field id (contract §10); a field without a value is absent. */
+  readonly customFields: CustomValues;
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly closedAt: number | null;
@@ -46,8 +49,10 @@ type TicketFormat1 =
   | 'version';
 
 /** What a ticket stored before a field existed is read back with: one entry per field added since format 1. */
-// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until a field is added: then it asks for its default
-export const ticketUpgrades: Upgrades<Ticket, TicketFormat1> = {};
+export const ticketUpgrades: Upgrades<Ticket, TicketFormat1> = {
+  // Custom fields (contract §10): a ticket written before them has no values.
+  customFields: noCustomValues,
+};
 export type StoredTicket = Stored<Ticket, TicketFormat1>;
 /** The fields a stored ticket may lack (added since format 1). */
 export type TicketFieldAdded = Exclude<keyof Ticket, TicketFormat1>;
@@ -63,7 +68,14 @@ export interface Customer {
   readonly name: string;
 }
 
-export const createTicket = (id: TicketId, input: TicketCreateInput, customer: Customer, now: number): Ticket => ({
+/** A new ticket; `customFields` are its decoded values (custom-fields/ticket-values.ts). */
+export const createTicket = (
+  id: TicketId,
+  input: TicketCreateInput,
+  customer: Customer,
+  now: number,
+  customFields: CustomValues = noCustomValues,
+): Ticket => ({
   id,
   subject: input.subject,
   summary: input.summary ?? '',
@@ -74,6 +86,7 @@ export const createTicket = (id: TicketId, input: TicketCreateInput, customer: C
   assignedUserId: input.assignedUserId ?? null,
   groupId: input.groupId ?? null,
   tags: input.tags ?? [],
+  customFields,
   createdAt: now,
   updatedAt: now,
   closedAt: null,

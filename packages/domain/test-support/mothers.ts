@@ -63,6 +63,7 @@ export const aTicket = (spec: TicketSpec = {}): Ticket => {
     priority: 'normal',
     customerName: 'Ada Lovelace',
     tags: [],
+    customFields: {},
     deletedAt: null,
     version: 1,
     ...spec,

@@ -47,7 +47,7 @@ const oracle =
   (sort: readonly SortRule[]) =>
   (a: Ticket, b: Ticket): number => {
     for (const r of sort) {
-      const c = sign(fieldOrder(r.field, a, b));
+      const c = sign(fieldOrder(r.field as SortField, a, b));
       if (c !== 0) return r.direction === 'asc' ? c : -c;
     }
     return 0;

@@ -32,6 +32,8 @@ const query = (spec: Partial<TicketQuery> = {}): TicketQuery => ({
   sort: ticketOrder([], spec.recentlyClosed ?? false),
   embed: [],
   queue: noQueueQuery,
+  custom: [],
+  customKeys: [],
   page: 1,
   perPage: 30,
   ...spec,
@@ -89,6 +91,8 @@ describe('ticket query', () => {
         customerId: null,
         words: ['printer'],
         closedSince: null,
+        custom: [],
+        searchFields: [],
       });
     });
 
@@ -168,6 +172,8 @@ describe('ticket query', () => {
       customerId: null,
       words: [],
       closedSince: null,
+      custom: [],
+      searchFields: [],
     };
 
     it('matches any live ticket with an empty filter', () => {
@@ -219,7 +225,15 @@ describe('ticket query', () => {
 
 describe('ticket query rules: edges', () => {
   it('leave a ticket never closed out of a closed-since bound', () => {
-    const filter: TicketFilter = { ...noQueueConditions, states: null, customerId: null, words: [], closedSince: T0 };
+    const filter: TicketFilter = {
+      ...noQueueConditions,
+      states: null,
+      customerId: null,
+      words: [],
+      closedSince: T0,
+      custom: [],
+      searchFields: [],
+    };
     expect(matchesTicket(filter, aTicket({ state: 'open', closedAt: null }), new Set())).to.equal(false);
     expect(matchesTicket(filter, aTicket({ state: 'closed', closedAt: T0 }), new Set())).to.equal(true);
   });

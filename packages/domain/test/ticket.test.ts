@@ -30,6 +30,7 @@ describe('ticket', () => {
         assignedUserId: null,
         groupId: null,
         tags: [],
+        customFields: {},
         createdAt: T0,
         updatedAt: T0,
         closedAt: null,
@@ -70,6 +71,7 @@ describe('ticket', () => {
         assignedUserId: null,
         groupId: null,
         tags: [],
+        customFields: {},
       });
     });
 
@@ -97,6 +99,7 @@ describe('ticket', () => {
         assignedUserId: 7,
         groupId: 8,
         tags: ['t'],
+        customFields: {},
       });
     });
 

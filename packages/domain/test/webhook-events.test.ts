@@ -48,8 +48,8 @@ describe('domain: change events', () => {
     expect(systemActor).to.deep.equal({ type: 'system' });
   });
 
-  it('name every resource and action: 12 types, resource by resource', () => {
-    expect(eventResources).to.deep.equal(['ticket', 'message', 'user', 'group']);
+  it('name every resource and action: 15 types, resource by resource', () => {
+    expect(eventResources).to.deep.equal(['ticket', 'message', 'user', 'group', 'ticket_field']);
     expect(eventActions).to.deep.equal(['created', 'updated', 'deleted']);
     expect(eventTypes).to.deep.equal([
       'ticket.created',
@@ -64,6 +64,9 @@ describe('domain: change events', () => {
       'group.created',
       'group.updated',
       'group.deleted',
+      'ticket_field.created',
+      'ticket_field.updated',
+      'ticket_field.deleted',
     ]);
   });
 

@@ -69,13 +69,6 @@ export const settings: readonly Setting[] = [
     store: 'embedded',
   },
   {
-    name: 'DATA_MAPPED_BYTES',
-    default: '33554432',
-    allowed: '0-1099511627776',
-    does: "how many bytes of the embedded store's file pages the process may gain in memory (LMDB maps its file) before it lets them go by reopening the store between two commits (calls wait ~10 ms); 0: never",
-    store: 'embedded',
-  },
-  {
     name: 'MONGO_URL',
     default: 'none: required with STORE=mongo',
     allowed: 'a MongoDB connection string',

@@ -15,11 +15,6 @@ export interface Config {
   readonly store: StoreKind;
   /** DATA_DIR (default ./data): the embedded store's directory, its TLS certificate and the first admin's generated password. */
   readonly dataDir: string;
-  /**
-   * DATA_MAPPED_BYTES (STORE=embedded; default 32 MiB, 0: never): how many bytes of the store's
-   * file pages the process may gain in memory before it lets them go (reopens the store between commits).
-   */
-  readonly dataMappedBytes: number;
   readonly mongoUrl: string | null;
   /**
    * MONGO_SERVER_SELECTION_TIMEOUT_MS (default: the adapter's, 5000): how long a Mongo
@@ -224,7 +219,6 @@ export const configFromEnv = (env: Env): Config => {
     httpPort: read(env, 'HTTP_PORT', integerIn('port', 0, 65535)) ?? null,
     store,
     dataDir: read(env, 'DATA_DIR', nonEmpty) ?? './data',
-    dataMappedBytes: read(env, 'DATA_MAPPED_BYTES', integerIn('bytes', 0, 2 ** 40)) ?? 33_554_432,
     mongoUrl,
     mongoServerSelectionTimeoutMs:
       read(env, 'MONGO_SERVER_SELECTION_TIMEOUT_MS', integerIn('milliseconds', 1, 600_000)) ?? null,

@@ -17,7 +17,7 @@ import {
 } from '@support/application';
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
-import { jsonLogger } from './logger.js';
+import { jsonLogger, type ServiceLogger } from './logger.js';
 import { argon2Hasher } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
 import { startupSteps, type StartupSteps } from './startup.js';
@@ -75,6 +75,22 @@ export const TYPES = {
   Startup: service<StartupSteps>('Startup'),
 } as const;
 
+/** The exit code of a fail-stop (EX_TEMPFAIL): a supervisor restarts the service, whose start loads what the disk holds. */
+export const failStopExitCode = 75;
+
+/**
+ * The embedded store's failed commit (an I/O error, a full disk) stops the process, as
+ * PostgreSQL and Redis do on a failed fsync: memory holds writes the disk may not, and only a
+ * start reads back what the disk really holds (docs/embedded-store.md, "Faults"). The calls
+ * refused meanwhile get their 503 during a short grace, then the process exits.
+ */
+const failStop = (logger: HttpLogger): void => {
+  logger.error('stopping: the embedded store cannot write its data; restart the service once the disk is fixed', {
+    exit_code: failStopExitCode,
+  });
+  setTimeout(() => process.exit(failStopExitCode), 200).unref();
+};
+
 const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'mongo') {
     return createMongoStore({
@@ -90,9 +106,13 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'embedded') {
     return createEmbeddedStore({
       dataDir: config.dataDir,
-      mappedBytes: config.dataMappedBytes,
       log: (level, message, fields) => {
-        logger[level](message, fields);
+        // The service's logger has warn (jsonLogger); the HTTP adapter's view of it only info and error.
+        const warn = (logger as Partial<Pick<ServiceLogger, 'warn'>>).warn?.bind(logger) ?? logger.error.bind(logger);
+        (level === 'warn' ? warn : logger[level].bind(logger))(message, fields);
+      },
+      onFailure: () => {
+        failStop(logger);
       },
     });
   }
@@ -127,7 +147,7 @@ export const buildContainer = (config: Config): Container => {
       // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
       (cfg, origin) =>
         httpWebhookSender({
-          body: (event) => webhookBody(urlsFor(origin.get()), event),
+          body: (event, fields) => webhookBody(urlsFor(origin.get()), event, fields),
           timeoutMs: 10_000,
           allowPrivate: cfg.webhookAllowPrivate,
         }),

@@ -1,16 +1,14 @@
 import type { PasswordHasher, Store } from '@support/application';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { writeFileDurably } from '@support/adapter-embedded';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The file holding the first admin's generated password, in the data directory, until that admin changes it. */
 export const initialPasswordFile = 'initial-admin-password';
 
-/** Keeps the generated password (owner-only), whole or not at all, before the admin that needs it is created. */
-export const keepInitialPassword = async (dir: string, password: string): Promise<void> => {
-  const path = join(dir, initialPasswordFile);
-  await writeFile(`${path}.part`, `${password}\n`, { mode: 0o600 });
-  await rename(`${path}.part`, path);
-};
+/** Keeps the generated password (owner-only), whole or not at all and synced, before the admin that needs it is created. */
+export const keepInitialPassword = (dir: string, password: string): Promise<void> =>
+  writeFileDurably(join(dir, initialPasswordFile), `${password}\n`, 0o600);
 
 const readKept = async (path: string): Promise<string | null> => {
   try {

@@ -1,3 +1,4 @@
+import { isLmdbCommitRejection } from '@support/adapter-embedded';
 import { ConfigError, configFromEnv, type Config } from './config.js';
 import { developmentSwitches, settings } from './config-reference.js';
 import { jsonLogger, type ServiceLogger } from './logger.js';
@@ -73,6 +74,13 @@ const stopper = (server: RunningServer): ((signal: StopSignal) => void) => {
 };
 
 export const runProcess = async (signals: StopSignals): Promise<void> => {
+  // lmdb-js leaves rejections nobody awaits when a commit fails; the embedded store refuses that
+  // commit itself and stops the process with its own line and exit 75 (fail-stop). Any other
+  // unhandled rejection still ends the process as Node's default would.
+  process.on('unhandledRejection', (reason) => {
+    if (isLmdbCommitRejection(reason)) return;
+    throw reason;
+  });
   const early = signals.received();
   if (early !== null) {
     // Stopped while the modules loaded: nothing was opened yet.

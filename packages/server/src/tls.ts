@@ -1,5 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { writeFileDurably } from '@support/adapter-embedded';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { ConfigError } from './config.js';
@@ -61,12 +62,8 @@ const readIfThere = async (path: string): Promise<string | null> => {
   }
 };
 
-/** Writes a file whole or not at all (a crash mid-write leaves the old state, never half a key). */
-const writeWhole = async (path: string, text: string, mode: number): Promise<void> => {
-  const part = `${path}.part`;
-  await writeFile(part, text, { mode });
-  await rename(part, path);
-};
+/** Writes a file whole or not at all, synced (a crash or power cut leaves the old state, never half a key). */
+const writeWhole = (path: string, text: string, mode: number): Promise<void> => writeFileDurably(path, text, mode);
 
 /**
  * The self-signed certificate kept in `dir`, made there on the first start: the service keeps

@@ -10,6 +10,9 @@ import {
   type MessageCreateInput,
   type MessagePatchInput,
   type TicketCreateInput,
+  type TicketFieldCreateInput,
+  type TicketFieldPatchInput,
+  ticketFieldValues,
   type TicketPatchInput,
   type TicketReplaceInput,
   type UserCreateInput,
@@ -22,7 +25,7 @@ import {
 import { bodyCodec } from '../resources/field-table.js';
 import { messageNames, messageTable } from '../resources/messages.js';
 import { ticketNames, ticketTable } from '../resources/tickets.js';
-import { personalTokenNames, userNames } from '../wire-names.js';
+import { personalTokenNames, ticketFieldNames, userNames } from '../wire-names.js';
 import { strictObject, type BodyCodec } from './object-codec.js';
 
 // The request body of every write, one codec each: which fields it takes (by their domain
@@ -147,4 +150,42 @@ export const PersonalTokenCreateBody: Body<PersonalTokenCreateInput> = strictObj
   optional: { expiresAt: personalTokenValues.expiresAt },
   names: personalTokenNames,
   readOnly: ['id', 'url', 'token', 'created_at', 'last_used_at'],
+});
+
+// Custom field definitions (contract §10): key, type and pattern are given at creation; a
+// change may name them only as they are (the domain refuses another value).
+const fieldValues = ticketFieldValues;
+const ticketFieldReadOnly = ['id', 'url', 'created_at', 'updated_at'];
+const ticketFieldChangeable = {
+  description: fieldValues.description,
+  options: fieldValues.options,
+  required: fieldValues.required,
+  customerVisible: fieldValues.customerVisible,
+  customerEditable: fieldValues.customerEditable,
+  position: fieldValues.position,
+};
+
+/** POST /v1/ticket_fields. */
+export const TicketFieldCreateBody: Body<TicketFieldCreateInput> = strictObject('ticket field', {
+  required: { key: fieldValues.key, title: fieldValues.title, type: fieldValues.type },
+  optional: { ...ticketFieldChangeable, pattern: nullable(fieldValues.pattern) },
+  names: ticketFieldNames,
+  readOnly: ticketFieldReadOnly,
+});
+
+/** PATCH /v1/ticket_fields/{id} (JSON merge patch). */
+export const TicketFieldPatchBody: Body<TicketFieldPatchInput> = strictObject('ticket field', {
+  required: {},
+  optional: {
+    ...ticketFieldChangeable,
+    key: fieldValues.key,
+    title: fieldValues.title,
+    type: fieldValues.type,
+    description: nullable(fieldValues.description),
+    options: fieldValues.options,
+    pattern: nullable(fieldValues.pattern),
+  },
+  names: ticketFieldNames,
+  readOnly: ticketFieldReadOnly,
+  mergePatch: true,
 });

@@ -1,4 +1,10 @@
-import { ticketRelations, type QueryIssue, type TicketRelation } from '@support/domain';
+import {
+  fieldKeyPattern,
+  customFieldLimits,
+  ticketRelations,
+  type QueryIssue,
+  type TicketRelation,
+} from '@support/domain';
 import {
   embeddable,
   ticketFields,
@@ -18,16 +24,35 @@ const isOneOf = <V extends string>(values: readonly V[], s: string | undefined):
 /** The relations by the API's names, for messages. */
 const embeddableNames = ticketRelations.map(ticketNames.toWire).join(', ');
 
-export const parseFields = (params: QueryParams, issues: QueryIssue[]): readonly TicketField[] | null => {
+/** A custom field's key as a query names it (`cf.<key>`), or null when the name is no such key. */
+export const customKey = (name: string): string | null => {
+  const key = name.slice(3);
+  return name.startsWith('cf.') && key.length <= customFieldLimits.key.max && fieldKeyPattern.test(key) ? key : null;
+};
+
+export const parseFields = (
+  params: QueryParams,
+  issues: QueryIssue[],
+): { readonly fields: readonly TicketField[] | null; readonly customKeys: readonly string[] } => {
   const raw = param(params, 'fields');
-  if (raw === undefined) return null;
+  if (raw === undefined) return { fields: null, customKeys: [] };
   const out: TicketField[] = [];
+  const customKeys: string[] = [];
   for (const name of commaList('fields', raw, issues)) {
-    if (!isOneOf(ticketFields, name)) {
-      issues.push(issue('fields', name, `unknown field "${name}"; fields are: ${ticketFields.join(', ')}`));
+    const key = customKey(name);
+    if (key !== null) {
+      if (!customKeys.includes(key)) customKeys.push(key);
+    } else if (!isOneOf(ticketFields, name)) {
+      issues.push(
+        issue(
+          'fields',
+          name,
+          `unknown field "${name}"; fields are: ${ticketFields.join(', ')}, cf.<key> (a ticket field)`,
+        ),
+      );
     } else if (!out.includes(name)) out.push(name);
   }
-  return out;
+  return { fields: out, customKeys };
 };
 
 export const parseEmbed = (params: QueryParams, issues: QueryIssue[]): EmbedSpec => {
@@ -58,7 +83,7 @@ export const parseEmbed = (params: QueryParams, issues: QueryIssue[]): EmbedSpec
 };
 
 export const parseRepresentationOptions = (params: QueryParams, issues: QueryIssue[]): RepresentationOptions => ({
-  fields: parseFields(params, issues),
+  ...parseFields(params, issues),
   embed: parseEmbed(params, issues),
 });
 

@@ -1,14 +1,15 @@
-import type { DecodedQuery } from '@support/application';
+import type { DecodedQuery, TicketReadQuery } from '@support/application';
 import {
+  customFieldLimits,
   searchTerms,
   sortFields,
   ticketOrder,
   ticketStates,
+  type CustomFilterParam,
   type QueryIssue,
   type SortField,
   type SortRule,
   type TicketQuery,
-  type TicketRelation,
   type TicketState,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
@@ -16,7 +17,7 @@ import type { RepresentationOptions } from '../representations/fields.js';
 import { parsePage } from './page.js';
 import { commaList, issue, param, type QueryParams } from './query-params.js';
 import { parseQueue } from './queue-params.js';
-import { parseRepresentationOptions, relationsOf } from './representation-query.js';
+import { customKey, parseRepresentationOptions, relationsOf } from './representation-query.js';
 import { ticketNames } from '../resources/tickets.js';
 
 /** The saved search, by path (/v1/tickets/recently_closed) or as the whole of `q`. */
@@ -50,14 +51,47 @@ const parseSort = (params: QueryParams, issues: QueryIssue[]): SortRule[] => {
     if (items.indexOf(item) < i) continue;
     const descending = item.startsWith('-');
     const name = descending || item.startsWith('+') ? item.slice(1) : item;
+    const key = customKey(name);
     const field = ticketNames.toDomain(name);
-    if (!isSortField(field)) {
-      issues.push(issue('sort', item, `cannot sort by "${name}"; sortable fields are: ${sortable}`));
+    if (key !== null) {
+      const custom = `cf.${key}` as const;
+      if (rules.some((r) => r.field === custom)) issues.push(issue('sort', item, `sorts by "${name}" more than once`));
+      else rules.push({ field: custom, direction: descending ? 'desc' : 'asc' });
+    } else if (!isSortField(field)) {
+      issues.push(
+        issue('sort', item, `cannot sort by "${name}"; sortable fields are: ${sortable}, cf.<key> (a ticket field)`),
+      );
     } else if (rules.some((r) => r.field === field)) {
       issues.push(issue('sort', item, `sorts by "${name}" more than once`));
     } else rules.push({ field, direction: descending ? 'desc' : 'asc' });
   }
   return rules;
+};
+
+/**
+ * The custom field filters: `cf.<key>` (values), `cf.<key>.gte` and `cf.<key>.lte` (bounds). Which
+ * keys exist and what their values may be is the use case's to check against the definitions.
+ */
+const parseCustomFilters = (params: QueryParams, issues: QueryIssue[]): CustomFilterParam[] => {
+  const out: CustomFilterParam[] = [];
+  for (const parameter of Object.keys(params)) {
+    if (!parameter.startsWith('cf.')) continue;
+    const op = parameter.endsWith('.gte') ? 'gte' : parameter.endsWith('.lte') ? 'lte' : 'eq';
+    const name = op === 'eq' ? parameter : parameter.slice(0, -4);
+    const key = customKey(name);
+    const value = param(params, parameter) ?? '';
+    if (key === null) {
+      issues.push(
+        issue(
+          parameter,
+          parameter,
+          `"${parameter}" is no custom field filter: cf.<key>, cf.<key>.gte or cf.<key>.lte, key ${customFieldLimits.key.min}-${customFieldLimits.key.max} characters [a-z][a-z0-9_]*`,
+        ),
+      );
+    } else if (value === '') issues.push(issue(parameter, value, `${parameter} is empty: omit it or name a value`));
+    else out.push({ parameter, key, op, value });
+  }
+  return out;
 };
 
 /** A ticket list request: the query for the use case, and what the answer should show. */
@@ -83,18 +117,33 @@ export const decodeTicketList = (params: QueryParams, viaAlias = false): TicketL
   const page = parsePage(params, issues);
   const terms = savedSearch ? [] : searchTerms(q);
   const queue = parseQueue(params, issues);
-  const query: TicketQuery = { states, recentlyClosed, terms, sort, embed: relationsOf(shown.embed), queue, ...page };
+  const custom = parseCustomFilters(params, issues);
+  const query: TicketQuery = {
+    states,
+    recentlyClosed,
+    terms,
+    sort,
+    embed: relationsOf(shown.embed),
+    queue,
+    custom,
+    customKeys: shown.customKeys,
+    ...page,
+  };
   return { query: issues.length > 0 ? E.left(issues) : E.right(query), shown };
 };
 
 /** A single ticket read: the relations to load, and what the answer should show. */
 export interface TicketReadRequest {
-  readonly embed: DecodedQuery<readonly TicketRelation[]>;
+  readonly embed: DecodedQuery<TicketReadQuery>;
   readonly shown: RepresentationOptions;
 }
 
 export const decodeTicketRead = (params: QueryParams): TicketReadRequest => {
   const issues: QueryIssue[] = [];
   const shown = parseRepresentationOptions(params, issues);
-  return { embed: issues.length > 0 ? E.left(issues) : E.right(relationsOf(shown.embed)), shown };
+  return {
+    embed:
+      issues.length > 0 ? E.left(issues) : E.right({ embed: relationsOf(shown.embed), customKeys: shown.customKeys }),
+    shown,
+  };
 };

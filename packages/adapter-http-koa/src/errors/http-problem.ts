@@ -48,7 +48,7 @@ const describeTarget = (resource: string, id: string): string => {
   const [ticket, message] = id.split('/');
   return resource === 'message' && message !== undefined
     ? `message ${message} of ticket ${ticket ?? ''}`
-    : `${resource} ${id}`;
+    : `${resource === 'ticketField' ? 'ticket field' : resource} ${id}`;
 };
 
 const sendTokenHint =

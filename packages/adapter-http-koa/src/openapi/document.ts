@@ -150,6 +150,7 @@ export const buildDocument = (o: DocumentOptions, operations: readonly Operation
     tags: [
       { name: 'Authentication', description: 'OAuth 2 token endpoints (RFC 6749, RFC 7009).' },
       { name: 'Tickets', description: 'Support tickets.' },
+      { name: 'Ticket fields', description: 'Custom ticket fields that admins define (typed, filterable, sortable).' },
       { name: 'Messages', description: 'The messages of a ticket (a sub-resource).' },
       { name: 'Users', description: 'Customers, agents and admins.' },
       { name: 'Groups', description: 'Groups of users.' },

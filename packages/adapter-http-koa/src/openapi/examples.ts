@@ -24,6 +24,7 @@ export const examples = (origin: string) => {
     closed_at: null,
     messages_url: `${v1}/tickets/7/messages`,
     allowed_transitions: ['pending', 'closed'],
+    custom_fields: { plan_tier: 'gold' },
     ...extra,
   });
   const message = (extra: Json = {}): Json => ({
@@ -79,6 +80,26 @@ export const examples = (origin: string) => {
     expires_at: '2026-04-01T00:00:00.000Z',
     last_used_at: '2026-01-06T09:15:00.000Z',
   };
+  const ticketField = (extra: Json = {}): Json => ({
+    id: 4,
+    url: `${v1}/ticket_fields/4`,
+    key: 'plan_tier',
+    title: 'Plan tier',
+    type: 'dropdown',
+    description: 'The plan the customer pays for.',
+    options: [
+      { value: 'free', title: 'Free' },
+      { value: 'gold', title: 'Gold' },
+    ],
+    pattern: null,
+    required: false,
+    customer_visible: true,
+    customer_editable: false,
+    position: 0,
+    created_at: '2026-01-05T08:00:00.000Z',
+    updated_at: '2026-01-05T08:00:00.000Z',
+    ...extra,
+  });
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0r7pNLEOVDU=';
   return {
     event: {
@@ -97,6 +118,18 @@ export const examples = (origin: string) => {
       actor: { type: 'user', id: 12, url: `${v1}/users/12` },
       data: null,
     },
+    ticketField,
+    ticketFieldCreate: {
+      key: 'plan_tier',
+      title: 'Plan tier',
+      type: 'dropdown',
+      options: [
+        { value: 'free', title: 'Free' },
+        { value: 'gold', title: 'Gold' },
+      ],
+      customer_visible: true,
+    },
+    ticketFieldPatch: { title: 'Plan', options: [{ value: 'free' }, { value: 'gold' }, { value: 'platinum' }] },
     webhook,
     webhookWithSecret: (extra: Json = {}): Json => ({ ...webhook(extra), secret }),
     webhookCreate: {

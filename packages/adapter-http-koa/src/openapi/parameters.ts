@@ -114,6 +114,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
   TokenId: pathId('token_id', 'personal access token'),
   GroupId: pathId('group_id', 'group'),
   WebhookId: pathId('webhook_id', 'webhook'),
+  FieldId: pathId('field_id', 'ticket field'),
   DocsFile: {
     name: 'file',
     in: 'path',

@@ -1,5 +1,5 @@
 import type { ValueShape } from '@support/domain';
-import type { Json } from './json.js';
+import { ref, type Json } from './json.js';
 
 // The JSON Schema of a value, from what its codec says it accepts (the domain's ValueShape):
 // limits, enums, nullability and references are the codec's, so the document states the very
@@ -44,6 +44,9 @@ export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
       };
     case 'nullable':
       return { oneOf: [valueSchema(shape.value, said), { type: 'null' }] };
+    case 'customValues':
+      // Described with the fields defined now in the served document (openapi/custom-fields.ts).
+      return { oneOf: [ref('CustomFieldsWrite'), { type: 'null' }], ...description };
   }
 };
 

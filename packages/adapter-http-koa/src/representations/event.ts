@@ -4,7 +4,9 @@ import {
   type EventData,
   type EventSubject,
   type StoredEvent,
+  type TicketFieldDefinition,
 } from '@support/domain';
+import { ticketFieldRepresentation } from './ticket-field.js';
 import { timestamp } from './common.js';
 import { groupRepresentation } from './group.js';
 import { messageRepresentation } from './message.js';
@@ -26,17 +28,27 @@ const subjectUrl = (urls: Urls, s: EventSubject): string => {
       return urls.user(s.id);
     case 'group':
       return urls.group(s.id);
+    case 'ticketField':
+      return urls.ticketField(s.id);
   }
 };
 
-const dataRepresentation = (urls: Urls, d: EventData): Record<string, unknown> => {
+/** `fields`: the custom field definitions now (an admin sees them all). */
+const dataRepresentation = (
+  urls: Urls,
+  d: EventData,
+  fields: readonly TicketFieldDefinition[],
+): Record<string, unknown> => {
   switch (d.resource) {
     case 'ticket':
       return ticketRepresentation(urls, {
         ticket: d.ticket,
         related: {},
         allowedTransitions: allowedTransitions(d.ticket.state, d.ticket.deletedAt !== null, 'admin'),
+        fields,
       });
+    case 'ticketField':
+      return ticketFieldRepresentation(urls, d.field);
     case 'message':
       return messageRepresentation(urls, d.message);
     case 'user':
@@ -52,14 +64,22 @@ const actorRepresentation = (urls: Urls, a: EventActor): Record<string, unknown>
   return a.token === undefined ? user : { ...user, token: { id: a.token.id, name: a.token.name } };
 };
 
-export const eventRepresentation = (urls: Urls, e: StoredEvent): Record<string, unknown> => ({
+/** The API's name of an event's resource type. */
+const resourceType = (s: EventSubject): string => (s.resource === 'ticketField' ? 'ticket_field' : s.resource);
+
+export const eventRepresentation = (
+  urls: Urls,
+  e: StoredEvent,
+  fields: readonly TicketFieldDefinition[],
+): Record<string, unknown> => ({
   seq: e.seq,
   type: e.type,
   occurred_at: timestamp(e.occurredAt),
-  resource: { type: e.subject.resource, id: e.subject.id, url: subjectUrl(urls, e.subject) },
+  resource: { type: resourceType(e.subject), id: e.subject.id, url: subjectUrl(urls, e.subject) },
   actor: actorRepresentation(urls, e.actor),
-  data: e.data === null ? null : dataRepresentation(urls, e.data),
+  data: e.data === null ? null : dataRepresentation(urls, e.data, fields),
 });
 
 /** A webhook delivery's body: the event as the feed shows it, compact JSON (the sender signs these bytes). */
-export const webhookBody = (urls: Urls, e: StoredEvent): string => JSON.stringify(eventRepresentation(urls, e));
+export const webhookBody = (urls: Urls, e: StoredEvent, fields: readonly TicketFieldDefinition[]): string =>
+  JSON.stringify(eventRepresentation(urls, e, fields));

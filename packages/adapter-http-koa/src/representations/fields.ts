@@ -23,6 +23,8 @@ export interface RepresentationOptions {
   /** null: every field. */
   readonly fields: readonly TicketField[] | null;
   readonly embed: EmbedSpec;
+  /** The custom fields `fields=cf.<key>` names (shown in `custom_fields` when `fields` does not name it whole). */
+  readonly customKeys: readonly string[];
 }
 
-export const plainOptions: RepresentationOptions = { fields: null, embed: {} };
+export const plainOptions: RepresentationOptions = { fields: null, embed: {}, customKeys: [] };

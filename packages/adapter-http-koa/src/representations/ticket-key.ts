@@ -22,6 +22,16 @@ const relatedKey = (
     : `${r.id}${JSON.stringify(r.name)}`;
 };
 
+/**
+ * The custom fields a caller sees, each at its version: a definition's change (or deletion)
+ * changes the representations it shows in without moving the tickets' versions.
+ */
+const fieldsKey = (v: TicketView): string => {
+  let key = '';
+  for (const d of v.fields) key += `${d.id}.${d.version},`;
+  return key;
+};
+
 /** One ticket as this caller sees it. */
 export const ticketViewKey = (v: TicketView): string => {
   const t = v.ticket;
@@ -35,6 +45,7 @@ export const ticketViewKey = (v: TicketView): string => {
 /** `fields` and `embed` as one string: `*` for every field, then each relation's selection. */
 export const optionsKey = (o: RepresentationOptions): string => {
   let key = o.fields === null ? '*' : o.fields.join(',');
+  if (o.customKeys.length > 0) key += `+cf.${o.customKeys.join(',cf.')}`;
   for (const [relation, selection] of Object.entries(o.embed))
     key += `;${relation}=${selection === 'all' ? '*' : selection.join(',')}`;
   return key;
@@ -42,7 +53,7 @@ export const optionsKey = (o: RepresentationOptions): string => {
 
 /** A single ticket's body. */
 export const cacheableTicket = (urls: Urls, v: TicketView, options: RepresentationOptions): CacheableBody => ({
-  key: `ticket ${optionsKey(options)} ${ticketViewKey(v)}`,
+  key: `ticket ${optionsKey(options)} ${fieldsKey(v)} ${ticketViewKey(v)}`,
   version: { of: `ticket:${v.ticket.id}`, is: v.ticket.version },
   build: () => ticketRepresentation(urls, v, options),
 });
@@ -54,6 +65,9 @@ export const cacheableTicketList = (
   options: RepresentationOptions,
 ): CacheableBody => {
   let key = `tickets ${optionsKey(options)}`;
+  // One request's views share one set of fields.
+  const [first] = views;
+  if (first !== undefined) key += ` ${fieldsKey(first)}`;
   for (const v of views) key += ` ${ticketViewKey(v)}`;
   return { key, version: null, build: () => views.map((v) => ticketRepresentation(urls, v, options)) };
 };

@@ -1,4 +1,5 @@
 import type { TicketView } from '@support/application';
+import { shownCustomValues } from '@support/domain';
 import { representation } from '../resources/field-table.js';
 import { ticketTable } from '../resources/tickets.js';
 import { pick } from './common.js';
@@ -17,5 +18,11 @@ export const ticketRepresentation = (
   options: RepresentationOptions = plainOptions,
 ): Record<string, unknown> => {
   const shown = full({ view, urls, embed: options.embed });
-  return options.fields === null ? shown : pick(shown, options.fields);
+  const { fields, customKeys } = options;
+  if (fields === null) return shown;
+  const picked = pick(shown, fields);
+  // fields=cf.<key>: custom_fields with those keys only (contract §10), unless it is named whole.
+  if (customKeys.length > 0 && !fields.includes('custom_fields'))
+    picked.custom_fields = shownCustomValues(view.fields, view.ticket.customFields, customKeys);
+  return picked;
 };

@@ -16,6 +16,8 @@ export interface Urls {
   /** A personal access token, under its user. */
   personalToken(userId: number, id: number): string;
   readonly groups: string;
+  readonly ticketFields: string;
+  ticketField(id: number): string;
   group(id: number): string;
   groupUsers(id: number): string;
   readonly events: string;
@@ -41,6 +43,8 @@ export const urlsFor = (origin: string): Urls => {
     user: (id) => `${v1}/users/${id}`,
     personalToken: (userId, id) => `${v1}/users/${userId}/tokens/${id}`,
     groups: `${v1}/groups`,
+    ticketFields: `${v1}/ticket_fields`,
+    ticketField: (id) => `${v1}/ticket_fields/${id}`,
     group: (id) => `${v1}/groups/${id}`,
     groupUsers: (id) => `${v1}/groups/${id}/users`,
     events: `${v1}/events`,

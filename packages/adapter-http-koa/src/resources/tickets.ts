@@ -1,5 +1,13 @@
 import type { Related, TicketView } from '@support/application';
-import { limits, nullable, ticketStates, ticketValues, type TicketRelation } from '@support/domain';
+import {
+  customFieldsObject,
+  limits,
+  nullable,
+  shownCustomValues,
+  ticketStates,
+  ticketValues,
+  type TicketRelation,
+} from '@support/domain';
 import { ref } from '../openapi/json.js';
 import { id, timestamp as timestampSchema, url } from '../openapi/schemas/fields.js';
 import { link, nullableTimestamp, pick, timestamp, type Link } from '../representations/common.js';
@@ -166,6 +174,23 @@ export const ticketTable = {
     description:
       "The states the caller may move the ticket to now, computed from its state and the caller's role: agents and admins follow the state machine, a customer only ever sees open and closed; empty for a deleted ticket. Part of the representation for fields, ETag and caching.",
   }),
+  // Contract §10: keyed by key, one member per field the caller sees (null when unset); the
+  // use case decodes each value against its definition. The served document describes both
+  // schemas with the fields defined now (openapi/custom-fields.ts).
+  custom_fields: {
+    ...writable((s: TicketSource) => shownCustomValues(s.view.fields, ticketOf(s).customFields), {
+      domain: 'customFields',
+      codec: customFieldsObject,
+      create: 'optional',
+      replace: 'optional',
+      resettable: false,
+      said: {
+        description:
+          'Custom field values by key (GET /v1/ticket_fields). POST and PUT take the whole object (an omitted key is unset), PATCH only the keys given; null unsets. A bad key is 422 naming custom_fields.<key>.',
+      },
+    }),
+    schema: ref('CustomFields'),
+  },
   // Written as ids; answered as links (customer, assigned_user, group).
   customer_id: writeOnly({
     domain: 'customerId',

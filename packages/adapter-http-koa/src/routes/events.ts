@@ -43,7 +43,7 @@ export const eventRoutes = (api: DeclaringRouter, { app, urls, options }: Servic
     async (ctx) => {
       const page = unwrap(await app.events.list(actorOf(ctx), decodeEventsQuery(ctx.query), options.shutdown));
       ctx.state.reply = ok(
-        page.items.map((e) => eventRepresentation(urls, e)),
+        page.items.map((e) => eventRepresentation(urls, e, page.fields)),
         { cursor: { after: page.next } },
       );
     },

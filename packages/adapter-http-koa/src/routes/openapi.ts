@@ -1,3 +1,4 @@
+import { withCustomFields } from '../openapi/custom-fields.js';
 import { buildDocument } from '../openapi/document.js';
 import type { Json } from '../openapi/json.js';
 import { ref } from '../openapi/json.js';
@@ -8,11 +9,13 @@ import type { DeclaringRouter } from './declare.js';
 /**
  * GET /v1/openapi.json: the OpenAPI document, public. The `.json` suffix is dropped before
  * routing (conventions/format-suffix.ts), so the route is /v1/openapi. Built once, at the
- * first request, when every route has declared its operation.
+ * first request, when every route has declared its operation; then derived with the custom
+ * fields defined now (contract §10), again only when a definition changed.
  */
-export const openApiRoutes = (api: DeclaringRouter, { options, operations }: Services): void => {
+export const openApiRoutes = (api: DeclaringRouter, { app, options, operations }: Services): void => {
   const origin = options.publicUrl;
   let document: Json | null = null;
+  let made: { key: string; document: Json } | null = null;
   api.getAs(
     '/v1/openapi',
     '/v1/openapi.json',
@@ -32,12 +35,15 @@ export const openApiRoutes = (api: DeclaringRouter, { options, operations }: Ser
       errors: [],
       curl: `curl '${origin}/v1/openapi.json'`,
     },
-    (ctx) => {
+    async (ctx) => {
       document ??= buildDocument(
         { publicUrl: options.publicUrl, versions: options.versions, deprecations: options.deprecations },
         operations.operations,
       );
-      ctx.state.reply = ok(document);
+      const defs = await app.ticketFields.described();
+      const key = defs.map((d) => `${d.id}.${d.version}`).join(',');
+      if (made?.key !== key) made = { key, document: withCustomFields(document, defs) };
+      ctx.state.reply = ok(made.document);
     },
   );
 };

@@ -14,6 +14,7 @@ import { messageRoutes } from './messages.js';
 import { attachmentRoutes } from './attachments.js';
 import { oauthRoutes } from './oauth.js';
 import { openApiRoutes } from './openapi.js';
+import { ticketFieldRoutes } from './ticket-fields.js';
 import { ticketRoutes } from './tickets.js';
 import { tokenRoutes } from './tokens.js';
 import { userRoutes } from './users.js';
@@ -32,6 +33,7 @@ export const createRouter = (services: Services): AppRouter => {
   const api = declaring(router, services.operations);
   oauthRoutes(api, services);
   ticketRoutes(api, services);
+  ticketFieldRoutes(api, services);
   messageRoutes(api, services);
   attachmentRoutes(api, services);
   tokenRoutes(api, services);

@@ -37,7 +37,7 @@ describe('ticket list query string', () => {
       expect(issuesOf({ sort: '-createdAt' })).to.deep.equal([['sort', '-createdAt']]);
       const issues = leftOf(decodeTicketList({ sort: 'closedAt' }).query);
       expect(issues[0]?.message).to.equal(
-        'cannot sort by "closedAt"; sortable fields are: id, subject, state, priority, created_at, updated_at, closed_at',
+        'cannot sort by "closedAt"; sortable fields are: id, subject, state, priority, created_at, updated_at, closed_at, cf.<key> (a ticket field)',
       );
     });
 

@@ -75,10 +75,12 @@ describe('ticket list query string', () => {
       ],
       embed: [],
       queue: noQueueQuery,
+      custom: [],
+      customKeys: [],
       page: 1,
       perPage: 30,
     });
-    expect(shown({})).to.deep.equal({ fields: null, embed: {} });
+    expect(shown({})).to.deep.equal({ fields: null, embed: {}, customKeys: [] });
   });
 
   it('ignores unknown parameters', () => {
@@ -154,8 +156,8 @@ describe('ticket list query string', () => {
 describe('single ticket query string', () => {
   it('reads fields and embed, loading the embedded relations', () => {
     const read = decodeTicketRead({ fields: 'id,customer', embed: 'customer.name', state: 'ignored' });
-    expect(rightOf(read.embed)).to.deep.equal(['customer']);
-    expect(read.shown).to.deep.equal({ fields: ['id', 'customer'], embed: { customer: ['name'] } });
+    expect(rightOf(read.embed)).to.deep.equal({ embed: ['customer'], customKeys: [] });
+    expect(read.shown).to.deep.equal({ fields: ['id', 'customer'], embed: { customer: ['name'] }, customKeys: [] });
   });
 
   it('reports every bad fields and embed item at once', () => {

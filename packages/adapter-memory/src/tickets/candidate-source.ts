@@ -34,3 +34,47 @@ export const ofRanges = (
   },
   test,
 });
+
+/** A membership test for a set of ids: a binary search in them, ascending (no hash set to build). */
+export const memberTest = (ids: readonly number[]): ((id: number) => boolean) => {
+  let ascending = true;
+  for (let k = 1; k < ids.length && ascending; k++) ascending = (ids[k - 1] as number) < (ids[k] as number);
+  const sorted = ascending ? ids : Float64Array.from(ids).sort();
+  return (id) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as number) < id) lo = mid + 1;
+      else hi = mid;
+    }
+    return sorted[lo] === id;
+  };
+};
+
+/** Exactly these ids (ascending, distinct). */
+export const ofIds = (ids: readonly number[]): Candidates => ({
+  size: ids.length,
+  forEachSlice: (visit) => {
+    if (ids.length > 0) visit(ids, 0, ids.length);
+  },
+  test: () => memberTest(ids),
+});
+
+/** The union of candidate sets no two of which share an id (an empty one is left out: a single set keeps its bitset). */
+export const disjointUnion = (all: readonly Candidates[]): Candidates => {
+  const parts = all.filter((p) => p.size > 0);
+  const [single] = parts.length === 1 ? parts : [];
+  if (single !== undefined) return single;
+  if (parts.length === 0) return ofIds([]);
+  return {
+    size: parts.reduce((n, p) => n + p.size, 0),
+    forEachSlice: (visit) => {
+      for (const p of parts) p.forEachSlice(visit);
+    },
+    test: () => {
+      const tests = parts.map((p) => p.test());
+      return (id) => tests.some((t) => t(id));
+    },
+  };
+};

@@ -1,11 +1,12 @@
 import { stateRank, ticketStates, type TicketFilter } from '@support/domain';
-import { ofRanges, type Candidates } from './candidate-source.js';
+import { memberTest, ofRanges, type Candidates } from './candidate-source.js';
+import { customCandidates, wordsCandidates } from './custom-candidates.js';
 import { countBits, forEachBitSlice, hasBit } from './id-set.js';
 import { idSetsCandidates, queueCandidates, unionBits } from './queue-candidates.js';
 import { scratchBits } from './scratch-bits.js';
 import type { TicketTable } from './ticket-table.js';
 
-export { ofRanges, type Candidates } from './candidate-source.js';
+export { memberTest, ofRanges, type Candidates } from './candidate-source.js';
 
 /** Every id of a candidate set, in its order. */
 export const idsOf = (source: Candidates): number[] => {
@@ -70,10 +71,15 @@ export const candidatesOf = (table: TicketTable, filter: TicketFilter): Candidat
   const states = statesCandidates(table, filter.states);
   if (states !== null) out.push(states);
   if (filter.customerId !== null) out.push(idSetsCandidates([table.liveByCustomer.get(filter.customerId)]));
-  for (const word of new Set(filter.words)) out.push(wordCandidates(table, word));
+  for (const word of new Set(filter.words))
+    out.push(
+      (filter.searchFields ?? []).length === 0
+        ? wordCandidates(table, word)
+        : wordsCandidates(table, word, filter.searchFields ?? []),
+    );
   const closed = closedSinceCandidates(table, filter.closedSince);
   if (closed !== null) out.push(closed);
-  out.push(...queueCandidates(table, filter));
+  out.push(...queueCandidates(table, filter), ...customCandidates(table, filter.custom ?? []));
   return out;
 };
 
@@ -208,21 +214,4 @@ const restrict = (acc: Uint32Array, c: Candidates, spare: 0 | 1): Uint32Array =>
     }
   });
   return out;
-};
-
-/** A membership test for a set of ids: a binary search in them, ascending (no hash set to build). */
-export const memberTest = (ids: readonly number[]): ((id: number) => boolean) => {
-  let ascending = true;
-  for (let k = 1; k < ids.length && ascending; k++) ascending = (ids[k - 1] as number) < (ids[k] as number);
-  const sorted = ascending ? ids : Float64Array.from(ids).sort();
-  return (id) => {
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((sorted[mid] as number) < id) lo = mid + 1;
-      else hi = mid;
-    }
-    return sorted[lo] === id;
-  };
 };

@@ -1,4 +1,4 @@
-import { compareKeys, type SortField, type SortRule } from '@support/domain';
+import { compareByRule, type SortRule } from '@support/domain';
 import type { SortKey } from './ticket-facts.js';
 
 /**
@@ -6,20 +6,20 @@ import type { SortKey } from './ticket-facts.js';
  * once through `keyOf`: a numeric key costs no row read, a text key one per id.
  */
 export const sortIds = (
-  keyOf: (id: number, field: SortField) => SortKey,
+  keyOf: (id: number, field: SortRule['field']) => SortKey,
   ids: readonly number[],
   rules: readonly SortRule[],
 ): number[] => {
   const keys = rules.map((r) => (r.field === 'id' ? null : ids.map((id) => keyOf(id, r.field))));
-  const signs = rules.map((r) => (r.direction === 'asc' ? 1 : -1));
   const positions = ids.map((_, i) => i);
   positions.sort((a, b) => {
     for (const [r, column] of keys.entries()) {
+      const rule = rules[r] as SortRule;
       const c =
         column === null
-          ? (ids[a] as number) - (ids[b] as number)
-          : compareKeys(column[a] as SortKey, column[b] as SortKey);
-      if (c !== 0) return c * (signs[r] as number);
+          ? ((ids[a] as number) - (ids[b] as number)) * (rule.direction === 'asc' ? 1 : -1)
+          : compareByRule(rule, column[a] as SortKey, column[b] as SortKey);
+      if (c !== 0) return c;
     }
     return 0;
   });
@@ -34,16 +34,16 @@ export const sortIds = (
  * every match, search after search: garbage the young generation collects in pauses).
  */
 export const firstIds = (
-  comparer: (field: SortField) => (a: number, b: number) => number,
+  comparer: (rule: SortRule) => (a: number, b: number) => number,
   each: (visit: (id: number) => void) => void,
   rules: readonly SortRule[],
   need: number,
 ): number[] => {
-  const order = rules.map((r) => ({ compare: comparer(r.field), sign: r.direction === 'asc' ? 1 : -1 }));
+  const order = rules.map(comparer);
   const compare = (a: number, b: number): number => {
-    for (const { compare: byField, sign } of order) {
-      const c = byField(a, b);
-      if (c !== 0) return sign * c;
+    for (const byRule of order) {
+      const c = byRule(a, b);
+      if (c !== 0) return c;
     }
     return 0;
   };

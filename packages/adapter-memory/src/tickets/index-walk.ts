@@ -1,4 +1,4 @@
-import { compareKeys, type SortRule } from '@support/domain';
+import { compareKeys, sortFieldId, type SortRule } from '@support/domain';
 import type { SortedList } from '../sorted-list.js';
 import { sortIds } from './id-order.js';
 import type { PageSink } from './page-sink.js';
@@ -37,6 +37,28 @@ export const walkInOrder = (
 ): void => {
   const [first, ...rest] = rules;
   if (first === undefined || sink.isFull()) return;
+  if (sortFieldId(first.field) !== null) {
+    // A custom field: the tickets with a value in its index's order, then the unset ones, last
+    // in both directions, in the order of the other rules (a field deleted since: all unset).
+    const index = ctx.order.customIndex(first.field);
+    if (index?.sorted) walkIndex(ctx, first, rest, accept, everyLiveAccepted, sink);
+    if (sink.isFull()) return;
+    const absent = index?.absent;
+    walkInOrder(ctx, rest, absent === undefined ? accept : (id) => accept(id) && absent.has(id), false, sink);
+    return;
+  }
+  walkIndex(ctx, first, rest, accept, everyLiveAccepted, sink);
+};
+
+/** walkInOrder over the index of the first rule's field (see there). */
+const walkIndex = (
+  ctx: WalkContext,
+  first: SortRule,
+  rest: readonly SortRule[],
+  accept: Accept,
+  everyLiveAccepted: boolean,
+  sink: PageSink,
+): void => {
   const list = ctx.order.list(first.field);
   const n = list.size;
   const step = first.direction === 'asc' ? 1 : -1;

@@ -1,4 +1,13 @@
-import { compareKeys, sortFields, sortKey, type SortField, type Ticket } from '@support/domain';
+import {
+  compareKeys,
+  sortFieldId,
+  sortFields,
+  sortKey,
+  type SortField,
+  type SortRule,
+  type Ticket,
+} from '@support/domain';
+import type { FieldIndex } from './field-index.js';
 import { SortedList, type Probe } from '../sorted-list.js';
 import type { SortKey } from './ticket-facts.js';
 
@@ -13,9 +22,11 @@ export type { SortKey } from './ticket-facts.js';
 export class SortIndexes {
   private readonly lists: ReadonlyMap<SortField, SortedList<number>>;
 
+  /** `custom`: a custom field's index (sort=cf.<key>: its sorted list holds the tickets with a value). */
   constructor(
     private readonly key: (id: number, field: SortField) => SortKey,
     load: number,
+    private readonly custom: (fieldId: number) => FieldIndex | undefined = () => undefined,
   ) {
     // Map: derived: an index of the tickets table, rebuilt by its restorer
     this.lists = new Map(
@@ -23,18 +34,29 @@ export class SortIndexes {
     );
   }
 
-  list(field: SortField): SortedList<number> {
-    const list = this.lists.get(field);
+  /** A custom field's index, when the rule sorts by one (undefined: by a ticket field, or a field deleted since). */
+  customIndex(field: SortRule['field']): FieldIndex | undefined {
+    const id = sortFieldId(field);
+    return id === null ? undefined : this.custom(id);
+  }
+
+  list(field: SortRule['field']): SortedList<number> {
+    const custom = this.customIndex(field);
+    const list = custom === undefined ? this.lists.get(field as SortField) : (custom.sorted ?? undefined);
     if (list === undefined) throw new Error(`no index on ${field}`);
     return list;
   }
 
-  keyOf(id: number, field: SortField): SortKey {
-    return field === 'id' ? id : this.key(id, field);
+  keyOf(id: number, field: SortRule['field']): SortKey {
+    if (field === 'id') return id;
+    const custom = this.customIndex(field);
+    if (custom !== undefined) return custom.key(id);
+    if (sortFieldId(field) !== null) return null;
+    return this.key(id, field as SortField);
   }
 
   /** Where an index entry lies relative to the key alone (every id with that key compares 0). */
-  keyProbe(field: SortField, key: SortKey): Probe<number> {
+  keyProbe(field: SortRule['field'], key: SortKey): Probe<number> {
     return (id) => compareKeys(this.keyOf(id, field), key);
   }
 

@@ -97,7 +97,7 @@ export class TicketFacts {
 
   /** The sort key of a stored ticket for a numeric field (the same as the domain's `sortKey`), or undefined for text. */
   key(id: number, field: SortField): SortKey | undefined {
-    if (id >= this.capacity) return field === 'subject' ? undefined : sortKey(this.farRow(id), field);
+    if (id >= this.capacity) return field === 'subject' ? undefined : (sortKey(this.farRow(id), field) as SortKey);
     switch (field) {
       case 'id':
         return id;

@@ -1,4 +1,4 @@
-import type { TicketRepository } from '@support/application';
+import type { TicketFieldRepository, TicketRepository } from '@support/application';
 import {
   renameCustomer,
   ticketEvent,
@@ -14,15 +14,30 @@ import type { Journal } from '../journal.js';
 import { copyTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
+import { memoryTicketFieldRepository } from './ticket-field-repository.js';
 import { TicketTable } from './ticket-table.js';
 
-export const memoryTicketRepository = (
+/** The tickets and their custom field definitions, which share the ticket table's indexes. */
+export const memoryTicketStores = (
   journal: Journal,
   settings: SearchSettings & { readonly chunkLoad: number },
   events: ChangeRecorder,
   followUps?: MemoryFollowUps,
-): TicketRepository => {
+): { readonly tickets: TicketRepository; readonly ticketFields: TicketFieldRepository } => {
   const table = new TicketTable(journal, settings.chunkLoad, settings.queueSets === 'bitsets');
+  return {
+    tickets: memoryTicketRepository(journal, table, settings, events, followUps),
+    ticketFields: memoryTicketFieldRepository(journal, table, events),
+  };
+};
+
+export const memoryTicketRepository = (
+  journal: Journal,
+  table: TicketTable,
+  settings: SearchSettings & { readonly chunkLoad: number },
+  events: ChangeRecorder,
+  followUps?: MemoryFollowUps,
+): TicketRepository => {
   journal.restorer('tickets', {
     upgrade: upgradeTicket,
     restore: (_, t) => {
@@ -33,6 +48,8 @@ export const memoryTicketRepository = (
     },
   });
   const answer = journal.runner(['tickets']);
+  // A read of one ticket waits only for a pending write of that ticket.
+  const answerFor = journal.recordRunner('tickets');
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
@@ -73,7 +90,7 @@ export const memoryTicketRepository = (
         events.record(ticketEvent('created', stored, stored.updatedAt, by));
       }),
     findById: (id) =>
-      answer(() => {
+      answerFor(id, () => {
         const t = table.get(id);
         return t === undefined ? null : copyTicket(t);
       }),
@@ -90,6 +107,17 @@ export const memoryTicketRepository = (
         checkOffset(offset);
         const page = searchTickets(table, settings, filter, sort, offset, limit);
         return { items: page.items.map(copyTicket), total: page.total };
+      }),
+    countHolding: (fieldId, values) =>
+      answer(() => {
+        const index = table.field(fieldId);
+        if (index?.byValue == null) return 0;
+        const holding = new Set<number>();
+        for (const v of new Set(values))
+          index.byValue.get(v).forEachSlice((ids, from, to) => {
+            for (let k = from; k < to; k++) holding.add(ids[k] as number);
+          });
+        return holding.size;
       }),
   };
 };

@@ -86,7 +86,7 @@ export const searchTickets = (
       : settings.searchPlan === 'sort-matches';
   const row = (id: number): Ticket => table.row(id);
   if (sortMatches) {
-    const keyOf = (id: number, field: SortRule['field']) => table.keyOf(id, field);
+    const keyOf = (id: number, field: SortRule['field']) => table.order.keyOf(id, field);
     const need = start + limit;
     // A page near the front of many matches: keep only the first `need` (no array of all of them).
     if (need <= firstIdsLimit && 2 * need <= total) {
@@ -97,7 +97,7 @@ export const searchTickets = (
               matches.forEachId(visit);
             };
       return {
-        items: firstIds((field) => table.comparer(field), each, rules, need)
+        items: firstIds((rule) => table.ruleComparer(rule), each, rules, need)
           .slice(start)
           .map(row),
         total,
@@ -110,7 +110,11 @@ export const searchTickets = (
   const sink = new PageSink(start, limit, row);
   const accept = matches === null ? source.test() : matches.test();
   walkInOrder(
-    { order: table.order, runSortLimit: settings.runSortLimit, allowedKeys: allowedKeysOf(filter) },
+    {
+      order: table.order,
+      runSortLimit: settings.runSortLimit,
+      allowedKeys: allowedKeysOf(filter),
+    },
     rules,
     accept,
     everyLive,

@@ -1,12 +1,18 @@
 import {
+  compareByRule,
   compareKeys,
   priorityRank,
+  sortFieldId,
   sortKey,
   stateRank,
   ticketWords,
   type SortField,
+  type CustomValue,
+  type SortRule,
   type Ticket,
+  type TicketFieldDefinition,
 } from '@support/domain';
+import { FieldIndex } from './field-index.js';
 import type { Journal } from '../journal.js';
 import { Buckets } from './buckets.js';
 import { IdSets } from './id-set.js';
@@ -44,6 +50,11 @@ export class TicketTable {
   private readonly byCustomer = new Buckets();
   private readonly byAssignee = new Buckets();
   private readonly byGroup = new Buckets();
+  /** One index per defined custom field, by its id (field-index.ts). */
+  // Map: derived: rebuilt by the ticketFields and tickets restorers
+  private readonly custom = new Map<number, FieldIndex>();
+
+  private readonly load: number;
 
   /** `alwaysDense`: every queue set a bitset (see id-set.ts), so that tests reach the bitset paths. */
   constructor(
@@ -52,7 +63,12 @@ export class TicketTable {
     readonly alwaysDense = false,
   ) {
     this.rows = journal.map('tickets');
-    this.order = new SortIndexes((id, field) => this.keyOf(id, field), load);
+    this.order = new SortIndexes(
+      (id, field) => this.keyOf(id, field),
+      load,
+      (fieldId) => this.custom.get(fieldId),
+    );
+    this.load = load;
     this.words = new WordIndex(load);
     this.liveByCustomer = new IdSets(alwaysDense);
     this.liveByAssignee = new IdSets(alwaysDense);
@@ -76,12 +92,52 @@ export class TicketTable {
   /** A stored ticket's sort key for a field: from `facts`, or from the row for text. */
   keyOf(id: number, field: SortField): SortKey {
     const key = this.facts.key(id, field);
-    return key === undefined ? sortKey(this.row(id), field) : key;
+    return key === undefined ? (sortKey(this.row(id), field) as SortKey) : key;
   }
 
   /** The order of two stored tickets by one field (no tie break): the facts' for numbers, the rows' for text. */
   comparer(field: SortField): (a: number, b: number) => number {
     return this.facts.comparer(field) ?? ((a, b) => compareKeys(this.keyOf(a, field), this.keyOf(b, field)));
+  }
+
+  /** The order of two live tickets under one rule, in its direction (a custom field's unset last: compareByRule). */
+  ruleComparer(rule: SortRule): (a: number, b: number) => number {
+    if (sortFieldId(rule.field) !== null)
+      return (a, b) => compareByRule(rule, this.order.keyOf(a, rule.field), this.order.keyOf(b, rule.field));
+    const byField = this.comparer(rule.field as SortField);
+    return rule.direction === 'asc' ? byField : (a, b) => byField(b, a);
+  }
+
+  /** The index of a defined custom field. */
+  field(id: number): FieldIndex | undefined {
+    return this.custom.get(id);
+  }
+
+  /**
+   * Indexes a new custom field (`build`: from the live tickets now; at start, `restored` builds
+   * it once every ticket is back), or a changed one whose options changed (rebuilt: a
+   * dropdown's sort keys are its options' ranks).
+   */
+  defineField(def: TicketFieldDefinition, build: boolean): void {
+    const old = this.custom.get(def.id);
+    if (old !== undefined && JSON.stringify(old.def.options) === JSON.stringify(def.options)) {
+      old.redefine(def);
+      return;
+    }
+    const index = new FieldIndex(def, (id) => this.rows.get(id)?.customFields[def.id], this.load, this.alwaysDense);
+    this.custom.set(def.id, index);
+    if (build) index.build(this.liveIds());
+  }
+
+  /** Drops a deleted field's index: its values stay in the rows, unseen, until the ticket's next write. */
+  dropField(id: number): void {
+    this.custom.delete(id);
+  }
+
+  private liveIds(): number[] {
+    const live: number[] = [];
+    for (const t of this.rows.values()) if (isLive(t)) live.push(t.id);
+    return live;
   }
 
   get liveCount(): number {
@@ -91,11 +147,27 @@ export class TicketTable {
   /** Stores a ticket (new or replacing the one with its id), moving its index entries. */
   put(next: Ticket): void {
     const old = this.rows.get(next.id);
+    const wasLive = isLive(old);
+    const live = isLive(next);
+    for (const index of this.custom.values()) {
+      const before = wasLive ? old.customFields[index.id] : undefined;
+      const after = live ? next.customFields[index.id] : undefined;
+      if (wasLive === live && before === after) continue;
+      if (wasLive) index.remove(next.id, before);
+      this.pending.push(index, after);
+    }
     this.order.replace(old, next, () => {
       this.store(next);
     });
+    if (live)
+      for (let i = 0; i < this.pending.length; i += 2)
+        (this.pending[i] as FieldIndex).add(next.id, this.pending[i + 1] as CustomValue | undefined);
+    this.pending.length = 0;
     this.reindex(old, next);
   }
+
+  /** The custom field indexes a put moves a ticket into (index, value pairs), reused. */
+  private readonly pending: unknown[] = [];
 
   /**
    * Puts back a stored ticket at start, as `put` does but for the sort indexes, which
@@ -110,9 +182,9 @@ export class TicketTable {
 
   /** Builds the sort indexes of the restored tickets (see `restore`). */
   restored(): void {
-    const live: number[] = [];
-    for (const t of this.rows.values()) if (isLive(t)) live.push(t.id);
+    const live = this.liveIds();
     this.order.build(live, (field) => this.comparer(field));
+    for (const index of this.custom.values()) index.build(live);
   }
 
   /** The row and its numeric keys. */

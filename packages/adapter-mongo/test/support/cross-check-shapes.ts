@@ -6,7 +6,7 @@ import { fixtureTickets } from './fixtures.js';
 // tickets and their documents, and the sort parameters it tries.
 
 export const tickets = fixtureTickets();
-export const docs = tickets.map(toTicketDocument);
+export const docs = tickets.map((t) => toTicketDocument(t));
 
 export type Doc = Record<string, unknown>;
 export const asDocs = (ds: readonly object[]): Doc[] => ds as Doc[];

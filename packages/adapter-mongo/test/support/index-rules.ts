@@ -5,7 +5,8 @@ import type { CollectionKey } from '../../src/collections.js';
 // MongoDB's rules for serving a query from an index, written out from the manual, so that a
 // query the adapter sends can be checked against the declared indexes without a mongod:
 //
-// - Index bounds: a filter field bound to one value (`{f: v}`, `{f: null}`, `{f: {$eq: v}}`,
+// - Index bounds: a filter field bound to one value (or an `$elemMatch` member of an array's
+//   element, for the compound multikey index over `cf.k`, `cf.v`) (`{f: v}`, `{f: null}`, `{f: {$eq: v}}`,
 //   an `$all` of values on a multikey field) is an equality point; `$in` is a set of points;
 //   `$gt/$gte/$lt/$lte/$ne/$not` are ranges. ("Create Indexes to Support Your Queries", ESR.)
 // - Sort ("Use Indexes to Sort Query Results"): an index provides a sort when the sort keys
@@ -31,9 +32,19 @@ const operatorKeys = (v: unknown): string[] | null => {
 /** How a filter bounds one field, taking every top-level condition (and `$and` members) into account. */
 export const boundOf = (filter: Document, field: string): Bound => {
   const conditions: unknown[] = [];
-  if (field in filter) conditions.push(filter[field]);
-  if (Array.isArray(filter['$and']))
-    for (const part of filter['$and'] as Document[]) if (field in part) conditions.push(part[field]);
+  const parts = [filter, ...(Array.isArray(filter['$and']) ? (filter['$and'] as Document[]) : [])];
+  for (const part of parts) if (field in part) conditions.push(part[field]);
+  // A field of an array's elements (`cf.k`) is bound by an $elemMatch on the array (`cf`):
+  // the index keys of one element are bounded together (a compound multikey index).
+  const dot = field.indexOf('.');
+  if (dot > 0)
+    for (const part of parts) {
+      const matched = operatorKeys(part[field.slice(0, dot)])?.includes('$elemMatch')
+        ? ((part[field.slice(0, dot)] as Document)['$elemMatch'] as Document)
+        : null;
+      const sub = field.slice(dot + 1);
+      if (matched !== null && sub in matched) conditions.push(matched[sub]);
+    }
   let best: Bound = 'none';
   const rank: Record<Bound, number> = { none: 0, range: 1, points: 2, point: 3 };
   for (const c of conditions) {

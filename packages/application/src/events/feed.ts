@@ -1,4 +1,4 @@
-import { feedExpired, type StoredEvent, type UserId } from '@support/domain';
+import { feedExpired, type StoredEvent, type TicketFieldDefinition, type UserId } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import { acceptQuery, type DecodedQuery } from '../decoded.js';
@@ -25,6 +25,8 @@ export interface EventPage {
   readonly items: readonly StoredEvent[];
   /** The cursor of the next page: the last seq in this one, or the same `after` when it is empty. */
   readonly next: number;
+  /** The custom field definitions now (a ticket's `custom_fields` in an event's data is keyed by their keys). */
+  readonly fields: readonly TicketFieldDefinition[];
 }
 
 /**
@@ -65,7 +67,7 @@ export const listEvents = async (
       }
     });
   }
-  return E.right({ items, next: items[items.length - 1]?.seq ?? query.after });
+  return E.right({ items, next: items[items.length - 1]?.seq ?? query.after, fields: await ports.ticketFields.list() });
 };
 
 export interface EventsConfig {

@@ -1,4 +1,5 @@
 export type * from './ticket-repository.js';
+export type * from './ticket-field-repository.js';
 export type * from './message-repository.js';
 export type * from './attachment-repository.js';
 export type * from './blob-store.js';
@@ -40,6 +41,7 @@ import type { PasswordHasher } from './password-hasher.js';
 import type { RateLimitCounter } from './rate-limit-counter.js';
 import type { StoreHealth } from './store-health.js';
 import type { TicketRepository } from './ticket-repository.js';
+import type { TicketFieldRepository } from './ticket-field-repository.js';
 import type { TokenGenerator } from './token-generator.js';
 import type { TokenStore } from './token-store.js';
 import type { PersonalTokenStore } from './personal-token-store.js';
@@ -48,6 +50,7 @@ import type { UserRepository } from './user-repository.js';
 /** Everything a store adapter provides. */
 export interface Store {
   readonly tickets: TicketRepository;
+  readonly ticketFields: TicketFieldRepository;
   readonly messages: MessageRepository;
   readonly attachments: AttachmentRepository;
   /** The bytes of uploaded files (never in a record). */

@@ -29,4 +29,6 @@ export interface TicketRepository {
    * A write is visible to the next search as soon as it has been answered.
    */
   search(filter: TicketFilter, sort: CompleteSort, offset: number, limit: number): Promise<Page<Ticket>>;
+  /** How many live tickets hold one of these values in a custom field (an option a change would remove). */
+  countHolding(fieldId: number, values: readonly string[]): Promise<number>;
 }

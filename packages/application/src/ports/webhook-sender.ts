@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@support/domain';
+import type { StoredEvent, TicketFieldDefinition } from '@support/domain';
 
 /** What one delivery attempt came to; a failure is a result, never a throw. */
 export interface SendResult {
@@ -22,5 +22,7 @@ export interface WebhookSender {
     deliveryId: string,
     event: StoredEvent,
     timestamp: number,
+    /** The custom field definitions now: a ticket's `custom_fields` in the body is keyed by their keys. */
+    fields: readonly TicketFieldDefinition[],
   ): Promise<SendResult>;
 }

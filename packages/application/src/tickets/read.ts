@@ -1,11 +1,20 @@
-import { pageOffset, ticketFilter, type TicketId, type TicketQuery, type TicketRelation } from '@support/domain';
+import {
+  invalidQuery,
+  pageOffset,
+  resolveCustomQuery,
+  ticketFilter,
+  unknownKeys,
+  type TicketId,
+  type TicketQuery,
+} from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import { acceptPage, acceptQuery, type DecodedQuery } from '../decoded.js';
 import { isCustomer } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
-import type { TicketList, TicketView } from '../views.js';
+import { fieldsFor } from '../ticket-fields/use-cases.js';
+import type { TicketList, TicketReadQuery, TicketView } from '../views.js';
 import { loadTicket } from './access.js';
 import { withRelations } from './relations.js';
 
@@ -17,9 +26,13 @@ export const listTickets = async (
   const accepted = acceptPage(decoded);
   if (E.isLeft(accepted)) return accepted;
   const query = accepted.right;
-  const filter = ticketFilter(query, isCustomer(actor) ? actor.user.id : null, ports.clock.now(), actor.user.id);
-  const page = await ports.tickets.search(filter, query.sort, pageOffset(query), query.perPage);
-  const items = await withRelations(ports, actor, page.items, query.embed);
+  const fields = await fieldsFor(ports, actor);
+  const custom = resolveCustomQuery(fields, query);
+  if (E.isLeft(custom)) return E.left(invalidQuery(custom.left));
+  const customerId = isCustomer(actor) ? actor.user.id : null;
+  const filter = ticketFilter(query, customerId, ports.clock.now(), actor.user.id, custom.right.filter);
+  const page = await ports.tickets.search(filter, custom.right.sort, pageOffset(query), query.perPage);
+  const items = await withRelations(ports, actor, page.items, query.embed, fields);
   return E.right({ items, total: page.total, page: { page: query.page, perPage: query.perPage } });
 };
 
@@ -27,13 +40,16 @@ export const getTicket = async (
   ports: Ports,
   actor: Actor,
   id: TicketId,
-  decoded: DecodedQuery<readonly TicketRelation[]>,
+  decoded: DecodedQuery<TicketReadQuery>,
 ): Promise<Outcome<TicketView>> => {
-  const embed = acceptQuery(decoded);
-  if (E.isLeft(embed)) return embed;
+  const query = acceptQuery(decoded);
+  if (E.isLeft(query)) return query;
   const t = await loadTicket(ports, actor, id);
   if (E.isLeft(t)) return t;
-  const [view] = await withRelations(ports, actor, [t.right], embed.right);
+  const fields = await fieldsFor(ports, actor);
+  const unknown = unknownKeys(fields, query.right.customKeys);
+  if (unknown.length > 0) return E.left(invalidQuery(unknown));
+  const [view] = await withRelations(ports, actor, [t.right], query.right.embed, fields);
   if (view === undefined) throw new Error('withRelations lost a ticket');
   return E.right(view);
 };

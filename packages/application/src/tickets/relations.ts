@@ -3,6 +3,7 @@ import {
   type Group,
   type GroupId,
   type Ticket,
+  type TicketFieldDefinition,
   type TicketRelation,
   type User,
   type UserId,
@@ -25,9 +26,10 @@ export const withRelations = async (
   actor: Actor,
   tickets: readonly Ticket[],
   embed: readonly TicketRelation[],
+  fields: readonly TicketFieldDefinition[],
 ): Promise<TicketView[]> => {
   // Nothing to load: the common read (no `embed`) needs no batch and no lookups.
-  if (embed.length === 0) return tickets.map((ticket) => bareView(actor, ticket));
+  if (embed.length === 0) return tickets.map((ticket) => bareView(actor, ticket, fields));
   const embedsCustomer = embed.includes('customer');
   const embedsAssignee = embed.includes('assignedUser');
   const embedsGroup = embed.includes('group');
@@ -56,7 +58,7 @@ export const withRelations = async (
       const g = ticket.groupId === null ? undefined : groupById.get(ticket.groupId);
       related.group = g === undefined ? null : relatedGroup(actor, g);
     }
-    return { ticket, related, allowedTransitions: transitionsFor(actor, ticket) };
+    return { ticket, related, allowedTransitions: transitionsFor(actor, ticket), fields };
   });
 };
 
@@ -64,8 +66,10 @@ export const withRelations = async (
 const transitionsFor = (actor: Actor, t: Ticket): TicketView['allowedTransitions'] =>
   allowedTransitions(t.state, t.deletedAt !== null, actor.user.role);
 
-export const bareView = (actor: Actor, ticket: Ticket): TicketView => ({
+/** `fields`: the custom fields this caller sees (ticket-fields/use-cases.ts `fieldsFor`). */
+export const bareView = (actor: Actor, ticket: Ticket, fields: readonly TicketFieldDefinition[]): TicketView => ({
   ticket,
   related: {},
   allowedTransitions: transitionsFor(actor, ticket),
+  fields,
 });

@@ -5,14 +5,21 @@ import {
   deleteTicket as deletedTicket,
   fieldError,
   forbidden,
+  noCustomValues,
   patchChanges,
   replacementChanges,
   validationFailed,
+  visibleFields,
+  writeCustomValues,
+  type CustomFieldsWrite,
+  type CustomFieldsWriter,
+  type CustomValues,
   type Customer,
   type DomainError,
   type FieldError,
   type Ticket,
   type TicketChanges,
+  type TicketFieldDefinition,
   type TicketCreateInput,
   type TicketId,
   type TicketPatchInput,
@@ -57,6 +64,8 @@ const refusal = (actor: Actor, input: TicketFieldsInput): E.Either<ReturnType<ty
   );
 };
 
+const writerOf = (actor: Actor): CustomFieldsWriter => (isCustomer(actor) ? 'customer' : 'staff');
+
 const customerRequired = fieldError('customerId', 'required', 'is required when an agent or admin creates a ticket');
 
 /**
@@ -90,30 +99,42 @@ export const createTicket = async (
     }
   }
   errors.push(...(await checkAssignee(ports, input.assignedUserId)), ...(await checkGroup(ports, input.groupId)));
-  if (errors.length > 0 || customer === null) return E.left(validationFailed(errors));
+  const defs = await ports.ticketFields.list();
+  const values = writeCustomValues(defs, noCustomValues, input.customFields, 'create', writerOf(actor));
+  if (E.isLeft(values)) errors.push(...values.left);
+  if (errors.length > 0 || customer === null || E.isLeft(values)) return E.left(validationFailed(errors));
 
   const id = (await ports.ids.next('ticket')) as TicketId;
-  const ticket = newTicket(id, input, customer, ports.clock.now());
+  const ticket = newTicket(id, input, customer, ports.clock.now(), values.right);
   await ports.tickets.insert(ticket, byActor(actor));
-  return E.right(bareView(actor, ticket));
+  return E.right(bareView(actor, ticket, visibleFields(defs, writerOf(actor))));
 };
 
-type ChangeBuilder = (current: Ticket, customer: Customer | null) => TicketChanges;
+type ChangeBuilder = (current: Ticket, customer: Customer | null, customFields: CustomValues) => TicketChanges;
 
 /** A customer's replacement replaces only what customers write (subject, summary, state), with their defaults. */
 const customerReplacement =
   (input: TicketReplaceInput): ChangeBuilder =>
-  (current) =>
-    customerReplacementChanges(current, input);
+  (current, _, customFields) =>
+    customerReplacementChanges(current, input, customFields);
 
 /** What every write of a ticket shares: loaded as the caller may see it, If-Match on their view, a versioned update. */
-const ticketWrite = (ports: Ports, actor: Actor, id: TicketId): VersionedWrite<Ticket, TicketView> => ({
+const ticketWrite = (
+  ports: Ports,
+  actor: Actor,
+  id: TicketId,
+  fields: readonly TicketFieldDefinition[],
+): VersionedWrite<Ticket, TicketView> => ({
   load: () => loadTicket(ports, actor, id),
-  shown: (t) => bareView(actor, t),
+  shown: (t) => bareView(actor, t, fields),
   write: (next, current) => ports.tickets.update(next, current.version, byActor(actor)),
 });
 
-type TicketUpdateInput = TicketFieldsInput & { assignedUserId?: UserId | null; groupId?: Ticket['groupId'] };
+type TicketUpdateInput = TicketFieldsInput & {
+  assignedUserId?: UserId | null;
+  groupId?: Ticket['groupId'];
+  customFields?: TicketPatchInput['customFields'];
+};
 
 const updateTicket = async (
   ports: Ports,
@@ -121,6 +142,7 @@ const updateTicket = async (
   id: TicketId,
   input: TicketUpdateInput,
   changes: ChangeBuilder,
+  mode: CustomFieldsWrite,
   options: WriteOptions<TicketView>,
 ): Promise<Outcome<TicketView>> => {
   const first = await loadTicket(ports, actor, id);
@@ -138,18 +160,24 @@ const updateTicket = async (
   if (input.assignedUserId !== first.right.assignedUserId)
     referenceErrors.push(...(await checkAssignee(ports, input.assignedUserId)));
   if (input.groupId !== first.right.groupId) referenceErrors.push(...(await checkGroup(ports, input.groupId)));
+  const defs = await ports.ticketFields.list();
+  const shown = visibleFields(defs, writerOf(actor));
 
   const written = await versionedWrite(
     {
-      ...ticketWrite(ports, actor, id),
+      ...ticketWrite(ports, actor, id, shown),
       // The first attempt reuses the ticket loaded above; a retry after a lost race reloads it.
       loaded: first.right,
       change: (current) => {
-        const applied = applyTicketChanges(current, changes(current, customer), ports.clock.now());
+        const values = writeCustomValues(defs, current.customFields, input.customFields, mode, writerOf(actor));
+        if (E.isLeft(values)) return E.left(validationFailed(allErrors(referenceErrors, values.left)));
+        const applied = applyTicketChanges(current, changes(current, customer, values.right), ports.clock.now());
         // A refused state change says where the ticket may go instead, for this caller (contract §7.2).
         const transitionErrors = E.isLeft(applied)
           ? applied.left.map((f) =>
-              f.code === 'invalid_transition' ? { ...f, allowed: bareView(actor, current).allowedTransitions } : f,
+              f.code === 'invalid_transition'
+                ? { ...f, allowed: bareView(actor, current, shown).allowedTransitions }
+                : f,
             )
           : [];
         const errors = allErrors(referenceErrors, transitionErrors);
@@ -158,12 +186,12 @@ const updateTicket = async (
     },
     options,
   );
-  return E.map((t: Ticket) => bareView(actor, t))(written);
+  return E.map((t: Ticket) => bareView(actor, t, shown))(written);
 };
 
 /** PUT and PATCH of a ticket differ only in how the body becomes changes. */
 const ticketUpdate =
-  <I extends TicketUpdateInput>(changesOf: (actor: Actor, input: I) => ChangeBuilder) =>
+  <I extends TicketUpdateInput>(mode: CustomFieldsWrite, changesOf: (actor: Actor, input: I) => ChangeBuilder) =>
   (
     ports: Ports,
     actor: Actor,
@@ -171,14 +199,17 @@ const ticketUpdate =
     decoded: DecodedBody<I>,
     options: WriteOptions<TicketView> = {},
   ): Promise<Outcome<TicketView>> =>
-    withBody(decoded, (input) => updateTicket(ports, actor, id, input, changesOf(actor, input), options));
+    withBody(decoded, (input) => updateTicket(ports, actor, id, input, changesOf(actor, input), mode, options));
 
-export const replaceTicket = ticketUpdate<TicketReplaceInput>((actor, input) =>
-  isCustomer(actor) ? customerReplacement(input) : (current, customer) => replacementChanges(current, input, customer),
+export const replaceTicket = ticketUpdate<TicketReplaceInput>('replace', (actor, input) =>
+  isCustomer(actor)
+    ? customerReplacement(input)
+    : (current, customer, customFields) => replacementChanges(current, input, customer, customFields),
 );
 
 export const patchTicket = ticketUpdate<TicketPatchInput>(
-  (_, input) => (current, customer) => patchChanges(current, input, customer),
+  'patch',
+  (_, input) => (current, customer, customFields) => patchChanges(current, input, customer, customFields),
 );
 
 export const deleteTicket = async (
@@ -187,13 +218,14 @@ export const deleteTicket = async (
   id: TicketId,
   options: WriteOptions<TicketView> = {},
 ): Promise<Outcome<TicketView>> => {
+  const shown = visibleFields(await ports.ticketFields.list(), writerOf(actor));
   const deleted = await versionedWrite(
     {
-      ...ticketWrite(ports, actor, id),
+      ...ticketWrite(ports, actor, id, shown),
       allowed: () => requireRole(actor, ['admin'], 'delete tickets'),
       change: (current) => E.right(deletedTicket(current, ports.clock.now())),
     },
     options,
   );
-  return E.map((t: Ticket) => bareView(actor, t))(deleted);
+  return E.map((t: Ticket) => bareView(actor, t, shown))(deleted);
 };

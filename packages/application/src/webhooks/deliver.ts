@@ -62,7 +62,8 @@ const serveWebhook = async (ports: Ports, config: DeliveryConfig, w: Webhook): P
   }
   const id = deliveryId(w.id, next.seq);
   const attemptedAt = ports.clock.now();
-  const result = await ports.webhookSender.send({ url: w.url, secret: w.secret }, id, next, attemptedAt);
+  const fields = await ports.ticketFields.list();
+  const result = await ports.webhookSender.send({ url: w.url, secret: w.secret }, id, next, attemptedAt, fields);
   const after = afterAttempt(
     w,
     next.seq,

@@ -1,5 +1,8 @@
 import {
+  byPosition,
   compareTickets,
+  ticketFieldEvent,
+  type TicketFieldDefinition,
   emailKey,
   groupNameKey,
   matchesTicket,
@@ -21,9 +24,36 @@ import { page, type NaiveState } from './naive-state.js';
 import { attachUploads, dropAttachments, refusedUploads } from './naive-file-ports.js';
 
 /** The naive store's tickets, messages, users and groups (see naive-store.ts). */
-export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' | 'users' | 'groups'> => {
+export const contentPorts = (
+  s: NaiveState,
+): Pick<Store, 'tickets' | 'ticketFields' | 'messages' | 'users' | 'groups'> => {
   const { tickets, messages, users, groups, mkey, record, followUp } = s;
+  const fields = new Map<number, TicketFieldDefinition>();
   return {
+    ticketFields: {
+      list: () => Promise.resolve([...fields.values()].sort(byPosition)),
+      findById: (id) => Promise.resolve(fields.get(id) ?? null),
+      insert: (f, limit, by) => {
+        if ([...fields.values()].some((d) => d.key === f.key)) return Promise.resolve('key_taken' as const);
+        if (fields.size >= limit) return Promise.resolve('too_many' as const);
+        fields.set(f.id, f);
+        record(ticketFieldEvent('created', f, f.updatedAt, by));
+        return Promise.resolve('ok' as const);
+      },
+      update: (f, v, by) => {
+        if (fields.get(f.id)?.version !== v) return Promise.resolve(false);
+        fields.set(f.id, f);
+        record(ticketFieldEvent('updated', f, f.updatedAt, by));
+        return Promise.resolve(true);
+      },
+      delete: (id, now, by) => {
+        const f = fields.get(id);
+        if (f === undefined) return Promise.resolve(false);
+        fields.delete(id);
+        record(ticketFieldEvent('deleted', f, now, by));
+        return Promise.resolve(true);
+      },
+    },
     tickets: {
       insert: (t: Ticket, by?: EventActor) => {
         tickets.set(t.id, structuredClone(t));
@@ -43,6 +73,18 @@ export const contentPorts = (s: NaiveState): Pick<Store, 'tickets' | 'messages' 
           .sort(compareTickets(sort));
         return page(all, offset, limit);
       },
+      countHolding: (fieldId, values) =>
+        Promise.resolve(
+          [...tickets.values()].filter((t) => {
+            const v = t.customFields[fieldId];
+            return (
+              t.deletedAt === null &&
+              (Array.isArray(v)
+                ? (v as readonly string[]).some((x) => values.includes(x))
+                : values.includes(v as string))
+            );
+          }).length,
+        ),
     },
     messages: {
       insert: (m: Message, by?: EventActor) => {

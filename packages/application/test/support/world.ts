@@ -26,6 +26,7 @@ import {
   type DecodedQuery,
   type Ports,
   type WebhookSender,
+  type TicketReadQuery,
 } from '../../src/index.js';
 import { manualClock, type ManualClock } from '../../test-support/clock.js';
 import { naiveStore } from './naive-store.js';
@@ -62,7 +63,8 @@ export const page = (n = 1, perPage: number = pageBounds.defaultPerPage): Decode
   E.right({ page: n, perPage });
 
 /** The relations a single ticket read embeds. */
-export const embed = (...relations: TicketRelation[]): DecodedQuery<readonly TicketRelation[]> => E.right(relations);
+export const embed = (...relations: TicketRelation[]): DecodedQuery<TicketReadQuery> =>
+  E.right({ embed: relations, customKeys: [] });
 
 interface TicketQuerySpec {
   readonly states?: readonly TicketState[];
@@ -90,6 +92,8 @@ export const ticketQuery = (spec: TicketQuerySpec = {}): DecodedQuery<TicketQuer
     sort: ticketOrder(rules, recentlyClosed),
     embed: spec.embed ?? [],
     queue: noQueueQuery,
+    custom: [],
+    customKeys: [],
     page: spec.page ?? 1,
     perPage: spec.perPage ?? pageBounds.defaultPerPage,
   });

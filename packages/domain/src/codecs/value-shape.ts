@@ -14,7 +14,9 @@ export type ValueShape =
   | { readonly kind: 'url'; readonly min: number; readonly max: number }
   | { readonly kind: 'date-time' }
   | { readonly kind: 'list'; readonly item: ValueShape; readonly maxItems: number; readonly minItems: number }
-  | { readonly kind: 'nullable'; readonly value: ValueShape };
+  | { readonly kind: 'nullable'; readonly value: ValueShape }
+  /** A ticket's custom field values by key (contract §10): what each may hold, the definitions say. */
+  | { readonly kind: 'customValues'; readonly maxKeys: number };
 
 /** A codec that says what it accepts. */
 export type ShapedCodec<A, O = A> = t.Type<A, O> & { readonly shape: ValueShape };

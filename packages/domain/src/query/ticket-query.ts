@@ -1,3 +1,14 @@
+import {
+  customSortFieldId,
+  customSortKey,
+  customWords,
+  isCustomSortField,
+  matchesCustom,
+  type CustomCondition,
+  type CustomFilterParam,
+  type CustomSortField,
+} from '../custom-fields/query.js';
+import { compareCustomScalars } from '../custom-fields/value.js';
 import type { UserId } from '../ids.js';
 import { priorityRank } from '../priority.js';
 import { compareText } from '../text.js';
@@ -20,8 +31,12 @@ import {
 export const sortFields = ['id', 'subject', 'state', 'priority', 'createdAt', 'updatedAt', 'closedAt'] as const;
 export type SortField = (typeof sortFields)[number];
 export type SortDirection = 'asc' | 'desc';
+/** `sort=cf.<key>` as a request names it, before the key is resolved to its field's id (`CustomSortField`). */
+export type CustomSortKey = `cf.${string}`;
+/** What a store sorts by: a ticket field, or a custom field by id. */
+export type RuleField = SortField | CustomSortField;
 export interface SortRule {
-  readonly field: SortField;
+  readonly field: RuleField | CustomSortKey;
   readonly direction: SortDirection;
 }
 
@@ -45,6 +60,10 @@ export interface TicketQuery extends PageRequest {
   readonly embed: readonly TicketRelation[];
   /** The queue filters (assignee, group, customer, priority, tags, updated since). */
   readonly queue: QueueQuery;
+  /** The custom field filters (`cf.<key>...`), resolved against the definitions by the use case. */
+  readonly custom: readonly CustomFilterParam[];
+  /** The custom fields `fields=cf.<key>` names (checked against the definitions by the use case). */
+  readonly customKeys: readonly string[];
 }
 
 /** The search words of a query text: the tokenizer's words (folded), each once. */
@@ -87,6 +106,10 @@ export interface TicketFilter extends QueueConditions {
   readonly words: readonly string[];
   /** closed_at at or after this instant (epoch ms); null: no bound. */
   readonly closedSince: number | null;
+  /** Custom field conditions (custom-fields/query.ts), all of which must hold; absent: none. */
+  readonly custom?: readonly CustomCondition[];
+  /** The (text) custom fields whose words count as the ticket's for `words`; absent: none. */
+  readonly searchFields?: readonly number[];
 }
 
 /** The filter of every live ticket (no condition), to build other filters from. */
@@ -95,8 +118,16 @@ export const allLiveTickets: TicketFilter = {
   customerId: null,
   words: [],
   closedSince: null,
+  custom: [],
+  searchFields: [],
   ...noQueueConditions,
 };
+
+/** The custom part of a store filter: its conditions, and the fields whose words `q` searches. */
+export interface CustomFilter {
+  readonly custom: readonly CustomCondition[];
+  readonly searchFields: readonly number[];
+}
 
 /**
  * The store filter for a query, as seen by a caller (`callerId`, who `assigned_user_id=me`
@@ -107,12 +138,30 @@ export const ticketFilter = (
   customerId: UserId | null,
   now: number,
   callerId: UserId | null = customerId,
+  custom: CustomFilter = { custom: [], searchFields: [] },
 ): TicketFilter => {
   const queue = queueConditions(query.queue, callerId, customerId);
+  const { custom: conditions, searchFields } = custom;
   if (!query.recentlyClosed)
-    return { states: query.states, customerId, words: query.terms, closedSince: null, ...queue };
+    return {
+      states: query.states,
+      customerId,
+      words: query.terms,
+      closedSince: null,
+      custom: conditions,
+      searchFields,
+      ...queue,
+    };
   const states: TicketState[] = query.states === null || query.states.includes('closed') ? ['closed'] : [];
-  return { states, customerId, words: query.terms, closedSince: now - recentlyClosedWindowMs, ...queue };
+  return {
+    states,
+    customerId,
+    words: query.terms,
+    closedSince: now - recentlyClosedWindowMs,
+    custom: conditions,
+    searchFields,
+    ...queue,
+  };
 };
 
 /** The reference semantics of a filter; every store must select exactly these tickets. */
@@ -122,11 +171,29 @@ export const matchesTicket = (filter: TicketFilter, t: Ticket, words: ReadonlySe
   (filter.customerId === null || t.customerId === filter.customerId) &&
   (filter.closedSince === null || (t.closedAt !== null && t.closedAt >= filter.closedSince)) &&
   matchesQueue(filter, t) &&
-  filter.words.every((w) => words.has(w));
+  (filter.custom ?? []).every((c) => matchesCustom(c, t.customFields)) &&
+  (filter.words.every((w) => words.has(w)) || matchesWithCustomWords(filter, t, words));
 
-/** The value a ticket is sorted by for a field: ranks for state and priority, epoch ms for times. */
-export const sortKey = (t: Ticket, field: SortField): number | string | null => {
-  switch (field) {
+const matchesWithCustomWords = (filter: TicketFilter, t: Ticket, words: ReadonlySet<string>): boolean => {
+  const fields = filter.searchFields ?? [];
+  if (fields.length === 0) return false;
+  const all = new Set([...words, ...customWords(t.customFields, fields)]);
+  return filter.words.every((w) => all.has(w));
+};
+
+/** The id of the custom field a store sorts by; a rule still naming a key is a bug (the use case resolves keys). */
+export const sortFieldId = (field: SortRule['field']): number | null => {
+  if (isCustomSortField(field)) return customSortFieldId(field);
+  if (field.startsWith('cf.'))
+    throw new Error(`sort by ${field}: a custom field's key is resolved before a store sorts`);
+  return null;
+};
+
+/** The value a ticket is sorted by for a field: ranks for state and priority, epoch ms for times, a custom field's value. */
+export const sortKey = (t: Ticket, field: SortRule['field']): number | string | boolean | null => {
+  const custom = sortFieldId(field);
+  if (custom !== null) return customSortKey(t.customFields, custom);
+  switch (field as SortField) {
     case 'id':
       return t.id;
     case 'subject':
@@ -144,11 +211,26 @@ export const sortKey = (t: Ticket, field: SortField): number | string | null => 
   }
 };
 
-/** Orders sort keys as MongoDB does: null before any value, text by code point. */
-export const compareKeys = (a: number | string | null, b: number | string | null): number => {
+/** Orders sort keys as MongoDB does: null before any value, text by code point, false before true. */
+export const compareKeys = (a: number | string | boolean | null, b: number | string | boolean | null): number => {
   if (a === null || b === null) return a === b ? 0 : a === null ? -1 : 1;
   if (typeof a === 'string' && typeof b === 'string') return compareText(a, b);
+  if (typeof a === 'boolean' || typeof b === 'boolean') return compareCustomScalars(a, b);
   return (a as number) - (b as number);
+};
+
+/**
+ * The order of two keys under one rule: the keys' order in its direction, except that a
+ * custom field's unset value (null) comes last in both directions (contract §10).
+ */
+export const compareByRule = (
+  rule: SortRule,
+  a: number | string | boolean | null,
+  b: number | string | boolean | null,
+): number => {
+  if ((a === null || b === null) && isCustomSortField(rule.field)) return a === b ? 0 : a === null ? 1 : -1;
+  const c = compareKeys(a, b);
+  return rule.direction === 'asc' ? c : -c;
 };
 
 /** The reference order of a sort; every store must list tickets in exactly this order. */
@@ -156,8 +238,8 @@ export const compareTickets =
   (sort: readonly SortRule[]) =>
   (a: Ticket, b: Ticket): number => {
     for (const rule of sort) {
-      const c = compareKeys(sortKey(a, rule.field), sortKey(b, rule.field));
-      if (c !== 0) return rule.direction === 'asc' ? c : -c;
+      const c = compareByRule(rule, sortKey(a, rule.field), sortKey(b, rule.field));
+      if (c !== 0) return c;
     }
     return 0;
   };

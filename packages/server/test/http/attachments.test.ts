@@ -98,6 +98,27 @@ describe('HTTP: uploads and attachments', function () {
       body: none.body,
     });
     expect(missing.status).to.equal(400);
+    // A part name with a control character is a malformed part header (the document's propertyNames says so).
+    const controlled = multipart([
+      { name: 'n\x1dote', bytes: 'x' },
+      { name: 'file', filename: 'a.txt', bytes: 'a' },
+    ]);
+    const malformed = await api.request('POST', '/v1/uploads', {
+      token: customer.token,
+      headers: { 'Content-Type': controlled.contentType },
+      body: controlled.body,
+    });
+    expect([malformed.status, obj(malformed).code]).to.deep.equal([400, 40002]);
+    const tab = multipart([
+      { name: 'a\tnote', bytes: 'x' },
+      { name: 'file', filename: 'a.txt', bytes: 'a' },
+    ]);
+    const tabbed = await api.request('POST', '/v1/uploads', {
+      token: customer.token,
+      headers: { 'Content-Type': tab.contentType },
+      body: tab.body,
+    });
+    expect(tabbed.status, tabbed.text).to.equal(201);
   });
 
   it('refuses more than UPLOAD_MAX_BYTES: by Content-Length, and as the bytes of a chunked body pass it', async () => {

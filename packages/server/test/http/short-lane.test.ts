@@ -297,7 +297,13 @@ describe('short lane: the same answers as Koa and the router', () => {
     }
   });
 
-  it('the other lists and reads: users, groups, personal tokens, webhooks, the deprecation schedule', async () => {
+  it('the other lists and reads: users, groups, personal tokens, webhooks, ticket fields, the deprecation schedule', async () => {
+    const field = await lane.post(
+      '/v1/ticket_fields',
+      { key: 'tier', title: 'Tier', type: 'dropdown', options: [{ value: 'gold' }], customer_visible: true },
+      { token: admin },
+    );
+    expect(field.status, field.text).to.equal(201);
     const scoped = await lane.post(
       '/v1/users/me/tokens',
       { name: 'Lane reader', scopes: ['tickets:read', 'users:read'] },
@@ -315,6 +321,8 @@ describe('short lane: the same answers as Koa and the router', () => {
       await both('GET', '/v1/webhooks', { token });
       await both('GET', '/v1/webhooks/1', { token });
       await both('GET', '/v1/webhooks/1/deliveries', { token });
+      await both('GET', '/v1/ticket_fields', { token });
+      await both('GET', '/v1/ticket_fields/1', { token });
       await both('GET', `${ticket.path}?fields=id`, { token });
     }
     expect((await both('GET', `/v1/users/${agent.id}/tokens`, { token: agent.token })).status).to.equal(200);

@@ -42,6 +42,7 @@ describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, state
         'closed_at',
         'messages_url',
         'allowed_transitions',
+        'custom_fields',
       ]);
       expect(Object.keys(t)).to.have.members(ticketSchema.required);
       for (const k of Object.keys(t)) expect(k).to.match(/^[a-z]+(_[a-z]+)*$/);

@@ -33,8 +33,10 @@ export interface Child {
   hasExited(): boolean;
 }
 
-export const spawnMain = (env: Readonly<Record<string, string>>): Child => {
-  const proc = spawn(process.execPath, [mainJs], { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+/** `prefix`: a command the process runs under (e.g. `unshare --pid --fork`). */
+export const spawnMain = (env: Readonly<Record<string, string>>, prefix: readonly string[] = []): Child => {
+  const [command, ...args]: readonly string[] = [...prefix, process.execPath, mainJs];
+  const proc = spawn(command ?? process.execPath, args, { env: childEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   let done = false;
@@ -74,8 +76,9 @@ const within = <A>(ms: number, what: string, promise: Promise<A>): Promise<A> =>
 export const runToExit = async (
   env: Readonly<Record<string, string>>,
   ms = 10_000,
+  prefix: readonly string[] = [],
 ): Promise<Exit & { stdout: string; stderr: string }> => {
-  const child = spawnMain(env);
+  const child = spawnMain(env, prefix);
   try {
     const exit = await within(ms, 'the process to exit', child.exited);
     return { ...exit, stdout: child.stdout(), stderr: child.stderr() };
@@ -167,8 +170,12 @@ export const pinnedRequest = (
 const listening = /listening on (https:\/\/localhost:(\d+))/;
 
 /** Spawns the process and waits for its banner on stderr (URL, fingerprint, admin line). */
-export const startMain = async (env: Readonly<Record<string, string>>, ms = 15_000): Promise<Started> => {
-  const child = spawnMain({ PORT: '0', ...env });
+export const startMain = async (
+  env: Readonly<Record<string, string>>,
+  ms = 15_000,
+  prefix: readonly string[] = [],
+): Promise<Started> => {
+  const child = spawnMain({ PORT: '0', ...env }, prefix);
   try {
     await within(
       ms,

@@ -31,7 +31,9 @@ describe('server process: a DATA_DIR that cannot be used', function () {
         30_000,
       );
       expect(second.code).to.equal(1);
-      expect(oneLine(second.stderr)).to.match(new RegExp(`DATA_DIR .* is in use by process ${String(first.proc.pid)}`));
+      expect(oneLine(second.stderr)).to.match(
+        new RegExp(`DATA_DIR .* is in use by another process, .*pid ${String(first.proc.pid)} `),
+      );
     } finally {
       await first.stop();
     }
@@ -42,7 +44,7 @@ describe('server process: a DATA_DIR that cannot be used', function () {
     const run = await runToExit({ STORE: 'embedded', DATA_DIR: dir, PORT: '0' }, 30_000);
     expect(run.code).to.equal(1);
     expect(oneLine(run.stderr)).to.match(
-      /DATA_DIR .*cannot be opened \(it is not an LMDB store\); restore it from a backup/,
+      /DATA_DIR .*cannot be opened \(it is not an LMDB store\): it was not written by this service, or was overwritten; nothing was changed/,
     );
   });
 });

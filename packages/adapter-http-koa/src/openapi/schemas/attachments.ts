@@ -71,8 +71,9 @@ export const attachmentSchemas = (): Record<string, Json> => ({
   UploadForm: {
     type: 'object',
     description:
-      "multipart/form-data as a browser's FormData sends it: one part named file (its filename and type are used).",
+      "multipart/form-data as a browser's FormData sends it: one part named file (its filename and type are used). Other parts are read past and ignored; a part name holding a control character other than tab is a malformed part header (400, 40002), as in any HTTP header.",
     required: ['file'],
     properties: { file: { type: 'string', format: 'binary', description: 'The file.' } },
+    propertyNames: { pattern: '^[^\\u0000-\\u0008\\u000a-\\u001f\\u007f]*$' },
   },
 });

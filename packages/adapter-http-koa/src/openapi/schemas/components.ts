@@ -7,6 +7,7 @@ import { linkSchemas } from './links.js';
 import { messageSchemas } from './messages.js';
 import { attachmentSchemas } from './attachments.js';
 import { oauthSchemas } from './oauth.js';
+import { ticketFieldSchemas } from './ticket-fields.js';
 import { ticketSchemas } from './tickets.js';
 import { userSchemas } from './users.js';
 import { webhookSchemas } from './webhooks.js';
@@ -19,6 +20,7 @@ import { webhookSchemas } from './webhooks.js';
 export const componentSchemas = (): Record<string, Json> => ({
   ...linkSchemas(),
   ...ticketSchemas(),
+  ...ticketFieldSchemas(),
   ...messageSchemas(),
   ...attachmentSchemas(),
   ...userSchemas(),

@@ -72,7 +72,7 @@ export const eventSchemas = (): Record<string, Json> => ({
         description:
           'The resource right after the change, as an admin reads it (never a password): a Ticket, Message, User or Group as its type says; null for *.deleted. ' +
           'A change through a reference (a customer renamed, a group deleted) has an event of its own for each ticket or user whose representation changed.',
-        oneOf: [ref('Ticket'), ref('Message'), ref('User'), ref('Group'), { type: 'null' }],
+        oneOf: [ref('Ticket'), ref('Message'), ref('User'), ref('Group'), ref('TicketField'), { type: 'null' }],
       },
     },
   },

@@ -272,7 +272,7 @@ export const storedTarget = async (store: Store, path: string, caller: number | 
  */
 export const offlineWebhookSender = (): WebhookSender => {
   const real = httpWebhookSender({
-    body: (event) => webhookBody(urlsFor('https://localhost'), event),
+    body: (event, fields) => webhookBody(urlsFor('https://localhost'), event, fields),
     timeoutMs: 1_000,
     allowPrivate: false,
   });

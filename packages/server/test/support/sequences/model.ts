@@ -165,6 +165,7 @@ export const newTicket = (
   assignedUserId: null,
   groupId: null,
   tags: [],
+  customFields: {},
   createdAt: now,
   updatedAt: now,
   closedAt: null,
@@ -195,6 +196,8 @@ export const expectedTickets = (
     sort: ticketOrder(query.sort, query.recentlyClosed),
     embed: [],
     queue: noQueueQuery,
+    custom: [],
+    customKeys: [],
     page: query.page,
     perPage: query.perPage,
   };

@@ -1,0 +1,59 @@
+import { getHeapStatistics } from 'node:v8';
+import type { LmdbEnvironment } from './environment.js';
+
+/**
+ * Heap bytes the memory engine takes per record once loaded, measured (docs/embedded-store.md,
+ * "Known limits": 50k tickets alone, then with 4 short messages each, heapUsed after a GC:
+ * 851 bytes a ticket, 662 a message), rounded up; longer texts take more.
+ */
+export const heapPerRecord = { tickets: 900, messages: 700, other: 1000 } as const;
+const serviceBytes = 96 * 2 ** 20;
+/** The share of the heap limit the data may take at start: the rest is for requests and growth. */
+const startShare = 0.8;
+
+/** A table's records, from LMDB's count (which includes the table's one record of msgpack structures). */
+const count = (environment: LmdbEnvironment, table: string): number =>
+  Math.max(0, (environment.table(table).getStats() as { entryCount: number }).entryCount - 1);
+
+/** The heap the load of this store will need, from the tables' record counts (LMDB keeps them: no read). */
+export const heapNeeded = (
+  environment: LmdbEnvironment,
+  tables: readonly string[],
+): { readonly bytes: number; readonly tickets: number; readonly messages: number } => {
+  let bytes = serviceBytes;
+  const counts = { tickets: 0, messages: 0 };
+  for (const table of tables) {
+    const n = count(environment, table);
+    if (table === 'tickets') counts.tickets = n;
+    if (table === 'messages') counts.messages = n;
+    bytes += n * (table === 'tickets' || table === 'messages' ? heapPerRecord[table] : heapPerRecord.other);
+  }
+  return { bytes, ...counts };
+};
+
+const gib = (bytes: number): string => (bytes / 2 ** 30).toFixed(1);
+
+/**
+ * Refuses a start whose data would not fit the heap (the load would crash with "heap out of
+ * memory", and a supervisor would restart it for ever): one line naming the setting to raise.
+ * Answers null when it fits.
+ */
+export const heapRefusal = (
+  dir: string,
+  needed: ReturnType<typeof heapNeeded>,
+  limit = getHeapStatistics().heap_size_limit,
+): string | null => {
+  if (needed.bytes <= limit * startShare) return null;
+  const megabytes = Math.ceil(needed.bytes / startShare / 0.8 / 2 ** 20 / 1024) * 1024;
+  return (
+    `DATA_DIR ${dir} holds ${String(needed.tickets)} tickets and ${String(needed.messages)} messages, which need about ` +
+    `${gib(needed.bytes)} GiB of JavaScript heap; this process may use ${gib(limit)} GiB. Start it with ` +
+    `NODE_OPTIONS=--max-old-space-size=${String(megabytes)} (and that much memory), or move to STORE=mongo (docs/embedded-store.md, "Known limits")`
+  );
+};
+
+/** The heap in use against its limit, 0..1. */
+export const heapShare = (): number => {
+  const s = getHeapStatistics();
+  return s.used_heap_size / s.heap_size_limit;
+};
