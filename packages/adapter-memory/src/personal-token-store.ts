@@ -48,6 +48,11 @@ export const memoryPersonalTokenStore = (
     if (ids?.size === 0) byUser.delete(r.userId);
     return true;
   };
+  const liveCount = (userId: number, now: number): number => {
+    let live = 0;
+    for (const id of byUser.get(userId)?.values() ?? []) if ((rows.get(id)?.expiresAt ?? 0) > now) live += 1;
+    return live;
+  };
   const revokeUserNow = (userId: number): void => {
     for (const id of [...(byUser.get(userId)?.values() ?? [])]) remove(id);
   };
@@ -55,13 +60,16 @@ export const memoryPersonalTokenStore = (
     revokeUserNow(f.userId);
   });
   return {
-    insert: (record) =>
+    // The count and the insert in one synchronous step: no other call runs in between.
+    insert: (record, limit) =>
       answer(() => {
         if (rows.has(record.id) || byHash.has(record.hash))
           throw new Error(`personal token ${record.id} already exists; ids are never reused`);
+        if (limit !== undefined && liveCount(record.userId, limit.now) >= limit.maxLive) return false;
         const stored = copy(record);
         rows.set(stored.id, stored);
         index(stored);
+        return true;
       }),
     findByHash: (hash, now) =>
       answer(() => {

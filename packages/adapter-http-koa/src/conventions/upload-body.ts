@@ -109,7 +109,14 @@ const multipartUpload = (ctx: AppContext, hash: Hash): Promise<UploadBody> =>
     tap.on('data', (c: Buffer) => hash.update(c));
     let found = false;
     let failure: Error | null = null;
-    const finished = new Promise<void>((done) => parser.on('close', done));
+    // busboy emits a malformed part header as 'error' without closing (and the pipe then stops
+    // feeding it): the file's source, already read to its end, waits for either.
+    const finished = new Promise<void>((done) => {
+      parser.on('close', done);
+      parser.on('error', () => {
+        done();
+      });
+    });
     const fail = (e: Error): void => {
       failure ??= e;
       if (!found) reject(failure);

@@ -85,7 +85,7 @@ describe('server process: the documented production start stops on SIGTERM', fun
     const pid = child.pid!;
     // Its one child: util-linux's flock, holding DATA_DIR for it (docs/embedded-store.md, "Faults").
     expect(
-      childrenOf(pid).map((c) => c.replace(/^\s*\d+ /, '')),
+      childrenOf(pid).map((c) => c.replace(/^\s*\d+\s+/, '')),
       'the service starts no process of its own but the lock holder',
     ).to.deep.equal([
       `flock --exclusive --wait 1 --conflict-exit-code 75 ${join(dataDir, 'service.lock')} sh -c echo held; exec cat >/dev/null`,
