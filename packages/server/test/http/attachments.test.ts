@@ -133,6 +133,16 @@ describe('HTTP: uploads and attachments', function () {
     expect(exact.status).to.equal(201);
     const chunked = await chunkedUpload(api, agent.token, [big.subarray(0, 3000), big.subarray(3000)]);
     expect([chunked.status, (JSON.parse(chunked.text) as { code: number }).code]).to.deep.equal([413, 41302]);
+    // The same as multipart/form-data: the file part's bytes pass the limit, the rest is drained.
+    const form = multipart([{ name: 'file', filename: 'big.bin', bytes: Buffer.alloc(64 * 1024, 3) }]);
+    const parts = Array.from({ length: 16 }, (_, i) => form.body.subarray(i * 4096, (i + 1) * 4096));
+    const chunkedForm = await chunkedUpload(
+      api,
+      agent.token,
+      [...parts, form.body.subarray(16 * 4096)],
+      form.contentType,
+    );
+    expect([chunkedForm.status, (JSON.parse(chunkedForm.text) as { code: number }).code]).to.deep.equal([413, 41302]);
   });
 
   it('attaches uploads to a new message, which lists them; the ticket lists them too', async () => {
