@@ -62,6 +62,14 @@ const groupedSync = (path: string): (() => Promise<void>) => {
   };
 };
 
+/**
+ * A file's bytes, opened on the first read: a reader that never starts (a scanner that could
+ * not reach clamd) leaves no descriptor, and no open that fails once the file is discarded.
+ */
+async function* readLazily(path: string): AsyncGenerator<Uint8Array> {
+  for await (const chunk of createReadStream(path)) yield chunk as Uint8Array;
+}
+
 const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
 /**
@@ -138,7 +146,7 @@ export const blobFiles = (dataDir: string): BlobFiles => {
   const staged = (path: string, sha256: string, size: number): StagedBlob => ({
     sha256,
     size,
-    read: () => createReadStream(path),
+    read: () => readLazily(path),
     discard: () =>
       unlink(path).catch((e: unknown) => {
         if (!isMissing(e)) throw e;

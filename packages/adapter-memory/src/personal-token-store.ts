@@ -1,6 +1,6 @@
 import type { PersonalTokenRecord, PersonalTokenStore } from '@support/application';
 import type { MemoryFollowUps } from './follow-ups.js';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -17,7 +17,9 @@ export const memoryPersonalTokenStore = (
 ): PersonalTokenStore => {
   const rows = journal.map<number, PersonalTokenRecord>('personalTokens');
   const answer = journal.runner(['personalTokens']);
+  // Map: derived: rebuilt by the personalTokens restorer
   const byHash = new Map<string, number>();
+  // Map: derived: rebuilt by the personalTokens restorer
   const byUser = new Map<number, SortedList<number>>();
   const copy = (r: PersonalTokenRecord): PersonalTokenRecord => ({ ...r, scopes: [...r.scopes] });
   const index = (r: PersonalTokenRecord): void => {
@@ -29,10 +31,12 @@ export const memoryPersonalTokenStore = (
     }
     ids.insert(r.id);
   };
-  journal.restorer('personalTokens', (_, r) => {
-    const record = r as PersonalTokenRecord;
-    rows.set(record.id, record);
-    index(record);
+  journal.restorer('personalTokens', {
+    upgrade: storedAsIs<PersonalTokenRecord>,
+    restore: (_, record) => {
+      rows.set(record.id, record);
+      index(record);
+    },
   });
   const remove = (id: number): boolean => {
     const r = rows.get(id);
