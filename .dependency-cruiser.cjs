@@ -17,6 +17,8 @@ const benchmarkReach = [
   '^packages/adapter-memory/dist/src/(event-log|journal|options|tickets/ticket-repository)\\.js$',
   // http-load.mjs: the seed goes through the use cases with bodies decoded as the HTTP edge decodes them.
   '^packages/adapter-http-koa/dist/src/decode/(bodies|object-codec)\\.js$',
+  // decode-budget.mjs: the worst bodies and the decoding they are timed through, shared with the budget test.
+  '^packages/adapter-http-koa/dist/test/support/worst-bodies\\.js$',
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -7,20 +7,24 @@ import {
 } from '@support/application';
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
-import { open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 
 // The embedded store's bytes (contract §9): one file per content under DATA_DIR/blobs/, named
 // by its SHA-256 (the same content is kept once). An upload streams into a temporary file in
-// blobs/tmp/ (same file system, so the rename is atomic), hashed and counted on the way; `keep`
-// fsyncs it, renames it to its name and fsyncs the directory, all before the caller commits
-// the record that names it: a record never names bytes a crash could take back. A crash
-// before the record's commit leaves a file no record names, collected at the next start.
+// blobs/tmp/ (same file system, so the rename is atomic), hashed and counted on the way, and is
+// fsynced before its descriptor closes; `keep` renames it to its name and fsyncs the
+// directory, all before the caller commits the record that names it: a record never names
+// bytes a crash could take back. A crash before the record's commit leaves a file no record
+// names, collected at the next start.
 
 export const blobsDir = 'blobs';
 const tmpDir = 'tmp';
-/** How many bytes of an upload are gathered before one write. */
-const writeBatchBytes = 512 * 1024;
+/**
+ * How many bytes of an upload are gathered before one write (one writev, not one write per TLS
+ * record). One write is in flight while the next batch gathers, so an upload holds at most two.
+ */
+const writeBatchBytes = 256 * 1024;
 const isKey = (key: string): boolean => /^[0-9a-f]{64}$/.test(key);
 
 const syncPath = async (path: string, flags: string): Promise<void> => {
@@ -32,7 +36,81 @@ const syncPath = async (path: string, flags: string): Promise<void> => {
   }
 };
 
+/**
+ * fsyncs a directory for every caller, with one sync for all who ask while one runs: the sync a
+ * caller waits for starts after it asked (50 uploads kept at once: a few syncs, not 50).
+ */
+const groupedSync = (path: string): (() => Promise<void>) => {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const run = (): Promise<void> => {
+    const started = syncPath(path, 'r').finally(() => {
+      if (running === started) running = null;
+    });
+    running = started;
+    return started;
+  };
+  return () => {
+    if (running === null) return run();
+    next ??= running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return run();
+      });
+    return next;
+  };
+};
+
+/**
+ * A file's bytes, opened on the first read: a reader that never starts (a scanner that could
+ * not reach clamd) leaves no descriptor, and no open that fails once the file is discarded.
+ */
+async function* readLazily(path: string): AsyncGenerator<Uint8Array> {
+  for await (const chunk of createReadStream(path)) yield chunk as Uint8Array;
+}
+
 const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code === 'ENOENT';
+
+/**
+ * An upload's chunks written in batches, one write in flight while the next batch gathers (the
+ * upload is read on meanwhile). A short write (a full disk) is an error: a kept file always
+ * holds every byte hashed.
+ */
+const batchedWrites = (fh: FileHandle) => {
+  let batch: Uint8Array[] = [];
+  let batched = 0;
+  let inFlight: Promise<void> = Promise.resolve();
+  const write = async (out: Uint8Array[], bytes: number): Promise<void> => {
+    const { bytesWritten } = await fh.writev(out);
+    if (bytesWritten !== bytes)
+      throw Object.assign(new Error(`wrote ${String(bytesWritten)} of ${String(bytes)} bytes`), { code: 'ENOSPC' });
+  };
+  const flush = async (): Promise<void> => {
+    await inFlight;
+    if (batch.length === 0) return;
+    const started = write(batch, batched);
+    // Awaited by the next flush or by finish/settled; never left to reject unobserved.
+    started.catch(() => undefined);
+    inFlight = started;
+    batch = [];
+    batched = 0;
+  };
+  return {
+    add: async (chunk: Uint8Array): Promise<void> => {
+      batch.push(chunk);
+      batched += chunk.length;
+      if (batched >= writeBatchBytes) await flush();
+    },
+    /** Writes what is gathered and waits for every write. */
+    finish: async (): Promise<void> => {
+      await flush();
+      await inFlight;
+    },
+    /** Waits for the write in flight, whatever its outcome (before the file is closed). */
+    settled: (): Promise<void> => inFlight.catch(() => undefined),
+  };
+};
 
 export interface BlobFiles extends BlobStore {
   /** Removes what a crash left in blobs/tmp (call at start, before any upload). */
@@ -49,36 +127,37 @@ export const blobFiles = (dataDir: string): BlobFiles => {
     if (!isKey(key)) throw new Error(`"${key.slice(0, 80)}" is not a blob key`);
     return join(dir, key);
   };
+  const syncDir = groupedSync(dir);
   const ready = (): void => {
     mkdirSync(staging, { recursive: true, mode: 0o700 });
   };
+  /** A new staging file (blobs/tmp is made at start; made again should it have gone since). */
+  const openStaged = async (path: string): Promise<FileHandle> => {
+    try {
+      return await open(path, 'wx', 0o600);
+    } catch (e) {
+      if (!isMissing(e)) throw e;
+      await mkdir(staging, { recursive: true, mode: 0o700 });
+      return open(path, 'wx', 0o600);
+    }
+  };
 
-  // A staged file is closed once written (no descriptor waits on the caller); keep syncs it
-  // through a descriptor of its own (fsync flushes the file, whichever descriptor asks).
+  // A staged file is synced and closed once written (no descriptor waits on the caller).
   const staged = (path: string, sha256: string, size: number): StagedBlob => ({
     sha256,
     size,
-    read: () => createReadStream(path),
+    read: () => readLazily(path),
     discard: () =>
       unlink(path).catch((e: unknown) => {
         if (!isMissing(e)) throw e;
       }),
-    keep: async () => {
-      await syncPath(path, 'r+');
-      const final = join(dir, sha256);
-      return holds.locked(sha256, async () => {
-        const exists = await stat(final).then(
-          () => true,
-          (e: unknown) => (isMissing(e) ? false : Promise.reject(e as Error)),
-        );
-        if (exists) await unlink(path);
-        else {
-          await rename(path, final);
-          await syncPath(dir, 'r');
-        }
+    keep: () =>
+      holds.locked(sha256, async () => {
+        // Equal content kept before is replaced by these equal bytes (atomically): no look first.
+        await rename(path, join(dir, sha256));
+        await syncDir();
         return holds.hold(sha256);
-      });
-    },
+      }),
   });
 
   return {
@@ -88,24 +167,15 @@ export const blobFiles = (dataDir: string): BlobFiles => {
       ready();
     },
     stage: async (source, maxBytes): Promise<StageOutcome> => {
-      ready();
       const path = join(staging, `${randomBytes(12).toString('hex')}.part`);
-      const fh = await open(path, 'wx', 0o600);
+      const fh = await openStaged(path);
       const hash = createHash('sha256');
+      const writes = batchedWrites(fh);
       let size = 0;
       const abandon = async (): Promise<void> => {
+        await writes.settled();
         await fh.close();
         await unlink(path);
-      };
-      // Chunks are written in batches (one writev per ~512 KiB, not one write per TLS record).
-      let batch: Uint8Array[] = [];
-      let batched = 0;
-      const flush = async (): Promise<void> => {
-        if (batch.length === 0) return;
-        const out = batch;
-        batch = [];
-        batched = 0;
-        await fh.writev(out);
       };
       try {
         for await (const chunk of source) {
@@ -115,11 +185,10 @@ export const blobFiles = (dataDir: string): BlobFiles => {
             return { kind: 'too_large' };
           }
           hash.update(chunk);
-          batch.push(chunk);
-          batched += chunk.length;
-          if (batched >= writeBatchBytes) await flush();
+          await writes.add(chunk);
         }
-        await flush();
+        await writes.finish();
+        await fh.sync();
       } catch (e) {
         await abandon();
         throw e;
@@ -146,7 +215,7 @@ export const blobFiles = (dataDir: string): BlobFiles => {
           if (isMissing(e)) return false;
           throw e;
         }
-        await syncPath(dir, 'r');
+        await syncDir();
         return true;
       }),
     orphans: async (referenced, graceMs) => {

@@ -9,7 +9,8 @@ import {
 import type { Store } from '@support/application';
 import { blobFiles, collectLeftovers } from './blob-files.js';
 import { createStoreIfMissing, DataDirError } from './data-dir.js';
-import { delegate } from './delegate.js';
+import { delegate, portMethods } from './delegate.js';
+import { ReloadAfterCalls } from './reload.js';
 import { LmdbEnvironment } from './environment.js';
 import { feedTables, LmdbFeed } from './feed.js';
 import { heapNeeded, heapRefusal, heapShare } from './heap.js';
@@ -35,6 +36,10 @@ export interface EmbeddedStoreOptions {
   readonly slowCommit?: () => Promise<void>;
   /** Tests only: the heap limit the start checks the data against (default: V8's). */
   readonly heapLimitBytes?: number;
+  /** Tests only: how many events one commit of the feed's retention forgets (default: forgetBatch). */
+  readonly forgetBatch?: number;
+  /** Tests only: memory rebuilt from LMDB after the calls that wrote (reload.ts). */
+  readonly reloadAfterEveryCall?: boolean;
 }
 
 /** What a start found on disk. */
@@ -58,7 +63,8 @@ interface Opened {
   readonly sink: LmdbSink;
   readonly feed: LmdbFeed;
   readonly release: () => Promise<void>;
-  readonly engine: MemoryEngine;
+  /** Replaced only by the tests' reload after every call (reload.ts). */
+  engine: MemoryEngine;
   /** The failed commit's refusal, once one failed (then every call is refused). */
   fault: CommitFailedError | null;
 }
@@ -138,6 +144,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       let o: Opened | null = null;
       const sink = new LmdbSink(environment, {
         committed: (changes) => {
+          reloads?.committed();
           feed.committed(changes);
         },
         failed: (cause, why) => {
@@ -147,7 +154,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
         ...(options.slowCommit === undefined ? {} : { slowCommit: options.slowCommit }),
       });
-      const feed = new LmdbFeed(environment, (changes) => sink.commit(changes));
+      const feed = new LmdbFeed(environment, (changes) => sink.commit(changes), options.forgetBatch);
       // A load that cannot fit the heap would crash ("heap out of memory") and crash-loop: say so first.
       const tooBig = heapRefusal(options.dataDir, heapNeeded(environment, journalTables), options.heapLimitBytes);
       if (tooBig !== null) throw new DataDirError(tooBig);
@@ -165,11 +172,15 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     const fault = current().fault;
     return fault === null ? null : Promise.reject(fault);
   };
-  // The methods of each port are the memory engine's: read off a store that is never used.
-  const shapes = createMemoryEngine().store;
+  const reloads = options.reloadAfterEveryCall === true ? new ReloadAfterCalls(current, load) : undefined;
   const blobs = blobFiles(options.dataDir);
-  const port = <K extends Exclude<keyof Store, 'events' | 'health'>>(name: K): Store[K] =>
-    delegate(shapes[name], () => current().engine.store[name], refusal);
+  const port = <K extends Exclude<keyof Store, 'events' | 'health' | 'blobs'>>(name: K): Store[K] =>
+    delegate(
+      portMethods[name],
+      () => current().engine.store[name],
+      refusal,
+      name === 'rateLimits' ? undefined : reloads,
+    );
   const feedCall = <T>(call: (o: Opened) => Promise<T>): Promise<T> => {
     const o = current();
     return o.fault === null ? call(o) : Promise.reject(o.fault);

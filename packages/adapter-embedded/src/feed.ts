@@ -10,6 +10,12 @@ const newestKey = 'newest';
 type Note = (table: string, key: number | string, value: unknown) => void;
 
 /**
+ * How many events one commit of `forget` removes: a day's events past the retention can be
+ * millions, and one transaction of them all would hold them in memory and block the loop.
+ */
+export const forgetBatch = 5000;
+
+/**
  * The change feed of the embedded store, read from LMDB and never held in memory: an event
  * is written in the same transaction as the change it records and can be read once that
  * transaction is durable, never before. `seq` is handed out when the change is made (in
@@ -26,6 +32,7 @@ export class LmdbFeed implements RecordingEventLog {
   constructor(
     private readonly environment: LmdbEnvironment,
     private readonly commit: (changes: readonly RecordChange[]) => Promise<void>,
+    private readonly batch = forgetBatch,
   ) {
     this.durable = this.newestStored();
     this.given = this.durable;
@@ -104,13 +111,24 @@ export class LmdbFeed implements RecordingEventLog {
     return this.waiters.wait(this.durable > after, signal);
   }
 
-  /** Forgets the events that occurred before `before`, in one transaction, oldest first. */
-  forget(before: number): Promise<void> {
-    const gone: RecordChange[] = [];
-    for (const { key, value } of this.events.getRange({ end: this.durable + 1 })) {
-      if (value.occurredAt >= before) break;
-      gone.push({ table: feedTables.events, key, value: undefined });
+  /**
+   * Forgets the events that occurred before `before`, oldest first, `batch` events a commit (a
+   * crash part-way leaves the oldest forgotten, the rest kept: the feed never has a hole). The
+   * loop yields between commits, as every commit does.
+   */
+  async forget(before: number): Promise<void> {
+    for (;;) {
+      const gone: RecordChange[] = [];
+      let reached = false;
+      for (const { key, value } of this.events.getRange({ end: this.durable + 1, limit: this.batch })) {
+        if (value.occurredAt >= before) {
+          reached = true;
+          break;
+        }
+        gone.push({ table: feedTables.events, key, value: undefined });
+      }
+      if (gone.length > 0) await this.commit(gone);
+      if (reached || gone.length < this.batch) return;
     }
-    return gone.length === 0 ? Promise.resolve() : this.commit(gone);
   }
 }

@@ -11,3 +11,11 @@ for (const describeContract of portContractSuites)
 describeTicketRepositoryContract('Embedded store (index walks, chunks of 2)', () =>
   startedStore(tempDataDir(), { memory: { chunkLoad: 2, searchPlan: 'walk-index', runSortLimit: 0 } }, true),
 );
+
+// Every suite again with memory rebuilt from disk whenever no call is running (before the
+// call answers): a record kept where no restorer brings it back, or a restorer that forgets a
+// field, fails the next read. The rate-limit counters are per process by design, not stored.
+for (const describeContract of portContractSuites)
+  describeContract('Embedded store (reloaded from disk after every call)', () =>
+    startedStore(tempDataDir(), { reloadAfterEveryCall: true }, true),
+  );

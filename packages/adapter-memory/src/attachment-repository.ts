@@ -2,7 +2,7 @@ import type { AttachmentRepository } from '@support/application';
 import { attachTo, holdsBytes, isAttachable, type Attachment, type AttachmentId, type Message } from '@support/domain';
 import { copyAttachment } from './copies.js';
 import { ExpiryQueue } from './expiry-queue.js';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 
 /**
  * The uploads and attachments in memory, with what their port asks quickly: each uploader's
@@ -12,15 +12,20 @@ import type { Journal } from './journal.js';
  */
 export class AttachmentRecords {
   readonly byId: Map<number, Attachment>;
+  // Map: derived: each uploader's unattached uploads, rebuilt by the attachments restorer
   private readonly unattached = new Map<number, Set<number>>();
   private readonly expiries: ExpiryQueue<number>;
+  // Map: derived: how many records hold each blob, rebuilt by the attachments restorer
   private readonly holders = new Map<string, number>();
 
   constructor(journal: Journal, load: number) {
     this.byId = journal.map('attachments');
     this.expiries = new ExpiryQueue<number>(load);
-    journal.restorer('attachments', (_, value) => {
-      this.put(value as Attachment);
+    journal.restorer('attachments', {
+      upgrade: storedAsIs<Attachment>,
+      restore: (_, a) => {
+        this.put(a);
+      },
     });
   }
 
@@ -85,8 +90,8 @@ export class AttachmentRecords {
 
   /** The attachments `stored` lists and `next` does not are deleted, at `next.updatedAt`. */
   drop(stored: Message, next: Message): void {
-    // A message restored from before attachments existed carries none.
-    for (const s of (stored.attachments as Message['attachments'] | undefined) ?? []) {
+    // A message stored before attachments existed was restored with none (the domain's upgradeMessage).
+    for (const s of stored.attachments) {
       if (next.attachments.some((n) => n.id === s.id)) continue;
       const a = this.byId.get(s.id);
       if (a !== undefined && a.deletedAt === null) this.put({ ...a, deletedAt: next.updatedAt });

@@ -8,6 +8,7 @@ const span = 2 ** 22;
  * ids given in ascending order, that is insertion order.
  */
 export class BigMap<K, V> implements Map<K, V> {
+  // Map: journal: a BigMap's own shards; whoever makes the BigMap says what it holds
   private readonly shards: Map<K, V>[] = [new Map<K, V>()];
 
   private shard(key: K): Map<K, V> | undefined {
@@ -30,6 +31,7 @@ export class BigMap<K, V> implements Map<K, V> {
 
   set(key: K, value: V): this {
     const at = typeof key === 'number' && key >= span ? Math.floor(key / span) : 0;
+    // Map: journal: another shard of this BigMap
     while (this.shards.length <= at) this.shards.push(new Map<K, V>());
     (this.shards[at] as Map<K, V>).set(key, value);
     return this;

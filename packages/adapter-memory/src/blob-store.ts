@@ -10,6 +10,7 @@ async function* once(bytes: Buffer): AsyncIterable<Uint8Array> {
  * kept once. A file is in memory whole here; the durable stores stream to disk or MongoDB.
  */
 export const memoryBlobStore = (): BlobStore => {
+  // Map: transient: the memory store's bytes (a durable store keeps its own: the embedded store's files in DATA_DIR/blobs)
   const blobs = new Map<string, { readonly bytes: Buffer; readonly keptAt: number }>();
   const holds = new BlobHolds();
   return {

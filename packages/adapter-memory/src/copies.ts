@@ -37,8 +37,7 @@ export const copyMessage = (m: Message): Message => ({
   body: m.body,
   authorId: m.authorId,
   internal: m.internal,
-  // A record stored before attachments existed has none.
-  attachments: ((m.attachments as readonly AttachmentSummary[] | undefined) ?? []).map(copySummary),
+  attachments: m.attachments.map(copySummary),
   createdAt: m.createdAt,
   updatedAt: m.updatedAt,
   deletedAt: m.deletedAt,

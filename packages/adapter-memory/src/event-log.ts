@@ -43,6 +43,7 @@ export class MemoryEventLog implements RecordingEventLog {
    * The seqs of each user's changes, ascending (GET /v1/events?actor_id=): derived from
    * `kept`, trimmed when old events are forgotten.
    */
+  // Map: derived: from the events the feed keeps (the embedded store keeps the feed in LMDB)
   private readonly byActor = new Map<number, number[]>();
 
   /** `maxBytes`: the feed forgets its oldest events beyond this (approximate) size, as it does beyond its retention. */

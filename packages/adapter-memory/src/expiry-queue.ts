@@ -12,6 +12,7 @@ interface Deadline<K> {
  */
 export class ExpiryQueue<K> {
   private readonly queue: SortedList<Deadline<K>>;
+  // Map: derived: the deadlines of records its owner keeps (restored with them)
   private readonly byKey = new Map<K, Deadline<K>>();
   private seq = 0;
 

@@ -1,5 +1,5 @@
 import type { GroupRepository, GroupWriteResult } from '@support/application';
-import { groupDeletedEvent, groupEvent, groupNameKey, type Group } from '@support/domain';
+import { groupDeletedEvent, groupEvent, groupNameKey, upgradeGroup, type Group } from '@support/domain';
 import { copyGroup } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
 import type { MemoryFollowUps } from './follow-ups.js';
@@ -15,6 +15,7 @@ export const memoryGroupRepository = (
 ): GroupRepository => {
   const rows = journal.map<number, Group>('groups');
   const answer = journal.runner(['groups']);
+  // Map: derived: rebuilt by the groups restorer
   const idsByName = new Map<string, number>();
   const ids = new SortedList<number>((a, b) => a - b, load);
   const holderOf = (name: string): number | undefined => idsByName.get(groupNameKey(name));
@@ -33,7 +34,7 @@ export const memoryGroupRepository = (
     rows.set(next.id, stored);
     return stored;
   };
-  journal.restorer('groups', (_, g) => put(g as Group));
+  journal.restorer('groups', { upgrade: upgradeGroup, restore: (_, g) => put(g) });
   return {
     insert: (group, by) =>
       answer(() => {

@@ -1,9 +1,9 @@
 import type { IdSequence } from '@support/application';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 
 export const memoryIdSequence = (journal: Journal): IdSequence => {
   const last = journal.map<string, number>('ids');
-  journal.restorer('ids', (name, n) => last.set(name as string, n as number));
+  journal.restorer('ids', { upgrade: storedAsIs<number>, restore: (name, n) => last.set(name as string, n) });
   // An id is durable before any write that shows it is answered (Journal.aheadRunner).
   const answer = journal.aheadRunner(['ids']);
   return {

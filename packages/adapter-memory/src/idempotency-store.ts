@@ -1,6 +1,6 @@
 import type { ClaimOutcome, IdempotencyClaim, IdempotencyStore, StoredAnswer } from '@support/application';
 import { ExpiryQueue } from './expiry-queue.js';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 
 /** A key's claim: what every claim decides on, held in memory. Its kept answer (the big part) is on the `answers` shelf. */
 interface Entry {
@@ -27,9 +27,12 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
   const entries = journal.map<string, Entry>('idempotency');
   const answers = journal.shelf<StoredAnswer>('answers');
   const expiries = new ExpiryQueue<string>(load);
-  journal.restorer('idempotency', (k, e) => {
-    entries.set(k as string, e as Entry);
-    expiries.set(k as string, (e as Entry).expiresAt);
+  journal.restorer('idempotency', {
+    upgrade: storedAsIs<Entry>,
+    restore: (k, e) => {
+      entries.set(k as string, e);
+      expiries.set(k as string, e.expiresAt);
+    },
   });
   const answer = journal.runner(['idempotency', 'answers']);
   let latestNow = Number.NEGATIVE_INFINITY;

@@ -40,10 +40,22 @@ export interface ChangeSink {
   commit(changes: readonly RecordChange[]): Promise<void>;
 }
 
+/** How a table's stored records come back: through its upgrade step, into its maps and indexes. */
+export interface Restorer<Stored, T> {
+  /** The table's upgrade step: a stored record, of any format since the first, as the record type today. */
+  readonly upgrade: (stored: Stored) => T;
+  readonly restore: (key: RecordKey, value: T) => void;
+  readonly finish?: () => void;
+}
+
+/** The upgrade step of a table whose records have had the same fields since the stores' first format. */
+export const storedAsIs = <T>(stored: T): T => stored;
+
 /** Keys in a map of one table, and how a key of the map names its record there. */
 type KeyOf<K> = (key: K) => RecordKey;
 
 /** A map that reports every set and delete to its journal: the one place a durable store learns of a write. */
+// Map: journal: the tracked map itself
 class TrackedMap<K, V> extends BigMap<K, V> {
   constructor(
     private readonly journal: Journal,
@@ -78,9 +90,13 @@ export class Journal {
   private loading = false;
   /** The commits not yet settled: what reads wait for. */
   private readonly pending = new PendingCommits();
+  // Map: journal: its own bookkeeping
   private readonly restorers = new Map<string, (key: RecordKey, value: unknown) => void>();
+  // Map: journal: its own bookkeeping
   private readonly finishers = new Map<string, () => void>();
+  // Map: journal: its own bookkeeping
   private readonly shelves = new Map<string, DurableShelf<unknown>>();
+  private sealed = false;
 
   /** `read`: how the durable store reads a shelved record (needed with a sink). */
   constructor(
@@ -90,6 +106,9 @@ export class Journal {
 
   /** A map of a table (no 2^24 cap for numeric keys: big-map.ts) whose every change is journalled; `keyOf` turns a map key into the record's key. */
   map<K, V>(table: JournalTable, keyOf: KeyOf<K> = asKey): Map<K, V> {
+    // After the seal, only a table with its restorer (the messages of a ticket seen for the first time).
+    if (this.sealed && !this.restorers.has(table)) throw new Error(`the ${table} table has no restorer`);
+    // Map: journal: without a sink nothing is durable
     return this.sink === null ? new BigMap<K, V>() : new TrackedMap<K, V>(this, table, keyOf);
   }
 
@@ -104,11 +123,31 @@ export class Journal {
 
   /**
    * How a stored record of `table` is put back into the memory store's tables and indexes (at
-   * start); `finish`, when given, runs once every record is back (an index built in bulk).
+   * start): read through the table's `upgrade` step (a record written before a field existed
+   * gets its default: the domain's upgradeTicket...; a table whose records never changed shape
+   * says so with `storedAsIs`), then `restore`d; `finish`, when given, runs once every record
+   * is back (an index built in bulk). Exactly one per table: a second is a bug, and so is a
+   * table with none once the engine is sealed.
    */
-  restorer(table: JournalTable, restore: (key: RecordKey, value: unknown) => void, finish?: () => void): void {
-    this.restorers.set(table, restore);
-    if (finish !== undefined) this.finishers.set(table, finish);
+  restorer<Stored, T>(table: JournalTable, how: Restorer<Stored, T>): void {
+    if (this.sealed) throw new Error(`the ${table} restorer comes after the engine was sealed`);
+    if (this.restorers.has(table)) throw new Error(`the ${table} table has two restorers`);
+    this.restorers.set(table, (key, value) => {
+      how.restore(key, how.upgrade(value as Stored));
+    });
+    if (how.finish !== undefined) this.finishers.set(table, how.finish);
+  }
+
+  /**
+   * Every table of `journalTables` has its restorer and is kept in a journalled map: checked
+   * once the engine is built (createMemoryEngine), so a port that keeps records the durable
+   * store could not restore fails at start, not at the first restart. No restorer comes after.
+   */
+  seal(): void {
+    const unrestored = journalTables.filter((t) => !this.restorers.has(t));
+    if (unrestored.length > 0)
+      throw new Error(`the memory store keeps ${unrestored.join(', ')} without a restorer: a restart would lose them`);
+    this.sealed = true;
   }
 
   /** A change a port call made outside a tracked map (the change feed's events, a shelf's records); null while loading. */

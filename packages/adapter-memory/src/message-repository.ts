@@ -1,7 +1,7 @@
 import { BigMap } from './big-map.js';
 import type { MessageRepository, TicketAttachment } from '@support/application';
 import type { AttachmentRecords } from './attachment-repository.js';
-import { messageEvent, type Message } from '@support/domain';
+import { messageEvent, upgradeMessage, type Message } from '@support/domain';
 import { copyMessage, copySummary } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
 import type { Journal } from './journal.js';
@@ -41,6 +41,7 @@ export const memoryMessageRepository = (
   events: ChangeRecorder,
   files: AttachmentRecords,
 ): MessageRepository => {
+  // Map: derived: the messages of each ticket, rebuilt by the messages restorer
   const threads = new BigMap<number, Thread>();
   const threadOf = (ticketId: number): Thread => {
     let thread = threads.get(ticketId);
@@ -50,9 +51,11 @@ export const memoryMessageRepository = (
     }
     return thread;
   };
-  journal.restorer('messages', (_, value) => {
-    const m = value as Message;
-    threadOf(m.ticketId).put(m);
+  journal.restorer('messages', {
+    upgrade: upgradeMessage,
+    restore: (_, m) => {
+      threadOf(m.ticketId).put(m);
+    },
   });
   const answer = journal.runner(['messages', 'attachments']);
   return {

@@ -9,7 +9,9 @@ const keyOf = (key: RecordKey): string => (Array.isArray(key) ? key.join('\u0000
  * commit of the tables it reads.
  */
 export class PendingCommits {
+  // Map: journal: commits in flight, by table
   private readonly byTable = new Map<string, Promise<void>>();
+  // Map: journal: commits in flight, by record
   private readonly byRecord = new Map<string, Map<string, Promise<void>>>();
 
   /** Notes the changes a commit holds until it settles (succeeds or fails). */
@@ -18,6 +20,7 @@ export class PendingCommits {
       this.byTable.set(c.table, done);
       let records = this.byRecord.get(c.table);
       if (records === undefined) {
+        // Map: journal: commits in flight for the records of one table
         records = new Map<string, Promise<void>>();
         this.byRecord.set(c.table, records);
       }

@@ -1,6 +1,6 @@
 import type { PersonalTokenRecord, PersonalTokenStore } from '@support/application';
 import type { MemoryFollowUps } from './follow-ups.js';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -17,7 +17,9 @@ export const memoryPersonalTokenStore = (
 ): PersonalTokenStore => {
   const rows = journal.map<number, PersonalTokenRecord>('personalTokens');
   const answer = journal.runner(['personalTokens']);
+  // Map: derived: rebuilt by the personalTokens restorer
   const byHash = new Map<string, number>();
+  // Map: derived: rebuilt by the personalTokens restorer
   const byUser = new Map<number, SortedList<number>>();
   const copy = (r: PersonalTokenRecord): PersonalTokenRecord => ({ ...r, scopes: [...r.scopes] });
   const index = (r: PersonalTokenRecord): void => {
@@ -29,10 +31,12 @@ export const memoryPersonalTokenStore = (
     }
     ids.insert(r.id);
   };
-  journal.restorer('personalTokens', (_, r) => {
-    const record = r as PersonalTokenRecord;
-    rows.set(record.id, record);
-    index(record);
+  journal.restorer('personalTokens', {
+    upgrade: storedAsIs<PersonalTokenRecord>,
+    restore: (_, record) => {
+      rows.set(record.id, record);
+      index(record);
+    },
   });
   const remove = (id: number): boolean => {
     const r = rows.get(id);
@@ -44,6 +48,11 @@ export const memoryPersonalTokenStore = (
     if (ids?.size === 0) byUser.delete(r.userId);
     return true;
   };
+  const liveCount = (userId: number, now: number): number => {
+    let live = 0;
+    for (const id of byUser.get(userId)?.values() ?? []) if ((rows.get(id)?.expiresAt ?? 0) > now) live += 1;
+    return live;
+  };
   const revokeUserNow = (userId: number): void => {
     for (const id of [...(byUser.get(userId)?.values() ?? [])]) remove(id);
   };
@@ -51,13 +60,16 @@ export const memoryPersonalTokenStore = (
     revokeUserNow(f.userId);
   });
   return {
-    insert: (record) =>
+    // The count and the insert in one synchronous step: no other call runs in between.
+    insert: (record, limit) =>
       answer(() => {
         if (rows.has(record.id) || byHash.has(record.hash))
           throw new Error(`personal token ${record.id} already exists; ids are never reused`);
+        if (limit !== undefined && liveCount(record.userId, limit.now) >= limit.maxLive) return false;
         const stored = copy(record);
         rows.set(stored.id, stored);
         index(stored);
+        return true;
       }),
     findByHash: (hash, now) =>
       answer(() => {

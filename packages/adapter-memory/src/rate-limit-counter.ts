@@ -13,6 +13,7 @@ interface Window {
  * forgotten then: memory holds only the windows still running.
  */
 export const memoryRateLimitCounter = (load: number): RateLimitCounter => {
+  // Map: transient: rate-limit windows are per process by design, never stored
   const windows = new Map<number, Window>();
   const ends = new ExpiryQueue<number>(load);
   let latestStart = Number.NEGATIVE_INFINITY;
@@ -25,6 +26,7 @@ export const memoryRateLimitCounter = (load: number): RateLimitCounter => {
         }
         let window = windows.get(windowStart);
         if (window === undefined) {
+          // Map: transient: as above
           window = { end: windowStart + windowMs, counts: new Map() };
           windows.set(windowStart, window);
           ends.set(windowStart, window.end);

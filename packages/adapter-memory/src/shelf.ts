@@ -24,6 +24,7 @@ const keyText = (key: RecordKey): string | number => (typeof key === 'object' ? 
 
 /** The memory store's shelf: a map, since nothing else holds the records. */
 export class MapShelf<V> implements Shelf<V> {
+  // Map: journal: the shelf of a store without a sink (memory only)
   private readonly records = new Map<string | number, V>();
 
   get(key: RecordKey): V | undefined {
@@ -45,6 +46,7 @@ export class MapShelf<V> implements Shelf<V> {
  * (a read that shows it still answers only once it is durable: the journal's runner waits).
  */
 export class DurableShelf<V> implements Shelf<V> {
+  // Map: journal: shelved records until their commit is durable
   private readonly pending = new Map<string | number, RecordChange>();
 
   constructor(

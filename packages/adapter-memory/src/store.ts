@@ -74,6 +74,8 @@ export const createMemoryEngine = (
     // Memory always answers.
     health: { ping: () => Promise.resolve(true) },
   };
+  // Every journalled table has its restorer now, or the engine does not start.
+  journal.seal();
   return {
     store,
     restore: (records) => {

@@ -2,7 +2,7 @@ import type { ConsumeResult, TokenRecord, TokenStore } from '@support/applicatio
 import { copyTokenRecord } from './copies.js';
 import { ExpiryQueue } from './expiry-queue.js';
 import type { MemoryFollowUps } from './follow-ups.js';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 
 /** Kept as it is (a use stores a new Held): a durable store may still be writing the old one. */
 interface Held {
@@ -12,6 +12,7 @@ interface Held {
 
 /** Indexes of token hashes by a key (family, user); empty entries are dropped. */
 class HashSets<K> {
+  // Map: derived: rebuilt by the tokens restorer
   private readonly sets = new Map<K, Set<string>>();
   add(key: K, hash: string): void {
     const set = this.sets.get(key);
@@ -63,8 +64,11 @@ export const memoryTokenStore = (journal: Journal, load: number, followUps?: Mem
     owners.add(record.userId, record.hash);
     expiries.set(record.hash, record.expiresAt);
   };
-  journal.restorer('tokens', (_, h) => {
-    keep(h as Held);
+  journal.restorer('tokens', {
+    upgrade: storedAsIs<Held>,
+    restore: (_, h) => {
+      keep(h);
+    },
   });
   /** The token if it has not expired at `now`, after forgetting what expired before. */
   const live = (hash: string, now: number): Held | undefined => {

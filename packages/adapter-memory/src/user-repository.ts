@@ -7,6 +7,7 @@ import {
   type EventActor,
   type GroupId,
   type User,
+  upgradeUser,
 } from '@support/domain';
 import { copyUser } from './copies.js';
 import type { ChangeRecorder } from './event-log.js';
@@ -20,8 +21,10 @@ const byId = (a: number, b: number): number => a - b;
 /** Users by id, by e-mail key (unique) and by group (members in id order). */
 class UserTable {
   readonly rows: Map<number, User>;
+  // Map: derived: rebuilt by the users restorer
   readonly idsByEmail = new Map<string, number>();
   readonly ids: SortedList<number>;
+  // Map: derived: rebuilt by the users restorer
   private readonly members = new Map<number, SortedList<number>>();
 
   constructor(
@@ -90,8 +93,11 @@ export const memoryUserRepository = (
   followUps?: MemoryFollowUps,
 ): UserRepository => {
   const table = new UserTable(journal, load);
-  journal.restorer('users', (_, u) => {
-    table.put(u as User);
+  journal.restorer('users', {
+    upgrade: upgradeUser,
+    restore: (_, u) => {
+      table.put(u);
+    },
   });
   const answer = journal.runner(['users']);
   // A read of one user waits only for a pending write of that user.

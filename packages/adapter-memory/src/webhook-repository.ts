@@ -1,6 +1,6 @@
 import type { DeliveryRecord, WebhookRepository } from '@support/application';
 import type { Webhook } from '@support/domain';
-import type { Journal } from './journal.js';
+import { storedAsIs, type Journal } from './journal.js';
 import { pageOf } from './page-of.js';
 import { SortedList } from './sorted-list.js';
 
@@ -28,12 +28,15 @@ export const memoryWebhookRepository = (journal: Journal, load: number): Webhook
   const leases = journal.map<number, Lease>('leases');
   const spans = journal.map<number, Span>('deliverySpans');
   const log = journal.shelf<DeliveryRecord>('deliveryLog');
-  journal.restorer('webhooks', (id, w) => {
-    rows.set(id as number, w as Webhook);
-    ids.insert(id as number);
+  journal.restorer('webhooks', {
+    upgrade: storedAsIs<Webhook>,
+    restore: (id, w) => {
+      rows.set(id as number, w);
+      ids.insert(id as number);
+    },
   });
-  journal.restorer('leases', (id, l) => leases.set(id as number, l as Lease));
-  journal.restorer('deliverySpans', (id, span) => spans.set(id as number, span as Span));
+  journal.restorer('leases', { upgrade: storedAsIs<Lease>, restore: (id, l) => leases.set(id as number, l) });
+  journal.restorer('deliverySpans', { upgrade: storedAsIs<Span>, restore: (id, s) => spans.set(id as number, s) });
   const answer = journal.runner(['webhooks', 'leases', 'deliverySpans', 'deliveryLog']);
   const copyOf = (id: number): Webhook => {
     const w = rows.get(id);

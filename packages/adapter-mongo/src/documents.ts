@@ -1,31 +1,21 @@
 import {
-  copyCustomValues,
   emailKey,
   groupNameKey,
-  priorityRank,
-  stateRank,
-  ticketWords,
-  tokenize,
-  distinctWords,
+  messageUpgrades,
   type Email,
   type Group,
   type GroupId,
   type Message,
   type MessageNumber,
-  type Priority,
   type Role,
-  type CustomValues,
   type Scope,
-  type Ticket,
   type TicketId,
-  type TicketState,
   type User,
   type UserId,
 } from '@support/domain';
 import type { TokenKind, TokenRecord } from '@support/application';
 import { fromSummaryDocument, toSummaryDocument, type SummaryDocument } from './attachment-documents.js';
 import { fromDateOrNull, toDate, toDateOrNull } from './dates.js';
-import { cfEntries, customFieldWords, type CfEntry } from './custom-field-documents.js';
 
 // How the domain's records are laid out in MongoDB.
 //
@@ -38,101 +28,16 @@ import { cfEntries, customFieldWords, type CfEntry } from './custom-field-docume
 // Ids are the documents' `_id` (integers from the counters collection), so a lookup by id
 // and the id tie-breaker of every sort use the built-in `_id` index.
 
-export interface TicketDocument {
-  _id: number;
-  subject: string;
-  summary: string;
-  state: TicketState;
-  /** open 0, pending 1, closed 2: sorting by state sorts by this. */
-  stateRank: number;
-  priority: Priority;
-  /** low 0 ... urgent 3: sorting by priority sorts by this. */
-  priorityRank: number;
-  customerId: number;
-  customerName: string;
-  assignedUserId: number | null;
-  groupId: number | null;
-  tags: string[];
-  createdAt: Date;
-  updatedAt: Date;
-  closedAt: Date | null;
-  deletedAt: Date | null;
-  /** deletedAt !== null, kept as a boolean so every list index can start with one equality point. */
-  deleted: boolean;
-  version: number;
-  /** The domain's `ticketWords` (subject, summary and customer name): what `q` looks up. Multikey index. */
-  words: string[];
-  /** The words of subject and summary alone (and of text custom fields), so a customer rename can rebuild `words` in the database. */
-  textWords: string[];
-  /** Custom field values by field id, as the ticket keeps them (contract §10). */
-  customFields?: CustomValues;
-  /**
-   * The same values in the attribute pattern, one entry per value (a multiselect: one per
-   * option held) under one compound multikey index {cf.k, cf.v, ...}: what `cf.<key>` filters
-   * and counts read.
-   */
-  cf: CfEntry[];
-}
-
-/** `textFields`: the ids of the text, textarea and regexp fields, whose words `q` finds. */
-export type { CfEntry } from './custom-field-documents.js';
-
-export const toTicketDocument = (t: Ticket, textFields: ReadonlySet<number> = new Set()): TicketDocument => {
-  const fieldWords = customFieldWords(t.customFields, textFields);
-  const textWords = [...distinctWords(t.subject, t.summary), ...fieldWords];
-  return {
-    _id: t.id,
-    subject: t.subject,
-    summary: t.summary,
-    state: t.state,
-    stateRank: stateRank(t.state),
-    priority: t.priority,
-    priorityRank: priorityRank(t.priority),
-    customerId: t.customerId,
-    customerName: t.customerName,
-    assignedUserId: t.assignedUserId,
-    groupId: t.groupId,
-    tags: [...t.tags],
-    createdAt: toDate(t.createdAt),
-    updatedAt: toDate(t.updatedAt),
-    closedAt: toDateOrNull(t.closedAt),
-    deletedAt: toDateOrNull(t.deletedAt),
-    deleted: t.deletedAt !== null,
-    version: t.version,
-    words: [...ticketWords(t), ...fieldWords],
-    textWords,
-    customFields: copyCustomValues(t.customFields),
-    cf: cfEntries(t.customFields),
-  };
-};
-
-/** The fields a ticket is read back from: the search words and the attribute entries stay in the database. */
-export const ticketProjection = { words: 0, textWords: 0, cf: 0 } as const;
-
-export type StoredTicket = Omit<TicketDocument, 'words' | 'textWords' | 'cf'>;
-
-export const fromTicketDocument = (d: StoredTicket): Ticket => ({
-  id: d._id as TicketId,
-  subject: d.subject,
-  summary: d.summary,
-  state: d.state,
-  priority: d.priority,
-  customerId: d.customerId as UserId,
-  customerName: d.customerName,
-  assignedUserId: d.assignedUserId as UserId | null,
-  groupId: d.groupId as GroupId | null,
-  tags: d.tags,
-  // A ticket written before custom fields existed has none.
-  customFields: copyCustomValues(d.customFields),
-  createdAt: d.createdAt.getTime(),
-  updatedAt: d.updatedAt.getTime(),
-  closedAt: fromDateOrNull(d.closedAt),
-  deletedAt: fromDateOrNull(d.deletedAt),
-  version: d.version,
-});
-
-/** The search words of a customer name, as the tokenizer folds them. */
-export const nameWords = (name: string): string[] => [...new Set(tokenize(name))];
+export {
+  everyTicketFieldIsStored,
+  fromTicketDocument,
+  nameWords,
+  ticketProjection,
+  toTicketDocument,
+  type CfEntry,
+  type StoredTicket,
+  type TicketDocument,
+} from './ticket-documents.js';
 
 export interface MessageDocument {
   ticketId: number;
@@ -164,13 +69,18 @@ export const toMessageDocument = (m: Message): MessageDocument => ({
 /** Messages are read without their ObjectId `_id`: (ticketId, number) is their key. */
 export const messageProjection = { _id: 0 } as const;
 
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? messageUpgrades.<field> : ...` (the domain's upgrade default); the
+ * Message literal makes leaving a field out a build error.
+ */
 export const fromMessageDocument = (d: MessageDocument): Message => ({
   ticketId: d.ticketId as TicketId,
   number: d.number as MessageNumber,
   body: d.body,
   authorId: d.authorId as UserId,
   internal: d.internal,
-  attachments: (d.attachments ?? []).map(fromSummaryDocument),
+  attachments: d.attachments === undefined ? messageUpgrades.attachments : d.attachments.map(fromSummaryDocument),
   createdAt: d.createdAt.getTime(),
   updatedAt: d.updatedAt.getTime(),
   deletedAt: fromDateOrNull(d.deletedAt),
@@ -204,6 +114,11 @@ export const toUserDocument = (u: User): UserDocument => ({
   version: u.version,
 });
 
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? userUpgrades.<field> : ...` (the domain's upgrade default); the
+ * User literal makes leaving a field out a build error.
+ */
 export const fromUserDocument = (d: UserDocument): User => ({
   id: d._id as UserId,
   name: d.name,
@@ -237,6 +152,11 @@ export const toGroupDocument = (g: Group): GroupDocument => ({
   version: g.version,
 });
 
+/**
+ * A field added since the first format may be absent from an older document: it reads
+ * `d.<field> === undefined ? groupUpgrades.<field> : ...` (the domain's upgrade default); the
+ * Group literal makes leaving a field out a build error.
+ */
 export const fromGroupDocument = (d: GroupDocument): Group => ({
   id: d._id as GroupId,
   name: d.name,

@@ -44,6 +44,22 @@ const unavailableServerCodes: ReadonlySet<number> = new Set([
   13436, // NotPrimaryOrSecondary
 ]);
 
+/**
+ * A write conflict, by its code, for an engine that sends it without the
+ * TransientTransactionError label MongoDB puts on it in a transaction (DocumentDB, D1 in
+ * docs/mongodb.md): the transaction was aborted and nothing of it written, so it is run again
+ * (transactions.ts) and, once the retries are spent, unavailable like a labelled one.
+ */
+export const conflictServerCodes: ReadonlySet<number> = new Set([
+  112, // WriteConflict (DocumentDB: PostgreSQL's lock timeout 55P03 or a deadlock 40P01 in a transaction)
+  16777220, // PostgreSQL's serialization failure 40001, which DocumentDB's gateway passes on as its SQLSTATE's number
+  // 25P02 "current transaction is aborted", as that number: what DocumentDB answers in a transaction
+  // for a command with maxTimeMS (every one of ours) whose statement failed, hiding the first error
+  // (its gateway resets statement_timeout after the failed statement and reports that reset's
+  // failure). Mostly a conflict; whatever it was, the transaction is aborted and nothing written.
+  33685826,
+]);
+
 /** WriteConcernFailed (wtimeout) as a top-level code: the write reached the primary, not yet a majority. */
 const writeConcernServerCodes: ReadonlySet<number> = new Set([64]);
 
@@ -107,7 +123,7 @@ export const storeFailureOf = (e: unknown, kind: CallKind = 'read'): StoreFailur
   ) {
     return 'unavailable';
   }
-  return code !== null && unavailableServerCodes.has(code) ? 'unavailable' : null;
+  return code !== null && (unavailableServerCodes.has(code) || conflictServerCodes.has(code)) ? 'unavailable' : null;
 };
 
 export const isUnavailableError = (e: unknown): boolean => storeFailureOf(e) === 'unavailable';

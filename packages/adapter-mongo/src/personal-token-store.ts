@@ -1,6 +1,6 @@
 import type { PersonalTokenRecord, PersonalTokenStore } from '@support/application';
 import type { UserId } from '@support/domain';
-import { done, type MongoContext } from './context.js';
+import type { MongoContext } from './context.js';
 import type { PersonalTokenDocument } from './service-documents.js';
 import { countedPage } from './ticket-query.js';
 
@@ -29,7 +29,20 @@ const fromDocument = (d: PersonalTokenDocument): PersonalTokenRecord => ({
 export const mongoPersonalTokenStore = (ctx: MongoContext): PersonalTokenStore => {
   const { personalTokens, maxTimeMS } = ctx;
   return {
-    insert: (r) => ctx.run(() => done(personalTokens.insertOne(toDocument(r), { maxTimeMS }))),
+    // Insert, then count the live tokens up to this one (ids grow): of concurrent inserts past
+    // the limit, in any process, each one over it finds itself over and takes itself back.
+    insert: (r, limit) =>
+      ctx.run(async () => {
+        await personalTokens.insertOne(toDocument(r), { maxTimeMS });
+        if (limit === undefined) return true;
+        const live = await personalTokens.countDocuments(
+          { userId: r.userId, _id: { $lte: r.id }, expiresAt: { $gt: new Date(limit.now) } },
+          { hint: 'personal_tokens_user', maxTimeMS },
+        );
+        if (live <= limit.maxLive) return true;
+        await personalTokens.deleteOne({ _id: r.id }, { maxTimeMS });
+        return false;
+      }),
     findByHash: (hash, now) =>
       ctx.run(async () => {
         const d = await personalTokens.findOne({ hash, expiresAt: { $gt: new Date(now) } }, { maxTimeMS });

@@ -1,10 +1,14 @@
-import { MongoError, WriteConcern, type ClientSession, type TransactionOptions } from 'mongodb';
+import { MongoError, MongoServerError, WriteConcern, type ClientSession, type TransactionOptions } from 'mongodb';
+import { conflictServerCodes } from './errors.js';
 
 // Every write of a ticket, message, user or group runs in a transaction that also appends its
 // events to the change feed (event-log.ts), so a change and its event commit together or not
 // at all. The loop below is the driver's convenient-transaction algorithm (ClientSession
 // withTransaction: retry the whole transaction on a TransientTransactionError after a jittered
-// backoff of 5 ms × 1.5^attempt, at most 500 ms), with two differences a request needs:
+// backoff of 5 ms × 1.5^attempt, at most 500 ms), with three differences a request needs:
+//   - a write conflict is run again by its code too (errors.ts, conflictServerCodes), for an
+//     engine that does not label it (DocumentDB, D1 in docs/mongodb.md): a conflict in a
+//     transaction aborts it whole, so running it again cannot write anything twice;
 //   - it gives up at the caller's deadline, not after the driver's fixed 120 s: driver 7.9
 //     ignores timeoutMS (sessions.js: "timeoutMS is a no-op"), and a transaction still retrying
 //     after the request was answered 503 could commit behind the client's back;
@@ -47,6 +51,11 @@ export const transactionOptions = (maxTimeMS: number): TransactionOptions => ({
 
 const hasLabel = (e: unknown, label: string): boolean => e instanceof MongoError && e.hasErrorLabel(label);
 
+/** Whether the transaction was aborted by something that may not happen again: labelled so, or a write conflict an engine did not label (errors.ts). */
+const transient = (e: unknown): boolean =>
+  hasLabel(e, 'TransientTransactionError') ||
+  (e instanceof MongoServerError && typeof e.code === 'number' && conflictServerCodes.has(e.code));
+
 /** The driver's backoff before retry `attempt` (1, 2, ...): jitter × min(5 ms × 1.5^attempt, 500 ms). */
 export const backoffMs = (attempt: number): number => Math.random() * Math.min(5 * 1.5 ** attempt, 500);
 
@@ -84,7 +93,7 @@ export const inTransaction = async <T>(
       } catch (e) {
         // The driver ignores an abort's own failure; the server ends an abandoned transaction itself.
         if (session.inTransaction()) await session.abortTransaction();
-        if (hasLabel(e, 'TransientTransactionError') && Date.now() < until) continue;
+        if (transient(e) && Date.now() < until) continue;
         throw e;
       }
       try {
@@ -92,12 +101,7 @@ export const inTransaction = async <T>(
         return result;
       } catch (e) {
         // Transient at commit (e.g. NoSuchTransaction after a failover): nothing was written, run it again.
-        if (
-          hasLabel(e, 'TransientTransactionError') &&
-          !hasLabel(e, 'UnknownTransactionCommitResult') &&
-          Date.now() < until
-        )
-          continue;
+        if (transient(e) && !hasLabel(e, 'UnknownTransactionCommitResult') && Date.now() < until) continue;
         throw e;
       }
     }

@@ -2,7 +2,7 @@ import { portContractSuites } from '@support/application/testing';
 import type { MongoStore } from '../src/index.js';
 import { freshStores, realEngines } from './support/real-mongo.js';
 
-// The port contract suites, unchanged, on a real mongod: the same list
+// The port contract suites, unchanged, on a real server: the same list
 // (portContractSuites) the memory adapter runs, so a suite added there runs on both stores.
 // Each store the suites ask for is an empty database: made once with every collection and
 // index, emptied after each test for a later one (freshStores: a new database's indexes take
@@ -10,7 +10,7 @@ import { freshStores, realEngines } from './support/real-mongo.js';
 // (pending) and support/real-mongo.ts prints the one line saying it did NOT run.
 
 for (const engine of realEngines())
-  describe(`MongoDB store: port contract suites on a real mongod (${engine.name})`, function () {
+  describe(`MongoDB store: port contract suites on a real server (${engine.name})`, function () {
     this.timeout(180_000);
     let stores: ReturnType<typeof freshStores> | null = null;
 

@@ -175,6 +175,23 @@ describe('error classification, from errors the real driver raises', function ()
       expect(sent, 'run again while the retry window lasts').to.be.above(1);
       expect(fake.received, 'each failed run was aborted').to.include('abortTransaction');
     });
+    // DocumentDB's gateway answers a conflict in a transaction without the label (D1 in docs/mongodb.md).
+    for (const [code, codeName, errmsg] of [
+      [112, 'SqlState(E55P03)', 'canceling statement due to lock timeout'],
+      [16777220, 'DocumentDB error.', 'could not serialize access due to concurrent update'],
+      [
+        33685826,
+        'DocumentDB error.',
+        'current transaction is aborted, commands ignored until end of transaction block',
+      ],
+    ] as const)
+      it(`a write conflict without the label (${String(code)} ${codeName}, as DocumentDB answers): run again the same, then "unavailable" (a bug before)`, async () => {
+        fake.answers.set('insert', { ok: 0, code, codeName, errmsg });
+        const { error, sent } = await sentTimes('insert', () => store.tickets.insert(aTicket()));
+        expectClassified(error, 'unavailable', code);
+        expect(sent, 'run again while the retry window lasts').to.be.above(1);
+        expect(fake.received, 'each failed run was aborted').to.include('abortTransaction');
+      });
     it('a transient commit failure (251 NoSuchTransaction after a failover) runs the whole transaction again', async () => {
       fake.answers.set('commitTransaction', {
         ok: 0,

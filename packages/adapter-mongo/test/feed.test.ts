@@ -21,6 +21,8 @@ const timeLimit = (): MongoServerError =>
   new MongoServerError({ message: 'operation exceeded time limit', code: 50, codeName: 'MaxTimeMSExpired' });
 const labelled = (code: number, codeName: string, label: string): MongoServerError =>
   new MongoServerError({ message: codeName, code, codeName, errorLabels: [label] });
+const unlabelled = (code: number, codeName: string, message: string): MongoServerError =>
+  new MongoServerError({ message, errmsg: message, code, codeName });
 
 const allEvents = async (store: ReturnType<typeof engineStore>): Promise<StoredEvent[]> => [
   ...(await store.events.after(0, 100_000)),
@@ -34,8 +36,8 @@ const carrierEvents = 2;
 describe('the Mongo change feed on the engine', function () {
   this.timeout(60_000);
 
-  it('concurrent writers of every kind conflict on the counter, retry, and leave seqs 1..n in commit order, each change once', async () => {
-    const store = engineStore();
+  /** 30 writers of every kind at once (10 ticket updates, 10 new groups, 10 new users): every one lands, seqs 1..n in commit order, each change once. */
+  const concurrentWriters = async (store: ReturnType<typeof engineStore>): Promise<void> => {
     for (let i = 1; i <= 10; i++) await store.tickets.insert(aTicket({ id: i as TicketId }));
     const before = (await store.events.bounds()).newest;
     const writes = [
@@ -57,6 +59,32 @@ describe('the Mongo change feed on the engine', function () {
     expect(events.slice(before).map((e) => `${e.subject.resource}:${String(e.subject.id)}`))
       .to.have.length(30)
       .and.to.satisfy((xs: string[]) => new Set(xs).size === 30);
+  };
+
+  it('concurrent writers of every kind conflict on the counter, retry, and leave seqs 1..n in commit order, each change once', async () => {
+    await concurrentWriters(engineStore());
+  });
+
+  it('the same when the engine answers its conflicts without the TransientTransactionError label (DocumentDB, D1): failed with the conflict before', async () => {
+    const store = engineStore();
+    let n = 0;
+    store.engine.core.conflictError = () =>
+      [
+        unlabelled(112, 'SqlState(E55P03)', 'canceling statement due to lock timeout'),
+        unlabelled(16777220, 'DocumentDB error.', 'could not serialize access due to concurrent update'),
+        unlabelled(
+          33685826,
+          'DocumentDB error.',
+          'current transaction is aborted, commands ignored until end of transaction block',
+        ),
+      ][n++ % 3]!;
+    await concurrentWriters(store);
+    store.engine.core.commitFaults.push({
+      error: unlabelled(16777220, 'DocumentDB error.', 'serialization'),
+      applied: false,
+    });
+    await store.groups.insert(aGroup({ id: 99 as GroupId, name: 'After a refused commit' }));
+    expect((await allEvents(store)).filter((e) => e.type === 'group.created')).to.have.length(11);
   });
 
   it('two writers of one ticket: one wins, the other is refused (its version is gone); one event, holding the winner', async () => {

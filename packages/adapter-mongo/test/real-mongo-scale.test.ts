@@ -8,7 +8,7 @@ import type { MongoStore } from '../src/index.js';
 import { aTicket } from './support/builders.js';
 import { freshStores, realEngines } from './support/real-mongo.js';
 
-// A help desk of 100,000 tickets (SCALE_TICKETS to change it) on a real mongod, and the time
+// A help desk of 100,000 tickets (SCALE_TICKETS to change it) on a real server, and the time
 // of each query shape of the contract on it (median of 5), printed as a table. The shapes'
 // plans are proven index-served by index-coverage.test.ts; this shows what they cost.
 
@@ -192,7 +192,7 @@ for (const engine of realEngines())
       console.log(
         [
           '',
-          `  ${n} tickets on a real mongod, page of 30, median of 5:`,
+          `  ${n} tickets on ${engine.name}, page of 30, median of 5:`,
           '| shape | matches | median |',
           '|---|---|---|',
           ...rows,

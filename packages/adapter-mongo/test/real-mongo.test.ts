@@ -20,7 +20,7 @@ import { aGroup, aTicket, aToken, aUser, at } from './support/builders.js';
 import { fixtureTickets, now } from './support/fixtures.js';
 import { freshStores, realEngines } from './support/real-mongo.js';
 
-// Checks that need a real mongod (MONGO_URL, or Testcontainers when a container runtime
+// Checks that need a real server (MONGO_URL, or Testcontainers when a container runtime
 // answers). Without one the whole block is skipped, pending, with one loud line.
 
 /** Every stage of a plan, depth first. */
@@ -56,7 +56,7 @@ const queueFilters = (now: number): Partial<TicketFilter>[] => [
 ];
 
 for (const engine of realEngines())
-  describe(`MongoDB adapter on a real mongod (${engine.name})`, function () {
+  describe(`MongoDB adapter on a real server (${engine.name})`, function () {
     this.timeout(180_000);
     let stores: ReturnType<typeof freshStores> | null = null;
 

@@ -1,4 +1,4 @@
-import { noQueueConditions } from '@support/domain';
+import { noQueueConditions, ticketUpgrades } from '@support/domain';
 import type { TicketId, UserId } from '@support/domain';
 import { expect } from 'chai';
 import {
@@ -147,7 +147,10 @@ describe('translation: documents', () => {
       deletedAt: at + 6,
       version: 4,
     });
-    expect(toTicketDocument(t)).to.deep.equal({
+    // Fields added since the first format are translated as upgradeTicket reads them back (documents-upgrade.test.ts).
+    const added = new Set(Object.keys(ticketUpgrades));
+    const doc = Object.fromEntries(Object.entries(toTicketDocument(t)).filter(([k]) => !added.has(k)));
+    expect(doc).to.deep.equal({
       _id: 5,
       subject: 'Café au lait',
       summary: 'Crème BRÛLÉE, café',
@@ -168,7 +171,6 @@ describe('translation: documents', () => {
       version: 4,
       words: ['cafe', 'au', 'lait', 'creme', 'brulee', 'zoe', 'angstrom'],
       textWords: ['cafe', 'au', 'lait', 'creme', 'brulee'],
-      customFields: {},
       cf: [],
     });
   });

@@ -17,9 +17,13 @@ import type { Outcome } from './shared.js';
 /** A query string as typed values, or every bad parameter at once. */
 export type DecodedQuery<Q> = E.Either<readonly QueryIssue[], Q>;
 
-/** Why a request body was refused: every bad field at once, and the fields of the resource it named (null: it is not an object). */
+/**
+ * Why a request body was refused: every bad field at once (at most maxListedFieldErrors of
+ * them; `omitted` counts the rest), and the fields of the resource it named (null: it is not an object).
+ */
 export interface RefusedBody {
   readonly errors: readonly FieldError[];
+  readonly omitted?: number;
   readonly given: readonly string[] | null;
 }
 
@@ -30,7 +34,7 @@ export const acceptQuery = <Q>(q: DecodedQuery<Q>): Outcome<Q> =>
   E.mapLeft((issues: readonly QueryIssue[]) => invalidQuery(issues))(q);
 
 export const acceptBody = <C>(b: DecodedBody<C>): Outcome<C> =>
-  E.mapLeft((r: RefusedBody) => validationFailed(r.errors))(b);
+  E.mapLeft((r: RefusedBody) => validationFailed(r.errors, r.omitted))(b);
 
 /** A paged query, refused also when its page starts past the items any list serves (every list, every store). */
 export const acceptPage = <Q extends PageRequest>(q: DecodedQuery<Q>): Outcome<Q> =>
@@ -41,4 +45,6 @@ export const acceptPage = <Q extends PageRequest>(q: DecodedQuery<Q>): Outcome<Q
 
 /** Runs `use` on an accepted body; a refused one is answered as ValidationFailed. */
 export const withBody = <C, T>(decoded: DecodedBody<C>, use: (input: C) => Promise<Outcome<T>>): Promise<Outcome<T>> =>
-  E.isLeft(decoded) ? Promise.resolve(E.left(validationFailed(decoded.left.errors))) : use(decoded.right);
+  E.isLeft(decoded)
+    ? Promise.resolve(E.left(validationFailed(decoded.left.errors, decoded.left.omitted)))
+    : use(decoded.right);

@@ -58,6 +58,24 @@ export function describePersonalTokenStoreContract(name: string, makeStore: Make
       expect((await tokens().list(userId(1), 0, 10)).items.map((t) => t.id)).to.deep.equal([1, 3]);
     });
 
+    it('with a limit, stores a token only while its user holds fewer live ones (expired ones do not count)', async () => {
+      const now = Date.now();
+      const limit = { maxLive: 3, now };
+      expect(await tokens().insert(aPersonalToken(1, { expiresAt: now - 1 }), limit)).to.equal(true);
+      for (let i = 2; i <= 4; i++) expect(await tokens().insert(aPersonalToken(i), limit)).to.equal(true);
+      expect(await tokens().insert(aPersonalToken(5), limit), 'a fourth live one').to.equal(false);
+      expect(await tokens().findById(5), 'nothing stored').to.equal(null);
+      expect(await tokens().findByHash('hash-5', now)).to.equal(null);
+      expect(await tokens().insert(aPersonalToken(6, { userId: userId(2) }), limit), 'another user').to.equal(true);
+      expect(await tokens().insert(aPersonalToken(7), undefined), 'without a limit').to.equal(true);
+      expect(await tokens().revoke(7)).to.equal(true);
+      expect(await tokens().revoke(2)).to.equal(true);
+      expect(await tokens().insert(aPersonalToken(8), limit), 'a place freed').to.equal(true);
+      const concurrent = await Promise.all([9, 10, 11].map((i) => tokens().insert(aPersonalToken(i), limit)));
+      expect(concurrent, 'concurrent inserts never pass the limit').to.deep.equal([false, false, false]);
+      expect((await tokens().list(userId(1), 0, 20)).total).to.equal(4);
+    });
+
     it('writes last_used_at at most once an interval', async () => {
       const t = aPersonalToken(1);
       await tokens().insert(t);

@@ -12,7 +12,8 @@ export type FieldErrorCode =
   | 'not_unique' // another resource already has this value
   | 'invalid_transition' // the ticket state machine refuses this change
   | 'unknown_reference' // names a user or group that does not exist or cannot take this role
-  | 'not_permitted'; // this caller may not write this field
+  | 'not_permitted' // this caller may not write this field
+  | 'limit_reached'; // the caller already holds as many of these as one may
 
 export interface FieldError {
   /**
@@ -42,7 +43,8 @@ export interface QueryIssue {
 export type ResourceKind = 'ticket' | 'message' | 'user' | 'group' | 'webhook' | 'token' | 'attachment' | 'ticketField';
 
 export type DomainError =
-  | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[] }
+  /** `omitted`: how many more fields were refused than `errors` lists (at most `maxListedFieldErrors` are). */
+  | { readonly _tag: 'ValidationFailed'; readonly errors: readonly FieldError[]; readonly omitted?: number }
   | { readonly _tag: 'InvalidQuery'; readonly issues: readonly QueryIssue[] }
   | { readonly _tag: 'NotFound'; readonly resource: ResourceKind; readonly id: string }
   | { readonly _tag: 'Gone'; readonly resource: ResourceKind; readonly id: string }
@@ -66,7 +68,17 @@ export type DomainError =
   /** The malware scanner could not be asked; nothing was kept. */
   | { readonly _tag: 'ScannerUnavailable' };
 
-export const validationFailed = (errors: readonly FieldError[]): DomainError => ({ _tag: 'ValidationFailed', errors });
+/** A refusal lists at most this many field errors (contract §11); the rest are only counted. */
+export const maxListedFieldErrors = 100;
+
+/** A validation failure listing at most `maxListedFieldErrors` errors; `omitted` more were found but not listed. */
+export const validationFailed = (errors: readonly FieldError[], omitted = 0): DomainError => {
+  const over = Math.max(0, errors.length - maxListedFieldErrors);
+  const more = omitted + over;
+  return more === 0
+    ? { _tag: 'ValidationFailed', errors }
+    : { _tag: 'ValidationFailed', errors: errors.slice(0, maxListedFieldErrors), omitted: more };
+};
 export const invalidQuery = (issues: readonly QueryIssue[]): DomainError => ({ _tag: 'InvalidQuery', issues });
 export const notFound = (resource: ResourceKind, id: string | number): DomainError => ({
   _tag: 'NotFound',

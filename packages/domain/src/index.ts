@@ -7,6 +7,7 @@ export * from './priority.js';
 export * from './ticket-state.js';
 export * from './text.js';
 export * from './revision.js';
+export * from './upgrade.js';
 export * from './same-items.js';
 export * from './tokenizer.js';
 export * from './errors.js';

@@ -2,6 +2,7 @@ import type { AttachmentSummary } from './attachment.js';
 import type { MessageCreateInput, MessagePatchInput } from './inputs.js';
 import type { MessageNumber, TicketId, UserId } from './ids.js';
 import { revise } from './revision.js';
+import { upgrading, type Stored, type Upgrades } from './upgrade.js';
 
 export interface Message {
   readonly ticketId: TicketId;
@@ -18,6 +19,19 @@ export interface Message {
   readonly deletedAt: number | null;
   readonly version: number;
 }
+
+/** The fields every stored message has had since the stores' first format. */
+type MessageFormat1 =
+  'ticketId' | 'number' | 'body' | 'authorId' | 'internal' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'version';
+
+/** What a message stored before a field existed is read back with: one entry per field added since format 1. */
+export const messageUpgrades: Upgrades<Message, MessageFormat1> = {
+  // A message stored before attachments existed (contract §9) has none.
+  attachments: [],
+};
+export type StoredMessage = Stored<Message, MessageFormat1>;
+/** The upgrade step every store reads a stored message through. */
+export const upgradeMessage = upgrading<Message, MessageFormat1>(messageUpgrades);
 
 export const createMessage = (
   ticketId: TicketId,

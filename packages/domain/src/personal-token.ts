@@ -18,6 +18,8 @@ export const personalTokenLimits = {
   maxDays: 366,
   /** last_used_at is written at most once per this many ms per token. */
   lastUsedIntervalMs: 60_000,
+  /** A user holds at most this many personal tokens that have not expired (contract §11). */
+  maxLive: 100,
 } as const;
 
 /** What POST /v1/users/me/tokens asks for, decoded; expiresAt in epoch ms. */

@@ -52,3 +52,11 @@ export const roleScopes = (role: Role): readonly Scope[] => {
 
 /** Scopes in their canonical order, each once (the order of `scopes`). */
 export const canonicalScopes = (given: readonly Scope[]): readonly Scope[] => scopes.filter((s) => given.includes(s));
+
+/**
+ * Whether a token holding `held`, of a user of `role`, may give a new token `wanted` (contract
+ * §11): a token never holds a scope its maker's token lacks, nor one the role cannot use.
+ * Covered as a request would be (X:write covers X:read).
+ */
+export const mayGrant = (held: readonly Scope[], role: Role, wanted: Scope): boolean =>
+  scopeCovers(held, wanted) && scopeCovers(roleScopes(role), wanted);

@@ -5,6 +5,7 @@ import { defaultPriority, type Priority } from './priority.js';
 import { revise } from './revision.js';
 import { initialTicketState, type TicketState } from './ticket-state.js';
 import { distinctWords } from './tokenizer.js';
+import { upgrading, type Stored, type Upgrades } from './upgrade.js';
 
 export interface Ticket {
   readonly id: TicketId;
@@ -28,6 +29,35 @@ export interface Ticket {
   /** Incremented by every write; a write that expects another version is refused. */
   readonly version: number;
 }
+
+/** The fields every stored ticket has had since the stores' first format. */
+type TicketFormat1 =
+  | 'id'
+  | 'subject'
+  | 'summary'
+  | 'state'
+  | 'priority'
+  | 'customerId'
+  | 'customerName'
+  | 'assignedUserId'
+  | 'groupId'
+  | 'tags'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'closedAt'
+  | 'deletedAt'
+  | 'version';
+
+/** What a ticket stored before a field existed is read back with: one entry per field added since format 1. */
+export const ticketUpgrades: Upgrades<Ticket, TicketFormat1> = {
+  // Custom fields (contract §10): a ticket written before them has no values.
+  customFields: noCustomValues,
+};
+export type StoredTicket = Stored<Ticket, TicketFormat1>;
+/** The fields a stored ticket may lack (added since format 1). */
+export type TicketFieldAdded = Exclude<keyof Ticket, TicketFormat1>;
+/** The upgrade step every store reads a stored ticket through (the embedded store's restorer, the Mongo mapper). */
+export const upgradeTicket = upgrading<Ticket, TicketFormat1>(ticketUpgrades);
 
 /** The words a ticket is found by: those of its subject, summary and customer name. */
 export const ticketWords = (t: Pick<Ticket, 'subject' | 'summary' | 'customerName'>): string[] =>

@@ -1,3 +1,4 @@
+import { upgrading, type Upgrades } from './upgrade.js';
 import type { Email } from './email.js';
 import type { GroupId, UserId } from './ids.js';
 import { revise } from './revision.js';
@@ -42,3 +43,15 @@ export const applyUserChanges = (u: User, c: UserChanges, now: number): User =>
  */
 export const leaveGroup = (u: User, groupId: GroupId, now: number): User =>
   u.groupIds.includes(groupId) ? revise(u, now, { groupIds: u.groupIds.filter((g) => g !== groupId) }) : u;
+
+/** What a user stored before a field existed is read back with: one entry per field added since format 1. */
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type -- empty until a field is added: then it asks for its default
+export const userUpgrades: Upgrades<
+  User,
+  'id' | 'name' | 'email' | 'role' | 'groupIds' | 'passwordHash' | 'createdAt' | 'updatedAt' | 'version'
+> = {};
+/** The upgrade step every store reads a stored user through. */
+export const upgradeUser = upgrading<
+  User,
+  'id' | 'name' | 'email' | 'role' | 'groupIds' | 'passwordHash' | 'createdAt' | 'updatedAt' | 'version'
+>(userUpgrades);

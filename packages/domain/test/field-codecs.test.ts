@@ -204,20 +204,35 @@ describe('domain: nullable values', () => {
 describe('domain: lists of distinct values', () => {
   const tags = distinctList('list of tags', boundedString('tag', { min: 1, max: 3 }), 2);
 
-  it('drop repeats (the first kept), then check the size', () => {
-    expect(rightOf(tags.decode(['b', 'a', 'b', 'a']))).to.deep.equal(['b', 'a']);
-    expect(rightOf(tags.decode([]))).to.deep.equal([]);
+  it('refuse a list longer than its bound by its length, before any item is read', () => {
     expect(oneError(tags, ['a', 'b', 'c'])).to.deep.equal({
       field: '',
       code: 'invalid_length',
-      message: 'must hold at most 2 distinct values (got 3)',
+      message: 'must hold at most 2 values (got 3)',
     });
+    // Repeats count: a list is judged by its length, not by what is left after dropping them.
+    expect(oneError(tags, ['a', 'a', 'a'])).to.deep.equal({
+      field: '',
+      code: 'invalid_length',
+      message: 'must hold at most 2 values (got 3)',
+    });
+    // The bad items of an over-long list are not even looked at: one error, for the list.
+    expect(errorsOf(tags, [7, 8, 9])).to.deep.equal([
+      { field: '', code: 'invalid_length', message: 'must hold at most 2 values (got 3)' },
+    ]);
+    expect(tags.is(['a', 'b', 'c'])).to.equal(false);
+  });
+
+  it('drop repeats within the bound (the first kept)', () => {
+    expect(rightOf(tags.decode(['b', 'b']))).to.deep.equal(['b']);
+    expect(rightOf(tags.decode(['b', 'a']))).to.deep.equal(['b', 'a']);
+    expect(rightOf(tags.decode([]))).to.deep.equal([]);
   });
 
   it('refuse every bad item at once, each under its index', () => {
-    expect(errorsOf(tags, ['a', 7, 'toolong'])).to.deep.equal([
-      { field: '1', code: 'invalid_type', message: 'must be a string' },
-      { field: '2', code: 'invalid_length', message: 'must be 1 to 3 characters long (got 7)' },
+    expect(errorsOf(tags, [7, 'toolong'])).to.deep.equal([
+      { field: '0', code: 'invalid_type', message: 'must be a string' },
+      { field: '1', code: 'invalid_length', message: 'must be 1 to 3 characters long (got 7)' },
     ]);
   });
 

@@ -26,7 +26,15 @@ describe('domain: the values of a personal token (contract §8.1)', () => {
   it('scopes: a non-empty list of the eight scopes, each kept once in the order given', () => {
     expect(rightOf(scopeList.decode(['users:read']))).to.deep.equal(['users:read']);
     const reversed = [...scopes].reverse();
-    expect(rightOf(scopeList.decode([...reversed, ...scopes]))).to.deep.equal(reversed);
+    expect(rightOf(scopeList.decode(reversed))).to.deep.equal(reversed);
+    expect(rightOf(scopeList.decode(['events:read', 'tickets:read', 'events:read']))).to.deep.equal([
+      'events:read',
+      'tickets:read',
+    ]);
+    // The bound counts the list as sent, repeats included (contract §11: refused by its length first).
+    expect(refusal(scopeList, [...reversed, ...scopes])).to.deep.equal([
+      ['', 'invalid_length', 'must hold at most 8 values (got 16)'],
+    ]);
     expect(refusal(scopeList, [])).to.deep.equal([['', 'invalid_length', 'must name at least one value']]);
     expect(refusal(scopeList, ['tickets:read', 'tickets:admin'])).to.deep.equal([
       ['1', 'invalid_value', `must be one of: ${scopes.join(', ')}`],

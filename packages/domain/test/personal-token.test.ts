@@ -142,12 +142,13 @@ describe('domain: telling a personal token apart', () => {
 });
 
 describe('domain: the limits of personal tokens (contract §8.1)', () => {
-  it('a name of 1-100 characters, 90 days by default, at most 366 ahead, last_used_at at most once a minute', () => {
+  it('a name of 1-100 characters, 90 days by default, at most 366 ahead, last_used_at at most once a minute, 100 live per user', () => {
     expect(personalTokenLimits).to.deep.equal({
       name: { min: 1, max: 100 },
       defaultDays: 90,
       maxDays: 366,
       lastUsedIntervalMs: 60_000,
+      maxLive: 100,
     });
   });
 });

@@ -3,13 +3,14 @@ import qs from 'qs';
 import getRawBody from 'raw-body';
 import type { AppContext } from '../state.js';
 import { problem } from '../errors/http-problem.js';
-import { findKeyProblem } from './json-keys.js';
+import { scanJson } from './json-scan.js';
+import { LargeJsonBody } from './json-thin.js';
 
 // Request bodies of POST, PUT and PATCH are JSON with Content-Type: application/json
 // (else 415; a charset other than UTF-8 is 415 too); PATCH also takes application/merge-patch+json (RFC 7396), the token
 // endpoints also take application/x-www-form-urlencoded (RFC 6749). A body over 1 MiB
-// is 413; malformed JSON, bytes that are not UTF-8 and a JSON object with a name twice
-// (I-JSON, RFC 7493) are 400. JSON need not be an object here: a body of `"text"` or `3`
+// is 413; malformed JSON, bytes that are not UTF-8, a JSON object with a name twice
+// (I-JSON, RFC 7493) and nesting deeper than 64 levels are 400. JSON need not be an object here: a body of `"text"` or `3`
 // parses, and the use case then says precisely that it must be an object (422) rather than
 // a vague 400. What the JSON says is the use cases' business (422).
 
@@ -58,30 +59,43 @@ const utf8 = (bytes: Buffer, type: string): string => {
   }
 };
 
-const parseJson = (text: string, type: string): unknown => {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    const detail = e instanceof SyntaxError ? `: ${e.message}` : '';
-    throw problem('malformedBody', `the request body could not be read as ${type}${detail}`);
+/** How deep a request body may nest arrays and objects (no body of this API needs more than 3 levels). */
+export const maxJsonDepth = 64;
+
+/** A body of more values than this is read thinned (json-thin.ts); fewer cost little to build whole. */
+export const thinAbove = 20_000;
+
+/**
+ * JSON text as the body's value, after one pass that validates it and refuses, with 400,
+ * nesting past maxJsonDepth, an object name given twice (I-JSON) or `__proto__` (json-scan.ts).
+ * A body of more than `thinAbove` values comes back as a LargeJsonBody, which decodeBody
+ * (and the token endpoint) read only as far as their codecs look: building it whole could
+ * hold the event loop past the budget of contract §11.
+ */
+export const parseJson = (text: string, type: string): unknown => {
+  const scan = scanJson(text, maxJsonDepth);
+  if (scan.ok) return scan.values > thinAbove ? new LargeJsonBody(text) : (JSON.parse(text) as unknown);
+  switch (scan.kind) {
+    case 'deep':
+      throw problem(
+        'malformedBody',
+        `the request body nests arrays and objects more than ${maxJsonDepth} levels deep; no body of this API needs more than a few`,
+      );
+    case 'syntax':
+      throw problem('malformedBody', `the request body could not be read as ${type}: ${scan.message}`);
+    case 'duplicate':
+    case 'forbidden': {
+      const name = JSON.stringify(scan.key.slice(0, 64));
+      const where =
+        scan.pointer === '' ? 'the top-level object' : `the object at ${JSON.stringify(scan.pointer.slice(0, 128))}`;
+      throw problem(
+        'malformedBody',
+        scan.kind === 'duplicate'
+          ? `the request body has the key ${name} twice in ${where}; the keys of a JSON object must be unique (I-JSON, RFC 7493)`
+          : `the request body has the key ${name} in ${where}, which is not allowed`,
+      );
+    }
   }
-  if (typeof value !== 'object' || value === null) return value;
-  const trouble = findKeyProblem(text);
-  if (trouble !== undefined) {
-    const name = JSON.stringify(trouble.key.slice(0, 64));
-    const where =
-      trouble.pointer === ''
-        ? 'the top-level object'
-        : `the object at ${JSON.stringify(trouble.pointer.slice(0, 128))}`;
-    throw problem(
-      'malformedBody',
-      trouble.kind === 'duplicate'
-        ? `the request body has the key ${name} twice in ${where}; the keys of a JSON object must be unique (I-JSON, RFC 7493)`
-        : `the request body has the key ${name} in ${where}, which is not allowed`,
-    );
-  }
-  return value;
 };
 
 class NotUtf8 extends Error {}
@@ -138,7 +152,10 @@ export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
   return ctx.state.bodyBytes;
 };
 
-/** Reads and parses the body; `accepted` are the media types this operation takes. */
+/**
+ * Reads and parses the body; `accepted` are the media types this operation takes. A large JSON
+ * body is a LargeJsonBody (see parseJson): hand it to decodeBody, or read it with `thinned`.
+ */
 export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType[]): Promise<unknown> => {
   const type = ctx.request.type.toLowerCase();
   if (!(accepted as readonly string[]).includes(type)) {

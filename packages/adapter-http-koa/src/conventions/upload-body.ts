@@ -5,13 +5,15 @@ import { problem } from '../errors/http-problem.js';
 import type { AppContext } from '../state.js';
 import { dispositionFilename } from './content-disposition.js';
 import { hasBody } from './request-body.js';
+import type { UploadPacer } from './upload-pacing.js';
 
 // The body of POST /v1/uploads (contract §9), the one request body that is not JSON: the file's
 // bytes as the raw body (type from Content-Type, name from ?filename= or Content-Disposition),
 // or multipart/form-data with one part named `file` (busboy, a maintained streaming parser).
-// Never buffered whole: the file's bytes are handed on as they arrive. The raw request bytes
-// are hashed on the way (an Idempotency-Key compares them), and the file's first bytes kept
-// for the type detector.
+// Never buffered whole: the file's bytes are handed on as they arrive, at the pace all uploads
+// share (upload-pacing.ts), and the file's first bytes kept for the type detector. An
+// Idempotency-Key compares the request's bytes by their SHA-256: for a raw body that is the
+// file's own hash (the blob store takes it), so only a multipart body with a key is hashed here.
 
 /** A multipart body carries boundaries and part headers around the file: this much is allowed over the limit. */
 export const multipartOverhead = 16 * 1024;
@@ -25,8 +27,12 @@ export interface UploadBody {
   readonly source: AsyncIterable<Uint8Array>;
   /** The file's first bytes (up to 4100) seen so far. */
   leading(): Buffer;
-  /** SHA-256 (hex) of every byte of the request body read: complete once `source` has ended. */
-  bodyHash(): string;
+  /**
+   * SHA-256 (hex) of the whole request body, once `source` has ended, given the file's: the
+   * same for a raw body; for multipart, taken while streaming, and only when the request has
+   * an Idempotency-Key (the one use of it).
+   */
+  bodyHash(fileSha256: string): string;
 }
 
 const isMultipart = (ctx: AppContext): boolean => ctx.request.is('multipart/form-data') === 'multipart/form-data';
@@ -68,15 +74,14 @@ const leadingKeeper = () => {
 };
 
 /** The raw body as the file: name from ?filename= or Content-Disposition, type from Content-Type. */
-const rawUpload = (ctx: AppContext, hash: Hash): UploadBody => {
+const rawUpload = (ctx: AppContext, pacer: UploadPacer): UploadBody => {
   const given = ctx.query['filename'];
   if (Array.isArray(given)) throw problem('badQueryParameter', 'filename: give it once');
   const filename = given ?? dispositionFilename(ctx.get('Content-Disposition'));
   const lead = leadingKeeper();
   const req = ctx.req;
   async function* source(): AsyncIterable<Uint8Array> {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      hash.update(chunk);
+    for await (const chunk of pacer.paced(req)) {
       lead.see(chunk);
       yield chunk;
     }
@@ -86,12 +91,12 @@ const rawUpload = (ctx: AppContext, hash: Hash): UploadBody => {
     declaredType: ctx.get('Content-Type') || null,
     source: source(),
     leading: lead.bytes,
-    bodyHash: () => hash.copy().digest('hex'),
+    bodyHash: (fileSha256) => fileSha256,
   };
 };
 
 /** multipart/form-data: waits for the part named `file` (its headers carry the name and type). */
-const multipartUpload = (ctx: AppContext, hash: Hash): Promise<UploadBody> =>
+const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null): Promise<UploadBody> =>
   new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -105,11 +110,16 @@ const multipartUpload = (ctx: AppContext, hash: Hash): Promise<UploadBody> =>
       reject(problem('malformedBody', 'the multipart/form-data body has no usable boundary'));
       return;
     }
-    const tap = new PassThrough();
-    tap.on('data', (c: Buffer) => hash.update(c));
     let found = false;
     let failure: Error | null = null;
-    const finished = new Promise<void>((done) => parser.on('close', done));
+    // busboy emits a malformed part header as 'error' without closing (and the pipe then stops
+    // feeding it): the file's source, already read to its end, waits for either.
+    const finished = new Promise<void>((done) => {
+      parser.on('close', done);
+      parser.on('error', () => {
+        done();
+      });
+    });
     const fail = (e: Error): void => {
       failure ??= e;
       if (!found) reject(failure);
@@ -132,7 +142,7 @@ const multipartUpload = (ctx: AppContext, hash: Hash): Promise<UploadBody> =>
       found = true;
       const lead = leadingKeeper();
       async function* source(): AsyncIterable<Uint8Array> {
-        for await (const chunk of stream as AsyncIterable<Buffer>) {
+        for await (const chunk of pacer.paced(stream)) {
           lead.see(chunk);
           yield chunk;
         }
@@ -144,16 +154,24 @@ const multipartUpload = (ctx: AppContext, hash: Hash): Promise<UploadBody> =>
         declaredType: info.mimeType || null,
         source: source(),
         leading: lead.bytes,
-        bodyHash: () => hash.copy().digest('hex'),
+        bodyHash: () => {
+          if (hash === null) throw new Error('a multipart body is hashed only when it carries an Idempotency-Key');
+          return hash.copy().digest('hex');
+        },
       });
     });
-    ctx.req.pipe(tap).pipe(parser);
+    if (hash === null) ctx.req.pipe(parser);
+    else {
+      const tap = new PassThrough();
+      tap.on('data', (c: Buffer) => hash.update(c));
+      ctx.req.pipe(tap).pipe(parser);
+    }
   });
 
 /** Reads an upload's body as far as its file's name and type (multipart: the file part's headers). */
-export const readUpload = async (ctx: AppContext, maxBytes: number): Promise<UploadBody> => {
+export const readUpload = async (ctx: AppContext, maxBytes: number, pacer: UploadPacer): Promise<UploadBody> => {
   const multipart = isMultipart(ctx);
   checkAnnounced(ctx, maxBytes, multipart);
-  const hash = createHash('sha256');
-  return multipart ? multipartUpload(ctx, hash) : rawUpload(ctx, hash);
+  if (!multipart) return rawUpload(ctx, pacer);
+  return multipartUpload(ctx, pacer, ctx.state.streamedKey === null ? null : createHash('sha256'));
 };

@@ -1,7 +1,8 @@
 import type { DecodedBody } from '@support/application';
-import { failWith, toFieldErrors } from '@support/domain';
+import { failWith, maxListedFieldErrors, toFieldErrors } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import * as t from 'io-ts';
+import { LargeJsonBody } from '../conventions/json-thin.js';
 import { sameNames, type WireNames } from '../wire-names.js';
 
 type Props = Record<string, t.Mixed>;
@@ -31,6 +32,8 @@ const isPlainObject = (u: unknown): u is Record<string, unknown> =>
 export interface BodyCodec<A> extends t.Type<A, unknown> {
   readonly fieldOf: (key: string) => string | undefined;
   readonly names: WireNames;
+  /** The keys the body may have (the API's names). */
+  readonly keys: ReadonlySet<string>;
 }
 
 /**
@@ -53,16 +56,8 @@ export const strictObject = <R extends Props, O extends Props>(
     (u): u is Decoded<R, O> => isPlainObject(u),
     (u, c) => {
       if (!isPlainObject(u)) return failWith(u, c, 'invalid_type', 'the request body must be a JSON object');
-      const errors: t.Errors = [];
+      const errors: t.ValidationError[] = [];
       const out: Record<string, unknown> = {};
-      for (const key of Object.keys(u)) {
-        if (fieldByKey.has(key)) continue;
-        const ctx = t.appendContext(c, key, t.unknown, u[key]);
-        const failure = spec.readOnly.includes(key)
-          ? failWith(u[key], ctx, 'read_only', 'is set by the server and cannot be written here')
-          : failWith(u[key], ctx, 'unknown_field', `is not a field of ${name}`);
-        if (E.isLeft(failure)) errors.push(...failure.left);
-      }
       const decodeField = (field: string, codec: t.Mixed, isRequired: boolean): void => {
         const key = names.toWire(field);
         const present = Object.hasOwn(u, key);
@@ -70,35 +65,81 @@ export const strictObject = <R extends Props, O extends Props>(
         if (!present) {
           if (isRequired) {
             const failure = failWith(undefined, ctx, 'required', 'is required');
-            if (E.isLeft(failure)) errors.push(...failure.left);
+            if (E.isLeft(failure)) for (const e of failure.left) errors.push(e);
           }
           return;
         }
         if (u[key] === null && (isRequired || (spec.mergePatch === true && !codec.is(null)))) {
           const failure = failWith(null, ctx, 'required', 'is required and cannot be null');
-          if (E.isLeft(failure)) errors.push(...failure.left);
+          if (E.isLeft(failure)) for (const e of failure.left) errors.push(e);
           return;
         }
         const r = codec.validate(u[key], ctx);
-        if (E.isLeft(r)) errors.push(...r.left);
+        if (E.isLeft(r)) for (const e of r.left) errors.push(e);
         else out[field] = r.right;
       };
       for (const [key, codec] of Object.entries(spec.required)) decodeField(key, codec, true);
       for (const [key, codec] of Object.entries(spec.optional)) decodeField(key, codec, false);
+      // Then the keys the body should not have: each is an error, but a body of 100,000 unknown
+      // keys builds only the first of them (up to maxListedFieldErrors errors in all) and counts
+      // the rest (contract §11). The fields' own errors come first, so that they are listed.
+      let omitted = 0;
+      for (const key of Object.keys(u)) {
+        if (fieldByKey.has(key)) continue;
+        if (errors.length >= maxListedFieldErrors) {
+          omitted += 1;
+          continue;
+        }
+        const ctx = t.appendContext(c, key, t.unknown, u[key]);
+        const failure = spec.readOnly.includes(key)
+          ? failWith(u[key], ctx, 'read_only', 'is set by the server and cannot be written here')
+          : failWith(u[key], ctx, 'unknown_field', `is not a field of ${name}`);
+        if (E.isLeft(failure)) for (const e of failure.left) errors.push(e);
+      }
+      if (omitted > 0) errors.push(omittedErrors(omitted));
       return errors.length > 0 ? t.failures(errors) : t.success(out as Decoded<R, O>);
     },
     t.identity,
   );
-  return Object.assign(codec, { fieldOf: (key: string) => fieldByKey.get(key), names });
+  return Object.assign(codec, {
+    fieldOf: (key: string) => fieldByKey.get(key),
+    names,
+    keys: new Set(fieldByKey.keys()),
+  });
 };
 
+/** Stands for `n` refused keys past the listed ones, at the end of a codec's errors; decodeBody counts it. */
+const omittedMarker = 'omitted';
+const omittedErrors = (n: number): t.ValidationError => ({ value: n, context: [], message: omittedMarker });
+const isOmitted = (e: t.ValidationError): boolean => e.message === omittedMarker && e.context.length === 0;
+
 /**
- * Decodes a request body into a command, or reports every bad field at once together with
- * the fields of the resource the body named, by their domain names (some rules of the use
- * cases depend on what was left out).
+ * Decodes a request body into a command, or reports every bad field at once (the first
+ * maxListedFieldErrors; `omitted` counts the rest) together with the fields of the
+ * resource the body named, by their domain names (some rules of the use cases depend on
+ * what was left out).
  */
-export const decodeBody = <A>(codec: BodyCodec<A>, body: unknown): DecodedBody<A> =>
-  E.mapLeft((errors: t.Errors) => ({
-    errors: toFieldErrors(errors),
-    given: isPlainObject(body) ? Object.keys(body).flatMap((key) => codec.fieldOf(key) ?? []) : null,
-  }))(codec.decode(body));
+export const decodeBody = <A>(codec: BodyCodec<A>, read: unknown): DecodedBody<A> => {
+  // A large body is read only as far as the codec looks; the names it left out are all errors.
+  const { value: body, dropped } =
+    read instanceof LargeJsonBody ? read.thinned(codec.keys) : { value: read, dropped: 0 };
+  const decoded = codec.decode(body);
+  if (E.isRight(decoded)) return decoded;
+  const listed: t.ValidationError[] = [];
+  let omitted = dropped;
+  for (const e of decoded.left) {
+    if (isOmitted(e)) omitted += e.value as number;
+    else listed.push(e);
+  }
+  const given: string[] = [];
+  if (isPlainObject(body))
+    for (const key of Object.keys(body)) {
+      const field = codec.fieldOf(key);
+      if (field !== undefined) given.push(field);
+    }
+  return E.left({
+    errors: toFieldErrors(listed),
+    ...(omitted > 0 ? { omitted } : {}),
+    given: isPlainObject(body) ? given : null,
+  });
+};

@@ -78,6 +78,7 @@ export const fieldErrorCodes: Readonly<Record<FieldErrorCode, number>> = {
   invalid_transition: 42208,
   unknown_reference: 42209,
   not_permitted: 42210,
+  limit_reached: 42211,
 };
 
 const unauthenticatedKind = (reason: 'missing' | 'invalid'): ErrorKind => {

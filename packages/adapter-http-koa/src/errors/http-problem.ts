@@ -60,7 +60,12 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
   switch (e._tag) {
     case 'ValidationFailed': {
       const n = e.errors.length;
-      return new HttpProblem(k, `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`, {
+      const omitted = e.omitted ?? 0;
+      const description =
+        omitted === 0
+          ? `${n} ${n === 1 ? 'field is' : 'fields are'} invalid; see errors`
+          : `${n + omitted} fields are invalid; errors lists the first ${n}, and ${omitted} more are not listed`;
+      return new HttpProblem(k, description, {
         errors: e.errors.map((f) => ({
           code: fieldErrorCodes[f.code],
           field: wireField(names, f),

@@ -50,7 +50,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
   return {
     BadRequest: answer(
       400,
-      'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, a page that starts past the first 10000 items of a list (40007, naming the deepest page for its per_page), or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
+      'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493 —, `__proto__` as a key, arrays and objects nested more than 64 levels deep), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, a page that starts past the first 10000 items of a list (40007, naming the deepest page for its per_page), or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
       problemExample('badQueryParameter', 'state: unknown state "opened"; states are: open, pending, closed', {
         errors: [
           {
@@ -153,7 +153,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     ValidationFailed: answer(
       422,
-      `The body was refused: one entry in errors per refused field. errors[].code: see FieldError.`,
+      `The body was refused: one entry in errors per refused field, at most 100 (when more were refused, description says how many more are not listed). A list is refused by its length before its items are read. errors[].code: see FieldError.`,
       problemExample('validationFailed', '2 fields are invalid; see errors', {
         errors: [
           { code: 42201, field: 'subject', message: 'is required' },
@@ -165,7 +165,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ValidationFailedOrKeyReused: {
       ...answer(
         422,
-        'The body was refused (42200: one entry in errors per refused field; errors[].code: see FieldError), or (42250) the Idempotency-Key was already used for another request (another method, path or body).',
+        'The body was refused (42200: one entry in errors per refused field, at most 100, description counting the rest; errors[].code: see FieldError), or (42250) the Idempotency-Key was already used for another request (another method, path or body).',
         problemExample('validationFailed', '1 field is invalid; see errors', {
           errors: [{ code: 42201, field: 'subject', message: 'is required' }],
         }),

@@ -159,10 +159,10 @@ const decide = (ctx: AppContext, decision: IdempotencyDecision): boolean => {
  * Claims the key a streamed upload carries, once its body has been read and hashed: true when
  * the upload is to be kept, false when a kept answer was set (the repeat's bytes are thrown away).
  */
-export const claimStreamed = async ({ app }: Services, ctx: AppContext, bodyHash: string): Promise<boolean> => {
+export const claimStreamed = async ({ app }: Services, ctx: AppContext, bodyHash: () => string): Promise<boolean> => {
   const key = ctx.state.streamedKey;
   if (key === null) return true;
-  const fingerprint = fingerprintOfHash(ctx.method, ctx.path, bodyHash);
+  const fingerprint = fingerprintOfHash(ctx.method, ctx.path, bodyHash());
   return decide(ctx, await app.idempotency.begin(ctx.state.actor, ctx.ip, key, fingerprint));
 };
 

@@ -148,7 +148,7 @@ export const ticketTable = {
     replace: 'optional',
     resettable: true,
     said: {
-      description: `At most ${limits.tags} distinct tags (a repeated tag in a request is kept once). Default [].`,
+      description: `At most ${limits.tags} tags (a longer list is refused by its length); a repeated tag is kept once. Default [].`,
       items: `A tag of ${limits.tag.min}-${limits.tag.max} characters.`,
     },
   }),

@@ -2,6 +2,7 @@ import type { AttachmentId, TicketId } from '@support/domain';
 import { fileTypeFromBuffer } from 'file-type';
 import { contentReply } from '../conventions/content-answer.js';
 import { readUpload } from '../conventions/upload-body.js';
+import { uploadPacer } from '../conventions/upload-pacing.js';
 import { decodePage } from '../decode/page.js';
 import { claimStreamed } from '../pipeline/idempotency.js';
 import { created, ok } from '../reply.js';
@@ -23,10 +24,11 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
   const { app, urls, options } = services;
   const op = attachmentDeclarations(urls.origin);
   const attachmentId = (ctx: RouteContext): AttachmentId => idParam(ctx, 'attachmentId', 'attachment') as AttachmentId;
+  const pacer = uploadPacer();
 
   api.post('/v1/uploads', op.createUpload, async (ctx) => {
     const actor = actorOf(ctx);
-    const body = await readUpload(ctx, options.uploadMaxBytes);
+    const body = await readUpload(ctx, options.uploadMaxBytes, pacer);
     const pending = unwrap(
       await app.attachments.upload(actor, {
         filename: body.filename,
@@ -38,7 +40,7 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
     let kept = false;
     try {
       // A repeat of a kept upload (Idempotency-Key) is answered with the kept answer; its bytes go.
-      if (!(await claimStreamed(services, ctx, body.bodyHash()))) return;
+      if (!(await claimStreamed(services, ctx, () => body.bodyHash(pending.sha256)))) return;
       kept = true;
     } finally {
       if (!kept) await pending.discard();

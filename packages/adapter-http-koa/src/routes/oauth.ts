@@ -3,6 +3,7 @@ import { ref } from '../openapi/json.js';
 import type { OAuthError, TokenGrant } from '@support/application';
 import { isScope, scopes, type Scope } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
+import { LargeJsonBody } from '../conventions/json-thin.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { oauthErrorKind } from '../errors/error-table.js';
 import { HttpProblem } from '../errors/http-problem.js';
@@ -34,7 +35,8 @@ const knownParams = new Set([
 const readParams = async (ctx: RouteContext): Promise<Readonly<Record<string, string>>> => {
   let body: unknown;
   try {
-    body = await readBody(ctx, [mediaTypes.form, mediaTypes.json]);
+    const read = await readBody(ctx, [mediaTypes.form, mediaTypes.json]);
+    body = read instanceof LargeJsonBody ? read.thinned(knownParams).value : read;
   } catch (e) {
     if (e instanceof HttpProblem) throw new HttpProblem(e.kind, e.description, { oauthError: 'invalid_request' });
     throw e;
@@ -59,6 +61,15 @@ const grantBody = (g: TokenGrant): Record<string, unknown> => ({
   scope: g.scope,
 });
 
+/** The first few unknown scope names, quoted, and how many more there are (a 1 MiB scope stays a short answer). */
+const unknownNames = (unknown: readonly string[]): string => {
+  const shown = unknown
+    .slice(0, 5)
+    .map((n) => JSON.stringify(n.slice(0, 40)))
+    .join(', ');
+  return unknown.length > 5 ? `${shown} and ${unknown.length - 5} more` : shown;
+};
+
 /** RFC 6749 §3.3: space-separated scope names; an unknown one is invalid_scope. */
 const decodeScope = (raw: string | undefined): readonly Scope[] | undefined => {
   if (raw === undefined) return undefined;
@@ -68,7 +79,7 @@ const decodeScope = (raw: string | undefined): readonly Scope[] | undefined => {
     throw oauthProblem({
       _tag: 'OAuthError',
       error: 'invalid_scope',
-      description: `${names.length === 0 ? 'scope is empty' : `unknown scope ${unknown.map((n) => JSON.stringify(n.slice(0, 40))).join(', ')}`}; scopes are ${scopes.join(' ')}`,
+      description: `${names.length === 0 ? 'scope is empty' : `unknown scope ${unknownNames(unknown)}`}; scopes are ${scopes.join(' ')}`,
     });
   }
   return names.filter(isScope);

@@ -100,7 +100,9 @@ export const tokenRoutes = (api: DeclaringRouter, { app, urls }: Services): void
       description:
         'A credential for a script or an integration, instead of a password: narrowed to its scopes, expiring (default 90 days, at most 366), revocable. ' +
         'The answer is the only time the token is shown (Cache-Control: no-store; never kept for an Idempotency-Key replay): the store keeps only its SHA-256. ' +
-        "Revoked with its user's deletion, or when an admin sets that user's password; POST /v1/oauth/revoke ends it too." +
+        "Revoked with its user's deletion, or when an admin sets that user's password; POST /v1/oauth/revoke ends it too. " +
+        'Its scopes must lie within those of the login token asking for it (X:write covers X:read) and within what the role can use: else 422 with one error on scopes (42210 not_permitted) naming the scopes this login token can give. ' +
+        'A user holds at most 100 tokens that have not expired: the 101st is 422 (42211 limit_reached).' +
         roles('any, for themselves only (admins cannot make tokens for others).'),
       access: 'token',
       needs: n.tokens.create,

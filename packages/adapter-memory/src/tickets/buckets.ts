@@ -2,6 +2,7 @@ const none: ReadonlySet<number> = new Set();
 
 /** Ids grouped by a key (a customer, an assignee, a group); empty groups are dropped. */
 export class Buckets {
+  // Map: derived: an index of the tickets table, rebuilt by its restorer
   private readonly byKey = new Map<number, Set<number>>();
 
   add(key: number, id: number): void {

@@ -53,6 +53,7 @@ export class FieldIndex {
     this.byValue = setTypes.includes(type) ? new IdSets<CustomScalar>(alwaysDense) : null;
     this.words = isTextType(type) ? new WordIndex(load) : null;
     const values = def.options.map((o) => o.value).sort(compareText);
+    // Map: derived: each option's rank, from the field's definition
     this.ranks = new Map(values.map((v, i) => [v, i]));
   }
 

@@ -159,6 +159,7 @@ const wordsFor = (maxId: number): number => (maxId >>> 5) + 1;
 
 /** Id sets by key (a customer, an assignee, a tag...); empty sets are dropped. */
 export class IdSets<K> {
+  // Map: derived: an index of the tickets table, rebuilt by its restorer
   private readonly byKey = new Map<K, IdSet>();
   private static readonly empty = new IdSet();
 

@@ -28,6 +28,7 @@ export class SortIndexes {
     load: number,
     private readonly custom: (fieldId: number) => FieldIndex | undefined = () => undefined,
   ) {
+    // Map: derived: an index of the tickets table, rebuilt by its restorer
     this.lists = new Map(
       sortFields.map((field) => [field, new SortedList<number>((a, b) => this.compareIds(field, a, b), load)] as const),
     );

@@ -20,6 +20,7 @@ export class TicketFacts {
   private created = new Float64Array(0);
   private updated = new Float64Array(0);
   private closed = new Float64Array(0);
+  // Map: derived: facts of the tickets table, rebuilt by its restorer
   private readonly far = new Map<number, Ticket>();
 
   /** Records a ticket's keys (a new ticket, or new keys for a stored id). */

@@ -1,7 +1,7 @@
 import type { TicketFieldRepository } from '@support/application';
 import { byPosition, ticketFieldEvent, type TicketFieldDefinition } from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
-import type { Journal } from '../journal.js';
+import { storedAsIs, type Journal } from '../journal.js';
 import type { TicketTable } from './ticket-table.js';
 
 /**
@@ -15,6 +15,7 @@ export const memoryTicketFieldRepository = (
   table: TicketTable,
   events: ChangeRecorder,
 ): TicketFieldRepository => {
+  // Map: journal: the definitions, restored by the ticketFields restorer
   const rows = journal.map<number, TicketFieldDefinition>('ticketFields');
   const answer = journal.runner(['ticketFields']);
   let ordered: readonly TicketFieldDefinition[] = [];
@@ -25,7 +26,12 @@ export const memoryTicketFieldRepository = (
     ordered = Object.freeze([...rows.values()].sort(byPosition));
     return stored;
   };
-  journal.restorer('ticketFields', (_, value) => put(value as TicketFieldDefinition, false));
+  journal.restorer('ticketFields', {
+    upgrade: storedAsIs<TicketFieldDefinition>,
+    restore: (_, def) => {
+      put(def, false);
+    },
+  });
   return {
     list: () => answer(() => ordered),
     findById: (id) => answer(() => rows.get(id) ?? null),

@@ -6,6 +6,7 @@ import {
   ungroupTicket,
   type EventActor,
   type Ticket,
+  upgradeTicket,
 } from '@support/domain';
 import type { ChangeRecorder } from '../event-log.js';
 import type { MemoryFollowUps } from '../follow-ups.js';
@@ -15,9 +16,6 @@ import { checkOffset } from '../page-of.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { memoryTicketFieldRepository } from './ticket-field-repository.js';
 import { TicketTable } from './ticket-table.js';
-
-/** A ticket as a store wrote it before custom fields existed has none. */
-const upgraded = (t: Ticket): Ticket => ((t.customFields as unknown) === undefined ? { ...t, customFields: {} } : t);
 
 /** The tickets and their custom field definitions, which share the ticket table's indexes. */
 export const memoryTicketStores = (
@@ -40,15 +38,15 @@ export const memoryTicketRepository = (
   events: ChangeRecorder,
   followUps?: MemoryFollowUps,
 ): TicketRepository => {
-  journal.restorer(
-    'tickets',
-    (_, t) => {
-      table.restore(upgraded(t as Ticket));
+  journal.restorer('tickets', {
+    upgrade: upgradeTicket,
+    restore: (_, t) => {
+      table.restore(t);
     },
-    () => {
+    finish: () => {
       table.restored();
     },
-  );
+  });
   const answer = journal.runner(['tickets']);
   // A read of one ticket waits only for a pending write of that ticket.
   const answerFor = journal.recordRunner('tickets');

@@ -51,6 +51,7 @@ export class TicketTable {
   private readonly byAssignee = new Buckets();
   private readonly byGroup = new Buckets();
   /** One index per defined custom field, by its id (field-index.ts). */
+  // Map: derived: rebuilt by the ticketFields and tickets restorers
   private readonly custom = new Map<number, FieldIndex>();
 
   private readonly load: number;

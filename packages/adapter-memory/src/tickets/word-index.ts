@@ -9,6 +9,7 @@ const ascending = (a: number, b: number): number => a - b;
  * no list for them.
  */
 export class WordIndex {
+  // Map: derived: an index of the tickets table, rebuilt by its restorer
   private readonly postings = new Map<string, SortedList<number> | number>();
 
   constructor(private readonly load: number) {}

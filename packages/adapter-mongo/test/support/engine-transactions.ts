@@ -124,7 +124,7 @@ export class EngineTransaction {
       const holder = this.core.locks.get(k);
       if ((holder !== undefined && holder !== this) || (this.core.committedAt.get(k) ?? -1) > this.snapshotAt) {
         this.core.conflicts += 1;
-        throw writeConflict();
+        throw this.core.conflictError();
       }
     }
     for (const k of keys) {
@@ -148,6 +148,8 @@ export class EngineCore {
   readonly sources: SnapshotSource[] = [];
   /** Armed by tests: the next commits fail like this, one each. */
   readonly commitFaults: CommitFault[] = [];
+  /** What a write conflict answers: MongoDB's labelled WriteConflict, unless a test plays another engine's answer. */
+  conflictError: () => MongoServerError = writeConflict;
   /** WriteConflicts raised so far (tests check that concurrency really met the conflict path). */
   conflicts = 0;
   private waiters: (() => void)[] = [];

@@ -20,7 +20,7 @@ import { EngineCollection } from './mingo-collection.js';
 // commit shows them all at once, WriteConflict on a document another open transaction wrote
 // or that changed since the snapshot. Operations interleave at their awaits, so concurrent
 // callers really do race. It is not MongoDB (one node, no TTL monitor, no write concern, no
-// durability): the contract suites on a real mongod remain the word of record.
+// durability): the contract suites on a real server remain the word of record.
 
 export type { EngineOptions, Fault, SentQuery } from './mingo-documents.js';
 

@@ -19,8 +19,21 @@ export interface PersonalTokenRecord {
  * Personal access tokens. Revoking removes the record, so a revoked token is refused by the
  * next lookup in every process (there is no cache in front of this port).
  */
+/** How many tokens a user may hold that have not expired at `now` (contract §11). */
+export interface LiveTokenLimit {
+  readonly maxLive: number;
+  readonly now: number;
+}
+
 export interface PersonalTokenStore {
-  insert(record: PersonalTokenRecord): Promise<void>;
+  /**
+   * Stores a new token; with `limit`, only while its user holds fewer than `maxLive` tokens that
+   * have not expired at `now` (false: nothing stored). Decided by the store so that concurrent
+   * inserts, in any process, never leave more than maxLive: a token counts against the limit
+   * only tokens with a lower id (ids grow), and a store that cannot count and insert in one
+   * step inserts, counts, and takes its token back when over.
+   */
+  insert(record: PersonalTokenRecord, limit?: LiveTokenLimit): Promise<boolean>;
   /** The token with this hash, unless it expired at `now` (or was revoked); one indexed lookup. */
   findByHash(hash: string, now: number): Promise<PersonalTokenRecord | null>;
   /** A token by id, expired or not; null once revoked. */

@@ -74,7 +74,7 @@ const customerRequired = fieldError('customerId', 'required', 'is required when 
  */
 const withMissingCustomer = (actor: Actor, refused: RefusedBody): DomainError => {
   const missing = !isCustomer(actor) && refused.given !== null && !refused.given.includes('customerId');
-  return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors);
+  return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors, refused.omitted);
 };
 
 export const createTicket = async (

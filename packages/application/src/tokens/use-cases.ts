@@ -1,6 +1,8 @@
 import {
   canonicalScopes,
   fieldError,
+  mayGrant,
+  scopes as allScopes,
   notFound,
   pageOffset,
   personalToken,
@@ -13,7 +15,7 @@ import {
   type UserId,
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
-import type { Actor } from '../actor.js';
+import { actorScopes, type Actor } from '../actor.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { isCustomer, requireRole } from '../policy.js';
 import type { PersonalTokenRecord } from '../ports/personal-token-store.js';
@@ -55,6 +57,19 @@ export const createPersonalToken = async (
   const now = ports.clock.now();
   const errors: FieldError[] = [];
   if (input.scopes.length === 0) errors.push(fieldError('scopes', 'invalid_length', 'must name at least one scope'));
+  // A token never holds what its maker lacks (contract §11): within the login token's scopes and the role's.
+  const held = actorScopes(actor);
+  const beyond = input.scopes.filter((s) => !mayGrant(held, actor.user.role, s));
+  if (beyond.length > 0) {
+    const grantable = allScopes.filter((s) => mayGrant(held, actor.user.role, s));
+    errors.push(
+      fieldError(
+        'scopes',
+        'not_permitted',
+        `a token cannot hold scopes that the login token making it lacks, or that a ${actor.user.role} cannot use: ${beyond.join(' ')} (this login token can give ${grantable.length === 0 ? 'none' : grantable.join(' ')})`,
+      ),
+    );
+  }
   const expiresAt = input.expiresAt ?? now + personalTokenLimits.defaultDays * dayMs;
   if (expiresAt <= now) errors.push(fieldError('expiresAt', 'invalid_value', 'must be in the future'));
   if (expiresAt > now + personalTokenLimits.maxDays * dayMs)
@@ -73,7 +88,17 @@ export const createPersonalToken = async (
     expiresAt,
     lastUsedAt: null,
   };
-  await ports.personalTokens.insert(record);
+  const { maxLive } = personalTokenLimits;
+  if (!(await ports.personalTokens.insert(record, { maxLive, now })))
+    return E.left(
+      validationFailed([
+        fieldError(
+          '',
+          'limit_reached',
+          `you already have ${String(maxLive)} personal access tokens that have not expired, the most a user may have; revoke one (DELETE /v1/users/me/tokens/{id}) before making another`,
+        ),
+      ]),
+    );
   return E.right({ record, token });
 };
 

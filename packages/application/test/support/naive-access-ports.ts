@@ -6,9 +6,11 @@ export const accessPorts = (s: NaiveState): Pick<Store, 'personalTokens' | 'toke
   const { tokens, personal, counters, idempotency } = s;
   return {
     personalTokens: {
-      insert: (r) => {
+      insert: (r, limit) => {
+        const live = [...personal.values()].filter((t) => t.userId === r.userId && t.expiresAt > (limit?.now ?? 0));
+        if (limit !== undefined && live.length >= limit.maxLive) return Promise.resolve(false);
         personal.set(r.id, structuredClone(r));
-        return Promise.resolve();
+        return Promise.resolve(true);
       },
       findByHash: (hash, now) =>
         Promise.resolve(

@@ -27,6 +27,7 @@ const codes: readonly FieldErrorCode[] = [
   'invalid_transition',
   'unknown_reference',
   'not_permitted',
+  'limit_reached',
 ];
 const isCode = (s: string): s is FieldErrorCode => (codes as readonly string[]).includes(s);
 
@@ -135,7 +136,12 @@ export const nullable = <A, O>(codec: ShapedCodec<A, O>): ShapedCodec<A | null, 
     { kind: 'nullable', value: codec.shape },
   );
 
-/** A list of distinct values: duplicates are dropped (first one kept), then the size is checked. */
+/**
+ * A list of distinct values (contract §11): a list longer than `maxItems` is refused by its
+ * length before any item is read; then each item is decoded and repeats are dropped (the
+ * first one kept), found with a set, so the cost is linear in the list's length. Items
+ * decode to primitives (strings, numbers), which the set compares by value.
+ */
 export const distinctList = <A, O>(
   name: string,
   item: ShapedCodec<A, O>,
@@ -144,21 +150,24 @@ export const distinctList = <A, O>(
   shaped(
     new t.Type<readonly A[], readonly O[], unknown>(
       name,
-      (u): u is readonly A[] => Array.isArray(u) && u.every((x) => item.is(x)),
+      (u): u is readonly A[] => Array.isArray(u) && u.length <= maxItems && u.every((x) => item.is(x)),
       (u, c) => {
         if (!Array.isArray(u)) return failWith(u, c, 'invalid_type', `must be an array (${name})`);
-        const errors: t.Errors = [];
+        if (u.length > maxItems)
+          return failWith(u, c, 'invalid_length', `must hold at most ${maxItems} values (got ${u.length})`);
+        const errors: t.ValidationError[] = [];
+        const seen = new Set<A>();
         const out: A[] = [];
-        u.forEach((x: unknown, i) => {
+        for (let i = 0; i < u.length; i++) {
+          const x: unknown = u[i];
           const r = item.validate(x, t.appendContext(c, String(i), item, x));
-          if (E.isLeft(r)) errors.push(...r.left);
-          else if (!out.includes(r.right)) out.push(r.right);
-        });
-        if (errors.length > 0) return t.failures(errors);
-        if (out.length > maxItems) {
-          return failWith(u, c, 'invalid_length', `must hold at most ${maxItems} distinct values (got ${out.length})`);
+          if (E.isLeft(r)) for (const e of r.left) errors.push(e);
+          else if (!seen.has(r.right)) {
+            seen.add(r.right);
+            out.push(r.right);
+          }
         }
-        return t.success(out);
+        return errors.length > 0 ? t.failures(errors) : t.success(out);
       },
       (as) => as.map((a) => item.encode(a)),
     ),

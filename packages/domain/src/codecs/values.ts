@@ -28,6 +28,41 @@ export const limits = {
   webhookUrl: { min: 1, max: 2048 },
 } as const;
 
+/** RFC 3339 date-time with an offset (2026-03-01T00:00:00Z, ...+02:00): its wall-clock time, offset sign, hours, minutes. */
+const rfc3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d{1,9})?(?:Z|([+-])(\d{2}):(\d{2}))$/i;
+
+/**
+ * The instant (epoch ms) of an RFC 3339 date-time, NaN when it is not one. Date.parse rolls a
+ * day the month lacks (02-30) or the hour 24 over into the next day; RFC 3339 has neither, so the
+ * instant's wall-clock time at the string's offset must read back as the string's.
+ */
+const epochMsOf = (s: string): number => {
+  const m = rfc3339.exec(s);
+  if (m === null) return NaN;
+  const [matched, written, sign, hours, minutes] = m;
+  const ms = Date.parse(matched);
+  if (Number.isNaN(ms)) return NaN;
+  const offsetMinutes = sign === undefined ? 0 : Number(`${sign}1`) * (Number(hours) * 60 + Number(minutes));
+  const wall = new Date(ms + offsetMinutes * 60_000).toISOString();
+  return wall.slice(0, 19) === String(written).toUpperCase() ? ms : NaN;
+};
+
+export const dateTime: ShapedCodec<number, string> = shaped(
+  new t.Type<number, string, unknown>(
+    'an RFC 3339 date-time',
+    (u): u is number => typeof u === 'number',
+    (u, c) => {
+      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
+      const ms = epochMsOf(u);
+      return Number.isNaN(ms)
+        ? failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)')
+        : t.success(ms);
+    },
+    (ms) => new Date(ms).toISOString(),
+  ),
+  { kind: 'date-time' },
+);
+
 const userRef = reference(UserId, 'user');
 // Stryker disable next-line StringLiteral: a list item's name shows in no message (each of its refusals carries its own code and text)
 const tag = boundedString('tag of 1-50 characters', { ...limits.tag, nonBlank: true });
@@ -132,41 +167,6 @@ export const webhookValues = {
   active: booleanField,
   after: sequenceNumber,
 };
-
-/** RFC 3339 date-time with an offset (2026-03-01T00:00:00Z, ...+02:00): its wall-clock time, offset sign, hours, minutes. */
-const rfc3339 = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(?:\.\d{1,9})?(?:Z|([+-])(\d{2}):(\d{2}))$/i;
-
-/**
- * The instant (epoch ms) of an RFC 3339 date-time, NaN when it is not one. Date.parse rolls a
- * day the month lacks (02-30) or the hour 24 over into the next day; RFC 3339 has neither, so the
- * instant's wall-clock time at the string's offset must read back as the string's.
- */
-const epochMsOf = (s: string): number => {
-  const m = rfc3339.exec(s);
-  if (m === null) return NaN;
-  const [matched, written, sign, hours, minutes] = m;
-  const ms = Date.parse(matched);
-  if (Number.isNaN(ms)) return NaN;
-  const offsetMinutes = sign === undefined ? 0 : Number(`${sign}1`) * (Number(hours) * 60 + Number(minutes));
-  const wall = new Date(ms + offsetMinutes * 60_000).toISOString();
-  return wall.slice(0, 19) === String(written).toUpperCase() ? ms : NaN;
-};
-
-const dateTime: ShapedCodec<number, string> = shaped(
-  new t.Type<number, string, unknown>(
-    'an RFC 3339 date-time',
-    (u): u is number => typeof u === 'number',
-    (u, c) => {
-      if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be an RFC 3339 date-time string');
-      const ms = epochMsOf(u);
-      return Number.isNaN(ms)
-        ? failWith(u, c, 'invalid_value', 'must be an RFC 3339 date-time (2026-03-01T00:00:00Z)')
-        : t.success(ms);
-    },
-    (ms) => new Date(ms).toISOString(),
-  ),
-  { kind: 'date-time' },
-);
 
 /** A list codec that also refuses an empty list. */
 const nonEmpty = <A, O>(list: ShapedCodec<readonly A[], readonly O[]>): ShapedCodec<readonly A[], readonly O[]> =>

@@ -41,9 +41,8 @@ export const sameCustomValues = (a: CustomValues, b: CustomValues): boolean => {
 };
 
 /** A copy no caller shares with the store. */
-export const copyCustomValues = (values: CustomValues | undefined): CustomValues => {
+export const copyCustomValues = (values: CustomValues): CustomValues => {
   const out: Record<string, CustomValue> = {};
-  if (values === undefined) return out;
   for (const [k, v] of Object.entries(values)) out[k] = Array.isArray(v) ? [...(v as readonly string[])] : v;
   return out;
 };

@@ -26,11 +26,15 @@ describe('fuzz: every operation of the OpenAPI document, every role, on the Mong
     started = Date.now();
     // MONGO_WITHOUT_TTL goes through as given (scripts/ferretdb-run.mjs sets it for a server without TTL indexes).
     const withoutTtl = process.env.MONGO_WITHOUT_TTL;
-    fuzzer = await startFuzzer({
-      STORE: 'mongo',
-      MONGO_URL: withDatabase(mongoUrl, `fuzz_${randomBytes(6).toString('hex')}`),
-      ...(withoutTtl === undefined ? {} : { MONGO_WITHOUT_TTL: withoutTtl }),
-    });
+    // The service's clock at the real time: the server's TTL monitor deletes by its own (startFuzzer).
+    fuzzer = await startFuzzer(
+      {
+        STORE: 'mongo',
+        MONGO_URL: withDatabase(mongoUrl, `fuzz_${randomBytes(6).toString('hex')}`),
+        ...(withoutTtl === undefined ? {} : { MONGO_WITHOUT_TTL: withoutTtl }),
+      },
+      { realTime: true },
+    );
   });
   after(async () => {
     if (fuzzer === null) return;

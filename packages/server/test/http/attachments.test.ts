@@ -98,17 +98,21 @@ describe('HTTP: uploads and attachments', function () {
       body: none.body,
     });
     expect(missing.status).to.equal(400);
-    // A part name with a control character is a malformed part header (the document's propertyNames says so).
-    const controlled = multipart([
-      { name: 'n\x1dote', bytes: 'x' },
-      { name: 'file', filename: 'a.txt', bytes: 'a' },
-    ]);
-    const malformed = await api.request('POST', '/v1/uploads', {
-      token: customer.token,
-      headers: { 'Content-Type': controlled.contentType },
-      body: controlled.body,
-    });
-    expect([malformed.status, obj(malformed).code]).to.deep.equal([400, 40002]);
+    // A part name with a control character is a malformed part header (the document's propertyNames says so),
+    // before the file part or after it (after it: the request hung, never answered, before the fix).
+    const file = { name: 'file', filename: 'a.txt', bytes: 'a' };
+    for (const parts of [
+      [{ name: 'n\x1dote', bytes: 'x' }, file],
+      [file, { name: 'n\x0fote', bytes: 'x' }],
+    ]) {
+      const controlled = multipart(parts);
+      const malformed = await api.request('POST', '/v1/uploads', {
+        token: customer.token,
+        headers: { 'Content-Type': controlled.contentType },
+        body: controlled.body,
+      });
+      expect([malformed.status, obj(malformed).code], parts[0]?.name).to.deep.equal([400, 40002]);
+    }
     const tab = multipart([
       { name: 'a\tnote', bytes: 'x' },
       { name: 'file', filename: 'a.txt', bytes: 'a' },
@@ -129,6 +133,16 @@ describe('HTTP: uploads and attachments', function () {
     expect(exact.status).to.equal(201);
     const chunked = await chunkedUpload(api, agent.token, [big.subarray(0, 3000), big.subarray(3000)]);
     expect([chunked.status, (JSON.parse(chunked.text) as { code: number }).code]).to.deep.equal([413, 41302]);
+    // The same as multipart/form-data: the file part's bytes pass the limit, the rest is drained.
+    const form = multipart([{ name: 'file', filename: 'big.bin', bytes: Buffer.alloc(64 * 1024, 3) }]);
+    const parts = Array.from({ length: 16 }, (_, i) => form.body.subarray(i * 4096, (i + 1) * 4096));
+    const chunkedForm = await chunkedUpload(
+      api,
+      agent.token,
+      [...parts, form.body.subarray(16 * 4096)],
+      form.contentType,
+    );
+    expect([chunkedForm.status, (JSON.parse(chunkedForm.text) as { code: number }).code]).to.deep.equal([413, 41302]);
   });
 
   it('attaches uploads to a new message, which lists them; the ticket lists them too', async () => {

@@ -56,11 +56,15 @@ export const uploaded = async (
   return (a.json as { id: number }).id;
 };
 
-/** A raw upload sent chunked (no Content-Length), one chunk per part: the server learns the size only as the bytes arrive. */
+/**
+ * An upload sent chunked (no Content-Length), one chunk per part: the server learns the size
+ * only as the bytes arrive. A raw body unless `contentType` says otherwise (multipart).
+ */
 export const chunkedUpload = (
   api: Api,
   token: string,
   parts: readonly Buffer[],
+  contentType = 'application/octet-stream',
 ): Promise<{ status: number; text: string }> =>
   new Promise((resolve, reject) => {
     const req = request(
@@ -69,7 +73,7 @@ export const chunkedUpload = (
         method: 'POST',
         rejectUnauthorized: false,
         agent: false,
-        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType },
       },
       (res) => {
         const chunks: Buffer[] = [];

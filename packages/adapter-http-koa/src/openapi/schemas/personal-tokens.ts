@@ -9,10 +9,11 @@ import { id, nullable, text, timestamp, url } from './fields.js';
 const scopeList: Json = {
   type: 'array',
   minItems: 1,
+  maxItems: scopes.length,
   uniqueItems: true,
   items: { type: 'string', enum: [...scopes] },
   description:
-    "What the token may do, on top of its user's role (a scope never widens a role); X:write includes X:read.",
+    "What the token may do, on top of its user's role (a scope never widens a role); X:write includes X:read. Each must be covered by the scopes of the login token making it and usable by the role (else 422 not_permitted).",
 };
 
 const tokenProperties: Record<string, Json> = {

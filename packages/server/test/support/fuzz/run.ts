@@ -121,8 +121,18 @@ export interface Fuzzer {
   close(): Promise<void>;
 }
 
-/** Starts the service on a store (the memory store unless `env` says otherwise) and a fuzzer for it. */
-export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): Promise<Fuzzer> => {
+/**
+ * Starts the service on a store (the memory store unless `env` says otherwise) and a fuzzer for it.
+ * The service's clock is the harness's manual clock, which starts on a fixed day (replays stay the
+ * same); on a store that forgets expired records by its own clock (MongoDB's TTL monitor, about
+ * once a minute), that day would make every token, Idempotency-Key and rate-limit window expired
+ * at birth, deleted at the next sweep (the fixtures' admin token among them: 401 from then on).
+ * `realTime` sets the clock to the real time first, as the store contracts do (token-store-contract.ts).
+ */
+export const startFuzzer = async (
+  env: Readonly<Record<string, string>> = {},
+  options: { readonly realTime?: boolean } = {},
+): Promise<Fuzzer> => {
   const api = await startApi(
     // Rate limits would answer most requests 429 after the first thousands: they have their own tests.
     { RATE_LIMIT: '1000000000', ...env },
@@ -134,6 +144,7 @@ export const startFuzzer = async (env: Readonly<Record<string, string>> = {}): P
     },
   );
   const store: Store = api.server.store;
+  if (options.realTime === true) api.clock.set(Date.now());
   let creator = await api.adminToken();
   let world: World | null = null;
   let served = 0;

@@ -5,6 +5,7 @@ import {
   searchTerms,
   ticketFilter,
   ticketOrder,
+  ticketUpgrades,
   ticketWords,
   type SortRule,
   type Ticket,
@@ -156,6 +157,7 @@ export const newTicket = (
   fields: Partial<MTicket> & Pick<MTicket, 'subject' | 'customerId' | 'customerName'>,
   now: number,
 ): MTicket => ({
+  ...ticketUpgrades,
   id: id as TicketId,
   summary: '',
   state: 'open',
