@@ -57,7 +57,7 @@ const ticketFieldTable = {
 export type TicketFieldWireTable = typeof ticketFieldTable;
 export const ticketFieldNames: WireNames = wireNames(ticketFieldTable);
 
-const userTable = { groupIds: 'group_ids' } as const;
+const userTable = { groupIds: 'group_ids', currentPassword: 'current_password' } as const;
 export type UserWireTable = typeof userTable;
 export const userNames: WireNames = wireNames(userTable);
 

@@ -72,6 +72,7 @@ export const copyTokenRecord = (r: TokenRecord): TokenRecord => ({
   familyId: r.familyId,
   expiresAt: r.expiresAt,
   ...(r.scopes === undefined ? {} : { scopes: [...r.scopes] }),
+  ...(r.authenticatedAt === undefined ? {} : { authenticatedAt: r.authenticatedAt }),
 });
 
 export const copySummary = (a: AttachmentSummary): AttachmentSummary => ({

@@ -53,11 +53,11 @@ export const memoryPersonalTokenStore = (
     for (const id of byUser.get(userId)?.values() ?? []) if ((rows.get(id)?.expiresAt ?? 0) > now) live += 1;
     return live;
   };
-  const revokeUserNow = (userId: number): void => {
-    for (const id of [...(byUser.get(userId)?.values() ?? [])]) remove(id);
+  const revokeUserNow = (userId: number, except: number | undefined): void => {
+    for (const id of [...(byUser.get(userId)?.values() ?? [])]) if (id !== except) remove(id);
   };
   followUps?.on('revokePersonalTokens', (f) => {
-    revokeUserNow(f.userId);
+    revokeUserNow(f.userId, f.exceptToken);
   });
   return {
     // The count and the insert in one synchronous step: no other call runs in between.

@@ -9,8 +9,9 @@ interface Window {
 
 /**
  * Fixed-window counters, grouped by window start (every key shares the same windows). A hit
- * for a window starting at t shows that t has come, so every window that ended by t is
- * forgotten then: memory holds only the windows still running.
+ * for a window starting at t shows that t has come, so every window that ended a window's
+ * length before t is forgotten then: memory holds the windows still running and the ones just
+ * before them (the port lets the previous window be read).
  */
 export const memoryRateLimitCounter = (load: number): RateLimitCounter => {
   // Map: transient: rate-limit windows are per process by design, never stored
@@ -29,14 +30,15 @@ export const memoryRateLimitCounter = (load: number): RateLimitCounter => {
           // Map: transient: as above
           window = { end: windowStart + windowMs, counts: new Map() };
           windows.set(windowStart, window);
-          ends.set(windowStart, window.end);
+          ends.set(windowStart, window.end + windowMs);
         } else if (windowStart + windowMs > window.end) {
           window.end = windowStart + windowMs;
-          ends.set(windowStart, window.end);
+          ends.set(windowStart, window.end + windowMs);
         }
         const count = (window.counts.get(key) ?? 0) + 1;
         window.counts.set(key, count);
         return count;
       }),
+    count: (key, windowStart) => answer(() => windows.get(windowStart)?.counts.get(key) ?? 0),
   };
 };

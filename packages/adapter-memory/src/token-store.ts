@@ -55,7 +55,8 @@ export const memoryTokenStore = (journal: Journal, load: number, followUps?: Mem
       for (const hash of hashesOf()) forget(hash);
     });
   followUps?.on('revokeUser', (f) => {
-    for (const hash of owners.of(f.userId)) forget(hash);
+    for (const hash of owners.of(f.userId))
+      if (f.exceptFamily === undefined || held.get(hash)?.record.familyId !== f.exceptFamily) forget(hash);
   });
   const keep = (h: Held): void => {
     const { record } = h;

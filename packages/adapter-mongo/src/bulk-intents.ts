@@ -25,8 +25,8 @@ export type BulkIntent =
   | { readonly op: 'unassignUser'; readonly userId: number; readonly now: number; readonly by?: EventActor }
   | { readonly op: 'clearGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
   | { readonly op: 'removeGroup'; readonly groupId: number; readonly now: number; readonly by?: EventActor }
-  | { readonly op: 'revokePersonalTokens'; readonly userId: number }
-  | { readonly op: 'revokeUser'; readonly userId: number }
+  | { readonly op: 'revokePersonalTokens'; readonly userId: number; readonly exceptToken?: number }
+  | { readonly op: 'revokeUser'; readonly userId: number; readonly exceptFamily?: string }
   | { readonly op: 'revokeFamily'; readonly familyId: string };
 
 /** A journal record: the latest intent for its key, when it was recorded (server time), and a mark that tells this record from a later one. */

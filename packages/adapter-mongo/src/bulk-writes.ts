@@ -128,10 +128,10 @@ const apply = async (
       );
       return;
     case 'revokeUser':
-      await c.tokens.deleteMany(revokeUserFilter(i.userId, revokedBefore), options);
+      await c.tokens.deleteMany(revokeUserFilter(i.userId, revokedBefore, i.exceptFamily), options);
       return;
     case 'revokePersonalTokens':
-      await c.personalTokens.deleteMany(revokePersonalTokensFilter(i.userId, revokedBefore), options);
+      await c.personalTokens.deleteMany(revokePersonalTokensFilter(i.userId, revokedBefore, i.exceptToken), options);
       return;
     case 'revokeFamily':
       await c.tokens.deleteMany({ familyId: i.familyId }, options);

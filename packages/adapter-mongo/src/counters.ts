@@ -1,7 +1,7 @@
 import type { IdSequence, RateLimitCounter } from '@support/application';
 import { MongoServerError } from 'mongodb';
 import type { MongoContext } from './context.js';
-import { rateLimitHit, sequenceIncrement } from './writes.js';
+import { rateLimitHit, rateLimitId, sequenceIncrement } from './writes.js';
 
 /**
  * Two first upserts of the same counter can race to insert it; the loser fails with a
@@ -41,4 +41,9 @@ export const mongoRateLimitCounter = (ctx: MongoContext): RateLimitCounter => ({
         return d.count;
       }),
     ),
+  count: (key, windowStart) =>
+    ctx.run(async () => {
+      const d = await ctx.rateLimits.findOne({ _id: rateLimitId(key, windowStart) }, { maxTimeMS: ctx.maxTimeMS });
+      return d?.count ?? 0;
+    }),
 });

@@ -180,6 +180,8 @@ export interface TokenDocument {
   scopes?: Scope[];
   /** When the server stored it (set by the server on every save). */
   savedAt?: Date;
+  /** When the family's password grant was (its refresh chain ends REFRESH_MAX_AGE_S after). */
+  authenticatedAt?: Date;
 }
 
 export const toTokenDocument = (r: TokenRecord): TokenDocument => ({
@@ -190,6 +192,7 @@ export const toTokenDocument = (r: TokenRecord): TokenDocument => ({
   expiresAt: toDate(r.expiresAt),
   used: false,
   ...(r.scopes === undefined ? {} : { scopes: [...r.scopes] }),
+  ...(r.authenticatedAt === undefined ? {} : { authenticatedAt: toDate(r.authenticatedAt) }),
 });
 
 export const fromTokenDocument = (d: TokenDocument): TokenRecord => ({
@@ -199,6 +202,7 @@ export const fromTokenDocument = (d: TokenDocument): TokenRecord => ({
   familyId: d.familyId,
   expiresAt: d.expiresAt.getTime(),
   ...(d.scopes === undefined ? {} : { scopes: d.scopes }),
+  ...(d.authenticatedAt === undefined ? {} : { authenticatedAt: d.authenticatedAt.getTime() }),
 });
 
 export interface RateLimitDocument {

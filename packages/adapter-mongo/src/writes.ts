@@ -91,14 +91,23 @@ export const saveToken = (doc: TokenDocument) => {
 
 /**
  * A user's tokens; with a time, only those saved at or before it (tokens stored before
- * savedAt existed count as saved before).
+ * savedAt existed count as saved before); never those of the login `exceptFamily`.
  */
-export const revokeUserFilter = (userId: number, savedBy: Date | null) =>
-  savedBy === null ? { userId } : { userId, savedAt: { $not: { $gt: savedBy } } };
+export const revokeUserFilter = (userId: number, savedBy: Date | null, exceptFamily?: string) => ({
+  userId,
+  ...(savedBy === null ? {} : { savedAt: { $not: { $gt: savedBy } } }),
+  ...(exceptFamily === undefined ? {} : { familyId: { $ne: exceptFamily } }),
+});
 
-/** A user's personal access tokens; with a time, only those made at or before it (a token made after a revocation stays). */
-export const revokePersonalTokensFilter = (userId: number, madeBy: Date | null) =>
-  madeBy === null ? { userId } : { userId, createdAt: { $not: { $gt: madeBy } } };
+/**
+ * A user's personal access tokens; with a time, only those made at or before it (a token made
+ * after a revocation stays); never `exceptToken`.
+ */
+export const revokePersonalTokensFilter = (userId: number, madeBy: Date | null, exceptToken?: number) => ({
+  userId,
+  ...(madeBy === null ? {} : { createdAt: { $not: { $gt: madeBy } } }),
+  ...(exceptToken === undefined ? {} : { _id: { $ne: exceptToken } }),
+});
 
 /** A token that may still be used at `now`: not used, not expired (deleted when revoked). */
 export const liveTokenFilter = (hash: string, now: number) => ({

@@ -15,6 +15,8 @@ export interface Actor {
   readonly token?: EventToken;
   /** The token's scopes (contract §8.2); absent for a login token asked for without `scope`: every scope its role can use. */
   readonly scopes?: readonly Scope[];
+  /** The login the request was made in (its tokens' family): what an own password change keeps (contract §11). */
+  readonly session?: string;
 }
 
 export const actorId = (a: Actor): UserId => a.user.id;

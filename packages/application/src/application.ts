@@ -36,7 +36,7 @@ import type {
 } from '@support/domain';
 import type { Either } from 'fp-ts/lib/Either.js';
 import type { Actor } from './actor.js';
-import type { OAuthError, TokenGrant } from './auth/oauth.js';
+import type { GrantRefusal, OAuthError, TokenGrant } from './auth/oauth.js';
 import type { DecodedBody, DecodedQuery } from './decoded.js';
 import type { EventPage, EventsQuery } from './events/feed.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
@@ -76,7 +76,7 @@ export interface Application {
       username: string,
       password: string,
       scope?: readonly Scope[],
-    ): Promise<Either<OAuthError, TokenGrant>>;
+    ): Promise<Either<GrantRefusal, TokenGrant>>;
     /** OAuth 2 refresh grant: the refresh token rotates; a reused one revokes its whole family. */
     refreshGrant(refreshToken: string): Promise<Either<OAuthError, TokenGrant>>;
     /** RFC 7009: revokes an access or refresh token (a refresh token takes its family with it). Unknown tokens are ignored. */

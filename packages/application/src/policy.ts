@@ -25,7 +25,7 @@ export { customerTicketFields } from '@support/domain';
 /** Customers may close or reopen their tickets, not put them on hold. */
 export const customerStates: readonly string[] = statesFor('customer');
 /** What anyone may change on their own user. */
-export const selfUserFields: readonly string[] = ['name', 'password'];
+export const selfUserFields: readonly string[] = ['name', 'password', 'currentPassword'];
 
 export const requireRole = (a: Actor, roles: readonly Role[], what: string): DomainError | null =>
   roles.includes(a.user.role) ? null : forbidden(`${roleName(a.user.role)} may not ${what}`);

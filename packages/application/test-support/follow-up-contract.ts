@@ -257,6 +257,39 @@ export function describeFollowUpContract(name: string, makeStore: MakeStore): vo
         expect((await store().personalTokens.findById(3))?.userId).to.equal(userId(2));
         expect(await store().tokens.find('u2', now), 'personal tokens only').not.to.equal(null);
       });
+
+      it('revokeUser and revokePersonalTokens spare the login, or the personal token, of an own password change', async () => {
+        const now = Date.now();
+        const expiresAt = now + hours(1);
+        await store().tokens.save(aTokenRecord({ hash: 'keep-r', userId: 1, familyId: 'mine', expiresAt }));
+        await store().tokens.save(
+          aTokenRecord({ hash: 'keep-a', userId: 1, familyId: 'mine', kind: 'access', expiresAt }),
+        );
+        await store().tokens.save(aTokenRecord({ hash: 'other', userId: 1, familyId: 'theirs', expiresAt }));
+        for (const id of [1, 2])
+          await store().personalTokens.insert({
+            id,
+            userId: userId(1),
+            name: `token ${String(id)}`,
+            scopes: ['tickets:read'],
+            hash: `hash-${String(id)}`,
+            createdAt: now,
+            expiresAt,
+            lastUsedAt: null,
+          });
+        await carryOut(
+          store(),
+          [
+            { op: 'revokeUser', userId: userId(1), exceptFamily: 'mine' },
+            { op: 'revokePersonalTokens', userId: userId(1), exceptToken: 2 },
+          ],
+          now,
+        );
+        expect(await store().tokens.find('other', now)).to.equal(null);
+        expect(await store().tokens.find('keep-r', now)).to.not.equal(null);
+        expect(await store().tokens.find('keep-a', now)).to.not.equal(null);
+        expect((await store().personalTokens.list(userId(1), 0, 10)).items.map((t) => t.id)).to.deep.equal([2]);
+      });
     });
   });
 }

@@ -43,6 +43,20 @@ export function describeRateLimitCounterContract(name: string, makeStore: MakeSt
       expect([...counts].sort((a, b) => a - b)).to.deep.equal(Array.from({ length: 50 }, (_, i) => i + 1));
     });
 
+    it('tells a count without counting, in this window and the one before', async () => {
+      const windowMs = 60_000;
+      const start = Math.floor(Date.now() / windowMs) * windowMs;
+      expect(await store().rateLimits.count('login:1', start)).to.equal(0);
+      await hit('login:1', start - windowMs, windowMs);
+      await hit('login:1', start - windowMs, windowMs);
+      await hit('login:1', start, windowMs);
+      // A hit in the new window does not forget the one before it.
+      expect(await store().rateLimits.count('login:1', start - windowMs)).to.equal(2);
+      expect(await store().rateLimits.count('login:1', start)).to.equal(1);
+      expect(await store().rateLimits.count('login:1', start)).to.equal(1);
+      expect(await store().rateLimits.count('login:2', start)).to.equal(0);
+    });
+
     it('starts a new window at 1 after the previous one ended', async () => {
       const windowMs = 60_000;
       const start = Math.floor(Date.now() / windowMs) * windowMs;

@@ -26,13 +26,14 @@ export function describeTokenStoreContract(name: string, makeStore: MakeStore): 
       expect(await tokens().find('h-unknown', now)).to.equal(null);
     });
 
-    it('keeps the scopes a login was narrowed to, through find and consume', async () => {
+    it('keeps the scopes a login was narrowed to and when it began, through find and consume', async () => {
       const now = Date.now();
       const record = aTokenRecord({
         hash: 'h-scoped',
         kind: 'refresh',
         expiresAt: now + hours(1),
         scopes: ['tickets:read', 'events:read'],
+        authenticatedAt: now - hours(2),
       });
       await tokens().save(record);
       expect(await tokens().find('h-scoped', now)).to.deep.equal(record);

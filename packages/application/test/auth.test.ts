@@ -15,7 +15,7 @@ describe('auth', () => {
     const unknown = leftOf(await w.app.auth.passwordGrant('nobody@example.com', 'admin-password'));
     const wrong = leftOf(await w.app.auth.passwordGrant('admin@example.com', 'wrong'));
     expect(unknown).to.deep.equal(wrong);
-    expect(unknown.error).to.equal('invalid_grant');
+    expect(unknown._tag === 'OAuthError' && unknown.error).to.equal('invalid_grant');
   });
 
   it('stores tokens only as hashes', async () => {

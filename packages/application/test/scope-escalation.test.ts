@@ -28,7 +28,7 @@ describe('use cases: no path mints a token with scopes its maker lacks (property
           const granted = await w.app.auth.passwordGrant(email, password, loginScope);
           if (E.isLeft(granted)) {
             // A narrowing to nothing this role can use is refused (invalid_scope), not widened.
-            expect(granted.left.error).to.equal('invalid_scope');
+            expect(granted.left._tag === 'OAuthError' && granted.left.error).to.equal('invalid_scope');
             return;
           }
           let grant = granted.right;

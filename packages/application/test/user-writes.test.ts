@@ -41,19 +41,42 @@ describe('user writes and their follow-ups', () => {
     expect(rightOf(await w.app.users.get(w.admin, promoted.user.id)).role).to.equal('agent');
   });
 
-  it("a password an admin sets ends the user's sessions and personal tokens; one set by the user keeps them", async () => {
+  it('any password change ends the sessions and personal tokens of the user, but the session that changed its own', async () => {
     const w = await world();
     const agent = await w.agent();
     const session = rightOf(await w.app.auth.passwordGrant(agent.user.email, 'password-1'));
-    const made = rightOf(await w.app.tokens.create(agent, decoded({ name: 'Bot', scopes: ['tickets:read'] })));
-    rightOf(await w.app.users.patch(agent, 'me', decoded({ password: 'my own new one' })));
-    expect(E.isRight(await w.app.auth.authenticate(session.accessToken)), 'own change keeps the session').to.equal(
-      true,
+    const other = rightOf(await w.app.auth.passwordGrant(agent.user.email, 'password-1'));
+    const made = rightOf(await w.app.tokens.create(agent, decoded({ name: 'Bot', scopes: ['users:write'] })));
+    const kept = rightOf(await w.app.tokens.create(agent, decoded({ name: 'Kept', scopes: ['users:write'] })));
+    const alive = async (token: string): Promise<boolean> => E.isRight(await w.app.auth.authenticate(token));
+    // Own change in one login: that login (access and refresh) stays, the other and every personal token end.
+    const inSession = rightOf(await w.app.auth.authenticate(session.accessToken));
+    rightOf(
+      await w.app.users.patch(inSession, 'me', decoded({ password: 'my own new one', currentPassword: 'password-1' })),
     );
-    expect(E.isRight(await w.app.auth.authenticate(made.token))).to.equal(true);
+    expect(await alive(session.accessToken), 'the session that changed it').to.equal(true);
+    expect(E.isRight(await w.app.auth.refreshGrant(session.refreshToken)), 'its refresh token too').to.equal(true);
+    expect(await alive(other.accessToken), 'another login').to.equal(false);
+    expect(E.isLeft(await w.app.auth.refreshGrant(other.refreshToken)), 'its refresh token too').to.equal(true);
+    expect(await alive(made.token), 'a personal token').to.equal(false);
+    expect(await alive(kept.token)).to.equal(false);
+    // Own change made with a personal token: that token stays, every login ends.
+    const next = rightOf(await w.app.auth.passwordGrant(agent.user.email, 'my own new one'));
+    const bot = rightOf(
+      await w.app.tokens.create(
+        rightOf(await w.app.auth.authenticate(next.accessToken)),
+        decoded({ name: 'Bot 2', scopes: ['users:write'] }),
+      ),
+    );
+    const asBot = rightOf(await w.app.auth.authenticate(bot.token));
+    rightOf(
+      await w.app.users.patch(asBot, 'me', decoded({ password: 'third one', currentPassword: 'my own new one' })),
+    );
+    expect(await alive(bot.token)).to.equal(true);
+    expect(await alive(next.accessToken)).to.equal(false);
+    // An admin's change ends everything.
     rightOf(await w.app.users.patch(w.admin, agent.user.id, decoded({ password: 'set by the admin' })));
-    expect(leftOf(await w.app.auth.authenticate(session.accessToken))._tag).to.equal('Unauthenticated');
-    expect(leftOf(await w.app.auth.authenticate(made.token))._tag).to.equal('Unauthenticated');
+    expect(await alive(bot.token)).to.equal(false);
   });
 
   it("an e-mail change is refused when another user has it, and allowed to one's own or a free address", async () => {

@@ -56,7 +56,13 @@ describe('users', () => {
   it('lets anyone change their own name and password, nothing else', async () => {
     const w = await world();
     const alice = await w.customer('Alice');
-    const me = rightOf(await w.app.users.patch(alice, 'me', decoded({ name: 'Alice B', password: 'new password' })));
+    const me = rightOf(
+      await w.app.users.patch(
+        alice,
+        'me',
+        decoded({ name: 'Alice B', password: 'new password', currentPassword: 'password-1' }),
+      ),
+    );
     expect(me).to.include({ name: 'Alice B', passwordHash: 'hashed:new password', role: 'customer' });
     expect(leftOf(await w.app.users.patch(alice, 'me', decoded({ role: 'admin' })))._tag).to.equal('Forbidden');
     const fresh = await w.refreshed(alice);

@@ -66,7 +66,11 @@ export type DomainError =
   /** The malware scanner found `signature` in an upload; nothing was kept. */
   | { readonly _tag: 'Infected'; readonly signature: string }
   /** The malware scanner could not be asked; nothing was kept. */
-  | { readonly _tag: 'ScannerUnavailable' };
+  | { readonly _tag: 'ScannerUnavailable' }
+  /** A user changing their own password gave a wrong current one (contract §11; counted as a failed login). */
+  | { readonly _tag: 'WrongCurrentPassword' }
+  /** Too many failed logins for this account lately (contract §11): try again after `retryAfterSeconds`. */
+  | { readonly _tag: 'LoginThrottled'; readonly retryAfterSeconds: number };
 
 /** A refusal lists at most this many field errors (contract §11); the rest are only counted. */
 export const maxListedFieldErrors = 100;
@@ -108,3 +112,8 @@ export const uploadTooLarge = (limit: number): DomainError => ({ _tag: 'UploadTo
 export const tooManyUploads = (limit: number): DomainError => ({ _tag: 'TooManyUploads', limit });
 export const infected = (signature: string): DomainError => ({ _tag: 'Infected', signature });
 export const scannerUnavailable: DomainError = { _tag: 'ScannerUnavailable' };
+export const wrongCurrentPassword: DomainError = { _tag: 'WrongCurrentPassword' };
+export const loginThrottled = (retryAfterSeconds: number): DomainError & { readonly _tag: 'LoginThrottled' } => ({
+  _tag: 'LoginThrottled',
+  retryAfterSeconds,
+});

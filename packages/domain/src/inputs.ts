@@ -66,6 +66,8 @@ export interface UserReplaceInput {
   readonly name: string;
   readonly email: Email;
   readonly password?: string;
+  /** A user changing their own password proves they know the current one (contract §11). */
+  readonly currentPassword?: string;
   readonly role?: Role;
   readonly groupIds?: readonly GroupId[];
 }
@@ -74,6 +76,8 @@ export interface UserPatchInput {
   readonly name?: string;
   readonly email?: Email;
   readonly password?: string;
+  /** A user changing their own password proves they know the current one (contract §11). */
+  readonly currentPassword?: string;
   readonly role?: Role;
   readonly groupIds?: readonly GroupId[] | null;
 }

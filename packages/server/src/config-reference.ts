@@ -148,6 +148,13 @@ export const settings: readonly Setting[] = [
     store: 'all',
   },
   {
+    name: 'REFRESH_MAX_AGE_S',
+    default: '7776000',
+    allowed: '1-315360000',
+    does: 'how long after its password grant a login can still be refreshed, however often it was: then the password is needed again (90 days)',
+    store: 'all',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     allowed: 'true, false',

@@ -41,6 +41,8 @@ export interface Config {
   readonly tokenTtlSeconds: number;
   /** REFRESH_TOKEN_TTL_S: how long a refresh token can be used (default 30 days). */
   readonly refreshTokenTtlSeconds: number;
+  /** REFRESH_MAX_AGE_S: a refresh chain ends this long after its password grant (default 90 days; contract §11). */
+  readonly refreshMaxAgeSeconds: number;
   readonly trustProxy: boolean;
   /** EVENTS_RETENTION_DAYS: how long the change feed keeps events (default 30). */
   readonly eventsRetentionDays: number;
@@ -231,6 +233,7 @@ export const configFromEnv = (env: Env): Config => {
     rateLimitWindowSeconds: read(env, 'RATE_LIMIT_WINDOW_S', integerIn('seconds', 1, 31_536_000)) ?? 3600,
     tokenTtlSeconds: read(env, 'TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
     refreshTokenTtlSeconds: read(env, 'REFRESH_TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 2_592_000,
+    refreshMaxAgeSeconds: read(env, 'REFRESH_MAX_AGE_S', integerIn('seconds', 1, 315_360_000)) ?? 7_776_000,
     trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
     eventsRetentionDays: read(env, 'EVENTS_RETENTION_DAYS', integerIn('days', 1, 3650)) ?? 30,
     eventsMemoryBytes: read(env, 'EVENTS_MEMORY_BYTES', integerIn('bytes', 1_048_576, 2 ** 40)) ?? 268_435_456,

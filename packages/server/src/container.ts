@@ -174,7 +174,11 @@ export const buildContainer = (config: Config): Container => {
     .toResolvedValue(
       (ports, cfg) =>
         createApplication(ports, {
-          auth: { accessTokenTtlSeconds: cfg.tokenTtlSeconds, refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds },
+          auth: {
+            accessTokenTtlSeconds: cfg.tokenTtlSeconds,
+            refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds,
+            refreshMaxAgeSeconds: cfg.refreshMaxAgeSeconds,
+          },
           rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
           // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
           // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.

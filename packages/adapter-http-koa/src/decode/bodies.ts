@@ -77,7 +77,7 @@ export const MessagePatchBody: Body<MessagePatchInput> = bodyCodec<MessagePatchI
   messageNames,
 );
 
-const { name, email, password, role, groupIds } = userValues;
+const { name, email, password, currentPassword, role, groupIds } = userValues;
 const userReadOnly = ['id', 'url', 'created_at', 'updated_at', 'groups'];
 
 export const UserCreateBody: Body<UserCreateInput> = strictObject('user', {
@@ -89,13 +89,13 @@ export const UserCreateBody: Body<UserCreateInput> = strictObject('user', {
 /** PUT /v1/users/{id}: password may be omitted (it is kept); role and group_ids return to their defaults. */
 export const UserReplaceBody: Body<UserReplaceInput> = strictObject('user', {
   required: { name, email },
-  optional: { password, role, groupIds },
+  optional: { password, currentPassword, role, groupIds },
   names: userNames,
   readOnly: userReadOnly,
 });
 export const UserPatchBody: Body<UserPatchInput> = strictObject('user', {
   required: {},
-  optional: { name, email, password, role, groupIds: nullable(groupIds) },
+  optional: { name, email, password, currentPassword, role, groupIds: nullable(groupIds) },
   names: userNames,
   readOnly: userReadOnly,
   mergePatch: true,

@@ -1,9 +1,17 @@
-import { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from '@support/application';
+import {
+  PasswordHasherBusyError,
+  StoreTimeLimitError,
+  StoreUnavailableError,
+  StoreWriteNotConfirmedError,
+} from '@support/application';
 import type { Reply } from '../reply.js';
 import { HttpProblem, problem } from './http-problem.js';
 
 /** Seconds a client should wait before retrying while the store is unreachable. */
 export const storeRetryAfterSeconds = 5;
+
+/** Seconds a client should wait when the password-hashing queue is full. */
+export const passwordsRetryAfterSeconds = 1;
 
 /** The JSON body of an error: {code, message, description[, errors]} (plus RFC 6749 members on token failures). */
 export const problemBody = (p: HttpProblem): Record<string, unknown> => ({
@@ -40,6 +48,17 @@ export const toProblem = (e: unknown): { problem: HttpProblem; unexpected: boole
         {
           headers: { 'Retry-After': String(storeRetryAfterSeconds) },
         },
+      ),
+      unexpected: false,
+    };
+  }
+  // A full password-hashing queue (contract §11): nothing was done, a retry soon is welcome.
+  if (e instanceof PasswordHasherBusyError) {
+    return {
+      problem: problem(
+        'passwordsBusy',
+        'too many password checks are waiting right now; nothing was changed: retry after the number of seconds in Retry-After',
+        { headers: { 'Retry-After': String(passwordsRetryAfterSeconds) } },
       ),
       unexpected: false,
     };

@@ -34,6 +34,7 @@ export const errorKinds = {
   forbidden: kind(403, 1, 'Forbidden'),
   tlsRequired: kind(403, 2, 'TLS required'),
   insufficientScope: kind(403, 3, 'Insufficient scope'),
+  wrongCurrentPassword: kind(403, 4, 'Current password incorrect'),
   routeNotFound: kind(404, 1, 'Not found'),
   resourceNotFound: kind(404, 2, 'Resource not found'),
   methodNotAllowed: kind(405, 1, 'Method not allowed'),
@@ -54,6 +55,7 @@ export const errorKinds = {
   rangeNotSatisfiable: kind(416, 1, 'Range not satisfiable'),
   rateLimited: kind(429, 1, 'Rate limit exceeded'),
   tooManyUploads: kind(429, 2, 'Too many unattached uploads'),
+  loginThrottled: kind(429, 3, 'Too many failed logins'),
   headersTooLarge: kind(431, 1, 'Request header fields too large'),
   internal: kind(500, 1, 'Internal server error'),
   writeNotConfirmed: kind(500, 2, 'Write not confirmed'),
@@ -62,6 +64,7 @@ export const errorKinds = {
   storeUnavailable: kind(503, 1, 'Service unavailable'),
   starting: kind(503, 2, 'Service starting'),
   scannerUnavailable: kind(503, 3, 'Malware scanner unavailable'),
+  passwordsBusy: kind(503, 4, 'Too many logins at once'),
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorKindName = keyof typeof errorKinds;
@@ -113,6 +116,10 @@ export const domainErrorKind = (e: DomainError): ErrorKind => {
       return errorKinds.eventsExpired;
     case 'Conflict':
       return errorKinds.conflict;
+    case 'WrongCurrentPassword':
+      return errorKinds.wrongCurrentPassword;
+    case 'LoginThrottled':
+      return errorKinds.loginThrottled;
     case 'PageTooDeep':
       return errorKinds.pageTooDeep;
     case 'UploadTooLarge':

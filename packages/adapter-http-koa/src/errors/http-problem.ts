@@ -118,6 +118,17 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
       );
     case 'Conflict':
       return new HttpProblem(k, e.message);
+    case 'WrongCurrentPassword':
+      return new HttpProblem(
+        k,
+        'current_password is not your current password; the password was not changed (this counts as a failed login)',
+      );
+    case 'LoginThrottled':
+      return new HttpProblem(
+        k,
+        `too many failed logins for this account; try again after the number of seconds in Retry-After`,
+        { headers: { 'Retry-After': String(e.retryAfterSeconds) } },
+      );
     case 'PageTooDeep':
       return new HttpProblem(
         k,

@@ -70,7 +70,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     Forbidden: answer(
       403,
-      'The caller may see the resource but not do this (a customer deleting a ticket, an agent creating users: 40301); the token\'s scopes do not cover the operation (40303, with WWW-Authenticate: Bearer realm="support", error="insufficient_scope", scope="<needed>"); or the request came over plain HTTP (never redirected).',
+      'The caller may see the resource but not do this (a customer deleting a ticket, an agent creating users: 40301); the token\'s scopes do not cover the operation (40303, with WWW-Authenticate: Bearer realm="support", error="insufficient_scope", scope="<needed>"); a change of your own password whose current_password is wrong (40304; counted as a failed login); or the request came over plain HTTP (never redirected).',
       problemExample('forbidden', 'only admins may delete tickets'),
     ),
     TlsRequired: answer(
@@ -189,7 +189,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     TooManyRequests: answer(
       429,
-      'Over the rate limit: wait Retry-After seconds.',
+      'Over the rate limit (42901); or (42903; the password grant, and a change of your own password) too many failed logins for this account: at most 10 in any 15 minutes, from any address, answered alike whether or not the account exists. Wait Retry-After seconds.',
       problemExample('rateLimited', 'the limit of 5000 requests per window is used up; it resets in 1200 seconds'),
       { headers: ['Retry-After'] },
     ),
@@ -216,7 +216,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     ServiceUnavailable: answer(
       503,
-      'The data store is not reachable (50301), or, on /readyz, the service is still starting (50302: the description names the start-up steps left, such as the first admin): retry after Retry-After seconds.',
+      'The data store is not reachable (50301); on /readyz, the service is still starting (50302: the description names the start-up steps left, such as the first admin); or (password checks: the password grant, a password change) too many password hashes are waiting already (50304; nothing was done): retry after Retry-After seconds.',
       problemExample(
         'storeUnavailable',
         'the data store is not reachable right now; retry after the number of seconds in Retry-After',

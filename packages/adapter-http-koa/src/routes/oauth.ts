@@ -1,12 +1,12 @@
 import { examples } from '../openapi/examples.js';
 import { ref } from '../openapi/json.js';
-import type { OAuthError, TokenGrant } from '@support/application';
+import type { GrantRefusal, OAuthError, TokenGrant } from '@support/application';
 import { isScope, scopes, type Scope } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { LargeJsonBody } from '../conventions/json-thin.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { oauthErrorKind } from '../errors/error-table.js';
-import { HttpProblem } from '../errors/http-problem.js';
+import { domainProblem, HttpProblem } from '../errors/http-problem.js';
 import type { RouteContext, Services } from '../state.js';
 import type { DeclaringRouter } from './declare.js';
 
@@ -96,7 +96,9 @@ export const oauthRoutes = (api: DeclaringRouter, { app, urls }: Services): void
       summary: 'Get an access token',
       description:
         'RFC 6749: grant_type=password (username = e-mail, password) or grant_type=refresh_token. Refresh tokens rotate: using one invalidates it. ' +
-        'Unknown user and wrong password answer identically. Answers carry Cache-Control: no-store. Counted against the client IP, never against a token.',
+        'Unknown user and wrong password answer identically. Answers carry Cache-Control: no-store. Counted against the client IP, never against a token. ' +
+        'An account with 10 failed password checks in the last 15 minutes (from any address; a wrong current_password counts too) answers every password grant 429 (42903) with Retry-After, the right password included, and alike whether or not the account exists. ' +
+        'A refresh chain ends REFRESH_MAX_AGE_S after its password grant (default 90 days), however often it is refreshed.',
       access: 'oauth',
       body: {
         schema: 'TokenRequest',
@@ -120,7 +122,7 @@ export const oauthRoutes = (api: DeclaringRouter, { app, urls }: Services): void
     },
     async (ctx) => {
       const p = await readParams(ctx);
-      let grant: E.Either<OAuthError, TokenGrant>;
+      let grant: E.Either<GrantRefusal, TokenGrant>;
       switch (p.grant_type) {
         case 'password':
           grant = await app.auth.passwordGrant(p.username ?? '', p.password ?? '', decodeScope(p.scope));
@@ -137,7 +139,8 @@ export const oauthRoutes = (api: DeclaringRouter, { app, urls }: Services): void
             description: `grant_type "${p.grant_type.slice(0, 40)}" is not supported; use password or refresh_token`,
           });
       }
-      if (E.isLeft(grant)) throw oauthProblem(grant.left);
+      if (E.isLeft(grant))
+        throw grant.left._tag === 'OAuthError' ? oauthProblem(grant.left) : domainProblem(grant.left);
       ctx.state.reply = { status: 200, body: grantBody(grant.right) };
     },
   );

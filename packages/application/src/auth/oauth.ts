@@ -1,3 +1,5 @@
+import type { DomainError } from '@support/domain';
+
 /** RFC 6749 §5.2 error codes this service answers with. */
 export type OAuthErrorCode = 'invalid_request' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
@@ -13,6 +15,9 @@ export const oauthError = (error: OAuthErrorCode, description: string): OAuthErr
   description,
 });
 
+/** Why a password grant was refused: an RFC 6749 error, or too many failures for the account (429, contract §11). */
+export type GrantRefusal = OAuthError | (DomainError & { readonly _tag: 'LoginThrottled' });
+
 /** A successful token answer (RFC 6749 §5.1). */
 export interface TokenGrant {
   readonly accessToken: string;
@@ -27,4 +32,6 @@ export interface TokenGrant {
 export interface AuthConfig {
   readonly accessTokenTtlSeconds: number;
   readonly refreshTokenTtlSeconds: number;
+  /** A refresh chain ends this long after its password grant, however often it is refreshed (contract §11). */
+  readonly refreshMaxAgeSeconds: number;
 }

@@ -12,17 +12,19 @@ import * as E from 'fp-ts/lib/Either.js';
 import type { Actor } from '../actor.js';
 import type { Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
-import { oauthError, type AuthConfig, type OAuthError, type TokenGrant } from './oauth.js';
+import { loginFailed, loginRefusal } from './login-throttle.js';
+import { oauthError, type AuthConfig, type GrantRefusal, type OAuthError, type TokenGrant } from './oauth.js';
 
 const badCredentials = oauthError('invalid_grant', 'the e-mail address or password is incorrect');
 
 export interface AuthUseCases {
   authenticate(token: string | null): Promise<Outcome<Actor>>;
+  /** Refused with an OAuth error, or LoginThrottled (429) after too many failures for this account. */
   passwordGrant(
     username: string,
     password: string,
     scope?: readonly Scope[],
-  ): Promise<E.Either<OAuthError, TokenGrant>>;
+  ): Promise<E.Either<GrantRefusal, TokenGrant>>;
   refreshGrant(refreshToken: string): Promise<E.Either<OAuthError, TokenGrant>>;
   revoke(token: string): Promise<void>;
 }
@@ -31,10 +33,25 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
   // Verifying against a real hash when the user does not exist makes an unknown e-mail
   // take as long as a wrong password: the answer and its timing are the same.
   let decoyHash: Promise<string> | null = null;
-  const decoy = (): Promise<string> => (decoyHash ??= ports.passwords.hash(ports.secrets.generate()));
+  const decoy = (): Promise<string> => {
+    decoyHash ??= ports.passwords.hash(ports.secrets.generate()).catch((e: unknown) => {
+      decoyHash = null; // a busy hasher now must not refuse every later unknown login
+      throw e;
+    });
+    return decoyHash;
+  };
 
-  /** `scopes`: what the login was narrowed to (kept by every refresh of it); undefined, the role's. */
-  const issue = async (user: User, familyId: string, scopes: readonly Scope[] | undefined): Promise<TokenGrant> => {
+  /**
+   * `scopes`: what the login was narrowed to (kept by every refresh of it); undefined, the role's.
+   * `authenticatedAt`: when its password grant was (kept too): the refresh token never outlives
+   * REFRESH_MAX_AGE_S after it, however often the login is refreshed (contract §11).
+   */
+  const issue = async (
+    user: User,
+    familyId: string,
+    scopes: readonly Scope[] | undefined,
+    authenticatedAt: number,
+  ): Promise<TokenGrant> => {
     const now = ports.clock.now();
     const accessToken = ports.secrets.generate();
     const refreshToken = ports.secrets.generate();
@@ -46,14 +63,19 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
       familyId,
       expiresAt: now + config.accessTokenTtlSeconds * 1000,
       ...narrowed,
+      authenticatedAt,
     });
     await ports.tokens.save({
       hash: ports.secrets.digest(refreshToken),
       kind: 'refresh',
       userId: user.id,
       familyId,
-      expiresAt: now + config.refreshTokenTtlSeconds * 1000,
+      expiresAt: Math.min(
+        now + config.refreshTokenTtlSeconds * 1000,
+        authenticatedAt + config.refreshMaxAgeSeconds * 1000,
+      ),
       ...narrowed,
+      authenticatedAt,
     });
     const scope = (scopes ?? roleScopes(user.role)).join(' ');
     return { accessToken, tokenType: 'bearer', expiresIn: config.accessTokenTtlSeconds, refreshToken, scope };
@@ -85,16 +107,24 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
       if (record?.kind !== 'access') return E.left(unauthenticated('invalid'));
       const user = await ports.users.findById(record.userId);
       if (user === null) return E.left(unauthenticated('invalid'));
-      return E.right(record.scopes === undefined ? { user } : { user, scopes: record.scopes });
+      const session = { user, session: record.familyId };
+      return E.right(record.scopes === undefined ? session : { ...session, scopes: record.scopes });
     },
 
     async passwordGrant(username, password, scope) {
       if (username === '' || password === '')
         return E.left(oauthError('invalid_request', 'username and password are required'));
+      // Throttled before any password is checked: the same answer for an unknown account.
+      const throttled = await loginRefusal(ports, username);
+      if (throttled?._tag === 'LoginThrottled') return E.left(throttled);
       const user = await ports.users.findByEmail(username);
       const valid = await ports.passwords.verify(user?.passwordHash ?? (await decoy()), password);
-      if (user === null || !valid) return E.left(badCredentials);
-      if (scope === undefined) return E.right(await issue(user, ports.secrets.generate(), undefined));
+      if (user === null || !valid) {
+        await loginFailed(ports, username);
+        return E.left(badCredentials);
+      }
+      const now = ports.clock.now();
+      if (scope === undefined) return E.right(await issue(user, ports.secrets.generate(), undefined, now));
       // Scopes never widen a role (contract §8.2): the grant is what was asked for and the role can use (RFC 6749 §3.3 lets it be narrower).
       const usable = roleScopes(user.role);
       const granted = canonicalScopes(scope.filter((s) => usable.includes(s)));
@@ -105,7 +135,7 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
             `none of the scopes asked for can be used by a ${user.role}; a ${user.role} can use ${usable.join(' ')}`,
           ),
         );
-      return E.right(await issue(user, ports.secrets.generate(), granted));
+      return E.right(await issue(user, ports.secrets.generate(), granted, now));
     },
 
     async refreshGrant(refreshToken) {
@@ -129,7 +159,17 @@ export const authUseCases = (ports: Ports, config: AuthConfig): AuthUseCases => 
           const user = await ports.users.findById(used.record.userId);
           if (user === null)
             return E.left(oauthError('invalid_grant', 'the refresh token is unknown, expired or revoked'));
-          return E.right(await issue(user, used.record.familyId, used.record.scopes));
+          // A record from before the chain's start was kept: its chain starts with this token.
+          const authenticatedAt =
+            used.record.authenticatedAt ?? used.record.expiresAt - config.refreshTokenTtlSeconds * 1000;
+          if (now >= authenticatedAt + config.refreshMaxAgeSeconds * 1000)
+            return E.left(
+              oauthError(
+                'invalid_grant',
+                'this login is older than REFRESH_MAX_AGE_S allows; sign in again with the password grant',
+              ),
+            );
+          return E.right(await issue(user, used.record.familyId, used.record.scopes, authenticatedAt));
         }
       }
     },

@@ -28,10 +28,10 @@ export type FollowUp =
     }
   /** No ticket stays assigned to this user (the domain's unassignTicket on each, at `now`). */
   | { readonly op: 'unassignUser'; readonly userId: UserId; readonly now: number }
-  /** Every login token of this user is revoked. */
-  | { readonly op: 'revokeUser'; readonly userId: UserId }
-  /** Every personal access token of this user is revoked (contract §8.1). */
-  | { readonly op: 'revokePersonalTokens'; readonly userId: UserId }
+  /** Every login token of this user is revoked, but those of the login `exceptFamily` (an own password change's, contract §11). */
+  | { readonly op: 'revokeUser'; readonly userId: UserId; readonly exceptFamily?: string }
+  /** Every personal access token of this user is revoked (contract §8.1), but `exceptToken` (an own password change's, §11). */
+  | { readonly op: 'revokePersonalTokens'; readonly userId: UserId; readonly exceptToken?: number }
   /** No ticket stays in this group (the domain's ungroupTicket on each, at `now`). */
   | { readonly op: 'clearGroup'; readonly groupId: GroupId; readonly now: number }
   /** No user stays a member of this group (the domain's leaveGroup on each, at `now`). */

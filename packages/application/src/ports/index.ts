@@ -15,7 +15,7 @@ export type * from './event-log.js';
 export type * from './webhook-sender.js';
 export type * from './id-sequence.js';
 export type * from './clock.js';
-export type * from './password-hasher.js';
+export { PasswordHasherBusyError, type PasswordHasher } from './password-hasher.js';
 export type * from './token-generator.js';
 export type * from './follow-ups.js';
 export { BlobHolds } from './blob-holds.js';

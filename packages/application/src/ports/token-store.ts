@@ -16,6 +16,11 @@ export interface TokenRecord {
    * absent: every scope its user's role can use.
    */
   readonly scopes?: readonly Scope[];
+  /**
+   * Epoch ms of the password grant that began the family, kept by its refreshes: the chain
+   * ends REFRESH_MAX_AGE_S after it (contract §11). Absent in records made before it was kept.
+   */
+  readonly authenticatedAt?: number;
 }
 
 export type ConsumeResult =

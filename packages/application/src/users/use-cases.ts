@@ -8,6 +8,7 @@ import {
   pageOffset,
   sameItems,
   validationFailed,
+  wrongCurrentPassword,
   type Email,
   type FieldError,
   type GroupId,
@@ -23,6 +24,7 @@ import {
 } from '@support/domain';
 import * as E from 'fp-ts/lib/Either.js';
 import { byActor, type Actor } from '../actor.js';
+import { loginFailed, loginRefusal } from '../auth/login-throttle.js';
 import type { WriteOptions } from '../precondition.js';
 import { acceptBody, acceptPage, withBody, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import { versionedWrite } from '../versioned-write.js';
@@ -103,6 +105,7 @@ interface UserInput {
   readonly name?: string;
   readonly email?: Email;
   readonly password?: string;
+  readonly currentPassword?: string;
   readonly role?: Role;
   readonly groupIds?: readonly GroupId[] | null;
 }
@@ -120,7 +123,7 @@ const selfViolations = (current: User, input: UserInput): string[] =>
   });
 
 /** What a user's change makes due elsewhere, carried out by the store with the change (ports/follow-ups.ts). */
-const updateFollowUps = (before: User, after: User, self: boolean, now: number): FollowUp[] => [
+const updateFollowUps = (actor: Actor, before: User, after: User, self: boolean, now: number): FollowUp[] => [
   ...(after.name === before.name
     ? []
     : [{ op: 'renameCustomer', customerId: after.id, name: after.name, version: after.version, now } as const]),
@@ -128,12 +131,42 @@ const updateFollowUps = (before: User, after: User, self: boolean, now: number):
   ...(after.role === 'customer' && before.role !== 'customer'
     ? [{ op: 'unassignUser', userId: after.id, now } as const]
     : []),
-  // A password set by someone else (an admin) ends every session of that user, and every
-  // personal access token (contract §8.1): an admin resetting a password cuts every credential off.
-  ...(after.passwordHash !== before.passwordHash && !self
-    ? [{ op: 'revokeUser', userId: after.id } as const, { op: 'revokePersonalTokens', userId: after.id } as const]
-    : []),
+  // Any password change ends every session and personal access token of that user (contract
+  // §11: whoever knew the old password, or held a token, is cut off), except the session, or
+  // the personal token, that changed its own password.
+  ...(after.passwordHash === before.passwordHash
+    ? []
+    : ([
+        {
+          op: 'revokeUser',
+          userId: after.id,
+          ...(self && actor.session !== undefined ? { exceptFamily: actor.session } : {}),
+        },
+        {
+          op: 'revokePersonalTokens',
+          userId: after.id,
+          ...(self && actor.token !== undefined ? { exceptToken: actor.token.id } : {}),
+        },
+      ] as const)),
 ];
+
+/**
+ * A user setting their own password proves they know the current one (contract §11): 422
+ * without current_password; with a wrong one, 403 counted as a failed login (the login
+ * throttle's 429 once an account has too many). An admin setting another's needs none.
+ */
+const ownPasswordCheck = async (ports: Ports, actor: Actor, input: UserInput): Promise<DomainError | null> => {
+  if (input.password === undefined) return null;
+  if (input.currentPassword === undefined)
+    return validationFailed([
+      fieldError('currentPassword', 'required', 'is required to change your own password: send your current one'),
+    ]);
+  const throttled = await loginRefusal(ports, actor.user.email);
+  if (throttled !== null) return throttled;
+  if (await ports.passwords.verify(actor.user.passwordHash, input.currentPassword)) return null;
+  await loginFailed(ports, actor.user.email);
+  return wrongCurrentPassword;
+};
 
 /** Who may change this user, and which fields: admins anyone and anything; others themselves, their name and password. */
 const mayUpdate = (actor: Actor, current: User, input: UserInput): DomainError | null => {
@@ -154,6 +187,10 @@ const updateUser = async (
   const id = targetId(actor, rawId);
   const self = id === actor.user.id;
   const groupErrors = await checkGroups(ports, input.groupIds);
+  if (self) {
+    const refused = await ownPasswordCheck(ports, actor, input);
+    if (refused !== null) return E.left(refused);
+  }
   return versionedWrite(
     {
       load: () => loadUser(ports, actor, id),
@@ -184,7 +221,7 @@ const updateUser = async (
           next,
           current.version,
           byActor(actor),
-          updateFollowUps(current, next, self, ports.clock.now()),
+          updateFollowUps(actor, current, next, self, ports.clock.now()),
         );
         return written === 'email_taken' ? validationFailed([emailTaken(next.email)]) : written === 'ok';
       },

@@ -63,6 +63,7 @@ export const accessPorts = (s: NaiveState): Pick<Store, 'personalTokens' | 'toke
         counters.set(k, n);
         return Promise.resolve(n);
       },
+      count: (key, windowStart) => Promise.resolve(counters.get(`${key}@${windowStart}`) ?? 0),
     },
     idempotency: {
       claim: (scope, key, c) => {

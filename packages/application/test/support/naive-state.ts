@@ -99,8 +99,9 @@ export const naiveState = () => {
           record(userEvent('updated', next, next.updatedAt, by));
         }
       } else if (f.op === 'revokePersonalTokens') {
-        for (const r of [...personal.values()]) if (r.userId === f.userId) personal.delete(r.id);
-      } else for (const [h, r] of tokens) if (r.userId === f.userId) tokens.delete(h);
+        for (const r of [...personal.values()])
+          if (r.userId === f.userId && r.id !== f.exceptToken) personal.delete(r.id);
+      } else for (const [h, r] of tokens) if (r.userId === f.userId && r.familyId !== f.exceptFamily) tokens.delete(h);
     }
   };
   return {

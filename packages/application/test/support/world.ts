@@ -160,7 +160,11 @@ export const world = async (config: { rateLimit?: number; tokenTtl?: number } = 
     scanner: null,
   };
   const app = createApplication(ports, {
-    auth: { accessTokenTtlSeconds: config.tokenTtl ?? 3600, refreshTokenTtlSeconds: 30 * 86400 },
+    auth: {
+      accessTokenTtlSeconds: config.tokenTtl ?? 3600,
+      refreshTokenTtlSeconds: 30 * 86400,
+      refreshMaxAgeSeconds: 90 * 86400,
+    },
     rateLimit: { limit: config.rateLimit ?? 100, windowSeconds: 60 },
     idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
     events: { retentionDays: 30 },

@@ -93,6 +93,8 @@ export const userValues = {
   name: boundedString('string of 1-200 characters', { ...limits.name, nonBlank: true }),
   email: shaped(Email, { kind: 'email' }),
   password: boundedString('string of 8-256 characters', limits.password),
+  /** Any password that could be the current one: checked against it, not against the rule for new ones. */
+  currentPassword: boundedString('string of 1-256 characters', { min: 1, max: limits.password.max }),
   role: oneOf('role', roles),
   groupIds: distinctList('list of group ids', groupRef, limits.groupIds),
 };

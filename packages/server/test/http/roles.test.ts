@@ -164,7 +164,10 @@ describe('HTTP: roles (contract §3)', () => {
       const me = await r.send('GET', '/v1/users/me', r.alice.token);
       expect(me.json).to.include({ role: 'customer', email: r.alice.email });
 
-      const pw = await r.send('PATCH', '/v1/users/me', r.alice.token, { password: 'a-new-password-1' });
+      const pw = await r.send('PATCH', '/v1/users/me', r.alice.token, {
+        password: 'a-new-password-1',
+        current_password: r.alice.password,
+      });
       expect(pw.status, pw.text).to.equal(200);
       const g = await passwordGrant(r.api, r.alice.email, 'a-new-password-1');
       expect((await r.send('GET', '/v1/users/me', g.access_token)).status).to.equal(200);

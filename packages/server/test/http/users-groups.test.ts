@@ -97,7 +97,12 @@ describe('HTTP: users and groups (representation, write-only password, unique e-
       ]);
 
       api.clock.advance(1000);
-      const renamed = await patchJson(api, '/v1/users/me', { name: 'Cora Renamed', password: 'new-password' }, token);
+      const renamed = await patchJson(
+        api,
+        '/v1/users/me',
+        { name: 'Cora Renamed', password: 'new-password', current_password: 'old-password' },
+        token,
+      );
       expect(renamed.status, renamed.text).to.equal(200);
       expect(obj(renamed)).to.include({ id: created.id, name: 'Cora Renamed', role: 'customer' });
       expect(obj(renamed).updated_at).not.to.equal(created.updated_at);

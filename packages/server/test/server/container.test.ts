@@ -26,7 +26,7 @@ const refreshTokenOf = async (c: Container): Promise<string> => {
   const app = c.get(TYPES.Application);
   await app.setup.ensureFirstAdmin('admin@example.com' as Email, 'admin-password-1');
   const grant = await app.auth.passwordGrant('admin@example.com', 'admin-password-1');
-  if (E.isLeft(grant)) throw new Error(grant.left.description);
+  if (E.isLeft(grant)) throw new Error(grant.left._tag);
   return grant.right.refreshToken;
 };
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PasswordHasherBusyError } from '@support/application';
 import { argon2Hasher, defaultArgon2, semaphore } from '../../src/index.js';
 
 const tick = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -6,7 +7,7 @@ const tick = (ms = 0): Promise<void> => new Promise((resolve) => setTimeout(reso
 describe('server: argon2id password hashing', () => {
   // The production settings once (so the defaults are known to work), cheap ones elsewhere.
   const hasher = argon2Hasher();
-  const cheap = argon2Hasher({ memoryCost: 1024, timeCost: 1, concurrency: 2 });
+  const cheap = argon2Hasher({ memoryCost: 1024, timeCost: 1, concurrency: 2, maxWaiting: 64 });
 
   it('uses at least the OWASP minimum for argon2id by default', () => {
     expect(defaultArgon2.memoryCost).to.be.at.least(19_456);
@@ -115,12 +116,32 @@ describe('server: semaphore (bounded concurrency)', () => {
     // Measured from outside: verifying a malformed hash takes no time, so unbounded it would
     // finish before the hash started first; bounded to 1 it waits its turn.
     const order: string[] = [];
-    const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1, concurrency: 1 });
+    const hasher = argon2Hasher({ memoryCost: 1024, timeCost: 1, concurrency: 1, maxWaiting: 64 });
     await Promise.all([
       hasher.hash('first password').then(() => order.push('first')),
       hasher.verify('not a hash', 'x').then(() => order.push('second')),
       hasher.hash('third password').then(() => order.push('third')),
     ]);
     expect(order).to.deep.equal(['first', 'second', 'third']);
+  });
+
+  it('refuses one past its queue at once (PasswordHasherBusyError), and serves again when it drains', async () => {
+    const run = semaphore(1, 2);
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held = [run(() => gate), run(() => Promise.resolve('a')), run(() => Promise.resolve('b'))];
+    const started = Date.now();
+    let refused: unknown = null;
+    await run(() => Promise.resolve('c')).catch((e: unknown) => {
+      refused = e;
+    });
+    expect(refused).to.be.instanceOf(PasswordHasherBusyError);
+    expect(Date.now() - started, 'refused without waiting').to.be.below(100);
+    release();
+    await Promise.all(held);
+    expect(await run(() => Promise.resolve('after'))).to.equal('after');
+    expect(defaultArgon2.maxWaiting).to.be.within(1, 1000);
   });
 });

@@ -66,7 +66,7 @@ export interface Api {
   userWithToken(
     role: 'customer' | 'agent' | 'admin',
     name?: string,
-  ): Promise<{ id: number; email: string; token: string }>;
+  ): Promise<{ id: number; email: string; password: string; token: string }>;
   close(): Promise<void>;
 }
 
@@ -224,7 +224,7 @@ export const startApi = async (
       });
       if (created.status !== 201) throw new Error(`creating a ${role} failed: ${created.status} ${created.text}`);
       const id = (created.json as { id: number }).id;
-      return { id, email, token: await login(email, password) };
+      return { id, email, password, token: await login(email, password) };
     },
     close: () => {
       agent?.destroy();

@@ -8,6 +8,7 @@ import { expectError } from './oauth.js';
 export interface Caller {
   readonly id: number;
   readonly email: string;
+  readonly password: string;
   readonly token: string;
 }
 export interface TicketBody {

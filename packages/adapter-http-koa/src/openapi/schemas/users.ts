@@ -34,6 +34,15 @@ const password = {
   writeOnly: true,
   description: `${limits.password.min}-${limits.password.max} characters. Stored as an argon2id hash; never returned, never logged.`,
 };
+const currentPassword = {
+  type: 'string',
+  format: 'password',
+  minLength: 1,
+  maxLength: limits.password.max,
+  writeOnly: true,
+  description:
+    "Required when you change your own password (422 when missing; 403 40304 when wrong, counted as a failed login: 10 failures in 15 minutes lock the account's logins, 429). Not needed for an admin setting another user's password.",
+};
 const groupIds = {
   type: 'array',
   items: idRef('group'),
@@ -77,21 +86,31 @@ export const userSchemas = (): Record<string, Json> => ({
   },
   UserReplace: {
     type: 'object',
-    description: 'PUT: password may be omitted (it is kept); omitted role and group_ids return to their defaults.',
+    description:
+      'PUT: password may be omitted (it is kept); omitted role and group_ids return to their defaults. Changing your own password needs current_password. Any password change ends every session and personal token of that user, except the session that changed its own password.',
     additionalProperties: false,
     required: ['name', 'email'],
-    properties: { name: userName, email, password, role, group_ids: groupIds } satisfies BodyProperties<
-      UserReplaceInput,
-      UserWireTable
-    >,
+    properties: {
+      name: userName,
+      email,
+      password,
+      current_password: currentPassword,
+      role,
+      group_ids: groupIds,
+    } satisfies BodyProperties<UserReplaceInput, UserWireTable>,
   },
   UserPatch: {
     type: 'object',
-    description: 'PATCH (JSON merge patch). A customer may change their own name and password only.',
+    description:
+      'PATCH (JSON merge patch). A customer may change their own name and password only. Changing your own password needs current_password. Any password change ends every session and personal token of that user, except the session that changed its own password.',
     additionalProperties: false,
-    properties: { name: userName, email, password, role, group_ids: nullable(groupIds) } satisfies BodyProperties<
-      UserPatchInput,
-      UserWireTable
-    >,
+    properties: {
+      name: userName,
+      email,
+      password,
+      current_password: currentPassword,
+      role,
+      group_ids: nullable(groupIds),
+    } satisfies BodyProperties<UserPatchInput, UserWireTable>,
   },
 });
