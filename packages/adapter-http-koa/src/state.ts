@@ -7,6 +7,7 @@ import type { Presentation } from './conventions/presentation.js';
 import type { ResolvedHttpOptions } from './options.js';
 import type { Reply } from './reply.js';
 import type { Urls } from './representations/urls.js';
+import type { Keyed } from './openapi/operation.js';
 import type { OperationCatalog } from './routes/catalog.js';
 
 /** What the conventions learn about a request on its way in, for the ones that answer. */
@@ -28,6 +29,10 @@ export interface RequestState {
   idempotency: ((answer: StoredAnswer | null) => Promise<void>) | null;
   /** An upload's Idempotency-Key, claimed by the route once the body's hash is known (claimStreamed). */
   streamedKey: string | null;
+  /** A repeat's kept answer, found before routing: the route answers it once the caller may run the operation (routes/repeat-gate.ts). */
+  pendingReplay: StoredAnswer | null;
+  /** What the keyed route reached declares (who may run it, its secret member). */
+  keyed: Keyed | null;
 }
 
 /** Everything a route needs besides the request: the use cases, the URL builder, the options, the response cache. */

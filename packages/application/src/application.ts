@@ -39,6 +39,7 @@ import type { Actor } from './actor.js';
 import type { GrantRefusal, OAuthError, TokenGrant } from './auth/oauth.js';
 import type { DecodedBody, DecodedQuery } from './decoded.js';
 import type { EventPage, EventsQuery } from './events/feed.js';
+import type { RepeatAccess } from './idempotency/repeat-access.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { WriteOptions } from './precondition.js';
 import type { PendingUpload, UploadInput } from './attachments/upload.js';
@@ -93,6 +94,11 @@ export interface Application {
      * `fingerprint` hashes the request's method, path and body; keys are scoped to the caller.
      */
     begin(actor: Actor | null, clientIp: string, key: string, fingerprint: string): Promise<IdempotencyDecision>;
+    /**
+     * Whether the caller may run an operation of this access now (scope, role): checked before a
+     * repeat is answered with its kept answer (contract §11); the refusal when not.
+     */
+    mayRepeat(actor: Actor, access: RepeatAccess): DomainError | null;
   };
   readonly events: {
     /** The change feed after a cursor (agents and admins); waits up to the query's seconds when nothing is newer, or until `shutdown`. */

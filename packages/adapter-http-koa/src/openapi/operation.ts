@@ -1,4 +1,4 @@
-import type { Needs } from '@support/application';
+import type { Needs, RepeatAccess } from '@support/application';
 import type { HeaderName } from './headers.js';
 import type { Examples } from './examples.js';
 import { ref, type Json } from './json.js';
@@ -38,8 +38,19 @@ export type Reach =
   | { readonly access: 'token'; readonly needs: Needs }
   | { readonly access: Exclude<Access, 'token'>; readonly needs?: never };
 
+/**
+ * A POST an Idempotency-Key can repeat: who may run it (checked again before a repeat is
+ * answered, contract §11), and the member of its answer that is a secret (kept, and repeated, as null).
+ */
+export interface Keyed {
+  readonly access: RepeatAccess;
+  readonly secret?: 'secret' | 'token';
+}
+
 /** An operation as its route declares it: the router knows where it is. */
 export type Declaration = Reach & {
+  /** Every POST that takes a token is keyed (routes/catalog.ts holds it). */
+  readonly keyed?: Keyed;
   readonly id: string;
   readonly tag: string;
   readonly summary: string;

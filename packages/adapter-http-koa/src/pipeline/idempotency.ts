@@ -39,13 +39,19 @@ export const requestFingerprint = (method: string, path: string, body: Buffer): 
 const fingerprintOfHash = (method: string, path: string, bodyHash: string): string =>
   createHash('sha256').update(`${method}\n${path}\n${bodyHash}`).digest('hex');
 
-/** What is kept of a reply; null when it is not an answer to keep (no JSON body to re-render). */
-export const keptAnswer = (reply: Reply): StoredAnswer | null => {
+/** The answer with its secret member (a webhook's `secret`, a new token's `token`) null: never kept, never repeated (contract §11). */
+export const withoutSecret = (body: unknown, secret: string | undefined): unknown =>
+  secret !== undefined && typeof body === 'object' && body !== null && !Array.isArray(body) && secret in body
+    ? { ...body, [secret]: null }
+    : body;
+
+/** What is kept of a reply, without its secret member; null when it is not an answer to keep (no JSON body to re-render). */
+export const keptAnswer = (reply: Reply, secret?: string): StoredAnswer | null => {
   if (reply.raw !== undefined || reply.page !== undefined || reply.cursor !== undefined) return null;
   const headers: Record<string, string> = { ...reply.headers };
   if (reply.lastModified !== undefined && reply.lastModified !== null)
     headers['Last-Modified'] = formatHttpDate(reply.lastModified);
-  const body = reply.cacheable !== undefined ? reply.cacheable.build() : reply.body;
+  const body = withoutSecret(reply.cacheable !== undefined ? reply.cacheable.build() : reply.body, secret);
   return {
     status: reply.status,
     headers,
@@ -102,7 +108,7 @@ export const keepForKey = async (ctx: AppContext, { options }: Services, reply: 
   if (finish === null) return;
   ctx.state.idempotency = null;
   try {
-    await finish(reply === null ? null : keptAnswer(reply));
+    await finish(reply === null ? null : keptAnswer(reply, ctx.state.keyed?.secret));
   } catch (e) {
     options.logger.error('idempotency key not settled', {
       request_id: ctx.state.requestId,
@@ -130,11 +136,15 @@ const headerName = idempotencyKeyHeader.toLowerCase();
 /** Uploads stream their body: their key is claimed once the body's hash is known (`claimStreamed`). */
 const streamsBody = (method: string, path: string): boolean => method === 'POST' && path === '/v1/uploads';
 
-/** Acts on a claim's decision: true when the request runs; false when its answer is set (a replay); a refusal throws. */
+/**
+ * Acts on a claim's decision: true when the request runs; false for a repeat, whose kept answer
+ * waits in the state for its route to answer it once the caller may still run the operation
+ * (routes/repeat-gate.ts, contract §11); a refusal throws.
+ */
 const decide = (ctx: AppContext, decision: IdempotencyDecision): boolean => {
   switch (decision.kind) {
     case 'replay':
-      ctx.state.reply = replayReply(decision.answer);
+      ctx.state.pendingReplay = decision.answer;
       return false;
     case 'mismatch':
       throw problem(
@@ -157,7 +167,8 @@ const decide = (ctx: AppContext, decision: IdempotencyDecision): boolean => {
 
 /**
  * Claims the key a streamed upload carries, once its body has been read and hashed: true when
- * the upload is to be kept, false when a kept answer was set (the repeat's bytes are thrown away).
+ * the upload is to be kept, false for a repeat (its kept answer waits in the state; the repeat's
+ * bytes are thrown away).
  */
 export const claimStreamed = async ({ app }: Services, ctx: AppContext, bodyHash: () => string): Promise<boolean> => {
   const key = ctx.state.streamedKey;
@@ -181,7 +192,9 @@ export const idempotency = ({ app }: Services): Middleware<RequestState> => {
       return;
     }
     const decision = await app.idempotency.begin(ctx.state.actor, ctx.ip, key, await fingerprintOf(ctx));
-    if (decide(ctx, decision)) await next();
+    // Run or repeat, the route is reached: a repeat is answered there, after its checks.
+    decide(ctx, decision);
+    await next();
   };
   // Not async: a request without a key passes through without an async frame of its own.
   return (ctx, next) => {

@@ -20,6 +20,8 @@ export const startRequest =
     ctx.state.bodyBytes = null;
     ctx.state.idempotency = null;
     ctx.state.streamedKey = null;
+    ctx.state.pendingReplay = null;
+    ctx.state.keyed = null;
     ctx.state.headers = new ResponseHeaders();
     ctx.state.headers.set(requestIdHeader, ctx.state.requestId);
     return next();

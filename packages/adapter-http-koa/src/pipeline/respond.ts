@@ -102,8 +102,10 @@ export const respond =
     try {
       adoptNodeHeaders(ctx);
       answer = await render(ctx, services, reply, presentation);
-      // An answer that shows a secret once (no-store: a new personal access token) is never kept for a replay: the store keeps no token in clear.
-      await keepForKey(ctx, services, reply.noStore === true ? null : reply);
+      // An answer that shows a secret once (no-store) is kept only when its route names the secret
+      // member (a new personal token's `token`), which is kept as null: the store keeps no secret in clear.
+      const keepable = reply.noStore !== true || ctx.state.keyed?.secret !== undefined;
+      await keepForKey(ctx, services, keepable ? reply : null);
     } catch (e) {
       services.options.logger.error('response failed', {
         request_id: ctx.state.requestId,

@@ -5,6 +5,7 @@ import { readUpload } from '../conventions/upload-body.js';
 import { uploadPacer } from '../conventions/upload-pacing.js';
 import { decodePage } from '../decode/page.js';
 import { claimStreamed } from '../pipeline/idempotency.js';
+import { answerRepeat } from './repeat-gate.js';
 import { created, ok } from '../reply.js';
 import { attachmentRepresentation, recordRepresentation } from '../representations/attachment.js';
 import type { RouteContext, Services } from '../state.js';
@@ -39,8 +40,13 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
     );
     let kept = false;
     try {
-      // A repeat of a kept upload (Idempotency-Key) is answered with the kept answer; its bytes go.
-      if (!(await claimStreamed(services, ctx, () => body.bodyHash(pending.sha256)))) return;
+      // A repeat of a kept upload (Idempotency-Key) is answered with the kept answer, after the
+      // caller's checks (answerRepeat); its bytes go.
+      if (!(await claimStreamed(services, ctx, () => body.bodyHash(pending.sha256)))) {
+        const answer = ctx.state.pendingReplay;
+        if (answer !== null) answerRepeat(services, ctx, answer);
+        return;
+      }
       kept = true;
     } finally {
       if (!kept) await pending.discard();

@@ -27,6 +27,9 @@ export const operationCatalog = (): OperationCatalog => {
       if (operations.some((o) => o.path === op.path && o.method === method))
         throw new Error(`${method} ${op.path} is declared twice`);
       if (operations.some((o) => o.id === op.id)) throw new Error(`operation id ${op.id} is declared twice`);
+      // An Idempotency-Key repeat is answered only after the checks the operation declares (contract §11).
+      if (method === 'post' && op.access === 'token' && op.keyed === undefined)
+        throw new Error(`POST ${op.path} takes an Idempotency-Key: its declaration must say who may repeat it (keyed)`);
       operations.push(op);
       if (op.access === 'token')
         scopes.set(`${method.toUpperCase()} ${routerPath}`, acceptedScopes(op.needs).join(', '));

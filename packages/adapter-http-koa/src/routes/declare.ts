@@ -1,5 +1,5 @@
 import type { RouterMiddleware } from '@koa/router';
-import type { Declaration, Method } from '../openapi/operation.js';
+import type { Declaration, Keyed, Method } from '../openapi/operation.js';
 import type { OperationCatalog } from './catalog.js';
 import type { AppRouter, RequestState } from '../state.js';
 
@@ -24,12 +24,18 @@ export interface DeclaringRouter {
   readonly getAs: (path: string, documented: string, op: Declaration, handler: Handler) => void;
 }
 
-export const declaring = (router: AppRouter, catalog: OperationCatalog): DeclaringRouter => {
+/** `gate`: the first handler of a keyed operation's route (routes/repeat-gate.ts: a repeat is answered there, after its checks). */
+export const declaring = (
+  router: AppRouter,
+  catalog: OperationCatalog,
+  gate: (keyed: Keyed) => Handler,
+): DeclaringRouter => {
   const register =
     (method: Method): Register =>
     (path, op, ...handlers) => {
       catalog.add(method, path, op);
-      router[method](path, ...handlers);
+      if (op.keyed === undefined) router[method](path, ...handlers);
+      else router[method](path, gate(op.keyed), ...handlers);
     };
   return {
     router,

@@ -1,4 +1,4 @@
-import { operationNeeds as n } from '@support/application';
+import { operationNeeds as n, repeatAccess as r } from '@support/application';
 import { examples } from '../openapi/examples.js';
 import { curlOn, idErrors, listOf, roles, writable, writeErrors } from '../openapi/operation.js';
 import { ref } from '../openapi/json.js';
@@ -61,6 +61,7 @@ export const groupRoutes = (api: DeclaringRouter, { app, urls }: Services): void
       description: `Group names are unique.${roles('admin.')}`,
       access: 'token',
       needs: n.groups.create,
+      keyed: { access: r.createGroup },
       body: { schema: 'GroupWrite', example: ex.groupCreate },
       success: writable('created', 'Group', ex.group()),
       errors: writeErrors,

@@ -1,4 +1,4 @@
-import { operationNeeds as n } from '@support/application';
+import { operationNeeds as n, repeatAccess as r } from '@support/application';
 import type { Message, MessageNumber, TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
@@ -65,6 +65,7 @@ export const messageRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       description: `The author is the caller. Updates the ticket's updated_at.${roles('customer: own tickets, no internal notes; agent, admin: any.')}`,
       access: 'token',
       needs: n.messages.create,
+      keyed: { access: r.createMessage },
       params: ['TicketId'],
       body: { schema: 'MessageCreate', example: ex.messageCreate },
       success: writable('created', 'Message', ex.message()),

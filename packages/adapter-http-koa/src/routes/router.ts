@@ -7,6 +7,7 @@ import { urlsFor } from '../representations/urls.js';
 import type { AppRouter, RequestState, Services } from '../state.js';
 import { operationCatalog } from './catalog.js';
 import { declaring } from './declare.js';
+import { repeatGate } from './repeat-gate.js';
 import { deprecationRoutes } from './deprecations.js';
 import { eventRoutes } from './events.js';
 import { groupRoutes } from './groups.js';
@@ -30,7 +31,7 @@ export const createRouter = (services: Services): AppRouter => {
   // Schemathesis' unsupported_method check); CONNECT is answered before routing (501).
   const router = new Router<RequestState>({ sensitive: true, methods: METHODS.filter((m) => m !== 'CONNECT') });
   // Each route declares its operation as it is registered: the document lists them in this order.
-  const api = declaring(router, services.operations);
+  const api = declaring(router, services.operations, (keyed) => repeatGate(services, keyed));
   oauthRoutes(api, services);
   ticketRoutes(api, services);
   ticketFieldRoutes(api, services);

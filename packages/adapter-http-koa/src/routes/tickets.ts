@@ -1,4 +1,4 @@
-import { operationNeeds as n } from '@support/application';
+import { operationNeeds as n, repeatAccess as r } from '@support/application';
 import { examples } from '../openapi/examples.js';
 import { ref } from '../openapi/json.js';
 import {
@@ -168,6 +168,7 @@ export const ticketRoutes = (api: DeclaringRouter, { app, urls, options }: Servi
       description: `New tickets start open. A customer creating a ticket is its customer; agents and admins give customer_id.${roles('any.')}`,
       access: 'token',
       needs: n.tickets.create,
+      keyed: { access: r.createTicket },
       body: { schema: 'TicketCreate', example: ex.ticketCreate },
       success: writable('created', 'Ticket', ex.ticket()),
       errors: writeErrors,

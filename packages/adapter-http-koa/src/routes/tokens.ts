@@ -1,4 +1,4 @@
-import { operationNeeds as n } from '@support/application';
+import { operationNeeds as n, repeatAccess as r } from '@support/application';
 import { examples } from '../openapi/examples.js';
 import { ref } from '../openapi/json.js';
 import { curlOn, idErrors, listOf, roles, writeErrors, type Declaration } from '../openapi/operation.js';
@@ -99,13 +99,14 @@ export const tokenRoutes = (api: DeclaringRouter, { app, urls }: Services): void
       summary: 'Make a personal access token',
       description:
         'A credential for a script or an integration, instead of a password: narrowed to its scopes, expiring (default 90 days, at most 366), revocable. ' +
-        'The answer is the only time the token is shown (Cache-Control: no-store; never kept for an Idempotency-Key replay): the store keeps only its SHA-256. ' +
+        'The answer is the only time the token is shown (Cache-Control: no-store; a repeat with the same Idempotency-Key answers the same token with token: null): the store keeps only its SHA-256. ' +
         "Revoked with its user's deletion, or when an admin sets that user's password; POST /v1/oauth/revoke ends it too. " +
         'Its scopes must lie within those of the login token asking for it (X:write covers X:read) and within what the role can use: else 422 with one error on scopes (42210 not_permitted) naming the scopes this login token can give. ' +
         'A user holds at most 100 tokens that have not expired: the 101st is 422 (42211 limit_reached).' +
         roles('any, for themselves only (admins cannot make tokens for others).'),
       access: 'token',
       needs: n.tokens.create,
+      keyed: { access: r.createMyToken, secret: 'token' },
       body: { schema: 'PersonalTokenCreate', example: ex.personalTokenCreate },
       success: {
         status: 201,
@@ -124,7 +125,7 @@ export const tokenRoutes = (api: DeclaringRouter, { app, urls }: Services): void
         await app.tokens.create(actor, decodeBody(PersonalTokenCreateBody, body)),
         personalTokenNames,
       );
-      // no-store: the one answer that shows the token is kept by no cache (nor for an Idempotency-Key replay).
+      // no-store: the one answer that shows the token is kept by no cache (and for an Idempotency-Key repeat only without it).
       ctx.state.reply = {
         status: 201,
         body: personalTokenRepresentation(urls, made.record, made.token),

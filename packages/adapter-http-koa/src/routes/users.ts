@@ -1,4 +1,4 @@
-import { operationNeeds as n } from '@support/application';
+import { operationNeeds as n, repeatAccess as r } from '@support/application';
 import { examples } from '../openapi/examples.js';
 import { ref } from '../openapi/json.js';
 import { curlOn, idErrors, listOf, roles, writable, writeErrors, type Declaration } from '../openapi/operation.js';
@@ -121,6 +121,7 @@ export const userRoutes = (api: DeclaringRouter, { app, urls }: Services): void 
       description: `e-mail addresses are unique (case-insensitively).${roles('admin.')}`,
       access: 'token',
       needs: n.users.create,
+      keyed: { access: r.createUser },
       body: { schema: 'UserCreate', example: ex.userCreate },
       success: writable('created', 'User', ex.user()),
       errors: writeErrors,

@@ -1,4 +1,4 @@
-import { operationNeeds as n } from '@support/application';
+import { operationNeeds as n, repeatAccess as r } from '@support/application';
 import { examples } from '../openapi/examples.js';
 import { curlOn, idErrors, listOf, roles, writable, writeErrors } from '../openapi/operation.js';
 import { ref } from '../openapi/json.js';
@@ -22,7 +22,9 @@ import { writeRoute } from './write-route.js';
 export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): void => {
   const curl = curlOn(urls.origin);
   const ex = examples(urls.origin);
-  const admin = roles('admin.');
+  const admin = roles(
+    'admin. A token needs webhooks:manage, and also events:read to create a webhook, change its url or events, or replay it (a webhook reads the whole feed): else 403 insufficient_scope.',
+  );
   const represent = (w: Webhook): Record<string, unknown> => webhookRepresentation(w);
   const webhookId = (ctx: RouteContext): WebhookId => idParam(ctx, 'webhookId', 'webhook') as WebhookId;
   const written = (ctx: RouteContext, w: Webhook): void => {
@@ -66,6 +68,7 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
         `The answer carries the signing secret: the only time it is shown. A receiver URL the SSRF guard refuses is 422 on url.${admin}`,
       access: 'token',
       needs: n.webhooks.create,
+      keyed: { access: r.createWebhook, secret: 'secret' },
       body: { schema: 'WebhookCreate', example: ex.webhookCreate },
       success: {
         ...writable('created', 'WebhookWithSecret', ex.webhookWithSecret()),
@@ -161,9 +164,10 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       id: 'rotateWebhookSecret',
       tag: 'Webhooks',
       summary: "Replace a webhook's signing secret",
-      description: `Makes a new secret and answers it, this once; the old one signs nothing from now on. Takes no body.${admin}`,
+      description: `Makes a new secret and answers it, this once. The old one keeps signing for 24 hours beside it: deliveries in that window carry both signatures (webhook-signature: v1,<new> v1,<old>), so a receiver can switch at its own pace. Takes no body. A repeat with the same Idempotency-Key answers secret: null.${admin}`,
       access: 'token',
       needs: n.webhooks.rotateSecret,
+      keyed: { access: r.rotateWebhookSecret, secret: 'secret' },
       params: ['WebhookId'],
       success: {
         status: 200,
@@ -192,6 +196,7 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
         `The events keep their webhook-id, so receivers can tell a repeat. after above the newest seq: 422.${admin}`,
       access: 'token',
       needs: n.webhooks.replay,
+      keyed: { access: r.replayWebhook },
       params: ['WebhookId'],
       body: { schema: 'WebhookReplay', example: ex.webhookReplay },
       success: writable('written', 'Webhook', ex.webhook({ last_delivered_seq: 1000 })),

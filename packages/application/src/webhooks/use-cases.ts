@@ -19,6 +19,7 @@ import type { Actor } from '../actor.js';
 import { acceptBody, acceptPage, type DecodedBody, type DecodedQuery } from '../decoded.js';
 import type { WriteOptions } from '../precondition.js';
 import { versionedWrite } from '../versioned-write.js';
+import { missingScopes, webhookFeedScopes } from '../idempotency/repeat-access.js';
 import { requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Outcome } from '../shared.js';
@@ -36,9 +37,10 @@ const load = async (ports: Ports, id: WebhookId): Promise<Outcome<Webhook>> => {
 
 /**
  * An admin's body with a receiver the sender would call (the SSRF guard at the door: a receiver
- * it would refuse is refused now, with its reason).
+ * it would refuse is refused now, with its reason). A body that aims the webhook (url, events)
+ * needs events:read besides webhooks:manage: a webhook reads the whole feed (contract §11).
  */
-const acceptWebhookBody = async <C extends { readonly url?: string }>(
+const acceptWebhookBody = async <C extends { readonly url?: string; readonly events?: readonly unknown[] }>(
   ports: Ports,
   actor: Actor,
   decoded: DecodedBody<C>,
@@ -46,7 +48,12 @@ const acceptWebhookBody = async <C extends { readonly url?: string }>(
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
   const input = acceptBody(decoded);
-  if (E.isLeft(input) || input.right.url === undefined) return input;
+  if (E.isLeft(input)) return input;
+  if (input.right.url !== undefined || input.right.events !== undefined) {
+    const refused = missingScopes(actor, webhookFeedScopes);
+    if (refused !== null) return E.left(refused);
+  }
+  if (input.right.url === undefined) return input;
   const why = await ports.webhookSender.refuses(input.right.url);
   return why === null ? input : E.left(validationFailed([fieldError('url', 'invalid_value', why)]));
 };
@@ -180,6 +187,8 @@ export const replayWebhook = async (
 ): Promise<Outcome<Webhook>> => {
   const ok = admin(actor);
   if (E.isLeft(ok)) return ok;
+  const refused = missingScopes(actor, webhookFeedScopes);
+  if (refused !== null) return E.left(refused);
   const input = acceptBody(decoded);
   if (E.isLeft(input)) return input;
   const { newest } = await ports.events.bounds();
