@@ -64,8 +64,14 @@ const pickAddress = async (url: URL, options: OutboundOptions): Promise<{ addres
   }
   if (addresses.length === 0) return { error: `the host ${host} has no address` };
   if (!options.allowPrivate) {
-    const inner = addresses.find((a) => !isPublicAddress(a));
-    if (inner !== undefined) return { error: `the host ${host} resolves to ${inner}, which is not a public address` };
+    // Never the address itself (contract §11): the answer must not map the inside of the network.
+    if (!addresses.every(isPublicAddress))
+      return {
+        error:
+          isIP(host) === 0
+            ? `the host ${host} resolves to an address that is not a public address`
+            : `the address ${host} is not a public address`,
+      };
   }
   return { address: addresses[0] as string };
 };

@@ -146,7 +146,8 @@ describe('webhooks: one outbound attempt', () => {
       { url: 'https://hooks.example.test/x', headers: {}, body: '{}' },
       { ...strict, resolve: () => Promise.resolve(['93.184.216.34', '10.0.0.7']) },
     );
-    expect(rebound.error).to.equal('the host hooks.example.test resolves to 10.0.0.7, which is not a public address');
+    // Never the address the host resolved to (contract §11): the answer must not map the network's inside.
+    expect(rebound.error).to.equal('the host hooks.example.test resolves to an address that is not a public address');
     expect(received.length).to.equal(before);
   });
 

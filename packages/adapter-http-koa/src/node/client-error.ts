@@ -43,6 +43,7 @@ const answerOnSocket = (socket: Duplex, p: HttpProblem, logger: HttpLogger, erro
       `X-Request-Id: ${requestId}`,
       'X-Content-Type-Options: nosniff',
       'Cache-Control: no-store',
+      ...('encrypted' in socket ? ['Strict-Transport-Security: max-age=31536000'] : []),
       'Connection: close',
       '',
       '',

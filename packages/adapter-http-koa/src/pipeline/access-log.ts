@@ -2,9 +2,19 @@ import type { Middleware } from 'koa';
 import type { RequestState, Services } from '../state.js';
 
 // One line per request. The query string is logged with secrets masked: a token sent as
-// ?access_token= must never reach a log.
+// ?access_token= must never reach a log, however its name is spelled (?access%5Ftoken= is the
+// same parameter to the query parser: names are decoded before they are compared; contract §11).
 
 const secretParameters = /^(access_token|refresh_token|token|password)$/i;
+
+/** A parameter name as the query parser reads it (+ is a space, %XX a byte); a malformed escape as it is. */
+const decodedName = (raw: string): string => {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+};
 
 export const maskedQuery = (querystring: string): string =>
   querystring
@@ -12,7 +22,7 @@ export const maskedQuery = (querystring: string): string =>
     .filter((p) => p !== '')
     .map((p) => {
       const name = p.split('=', 1)[0] ?? '';
-      return secretParameters.test(name) ? `${name}=[redacted]` : p;
+      return secretParameters.test(decodedName(name)) ? `${name}=[redacted]` : p;
     })
     .join('&');
 

@@ -7,6 +7,9 @@ import type { RequestState, Services } from '../state.js';
 
 const requestIdLower = requestIdHeader.toLowerCase();
 
+/** HSTS for a year (contract §11). */
+export const strictTransportSecurity = 'max-age=31536000';
+
 /** First of all: the request's state, and its id on the response whatever happens next. */
 export const startRequest =
   ({ options }: Services): Middleware<RequestState> =>
@@ -24,5 +27,7 @@ export const startRequest =
     ctx.state.keyed = null;
     ctx.state.headers = new ResponseHeaders();
     ctx.state.headers.set(requestIdHeader, ctx.state.requestId);
+    // Every answer over HTTPS tells the browser to come back only over HTTPS (contract §11); a plain one cannot (RFC 6797 §7.2).
+    if (ctx.secure) ctx.state.headers.set('Strict-Transport-Security', strictTransportSecurity);
     return next();
   };

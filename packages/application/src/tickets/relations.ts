@@ -1,5 +1,6 @@
 import {
   allowedTransitions,
+  scopeCovers,
   type Group,
   type GroupId,
   type Ticket,
@@ -8,7 +9,7 @@ import {
   type User,
   type UserId,
 } from '@support/domain';
-import type { Actor } from '../actor.js';
+import { actorScopes, type Actor } from '../actor.js';
 import { staff } from '../policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Related, TicketRelations, TicketView } from '../views.js';
@@ -30,8 +31,10 @@ export const withRelations = async (
 ): Promise<TicketView[]> => {
   // Nothing to load: the common read (no `embed`) needs no batch and no lookups.
   if (embed.length === 0) return tickets.map((ticket) => bareView(actor, ticket, fields));
-  const embedsCustomer = embed.includes('customer');
-  const embedsAssignee = embed.includes('assignedUser');
+  // A user is expanded only for a token that may read users (contract §11): else it stays a link.
+  const readsUsers = scopeCovers(actorScopes(actor), 'users:read');
+  const embedsCustomer = readsUsers && embed.includes('customer');
+  const embedsAssignee = readsUsers && embed.includes('assignedUser');
   const embedsGroup = embed.includes('group');
   const userIds = new Set<UserId>();
   const groupIds = new Set<GroupId>();
