@@ -1,9 +1,10 @@
-import { constants, mkdirSync } from 'node:fs';
+import { constants } from 'node:fs';
 import { copyFile, open as openFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { blobsDir } from './blob-files.js';
 import { dataFiles, tableOptions } from './data-dir.js';
+import { makePrivateDir, makePrivateFile } from './private-files.js';
 
 const syncPath = async (path: string, flags: string): Promise<void> => {
   const fh = await openFile(path, flags);
@@ -37,7 +38,7 @@ const namedBlobs = (dir: string): Set<string> => {
  */
 export const copyBlobs = async (from: string, to: string): Promise<string | null> => {
   const target = join(to, blobsDir);
-  mkdirSync(target, { recursive: true, mode: 0o700 });
+  makePrivateDir(target);
   for (const key of namedBlobs(to)) {
     const copy = join(target, key);
     try {
@@ -46,6 +47,7 @@ export const copyBlobs = async (from: string, to: string): Promise<string | null
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return key;
       throw e;
     }
+    makePrivateFile(copy);
     await syncPath(copy, 'r+');
   }
   await syncPath(target, 'r');

@@ -1,20 +1,11 @@
-import {
-  closeSync,
-  existsSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  renameSync,
-  rmSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, existsSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { open } from 'lmdb';
 import { blobsDir } from './blob-files.js';
 import { copyBlobs } from './backup-blobs.js';
 import { DataDirError, dataFiles } from './data-dir.js';
 import { copyFileDurably, syncDir, writeFileDurably } from './durable-files.js';
+import { makePrivateDir, makePrivateFile, privateFileMode } from './private-files.js';
 
 const syncFile = (path: string): void => {
   const fd = openSync(path, 'r+');
@@ -47,14 +38,14 @@ export const backupDataDir = async (
   if (!existsSync(store)) throw new DataDirError(`DATA_DIR ${from} holds no store (${store} is missing)`);
   if (existsSync(to) && readdirSync(to).length > 0)
     throw new DataDirError(`the backup directory ${to} is not empty: give a new or empty one`);
-  mkdirSync(to, { recursive: true, mode: 0o700 });
+  makePrivateDir(to);
   syncDir(dirname(resolve(to)));
   const unfinished = join(to, dataFiles.unfinishedBackup);
   await writeFileDurably(unfinished, `a backup of ${from} was started here and did not finish\n`);
   const files: string[] = [];
   for (const name of alsoCopy) {
     if (!existsSync(join(from, name))) continue;
-    copyFileDurably(join(from, name), join(to, name), statSync(join(from, name)).mode & 0o777);
+    copyFileDurably(join(from, name), join(to, name), privateFileMode);
     files.push(name);
   }
   const partial = join(to, `${dataFiles.store}.part`);
@@ -65,6 +56,7 @@ export const backupDataDir = async (
     } finally {
       await env.close();
     }
+    makePrivateFile(partial);
     syncFile(partial);
     renameSync(partial, join(to, dataFiles.store));
     // The marker still stands: a start refuses the copy until its blobs are in too.
@@ -77,6 +69,9 @@ export const backupDataDir = async (
     rmSync(join(to, dataFiles.store), { force: true });
     rmSync(join(to, blobsDir), { recursive: true, force: true });
   }
+  // Reading the copy's table of blobs made LMDB's lock file beside it: the service's alone too.
+  const lock = join(to, `${dataFiles.store}-lock`);
+  if (existsSync(lock)) makePrivateFile(lock);
   rmSync(unfinished);
   syncDir(to);
   return { files: [dataFiles.store, blobsDir, ...files] };

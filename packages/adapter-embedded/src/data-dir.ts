@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { syncDir } from './durable-files.js';
 import { DataDirError } from './data-dir-error.js';
 import { checkWhole } from './integrity.js';
+import { makePrivateDir, makePrivateFile } from './private-files.js';
 
 export { DataDirError } from './data-dir-error.js';
 import { open, type RootDatabase } from 'lmdb';
@@ -45,8 +46,10 @@ const refuseUnfinishedBackup = (dir: string): void => {
  * file cut short that LMDB cannot read (a torn copy), one LMDB cannot open, or one a newer version wrote.
  */
 export const openEnvironment = (dir: string): RootDatabase => {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const path = join(dir, dataFiles.store);
+  const lockFile = `${path}-lock`;
+  const lockExisted = existsSync(lockFile);
   const existed = existsSync(path);
   refuseUnfinishedBackup(dir);
   // LMDB maps the file and trusts its pages: a file cut short or not LMDB's would crash the process on open, not refuse it.
@@ -63,6 +66,8 @@ export const openEnvironment = (dir: string): RootDatabase => {
   }
   const meta = env.openDB<number, string>({ name: 'meta', ...tableOptions });
   const found = meta.get('format');
+  // LMDB makes its lock file by the first read at the latest: made now, it is the service's alone.
+  if (!lockExisted && existsSync(lockFile)) makePrivateFile(lockFile);
   if (found === undefined) {
     throw new DataDirError(
       hasData(env)
@@ -85,7 +90,7 @@ export const openEnvironment = (dir: string): RootDatabase => {
  * leaves no store (the next start makes it again), never a file that is not yet LMDB's.
  */
 export const createStoreIfMissing = async (dir: string): Promise<void> => {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   refuseUnfinishedBackup(dir);
   const path = join(dir, dataFiles.store);
   if (existsSync(path)) return;
@@ -97,6 +102,8 @@ export const createStoreIfMissing = async (dir: string): Promise<void> => {
   } finally {
     await env.close();
   }
+  makePrivateFile(fresh);
+  rmSync(`${fresh}-lock`, { force: true });
   renameSync(fresh, path);
   rmSync(`${fresh}-lock`, { force: true });
   syncDir(dirname(path));

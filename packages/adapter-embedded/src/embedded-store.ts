@@ -16,6 +16,7 @@ import { feedTables, LmdbFeed } from './feed.js';
 import { heapNeeded, heapRefusal, heapShare } from './heap.js';
 import { CommitFailedError, LmdbSink } from './lmdb-sink.js';
 import { takeOwnership } from './lock.js';
+import { openDirWarning } from './private-files.js';
 
 export interface EmbeddedStoreOptions {
   /** The directory of the store (created when missing); one process at a time. */
@@ -241,7 +242,9 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         heapWarned = share >= 0.75 && (heapWarned || share >= 0.8);
       }, 10_000);
       heapWatch.unref();
-      return { warnings: [] };
+      // Said once, at the start (contract §11); the directory is the operator's to change.
+      const openDir = openDirWarning(options.dataDir);
+      return { warnings: openDir === null ? [] : [openDir] };
     },
     close: async () => {
       if (heapWatch !== null) clearInterval(heapWatch);

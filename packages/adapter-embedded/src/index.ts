@@ -8,3 +8,4 @@ export { DataDirError, dataFiles, formatVersion, tableOptions } from './data-dir
 export { CommitFailedError, isLmdbCommitRejection } from './lmdb-sink.js';
 export { backupDataDir } from './backup.js';
 export { copyFileDurably, syncDir, writeFileDurably } from './durable-files.js';
+export { makePrivateDir, openDirWarning, privateFileMode } from './private-files.js';

@@ -1,8 +1,9 @@
 import { spawn } from 'node:child_process';
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, realpathSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, realpathSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { DataDirError, dataFiles } from './data-dir.js';
+import { makePrivateDir } from './private-files.js';
 
 /** The data directories this process holds. */
 const heldHere = new Set<string>();
@@ -43,7 +44,7 @@ const writeOwner = (dir: string): void => {
  * Answers the release, which resolves once the lock is free.
  */
 export const takeOwnership = async (dir: string, onLost: (cause: Error) => void): Promise<() => Promise<void>> => {
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const real = realpathSync(dir);
   const path = join(dir, dataFiles.lock);
   if (heldHere.has(real)) throw new DataDirError(`DATA_DIR ${dir} is in use by this process already (${path})`);

@@ -1,6 +1,6 @@
 import { X509Certificate } from 'node:crypto';
-import { writeFileDurably } from '@support/adapter-embedded';
-import { mkdir, readFile } from 'node:fs/promises';
+import { makePrivateDir, privateFileMode, writeFileDurably } from '@support/adapter-embedded';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generate } from 'selfsigned';
 import { ConfigError } from './config.js';
@@ -83,9 +83,9 @@ const keptSelfSignedTls = async (dir: string): Promise<TlsMaterial> => {
     }
   }
   const made = await selfSignedTls();
-  await mkdir(dir, { recursive: true });
-  await writeWhole(keyPath, made.key, 0o600);
-  await writeWhole(certPath, made.cert, 0o644);
+  makePrivateDir(dir);
+  await writeWhole(keyPath, made.key, privateFileMode);
+  await writeWhole(certPath, made.cert, privateFileMode);
   return made;
 };
 
