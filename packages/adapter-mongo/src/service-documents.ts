@@ -24,6 +24,8 @@ export interface WebhookDocument {
   description: string;
   active: boolean;
   secret: string;
+  /** The secret before the last rotation and until when it still signs (absent on older documents). */
+  previousSecret?: { secret: string; until: Date } | null;
   lastDeliveredSeq: number;
   failedAttempts: number;
   nextAttemptAt: Date | null;

@@ -12,6 +12,10 @@ const fieldsOf = (w: Webhook): Omit<WebhookDocument, '_id' | 'leaseOwner' | 'lea
   description: w.description,
   active: w.active,
   secret: w.secret,
+  previousSecret:
+    w.previousSecret === undefined
+      ? null
+      : { secret: w.previousSecret.secret, until: new Date(w.previousSecret.until) },
   lastDeliveredSeq: w.lastDeliveredSeq,
   failedAttempts: w.failedAttempts,
   nextAttemptAt: dateOrNull(w.nextAttemptAt),
@@ -27,6 +31,9 @@ const fromDocument = (d: WebhookDocument): Webhook => ({
   description: d.description,
   active: d.active,
   secret: d.secret,
+  ...(d.previousSecret === undefined || d.previousSecret === null
+    ? {}
+    : { previousSecret: { secret: d.previousSecret.secret, until: d.previousSecret.until.getTime() } }),
   lastDeliveredSeq: d.lastDeliveredSeq,
   failedAttempts: d.failedAttempts,
   nextAttemptAt: d.nextAttemptAt === null ? null : d.nextAttemptAt.getTime(),

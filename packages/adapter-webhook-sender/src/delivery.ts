@@ -38,7 +38,8 @@ export const httpWebhookSender = (options: WebhookSenderOptions): WebhookSender 
             'User-Agent': 'support-ticket-service-webhooks/1',
             'webhook-id': deliveryId,
             'webhook-timestamp': String(seconds),
-            'webhook-signature': signDelivery(target.secret, deliveryId, seconds, body),
+            // One signature per secret (after a rotation, the new and the old: contract §11).
+            'webhook-signature': target.secrets.map((s) => signDelivery(s, deliveryId, seconds, body)).join(' '),
           },
           body,
         },

@@ -15,6 +15,8 @@ export interface Webhook {
   readonly active: boolean;
   /** `whsec_` + base64 of 32 random bytes: the HMAC key of the signatures. */
   readonly secret: string;
+  /** The secret before the last rotation, which still signs until `until` (epoch ms; contract §11). */
+  readonly previousSecret?: { readonly secret: string; readonly until: number };
   /** The feed position done with: every event up to it was delivered or is not subscribed. */
   readonly lastDeliveredSeq: number;
   /** Failed attempts at the next event since the last success. */
@@ -38,6 +40,19 @@ export const webhookSecret = (randomBase64url: string): string => {
   const base64 = randomBase64url.replace(/-/g, '+').replace(/_/g, '/');
   return `whsec_${base64}${'='.repeat((4 - (base64.length % 4)) % 4)}`;
 };
+
+/** How long a rotated-out secret still signs deliveries (contract §11: 24 hours). */
+export const secretOverlapMs = 24 * 60 * 60 * 1000;
+
+/** The change a rotation makes: the new secret, and the old one kept signing for `secretOverlapMs`. */
+export const rotatedSecret = (w: Webhook, secret: string, now: number): Pick<Webhook, 'secret' | 'previousSecret'> => ({
+  secret,
+  previousSecret: { secret: w.secret, until: now + secretOverlapMs },
+});
+
+/** The secrets a delivery at `now` is signed with: the current one, then the previous one within its overlap. */
+export const signingSecrets = (w: Webhook, now: number): readonly string[] =>
+  w.previousSecret !== undefined && now < w.previousSecret.until ? [w.secret, w.previousSecret.secret] : [w.secret];
 
 /** The `webhook-id` of an event's delivery to a webhook: the same on every retry. */
 export const deliveryId = (webhookId: WebhookId, seq: number): string => `msg_${String(webhookId)}_${String(seq)}`;

@@ -10,7 +10,7 @@ export interface SendResult {
   readonly response: string;
 }
 
-/** Outbound webhooks: POSTs one event, signed with the webhook's secret (Standard Webhooks). */
+/** Outbound webhooks: POSTs one event, signed with each of the webhook's secrets (Standard Webhooks: one signature each, space-separated). */
 export interface WebhookSender {
   /**
    * Why a receiver URL may not be called (the SSRF guard: scheme, and every address its host
@@ -18,7 +18,7 @@ export interface WebhookSender {
    */
   refuses(url: string): Promise<string | null>;
   send(
-    target: { readonly url: string; readonly secret: string },
+    target: { readonly url: string; readonly secrets: readonly string[] },
     deliveryId: string,
     event: StoredEvent,
     timestamp: number,

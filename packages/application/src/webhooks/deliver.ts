@@ -2,6 +2,7 @@ import {
   afterAttempt,
   deliveryId,
   revise,
+  signingSecrets,
   subscribesTo,
   type StoredEvent,
   type Webhook,
@@ -63,7 +64,13 @@ const serveWebhook = async (ports: Ports, config: DeliveryConfig, w: Webhook): P
   const id = deliveryId(w.id, next.seq);
   const attemptedAt = ports.clock.now();
   const fields = await ports.ticketFields.list();
-  const result = await ports.webhookSender.send({ url: w.url, secret: w.secret }, id, next, attemptedAt, fields);
+  const result = await ports.webhookSender.send(
+    { url: w.url, secrets: signingSecrets(w, attemptedAt) },
+    id,
+    next,
+    attemptedAt,
+    fields,
+  );
   const after = afterAttempt(
     w,
     next.seq,

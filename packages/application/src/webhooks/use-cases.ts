@@ -4,6 +4,7 @@ import {
   pageOffset,
   replayFrom,
   revise,
+  rotatedSecret,
   validationFailed,
   webhookSecret,
   type PageRequest,
@@ -174,9 +175,15 @@ export const deleteWebhook = (
     options,
   );
 
-/** A new signing secret; the old one stops signing at once. */
+/** A new signing secret; the old one still signs, beside it, for 24 hours (contract §11). */
 export const rotateWebhookSecret = (ports: Ports, actor: Actor, id: WebhookId): Promise<Outcome<Webhook>> =>
-  changeWebhook(ports, actor, id, () => ({ secret: webhookSecret(ports.secrets.generate()) }), {});
+  changeWebhook(
+    ports,
+    actor,
+    id,
+    (w) => rotatedSecret(w, webhookSecret(ports.secrets.generate()), ports.clock.now()),
+    {},
+  );
 
 /** Re-sends every subscribed event after `after` (at most back to what the feed keeps), and switches the webhook on. */
 export const replayWebhook = async (

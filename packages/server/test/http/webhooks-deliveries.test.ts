@@ -224,7 +224,7 @@ describe('HTTP: webhooks', () => {
       );
     });
 
-    it('rotate-secret answers a new secret, once; later deliveries are signed with it and no longer with the old one', async () => {
+    it('rotate-secret answers a new secret, once; later deliveries are signed with it, and with the old one beside it for 24 hours', async () => {
       const w = await create({ url: receiver.url, events: ['ticket.created'] });
       const rotated = await api.post(`/v1/webhooks/${w.id as number}/rotate-secret`, undefined, { token: admin });
       expect(rotated.status, rotated.text).to.equal(200);
@@ -237,7 +237,10 @@ describe('HTTP: webhooks', () => {
       await ticket('New secret');
       const [r] = await receiver.waitFor(1);
       expect(verified(secret, r!)).to.deep.equal(r!.json);
-      expect(() => verified(w.secret as string, r!)).to.throw();
+      // Contract §11: the old secret keeps signing for 24 hours (v1,<new> v1,<old>); after that
+      // only the new one (domain test: signingSecrets).
+      expect(verified(w.secret as string, r!)).to.deep.equal(r!.json);
+      expect(String(r!.headers['webhook-signature']).split(' ')).to.have.length(2);
     });
   });
 });
