@@ -1,4 +1,4 @@
-import { operationNeeds as n, type Needs } from '@support/application';
+import { operationNeeds as n, repeatAccess as r, type Needs } from '@support/application';
 import type { TicketFieldDefinition, TicketFieldId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { mediaTypes, readBody } from '../conventions/request-body.js';
@@ -89,6 +89,7 @@ export const ticketFieldRoutes = (api: DeclaringRouter, { app, urls }: Services)
         admin,
       access: 'token',
       needs: n.ticketFields.create,
+      keyed: { access: r.createTicketField },
       body: { schema: 'TicketFieldCreate', example: ex.ticketFieldCreate },
       success: writable('created', 'TicketField', ex.ticketField()),
       errors: writeErrors,

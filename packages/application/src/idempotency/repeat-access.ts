@@ -33,6 +33,7 @@ export const repeatAccess = {
   createMyToken: { needs: n.tokens.create, roles: everyone, what: 'make personal access tokens' },
   createUser: { needs: n.users.create, roles: admins, what: 'create users' },
   createGroup: { needs: n.groups.create, roles: admins, what: 'change groups' },
+  createTicketField: { needs: n.ticketFields.create, roles: admins, what: 'define ticket fields' },
   createWebhook: { needs: n.webhooks.create, roles: admins, what: 'manage webhooks', alsoScopes: webhookFeedScopes },
   rotateWebhookSecret: { needs: n.webhooks.rotateSecret, roles: admins, what: 'manage webhooks' },
   replayWebhook: { needs: n.webhooks.replay, roles: admins, what: 'manage webhooks', alsoScopes: webhookFeedScopes },
