@@ -1,6 +1,7 @@
 import type { Middleware } from 'koa';
 import { defaultPresentation } from '../conventions/presentation.js';
 import { requestIdFrom, requestIdHeader } from '../conventions/request-id.js';
+import { arrivedOverTls } from '../conventions/transport-security.js';
 import { requestHeader } from '../conventions/request-header.js';
 import { ResponseHeaders } from '../conventions/response-headers.js';
 import type { RequestState, Services } from '../state.js';
@@ -28,6 +29,7 @@ export const startRequest =
     ctx.state.headers = new ResponseHeaders();
     ctx.state.headers.set(requestIdHeader, ctx.state.requestId);
     // Every answer over HTTPS tells the browser to come back only over HTTPS (contract §11); a plain one cannot (RFC 6797 §7.2).
-    if (ctx.secure) ctx.state.headers.set('Strict-Transport-Security', strictTransportSecurity);
+    if (arrivedOverTls(ctx.req, options.trustProxy))
+      ctx.state.headers.set('Strict-Transport-Security', strictTransportSecurity);
     return next();
   };

@@ -108,6 +108,18 @@ describe('HTTP: role x scope, every documented operation (contract §8.2)', func
     });
   };
 
+  /** A webhook operation that aims it at the feed: creation, replay, a change of url or events. */
+  const aimsWebhook = (op: DocOperation): boolean => {
+    if (op.method === 'post') return op.path === '/v1/webhooks' || op.path === '/v1/webhooks/{webhook_id}/replay';
+    const body = op.body as Record<string, unknown> | undefined;
+    return (
+      op.method === 'patch' &&
+      op.path === '/v1/webhooks/{webhook_id}' &&
+      body !== undefined &&
+      ('url' in body || 'events' in body)
+    );
+  };
+
   for (const role of ['customer', 'agent', 'admin'] as const) {
     it(`${role}: a personal token with one scope is refused (40303, nothing changes) exactly outside the operation's documented scopes`, async () => {
       const who = await api.userWithToken(role, `Table ${role}`);
@@ -136,6 +148,11 @@ describe('HTTP: role x scope, every documented operation (contract §8.2)', func
             );
             expect(a.header('x-accepted-oauth-scopes'), where).to.equal(op.needs.join(', '));
             expect(await newestSeq(), `${where} changed something`).to.equal(before);
+          } else if (scope === 'webhooks:manage' && aimsWebhook(op)) {
+            // Contract §11: creating a webhook, changing its url or events, or replaying it needs
+            // events:read beside webhooks:manage (a webhook reads the whole feed).
+            expect([a.status, code], `${where}: ${a.text.slice(0, 200)}`).to.deep.equal([403, 40303]);
+            expect(a.header('www-authenticate'), where).to.contain('scope="events:read"');
           } else {
             expect(code, `${where}: ${a.text.slice(0, 200)}`).to.not.equal(40303);
           }
