@@ -35,7 +35,7 @@ export const portMethods: { readonly [P in Delegated]: MethodList<Store[P]> } = 
   groups: { insert: true, findById: true, findByIds: true, update: true, delete: true, list: true },
   tokens: { save: true, find: true, consume: true, revoke: true, revokeFamily: true },
   personalTokens: { insert: true, findByHash: true, findById: true, list: true, revoke: true, touch: true },
-  rateLimits: { hit: true },
+  rateLimits: { hit: true, count: true },
   idempotency: { claim: true, complete: true, release: true },
   webhooks: {
     insert: true,
