@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { referenceTable, envExample } = await import(join(root, 'packages/server/dist/src/config-reference.js'));
+const { referenceTable, envExample } = await import(join(root, 'packages/server/dist/src/config-texts.js'));
 
 const docPath = join(root, 'docs', 'configuration.md');
 const start =

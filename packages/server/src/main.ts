@@ -6,7 +6,7 @@ import { installStopSignals } from './signals.js';
 const signals = installStopSignals();
 if (process.argv.includes('--help') || process.argv.includes('-h')) {
   // Every setting, from the one reference (config-reference.ts; docs/configuration.md).
-  const { helpText } = await import('./config-reference.js');
+  const { helpText } = await import('./config-texts.js');
   process.stdout.write(helpText());
   process.exit(0);
 }

@@ -4,14 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configFromEnv } from '../../src/config.js';
-import {
-  developmentSwitches,
-  envExample,
-  helpText,
-  readByTheEntry,
-  referenceTable,
-  settings,
-} from '../../src/config-reference.js';
+import { developmentSwitches, readByTheEntry, settings } from '../../src/config-reference.js';
+import { envExample, helpText, referenceTable } from '../../src/config-texts.js';
 import { mainJs } from './child.js';
 
 // The configuration reference (src/config-reference.ts) against the decoder (src/config.ts),
