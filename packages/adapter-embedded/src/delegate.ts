@@ -36,7 +36,7 @@ export const portMethods: { readonly [P in Delegated]: MethodList<Store[P]> } = 
   tokens: { save: true, find: true, consume: true, revoke: true, revokeFamily: true },
   personalTokens: { insert: true, findByHash: true, findById: true, list: true, revoke: true, touch: true },
   rateLimits: { hit: true, count: true },
-  idempotency: { claim: true, complete: true, release: true },
+  idempotency: { claim: true, guard: true, complete: true, release: true },
   webhooks: {
     insert: true,
     findById: true,

@@ -9,6 +9,8 @@ interface Entry {
   readonly leaseUntil: number;
   readonly expiresAt: number;
   readonly answered: boolean;
+  /** A write of the claim's request is durable (IdempotencyStore.guard); absent in records kept before 2026-11-28: false. */
+  readonly written?: boolean;
 }
 
 const copyAnswer = (a: StoredAnswer): StoredAnswer => ({
@@ -39,6 +41,13 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
   // Unambiguous whatever the scope and key hold.
   const id = (scope: string, key: string): string => JSON.stringify([scope, key]);
 
+  // A request's first durable write marks its claim, in that write's own commit (claim-guard.ts).
+  journal.claims.register((k, owner) => {
+    const e = entries.get(k);
+    if (e !== undefined && e.owner === owner && !e.answered && e.written !== true)
+      entries.set(k, { ...e, written: true });
+  });
+
   const held = (k: string, owner: string): Entry | undefined => {
     const e = entries.get(k);
     return e?.owner === owner ? e : undefined;
@@ -65,6 +74,7 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
         if (current !== undefined && current.expiresAt > claim.now) {
           if (current.answered) return { kind: 'completed', fingerprint: current.fingerprint, answer: kept(k) };
           if (current.leaseUntil > claim.now) return { kind: 'in_flight', fingerprint: current.fingerprint };
+          if (current.written === true) return { kind: 'answer_lost', fingerprint: current.fingerprint };
         }
         if (current?.answered === true) answers.delete(k);
         entries.set(k, {
@@ -77,6 +87,7 @@ export const memoryIdempotencyStore = (journal: Journal, load: number): Idempote
         expiries.set(k, claim.expiresAt);
         return { kind: 'claimed' };
       }),
+    guard: (scope, key, owner, work) => journal.guarded(id(scope, key), owner, work),
     complete: (scope, key, owner, stored) =>
       answer(() => {
         const k = id(scope, key);

@@ -1,5 +1,6 @@
 import { answer } from './answer.js';
 import { BigMap } from './big-map.js';
+import { ClaimGuard } from './claim-guard.js';
 import { PendingCommits } from './pending.js';
 import type { RecordChange, RecordKey } from './records.js';
 import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable } from './shelf.js';
@@ -97,6 +98,8 @@ export class Journal {
   // Map: journal: its own bookkeeping
   private readonly shelves = new Map<string, DurableShelf<unknown>>();
   private sealed = false;
+  /** A request's first durable write marks its Idempotency-Key claim in the same commit (claim-guard.ts). */
+  readonly claims = new ClaimGuard();
 
   /** `read`: how the durable store reads a shelved record (needed with a sink). */
   constructor(
@@ -157,6 +160,11 @@ export class Journal {
     const change = { table, key, value };
     this.changes.push(change);
     return change;
+  }
+
+  /** Runs `work`, a request holding the claim `key` of `owner`, so that its first durable write marks the claim (ClaimGuard). */
+  guarded<T>(key: string, owner: string, work: () => Promise<T>): Promise<T> {
+    return this.claims.guarded(this.sink !== null, key, owner, work);
   }
 
   /** Puts stored records back, without journalling them again. */
@@ -228,6 +236,8 @@ export class Journal {
       if (changes.length > 0) void this.commit(sink, changes).catch(() => undefined);
       return Promise.reject(e instanceof Error ? e : new Error(String(e)));
     }
+    // An id taken ahead is shown to no one by itself: only a real write marks a claim.
+    if (answerWhenDurable && this.changes.length > 0) this.claims.markRunning();
     const changes = this.changes;
     this.changes = null;
     if (changes.length > 0) {

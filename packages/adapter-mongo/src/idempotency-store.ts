@@ -26,8 +26,8 @@ const isDuplicateKey = (e: unknown): boolean => e instanceof MongoServerError &&
 /**
  * Idempotency records, one document per key. A claim inserts the document (the unique _id
  * lets exactly one of concurrent claims win); when one exists, it is taken over only if it is
- * dead (expired, or an unfinished claim past its lease), by a conditional replace that again
- * only one claimant can win. TTL deletion runs about once a minute, so "expired" is decided by
+ * dead (expired, or an unfinished claim past its lease that is not marked written: see
+ * `guard`), by a conditional replace that again only one claimant can win. TTL deletion runs about once a minute, so "expired" is decided by
  * the claim's own clock, not by the document's absence.
  */
 export const mongoIdempotencyStore = (ctx: MongoContext): IdempotencyStore => {
@@ -41,7 +41,10 @@ export const mongoIdempotencyStore = (ctx: MongoContext): IdempotencyStore => {
       if (!isDuplicateKey(e)) throw e;
     }
     const now = new Date(c.now);
-    const dead = { _id: doc._id, $or: [{ expiresAt: { $lte: now } }, { answer: null, leaseUntil: { $lte: now } }] };
+    const dead = {
+      _id: doc._id,
+      $or: [{ expiresAt: { $lte: now } }, { answer: null, written: { $ne: true }, leaseUntil: { $lte: now } }],
+    };
     const taken = await ctx.idempotency.findOneAndReplace(dead, doc, { ...opts, projection: { _id: 1 } });
     if (taken !== null) return { kind: 'claimed' };
     const current = await ctx.idempotency.findOne({ _id: doc._id }, opts);
@@ -50,8 +53,10 @@ export const mongoIdempotencyStore = (ctx: MongoContext): IdempotencyStore => {
     if (current.answer !== null)
       return { kind: 'completed', fingerprint: current.fingerprint, answer: toAnswer(current.answer) };
     // Taken over or refreshed in between by another live claim.
-    if (current.leaseUntil.getTime() > c.now && current.expiresAt.getTime() > c.now)
-      return { kind: 'in_flight', fingerprint: current.fingerprint };
+    if (current.expiresAt.getTime() > c.now) {
+      if (current.leaseUntil.getTime() > c.now) return { kind: 'in_flight', fingerprint: current.fingerprint };
+      if (current.written === true) return { kind: 'answer_lost', fingerprint: current.fingerprint };
+    }
     return 'again';
   };
   return {
@@ -64,6 +69,19 @@ export const mongoIdempotencyStore = (ctx: MongoContext): IdempotencyStore => {
         }
         throw new Error(`the idempotency record ${recordId(scope, key)} kept changing under its claim`);
       }),
+    // Marked before the request runs: no transaction spans the claim and every write a request
+    // makes, so "may have written" is recorded first; a crash before any write then answers
+    // answer_lost too (never twice, at the price of a new key for that request).
+    guard: async (scope, key, owner, work) => {
+      await ctx.run(() =>
+        ctx.idempotency.updateOne(
+          { _id: recordId(scope, key), owner, answer: null },
+          { $set: { written: true } },
+          opts,
+        ),
+      );
+      return work();
+    },
     complete: (scope, key, owner, a) =>
       ctx.run(async () => {
         const r = await ctx.idempotency.updateOne(

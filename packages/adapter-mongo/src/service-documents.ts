@@ -14,6 +14,12 @@ export interface IdempotencyDocument {
   /** The TTL index forgets the record after it (within a minute or so; claims also check it). */
   expiresAt: Date;
   answer: { status: number; headers: Record<string, string>; body: Binary } | null;
+  /**
+   * Set before the claim's request runs (IdempotencyStore.guard; no transaction here spans the
+   * claim and the request's writes): the record is then never taken over, only answered
+   * `answer_lost` past its lease. Absent in records written before 2026-11-28.
+   */
+  written?: boolean;
 }
 
 /** A webhook; the delivery lease rides along in the same document. */

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { IdempotencyClaim, StoredAnswer } from '../src/index.js';
-import { hours } from './mothers.js';
+import { aTokenRecord, hours } from './mothers.js';
 import { freshStorePerTest, type MakeStore } from './store-factory.js';
 
 /**
@@ -126,6 +126,55 @@ export function describeIdempotencyStoreContract(name: string, makeStore: MakeSt
       );
       expect(outcomes.filter((o) => o.kind === 'claimed')).to.have.length(1);
       expect(outcomes.filter((o) => o.kind === 'in_flight')).to.have.length(9);
+    });
+
+    it('never lets a claim whose request wrote be taken over: past its lease it answers answer_lost, until it expires', async () => {
+      const now = Date.now();
+      await keys().claim('user:1', 'k1', claimAt('a', now, { leaseUntil: now + 1000, expiresAt: now + 5000 }));
+      const ran = await keys().guard('user:1', 'k1', 'a', async () => {
+        await store().tokens.save(aTokenRecord({ hash: 'h-guarded' }));
+        return 'ran';
+      });
+      expect(ran).to.equal('ran');
+      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 999))).to.deep.equal({
+        kind: 'in_flight',
+        fingerprint: 'fp-a',
+      });
+      for (const at of [now + 1000, now + 4999])
+        expect(await keys().claim('user:1', 'k1', claimAt('b', at))).to.deep.equal({
+          kind: 'answer_lost',
+          fingerprint: 'fp-a',
+        });
+      // Its holder may still keep the answer (a request slower than its lease), and then it is replayed.
+      expect(await keys().complete('user:1', 'k1', 'a', anAnswer())).to.equal(true);
+      expect((await keys().claim('user:1', 'k1', claimAt('b', now + 4999))).kind).to.equal('completed');
+      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 5000))).to.deep.equal({ kind: 'claimed' });
+    });
+
+    it('replays a guarded claim once its answer is kept, and frees it when released', async () => {
+      const now = Date.now();
+      await keys().claim('user:1', 'k1', claimAt('a', now, { leaseUntil: now + 1000 }));
+      await keys().guard('user:1', 'k1', 'a', () => store().tokens.save(aTokenRecord({ hash: 'h-kept' })));
+      await keys().complete('user:1', 'k1', 'a', anAnswer());
+      expect((await keys().claim('user:1', 'k1', claimAt('b', now + 2000))).kind).to.equal('completed');
+      await keys().claim('user:1', 'k2', claimAt('c', now, { leaseUntil: now + 1000 }));
+      await keys().guard('user:1', 'k2', 'c', () => store().tokens.save(aTokenRecord({ hash: 'h-released' })));
+      await keys().release('user:1', 'k2', 'c');
+      expect(await keys().claim('user:1', 'k2', claimAt('d', now + 10))).to.deep.equal({ kind: 'claimed' });
+    });
+
+    it("guards only its own claim: another's guard leaves it free to be taken over, and the guard passes on a failure", async () => {
+      const now = Date.now();
+      await keys().claim('user:1', 'k1', claimAt('a', now, { leaseUntil: now + 1000 }));
+      await keys().guard('user:1', 'k1', 'intruder', () => store().tokens.save(aTokenRecord({ hash: 'h-other' })));
+      expect(await keys().claim('user:1', 'k1', claimAt('b', now + 1000))).to.deep.equal({ kind: 'claimed' });
+      let caught: unknown = null;
+      await keys()
+        .guard('user:1', 'k1', 'b', () => Promise.reject(new Error('the request failed')))
+        .catch((e: unknown) => {
+          caught = e;
+        });
+      expect((caught as Error | null)?.message).to.equal('the request failed');
     });
 
     it('keeps keys apart that differ only in characters a store might fold or split on', async () => {

@@ -86,4 +86,19 @@ describe('use case: idempotency keys', () => {
     w.clock.advance(1);
     expect((await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).kind).to.equal('run');
   });
+
+  it('never runs again a request that ran in its guard and lost its answer: answer_lost past the lease, until the key expires', async () => {
+    const w = await world();
+    const first = await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp');
+    if (first.kind !== 'run') throw new Error(`expected to run, got ${first.kind}`);
+    expect(await first.guard(() => Promise.resolve('wrote'))).to.equal('wrote');
+    // Its process died here: the answer is never finished.
+    w.clock.advance(59_999);
+    expect((await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).kind).to.equal('in_flight');
+    w.clock.advance(1);
+    expect(await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).to.deep.equal({ kind: 'answer_lost' });
+    expect(await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'other')).to.deep.equal({ kind: 'mismatch' });
+    w.clock.advance(24 * 3600 * 1000 - 60_000);
+    expect((await w.app.idempotency.begin(w.admin, '10.0.0.1', 'k1', 'fp')).kind).to.equal('run');
+  });
 });

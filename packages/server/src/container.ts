@@ -18,6 +18,7 @@ import {
 import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
 import { jsonLogger, type ServiceLogger } from './logger.js';
+import { crashBeforeKeeping } from './crash-hooks.js';
 import { argon2Hasher } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
 import { startupSteps, type StartupSteps } from './startup.js';
@@ -173,21 +174,24 @@ export const buildContainer = (config: Config): Container => {
   c.bind(TYPES.Application)
     .toResolvedValue(
       (ports, cfg) =>
-        createApplication(ports, {
-          auth: {
-            accessTokenTtlSeconds: cfg.tokenTtlSeconds,
-            refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds,
-            refreshMaxAgeSeconds: cfg.refreshMaxAgeSeconds,
-          },
-          rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
-          // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
-          // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
-          idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
-          events: { retentionDays: cfg.eventsRetentionDays },
-          // A lease outlasts an attempt (10 s) with room for the store writes around it.
-          webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
-          attachments: { maxBytes: cfg.uploadMaxBytes, ttlSeconds: cfg.uploadTtlSeconds },
-        }),
+        crashBeforeKeeping(
+          createApplication(ports, {
+            auth: {
+              accessTokenTtlSeconds: cfg.tokenTtlSeconds,
+              refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds,
+              refreshMaxAgeSeconds: cfg.refreshMaxAgeSeconds,
+            },
+            rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
+            // Contract §7.1: keys live 24 h. A claim is abandoned after a minute (IDEMPOTENCY_LEASE_S, tests only): no request runs that long
+            // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
+            idempotency: { retentionSeconds: 86_400, leaseSeconds: cfg.idempotencyLeaseSeconds },
+            events: { retentionDays: cfg.eventsRetentionDays },
+            // A lease outlasts an attempt (10 s) with room for the store writes around it.
+            webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
+            attachments: { maxBytes: cfg.uploadMaxBytes, ttlSeconds: cfg.uploadTtlSeconds },
+          }),
+          cfg.crashBeforeKeeping,
+        ),
       [TYPES.Ports, TYPES.Config],
     )
     .inSingletonScope();

@@ -42,6 +42,7 @@ export const errorKinds = {
   requestTimeout: kind(408, 1, 'Request timeout'),
   conflict: kind(409, 1, 'Conflict'),
   idempotencyInFlight: kind(409, 2, 'Request with this Idempotency-Key in progress'),
+  idempotencyAnswerLost: kind(409, 3, 'Request with this Idempotency-Key done, its answer lost'),
   gone: kind(410, 1, 'Gone'),
   eventsExpired: kind(410, 2, 'Events no longer kept'),
   preconditionFailed: kind(412, 1, 'Precondition failed'),

@@ -107,7 +107,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     Conflict: answer(
       409,
-      'The request conflicts with the state of the resource (an admin deleting their own account), or (40902) a request with the same Idempotency-Key is still running: retry after Retry-After seconds.',
+      'The request conflicts with the state of the resource (an admin deleting their own account), or (40902) a request with the same Idempotency-Key is still running: retry after Retry-After seconds, or (40903) the first request with that key was carried out but the service stopped before its answer was kept: it is not run again under that key (look its result up, or use a new key).',
       problemExample('conflict', 'you cannot delete your own account'),
     ),
     Gone: answer(

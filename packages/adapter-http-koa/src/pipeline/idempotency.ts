@@ -11,9 +11,11 @@ import type { AppContext, RequestState, Services } from '../state.js';
 
 // Idempotency-Key (contract §7.1; IETF draft "The Idempotency-Key HTTP Header Field"), the one
 // home of it: a POST under /v1 but the token endpoints may carry a key. The stage (after the
-// caller is known and counted, before any route) claims the key and runs the request, or
-// answers a repeat; `keepForKey`, called by respond once the answer is rendered and before it
-// leaves, keeps the answer (or releases the claim).
+// caller is known and counted, before any route) claims the key and runs the request in the
+// claim's guard (its first durable write marks the claim written, in the same commit where the
+// store can: after a crash the request is answered 409 answer-lost, never run twice), or answers
+// a repeat; `keepForKey`, called by respond once the answer is rendered and before it leaves,
+// keeps the answer (or releases the claim).
 //
 // What is kept is the answer's meaning, decided on its real status: the status, the headers
 // the reply itself carries (Location, Allow...), Last-Modified, and the body as compact JSON.
@@ -136,16 +138,22 @@ const headerName = idempotencyKeyHeader.toLowerCase();
 /** Uploads stream their body: their key is claimed once the body's hash is known (`claimStreamed`). */
 const streamsBody = (method: string, path: string): boolean => method === 'POST' && path === '/v1/uploads';
 
+/** How the request that holds a claim runs: so that its first durable write marks the claim (a crash never runs it twice). */
+type Guard = <T>(work: () => Promise<T>) => Promise<T>;
+
+/** The request runs without a claim. */
+const unguarded: Guard = (work) => work();
+
 /**
- * Acts on a claim's decision: true when the request runs; false for a repeat, whose kept answer
- * waits in the state for its route to answer it once the caller may still run the operation
- * (routes/repeat-gate.ts, contract §11); a refusal throws.
+ * Acts on a claim's decision: the guard the request runs in when it runs; null for a repeat,
+ * whose kept answer waits in the state for its route to answer it once the caller may still
+ * run the operation (routes/repeat-gate.ts, contract §11); a refusal throws.
  */
-const decide = (ctx: AppContext, decision: IdempotencyDecision): boolean => {
+const decide = (ctx: AppContext, decision: IdempotencyDecision): Guard | null => {
   switch (decision.kind) {
     case 'replay':
       ctx.state.pendingReplay = decision.answer;
-      return false;
+      return null;
     case 'mismatch':
       throw problem(
         'idempotencyKeyReused',
@@ -159,20 +167,29 @@ const decide = (ctx: AppContext, decision: IdempotencyDecision): boolean => {
           headers: { 'Retry-After': '1' },
         },
       );
+    case 'answer_lost':
+      throw problem(
+        'idempotencyAnswerLost',
+        `the first request with this ${idempotencyKeyHeader} was carried out, but the service stopped before its answer was kept; it is not run again under this key: look its result up (the collection it wrote to, or GET /v1/events), or send it with a new key to run it again`,
+      );
     case 'run':
       ctx.state.idempotency = decision.finish;
-      return true;
+      return decision.guard;
   }
 };
 
 /**
- * Claims the key a streamed upload carries, once its body has been read and hashed: true when
- * the upload is to be kept, false for a repeat (its kept answer waits in the state; the repeat's
- * bytes are thrown away).
+ * Claims the key a streamed upload carries, once its body has been read and hashed: the guard
+ * the upload's write runs in when it is to be kept (no key: no guard), null for a repeat (its
+ * kept answer waits in the state; the repeat's bytes are thrown away).
  */
-export const claimStreamed = async ({ app }: Services, ctx: AppContext, bodyHash: () => string): Promise<boolean> => {
+export const claimStreamed = async (
+  { app }: Services,
+  ctx: AppContext,
+  bodyHash: () => string,
+): Promise<Guard | null> => {
   const key = ctx.state.streamedKey;
-  if (key === null) return true;
+  if (key === null) return unguarded;
   const fingerprint = fingerprintOfHash(ctx.method, ctx.path, bodyHash());
   return decide(ctx, await app.idempotency.begin(ctx.state.actor, ctx.ip, key, fingerprint));
 };
@@ -192,9 +209,10 @@ export const idempotency = ({ app }: Services): Middleware<RequestState> => {
       return;
     }
     const decision = await app.idempotency.begin(ctx.state.actor, ctx.ip, key, await fingerprintOf(ctx));
-    // Run or repeat, the route is reached: a repeat is answered there, after its checks.
-    decide(ctx, decision);
-    await next();
+    // Run or repeat, the route is reached: a repeat is answered there, after its checks. A run
+    // runs in its claim's guard: its first durable write marks the claim written.
+    const guard = decide(ctx, decision);
+    await (guard === null ? next() : guard(next));
   };
   // Not async: a request without a key passes through without an async frame of its own.
   return (ctx, next) => {

@@ -38,20 +38,21 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
         detectedType: () => detect(body.leading()),
       }),
     );
-    let kept = false;
+    let guard = null;
     try {
       // A repeat of a kept upload (Idempotency-Key) is answered with the kept answer, after the
       // caller's checks (answerRepeat); its bytes go.
-      if (!(await claimStreamed(services, ctx, () => body.bodyHash(pending.sha256)))) {
+      guard = await claimStreamed(services, ctx, () => body.bodyHash(pending.sha256));
+      if (guard === null) {
         const answer = ctx.state.pendingReplay;
         if (answer !== null) answerRepeat(services, ctx, answer);
         return;
       }
-      kept = true;
     } finally {
-      if (!kept) await pending.discard();
+      if (guard === null) await pending.discard();
     }
-    const upload = unwrap(await pending.keep());
+    // Kept in the key's guard: its write marks the claim (a crash never keeps it twice).
+    const upload = unwrap(await guard(() => pending.keep()));
     ctx.state.reply = created(recordRepresentation(urls, upload), urls.attachment(upload.id), upload.createdAt);
   });
 

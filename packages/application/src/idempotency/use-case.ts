@@ -14,14 +14,24 @@ export interface IdempotencyConfig {
 
 /** What to do with a request that carries an idempotency key. */
 export type IdempotencyDecision =
-  /** The first request with this key: run it, then `finish` with its answer (null: not kept). */
-  | { readonly kind: 'run'; readonly finish: (answer: StoredAnswer | null) => Promise<void> }
+  /**
+   * The first request with this key: run it inside `guard` (so that its first durable write marks
+   * the claim written: a crash can never make it run twice), then `finish` with its answer (null:
+   * not kept).
+   */
+  | {
+      readonly kind: 'run';
+      readonly guard: <T>(work: () => Promise<T>) => Promise<T>;
+      readonly finish: (answer: StoredAnswer | null) => Promise<void>;
+    }
   /** A repeat of a finished request: answer this again, change nothing. */
   | { readonly kind: 'replay'; readonly answer: StoredAnswer }
   /** The key was used for another request (method, path or body differ). */
   | { readonly kind: 'mismatch' }
   /** The first request with this key is still running. */
-  | { readonly kind: 'in_flight' };
+  | { readonly kind: 'in_flight' }
+  /** The first request with this key wrote, but its answer was never kept (its process died): it is not run again. */
+  | { readonly kind: 'answer_lost' };
 
 /** Keys are scoped to the caller: the user (all their tokens), else the client address. */
 export const idempotencyScope = (actor: Actor | null, clientIp: string): string =>
@@ -62,10 +72,12 @@ export const beginIdempotentRequest = async (
   });
   if (outcome.kind !== 'claimed') {
     if (outcome.fingerprint !== fingerprint) return { kind: 'mismatch' };
-    return outcome.kind === 'completed' ? { kind: 'replay', answer: outcome.answer } : { kind: 'in_flight' };
+    if (outcome.kind === 'completed') return { kind: 'replay', answer: outcome.answer };
+    return { kind: outcome.kind };
   }
   return {
     kind: 'run',
+    guard: (work) => ports.idempotency.guard(scope, key, owner, work),
     finish: async (answer) => {
       if (answer !== null && isKeptStatus(answer.status)) await ports.idempotency.complete(scope, key, owner, answer);
       else await ports.idempotency.release(scope, key, owner);

@@ -23,6 +23,8 @@ export interface IdempotencyClaim {
 export type ClaimOutcome =
   | { readonly kind: 'claimed' }
   | { readonly kind: 'in_flight'; readonly fingerprint: string }
+  /** An unfinished claim past its lease whose request had written: it ran, its answer was never kept, and it must not run again. */
+  | { readonly kind: 'answer_lost'; readonly fingerprint: string }
   | { readonly kind: 'completed'; readonly fingerprint: string; readonly answer: StoredAnswer };
 
 /**
@@ -32,9 +34,19 @@ export type ClaimOutcome =
 export interface IdempotencyStore {
   /**
    * Claims `key` in `scope` unless a live record holds it: one that has not expired at
-   * `claim.now` and is either completed or still within its lease. The answer says which.
+   * `claim.now` and is either completed, still within its lease, or written (see `guard`). The
+   * answer says which: an unfinished claim past its lease is taken over only when it was not
+   * written; a written one answers `answer_lost` until it expires.
    */
   claim(scope: string, key: string, claim: IdempotencyClaim): Promise<ClaimOutcome>;
+  /**
+   * Runs the claimed request's `work` so that a crash can never make it run twice: once a write
+   * `work` makes is durable, the claim is durably marked written, in the same commit as that
+   * first write where the store can (memory and embedded stores), else before `work` runs
+   * (MongoDB: a claim then counts as written even if the crash came before any write). A claim
+   * marked written is never taken over (`claim`'s `answer_lost`).
+   */
+  guard<T>(scope: string, key: string, owner: string, work: () => Promise<T>): Promise<T>;
   /** Keeps the answer of a claim `owner` holds; false when the claim is no longer theirs. */
   complete(scope: string, key: string, owner: string, answer: StoredAnswer): Promise<boolean>;
   /** Forgets a claim `owner` holds without an answer, so the key may be used again. */

@@ -74,9 +74,16 @@ export const accessPorts = (s: NaiveState): Pick<Store, 'personalTokens' | 'toke
             return Promise.resolve({ kind: 'completed', fingerprint: r.claim.fingerprint, answer: r.answer });
           if (r.claim.leaseUntil > c.now)
             return Promise.resolve({ kind: 'in_flight', fingerprint: r.claim.fingerprint });
+          if (r.written) return Promise.resolve({ kind: 'answer_lost', fingerprint: r.claim.fingerprint });
         }
-        idempotency.set(k, { claim: c, answer: null });
+        idempotency.set(k, { claim: c, answer: null, written: false });
         return Promise.resolve({ kind: 'claimed' });
+      },
+      // Nothing here is durable: the claim counts as written from the start.
+      guard: (scope, key, owner, work) => {
+        const r = idempotency.get(`${scope} ${key}`);
+        if (r?.claim.owner === owner && r.answer === null) r.written = true;
+        return work();
       },
       complete: (scope, key, owner, a) => {
         const r = idempotency.get(`${scope} ${key}`);

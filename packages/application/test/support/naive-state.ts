@@ -45,7 +45,10 @@ export const naiveState = () => {
   const tokens = new Map<string, TokenRecord & { used: boolean }>();
   const personal = new Map<number, PersonalTokenRecord>();
   const counters = new Map<string, number>();
-  const idempotency = new Map<string, { readonly claim: IdempotencyClaim; answer: StoredAnswer | null }>();
+  const idempotency = new Map<
+    string,
+    { readonly claim: IdempotencyClaim; answer: StoredAnswer | null; written: boolean }
+  >();
   const hooks = new Map<number, Webhook>();
   const hookLeases = new Map<number, { readonly owner: string; readonly until: number }>();
   const deliveries = new Map<number, DeliveryRecord[]>();

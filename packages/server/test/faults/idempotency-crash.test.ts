@@ -1,0 +1,98 @@
+import { expect } from 'chai';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ChildAnswer } from '../server/child.js';
+import { allTickets, exitWithin, faultEnv, serviceOn, type Service } from './service.js';
+
+// Idempotency-Key exactly once across a crash (issue 32 item 5), in plain `node` processes on
+// the embedded store. CRASH_BEFORE_KEEPING (tests only) makes the service SIGKILL itself once
+// the keyed request has run (its ticket durable) and before its answer is kept: the one moment
+// a retry could run the POST a second time. After the restart the retry follows Retry-After as
+// a client would (a short IDEMPOTENCY_LEASE_S, so the claim's lease runs out within the test):
+// it must never create a second ticket. The claim was marked "written" in the ticket's own
+// commit, so the retry gets 409 (40903: done, its answer lost), for as long as the key is kept.
+// Seen failing on the code before the guard: the retry, once the lease ran out, answered 201
+// and made a second "Crashed" ticket.
+
+const keyed = (s: Service, key: string, body: unknown): Promise<ChildAnswer> =>
+  s.started.request('POST', '/v1/tickets', {
+    headers: {
+      Authorization: `Bearer ${s.token}`,
+      'Content-Type': 'application/json',
+      'Idempotency-Key': key,
+    },
+    body: JSON.stringify(body),
+  });
+
+/** Repeats the request while it is answered 409 in flight (40902), after its Retry-After, as a client does; at most `ms`. */
+const retryWhileInFlight = async (send: () => Promise<ChildAnswer>, ms: number): Promise<ChildAnswer[]> => {
+  const answers: ChildAnswer[] = [];
+  const until = Date.now() + ms;
+  for (;;) {
+    const a = await send();
+    answers.push(a);
+    if (a.status !== 409 || (a.json as { code?: number }).code !== 40902 || Date.now() > until) return answers;
+    await new Promise((r) => setTimeout(r, Number(a.headers['retry-after'] ?? 1) * 1000));
+  }
+};
+
+describe('faults: a crash between a keyed POST and the keeping of its answer (plain node processes)', function () {
+  this.timeout(120_000);
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'support-idempotency-crash-'));
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('the retry after the restart never runs the POST again: one ticket, answered 409 40903, never a second 201', async () => {
+    const data = join(dir, 'data');
+    const env = faultEnv(data, { IDEMPOTENCY_LEASE_S: '2' });
+    const first = await serviceOn({ ...env, CRASH_BEFORE_KEEPING: 'crash-key-1' });
+    const customer = await first.call('POST', '/v1/users', {
+      name: 'Crash Customer',
+      email: 'crash@example.com',
+      role: 'customer',
+      password: 'crash-customer-1',
+    });
+    const customerId = (customer.json as { id: number }).id;
+    const body = { subject: 'Crashed', customer_id: customerId };
+    // Another key is kept and replayed as ever.
+    const kept = await keyed(first, 'kept-key-1', { subject: 'Kept', customer_id: customerId });
+    expect(kept.status, kept.text).to.equal(201);
+    const crashed = await keyed(first, 'crash-key-1', body).then(
+      () => 'answered',
+      () => 'no answer',
+    );
+    expect(crashed).to.equal('no answer');
+    expect((await exitWithin(first.started, 10_000)).signal).to.equal('SIGKILL');
+
+    const second = await serviceOn(env);
+    try {
+      // The write was durable before the crash: it is there, once.
+      const before = [...(await allTickets(second)).values()];
+      expect(before).to.deep.equal(['Kept', 'Crashed']);
+      const answers = await retryWhileInFlight(() => keyed(second, 'crash-key-1', body), 20_000);
+      const last = answers[answers.length - 1];
+      expect(
+        answers.map((a) => `${String(a.status)} ${String((a.json as { code?: number } | null)?.code ?? '')}`),
+      ).to.not.include('201 ');
+      expect(last?.status, last?.text).to.equal(409);
+      expect((last?.json as { code: number; description: string }).code).to.equal(40903);
+      expect((last?.json as { description: string }).description).to.match(/not run again under this key/);
+      expect(last?.headers['retry-after']).to.equal(undefined);
+      // Still so on a later retry; the kept key still replays.
+      expect((await keyed(second, 'crash-key-1', body)).status).to.equal(409);
+      const replay = await keyed(second, 'kept-key-1', { subject: 'Kept', customer_id: customerId });
+      expect([replay.status, replay.headers['idempotent-replayed']]).to.deep.equal([201, 'true']);
+      expect([...(await allTickets(second)).values()]).to.deep.equal(['Kept', 'Crashed']);
+      // A new key runs it again, as the answer says.
+      expect((await keyed(second, 'crash-key-2', body)).status).to.equal(201);
+      expect([...(await allTickets(second)).values()]).to.deep.equal(['Kept', 'Crashed', 'Crashed']);
+    } finally {
+      await second.started.stop();
+    }
+  });
+});
