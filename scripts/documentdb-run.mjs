@@ -17,7 +17,7 @@
 // on another free loopback port; the suites with MONGO_URL pointing at it; then both stopped.
 // A step that cannot work stops the run with one line naming the step and why (exit status 2).
 //
-// The tests that meet a listed divergence (docs/mongodb.md, "DocumentDB": D1-D4) do not run
+// The tests that meet a listed divergence (docs/mongodb.md, "DocumentDB": D1, D2, D4) do not run
 // there, each saying which; DOCUMENTDB_DIVERGENCES=run runs them too, to see whether they
 // still fail (MONGO_URL_ENGINE=documentdb, set here, names the engine to the suites).
 // DOCUMENTDB_BUILD_DIR (default ../ddb-build beside this repository) holds the builds;

@@ -18,7 +18,8 @@ export interface EventCollections {
  * (WriteConflict: the later one is run again after the other commits, transactions.ts): seqs
  * are taken in commit order, and a reader that sees seq n sees every seq below it (the
  * majority commit point moves in oplog order, and each append's commit follows the one before
- * it). Called last, so the counter is held only from here to the commit.
+ * it). Called last, so the counter is held only from here to the commit. The start has made
+ * the counter (startup.ts); an upsert racing another's insert of it would conflict here.
  */
 export const appendEvents = async (
   c: EventCollections,

@@ -1,5 +1,7 @@
 import { MongoServerError, type Db, type Document } from 'mongodb';
 import { collectionNames, type CollectionKey } from './collections.js';
+import { createCounter } from './counters.js';
+import type { CounterDocument } from './documents.js';
 import { storeFailureOf } from './errors.js';
 import { eventCounterId } from './event-append.js';
 import { indexDescriptions } from './indexes.js';
@@ -91,17 +93,14 @@ const createCollection = async (db: Db, name: string): Promise<void> => {
   }
 };
 
-/** The change feed's counter at 0 unless it exists, so that no transaction has to insert it (every append then updates one document). */
-const seedEventCounter = async (db: Db): Promise<void> => {
-  try {
-    await db
-      .collection<{ _id: string; seq: number }>(collectionNames.counters)
-      .updateOne({ _id: eventCounterId }, { $setOnInsert: { seq: 0 } }, { upsert: true });
-  } catch (e) {
-    // Two processes starting at once: the other one inserted it.
-    if (!(e instanceof MongoServerError && e.code === 11000)) throw e;
-  }
-};
+/**
+ * The change feed's counter at 0 unless it exists, so that no transaction has to create it
+ * (every append then updates one document). By an insert, not an upsert (counters.ts): on
+ * DocumentDB an upsert racing another process's first start could overwrite the counter that
+ * process had just made.
+ */
+const seedEventCounter = (db: Db): Promise<void> =>
+  createCounter(db.collection<CounterDocument>(collectionNames.counters), { _id: eventCounterId, seq: 0 });
 
 /**
  * Creates every collection, its declared indexes (idempotent: an existing identical index is

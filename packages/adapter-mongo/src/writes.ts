@@ -50,28 +50,32 @@ export const removeGroupFromUsersUpdate = (groupId: number, now: number) => ({
   $inc: { version: 1 },
 });
 
-/** The next value of a named sequence: one atomic increment, the counter created on first use. */
+/**
+ * The next value of a named sequence: one atomic increment of its counter document, or, on
+ * first use, the insert of the counter at 1 (counters.ts: never an upsert).
+ */
 export const sequenceIncrement = (name: string) =>
   ({
     filter: { _id: name },
     update: { $inc: { seq: 1 } },
-    options: { upsert: true, returnDocument: 'after' },
+    first: { _id: name, seq: 1 },
   }) as const;
 
 export const rateLimitId = (key: string, windowStart: number): string => `${windowStart}:${key}`;
 
 /**
- * One request counted in a fixed window: atomic increment, created with its expiry on first
- * use. The counter is kept one window longer than the window lasts: the TTL monitor deletes
- * by the mongod's clock, and a counter deleted while this process still counts the window
- * (its clock a little behind) would start the window again at 1. Nothing reads a counter of
- * a past window (the `_id` carries the window), so keeping it longer costs only space.
+ * One request counted in a fixed window: an atomic increment, or, on the window's first
+ * request, the insert of the counter at 1 with its expiry (counters.ts: never an upsert). The
+ * counter is kept one window longer than the window lasts: the TTL monitor deletes by the
+ * mongod's clock, and a counter deleted while this process still counts the window (its clock
+ * a little behind) would start the window again at 1. Nothing reads a counter of a past window
+ * (the `_id` carries the window), so keeping it longer costs only space.
  */
 export const rateLimitHit = (key: string, windowStart: number, windowMs: number) =>
   ({
     filter: { _id: rateLimitId(key, windowStart) },
-    update: { $inc: { count: 1 }, $setOnInsert: { expiresAt: new Date(windowStart + 2 * windowMs) } },
-    options: { upsert: true, returnDocument: 'after' },
+    update: { $inc: { count: 1 } },
+    first: { _id: rateLimitId(key, windowStart), count: 1, expiresAt: new Date(windowStart + 2 * windowMs) },
   }) as const;
 
 /**

@@ -116,21 +116,29 @@ describe('the real-server suites choose their engines', () => {
 
   it('a test that meets a listed DocumentDB divergence is named with it on a DocumentDB engine only, unless DOCUMENTDB_DIVERGENCES=run', () => {
     const title = (engine: string) =>
-      `MongoDB store: port contract suites on a real server (${engine}) MongoDB: RateLimitCounter contract is atomic: 50 concurrent hits count 1 to 50`;
-    expect(divergenceOf(title('DocumentDB (Testcontainers, x)'), {})).to.match(/^D3/);
-    expect(divergenceOf(title('MONGO_URL, DocumentDB'), {})).to.match(/^D3/);
+      `MongoDB adapter on a real server (${engine}) queries use their indexes {"deleted":false}: every planned query of 28 sorts`;
+    expect(divergenceOf(title('DocumentDB (Testcontainers, x)'), {})).to.match(/^D4/);
+    expect(divergenceOf(title('MONGO_URL, DocumentDB'), {})).to.match(/^D4/);
     expect(
       divergenceOf(
-        'x (MONGO_URL, DocumentDB) MongoDB: IdSequence never repeats a value: 100 concurrent calls give 1 to 100',
+        'x (MONGO_URL, DocumentDB) a ticket and its event are committed by one transaction (the change stream shows one lsid and txnNumber for both)',
         {},
       ),
-    ).to.match(/^D3/);
+    ).to.match(/^D2/);
     expect(divergenceOf(title('mongo:7 (Testcontainers)'), {})).to.equal(null);
     expect(divergenceOf(title('MONGO_URL'), {})).to.equal(null);
     expect(divergenceOf(title('MONGO_URL, DocumentDB'), { DOCUMENTDB_DIVERGENCES: 'run' })).to.equal(null);
     expect(divergenceOf('MongoDB: x (MONGO_URL, DocumentDB) a stale versioned write changes nothing', {})).to.equal(
       null,
     );
+    // D3 (counters created by concurrent upserts) is fixed in the adapter: its tests run there again.
+    for (const fixed of [
+      'MongoDB: RateLimitCounter contract is atomic: 50 concurrent hits count 1 to 50',
+      'MongoDB: IdSequence contract never repeats a value: 100 concurrent calls give 1 to 100',
+      'concurrency across processes (two clients on one database) ids are never repeated under concurrent writers',
+      'concurrency across processes (two clients on one database) rate-limit hits are counted atomically by all processes',
+    ])
+      expect(divergenceOf(`x (MONGO_URL, DocumentDB) ${fixed}`, {}), fixed).to.equal(null);
     expect(engineSources({ MONGO_URL: 'mongodb://h/', MONGO_URL_ENGINE: 'documentdb' })[0]?.name).to.equal(
       'MONGO_URL, DocumentDB',
     );

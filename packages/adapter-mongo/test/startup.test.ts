@@ -40,10 +40,22 @@ describe('start: topology, indexes, readiness', function () {
     const created = fake.commands.filter((c) => 'create' in c).map((c) => c['create'] as unknown);
     expect(created).to.have.members(Object.values(collectionNames));
     expect(created.indexOf('events'), 'before the first write could need it').to.be.at.least(0);
-    const seeded = fake.commands.find((c) => c['update'] === 'counters');
-    expect(seeded?.['updates']).to.deep.equal([
-      { q: { _id: 'events' }, u: { $setOnInsert: { seq: 0 } }, upsert: true },
-    ]);
+    // By an insert (a duplicate key means another start made it), never an upsert (counters.ts).
+    const seeded = fake.commands.find((c) => c['insert'] === 'counters');
+    expect(seeded?.['documents']).to.deep.equal([{ _id: 'events', seq: 0 }]);
+    expect(fake.commands.some((c) => c['update'] === 'counters')).to.equal(false);
+  });
+
+  it('a feed counter that exists already (a duplicate key on its insert: an earlier start, another process) is no failure', async () => {
+    fake.answers.set('insert', {
+      ok: 1,
+      n: 0,
+      writeErrors: [
+        { index: 0, code: 11000, errmsg: 'E11000 duplicate key error collection: support.counters index: _id_' },
+      ],
+    });
+    expect((await open().start()).topology).to.equal('replica set');
+    expect(fake.commands.filter((c) => c['insert'] === 'counters')).to.have.length(1);
   });
 
   it('a collection that exists already (48 NamespaceExists: an earlier start, another process) is no failure', async () => {

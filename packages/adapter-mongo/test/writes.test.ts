@@ -1,6 +1,15 @@
 import { leaveGroup, renameCustomer, ticketWords, unassignTicket, ungroupTicket, type Ticket } from '@support/domain';
 import { expect } from 'chai';
-import { toTicketDocument, toTokenDocument, toUserDocument, type TicketDocument } from '../src/documents.js';
+import type { Collection } from 'mongodb';
+import { increment } from '../src/counters.js';
+import {
+  toTicketDocument,
+  toTokenDocument,
+  toUserDocument,
+  type CounterDocument,
+  type RateLimitDocument,
+  type TicketDocument,
+} from '../src/documents.js';
 import {
   clearGroupFilter,
   clearGroupUpdate,
@@ -107,21 +116,18 @@ describe('writes, executed by the independent engine against the domain', () => 
     expect(ticketsAfter(engine).get(1)?.subject).to.equal('fresh');
   });
 
-  it('a sequence counts 1, 2, 3 from nothing (an upsert that returns the new value)', async () => {
+  it('a sequence counts 1, 2, 3 from nothing (the counter inserted at 1, then incremented)', async () => {
     const engine = mingoEngine();
-    const next = async () => {
-      const { filter, update, options } = sequenceIncrement('message:7');
-      return (await engine.collection('counters').findOneAndUpdate(filter, update, options))?.['seq'] as number;
-    };
+    const counters = engine.collection('counters') as unknown as Collection<CounterDocument>;
+    const next = async () => (await increment(counters, sequenceIncrement('message:7'), 1_000)).seq;
     expect([await next(), await next(), await next()]).to.deep.equal([1, 2, 3]);
   });
 
   it('a rate-limit counter counts per key and window and is kept one window past the end of its window', async () => {
     const engine = mingoEngine();
-    const hit = async (key: string, windowStart: number) => {
-      const { filter, update, options } = rateLimitHit(key, windowStart, 60_000);
-      return (await engine.collection('rateLimits').findOneAndUpdate(filter, update, options))?.['count'] as number;
-    };
+    const rateLimits = engine.collection('rateLimits') as unknown as Collection<RateLimitDocument>;
+    const hit = async (key: string, windowStart: number) =>
+      (await increment(rateLimits, rateLimitHit(key, windowStart, 60_000), 1_000)).count;
     expect([
       await hit('u:1', at),
       await hit('u:1', at),

@@ -46,6 +46,14 @@ export function describeAttachmentRepositoryContract(name: string, makeStore: Ma
       expect(await attachments().insertUpload(anUpload({ id: 4, uploaderId: 7 }), 2)).to.equal(true);
     });
 
+    it("keeps the limit when a user's first uploads arrive at once: 5 at once with a limit of 2 store 2", async () => {
+      const stored = await Promise.all(
+        [1, 2, 3, 4, 5].map((id) => attachments().insertUpload(anUpload({ id, uploaderId: 7 }), 2)),
+      );
+      expect(stored.filter(Boolean)).to.have.length(2);
+      expect(await attachments().countUnattached(userId(7), T0)).to.equal(2);
+    });
+
     it('counts only unattached uploads that have not expired at the given instant', async () => {
       const a = await upload({ id: 1, expiresAt: T0 + minutes(10) });
       await upload({ id: 2, expiresAt: T0 + minutes(20) });

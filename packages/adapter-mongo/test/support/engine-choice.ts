@@ -98,10 +98,6 @@ const documentDbDivergences: readonly (readonly [RegExp, string])[] = [
     'D1, every write conflict costs a whole transaction (retried by its code), and under this many concurrent writers some outlast the retry window',
   ],
   [/change stream shows|one lsid and txnNumber/, 'D2, no change streams'],
-  [
-    /50 concurrent hits|rate-limit hits are counted atomically|100 concurrent calls give 1 to 100|ids are never repeated under concurrent writers/,
-    'D3, concurrent upserts of a missing document lose updates',
-  ],
   [/every planned query of/, 'D4, index order is not used for sorting (an in-memory SORT stage)'],
 ];
 

@@ -150,6 +150,15 @@ export class EngineCore {
   readonly commitFaults: CommitFault[] = [];
   /** What a write conflict answers: MongoDB's labelled WriteConflict, unless a test plays another engine's answer. */
   conflictError: () => MongoServerError = writeConflict;
+  /**
+   * How an upsert whose filter is only `_id` inserts, outside a transaction, when nothing
+   * matches. 'atomic', MongoDB's: in the same step (the server retries its own duplicate-key
+   * race). 'replace', DocumentDB 0.108's (docs/mongodb.md, D3): INSERT ... ON CONFLICT DO UPDATE
+   * with the document computed from nothing, after a pause in which others can insert the same
+   * `_id` too: the later insert replaces the earlier one and nobody gets an error (two first
+   * increments both answer 1). In a snapshot transaction (the adapter's) both conflict.
+   */
+  upsertById: 'atomic' | 'replace' = 'atomic';
   /** WriteConflicts raised so far (tests check that concurrency really met the conflict path). */
   conflicts = 0;
   private waiters: (() => void)[] = [];

@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { mongoSort } from './mongo-order.js';
 import { type Doc, type FindOptions, type OpOptions, EngineCursor, seedOf } from './mingo-documents.js';
 import { StoredCollection } from './mingo-stored-collection.js';
+import { idKey } from './engine-transactions.js';
 import { indexesOf } from './index-rules.js';
 
 /** A collection of the mingo engine (mingo-engine.ts): the driver's operations the adapter uses, on StoredCollection's write path. */
@@ -84,7 +85,28 @@ export class EngineCollection extends StoredCollection {
     });
   }
 
-  updateOne(filter: Doc, update: unknown, options: { upsert?: boolean } & OpOptions = {}) {
+  /**
+   * An upsert by `_id` alone outside a transaction that matches nothing, on an engine playing
+   * DocumentDB's (EngineCore.upsertById 'replace'): it waits a turn, so that concurrent callers
+   * find nothing either, then inserts the document computed from nothing over whatever they
+   * inserted meanwhile. Null when the upsert takes MongoDB's atomic path instead.
+   */
+  private async upsertReplacing(filter: Doc, update: unknown, options: { upsert?: boolean } & OpOptions) {
+    const seed = seedOf(filter);
+    if (this.core.upsertById !== 'replace' || options.upsert !== true || options.session !== undefined) return null;
+    if (Object.keys(filter).length !== 1 || !('_id' in seed)) return null;
+    if ((await this.reading(options, (docs) => this.matching(filter, docs).length)) > 0) return null;
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = this.updated(seed, update, true);
+    return this.write(options, null, (docs) => ({
+      changes: [{ current: docs.find((d) => idKey(d) === idKey(next)) ?? null, next }],
+      result: next,
+    }));
+  }
+
+  async updateOne(filter: Doc, update: unknown, options: { upsert?: boolean } & OpOptions = {}) {
+    if ((await this.upsertReplacing(filter, update, options)) !== null)
+      return { acknowledged: true, matchedCount: 0, modifiedCount: 0, upsertedCount: 1 };
     return this.write(options, null, (docs) => {
       const [current] = this.matching(filter, docs);
       if (current === undefined) {
@@ -164,6 +186,8 @@ export class EngineCollection extends StoredCollection {
     update: unknown,
     options: { upsert?: boolean; returnDocument?: 'before' | 'after'; projection?: Doc } & OpOptions = {},
   ) {
+    const replaced = await this.upsertReplacing(filter, update, options);
+    if (replaced !== null) return options.returnDocument === 'after' ? this.read(replaced, options.projection) : null;
     const { change, before } = await this.write<{ change: { next: Doc } | null; before: Doc | null }>(
       options,
       null,

@@ -27,7 +27,7 @@ export class StoredCollection implements SnapshotSource {
   readonly faults: Fault[] = [];
   constructor(
     readonly key: CollectionKey,
-    private readonly core: EngineCore,
+    protected readonly core: EngineCore,
     private readonly sent: SentQuery[],
     private readonly options: EngineOptions,
   ) {
