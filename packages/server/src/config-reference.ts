@@ -155,6 +155,13 @@ export const settings: readonly Setting[] = [
     store: 'all',
   },
   {
+    name: 'PASSWORD_HASH_QUEUE',
+    default: '64',
+    allowed: '0-100000',
+    does: 'password checks (logins, password changes) that may wait while two are hashed at once; one more is answered 503 (50304) with Retry-After at once, so a login flood cannot build an unbounded wait',
+    store: 'all',
+  },
+  {
     name: 'TRUST_PROXY',
     default: 'false',
     allowed: 'true, false',

@@ -43,6 +43,11 @@ export interface Config {
   readonly refreshTokenTtlSeconds: number;
   /** REFRESH_MAX_AGE_S: a refresh chain ends this long after its password grant (default 90 days; contract §11). */
   readonly refreshMaxAgeSeconds: number;
+  /**
+   * PASSWORD_HASH_QUEUE: password checks that may wait for a free hashing slot (default 64, about
+   * 1.3 s of work on one core); one more is refused at once, 503 50304 (contract §11).
+   */
+  readonly passwordHashQueue: number;
   readonly trustProxy: boolean;
   /** EVENTS_RETENTION_DAYS: how long the change feed keeps events (default 30). */
   readonly eventsRetentionDays: number;
@@ -238,6 +243,7 @@ export const configFromEnv = (env: Env): Config => {
     tokenTtlSeconds: read(env, 'TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
     refreshTokenTtlSeconds: read(env, 'REFRESH_TOKEN_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 2_592_000,
     refreshMaxAgeSeconds: read(env, 'REFRESH_MAX_AGE_S', integerIn('seconds', 1, 315_360_000)) ?? 7_776_000,
+    passwordHashQueue: read(env, 'PASSWORD_HASH_QUEUE', integerIn('checks', 0, 100_000)) ?? 64,
     trustProxy: read(env, 'TRUST_PROXY', boolean) ?? false,
     eventsRetentionDays: read(env, 'EVENTS_RETENTION_DAYS', integerIn('days', 1, 3650)) ?? 30,
     eventsMemoryBytes: read(env, 'EVENTS_MEMORY_BYTES', integerIn('bytes', 1_048_576, 2 ** 40)) ?? 268_435_456,

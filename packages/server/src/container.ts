@@ -19,7 +19,7 @@ import { Container, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
 import { jsonLogger, type ServiceLogger } from './logger.js';
 import { crashBeforeKeeping } from './crash-hooks.js';
-import { argon2Hasher } from './passwords.js';
+import { argon2Hasher, defaultArgon2 } from './passwords.js';
 import { cryptoTokens, systemClock } from './secrets.js';
 import { startupSteps, type StartupSteps } from './startup.js';
 
@@ -137,7 +137,7 @@ export const buildContainer = (config: Config): Container => {
     .inSingletonScope();
   c.bind(TYPES.Clock).toConstantValue(systemClock);
   c.bind(TYPES.PasswordHasher)
-    .toResolvedValue(() => argon2Hasher())
+    .toResolvedValue((cfg) => argon2Hasher({ ...defaultArgon2, maxWaiting: cfg.passwordHashQueue }), [TYPES.Config])
     .inSingletonScope();
   c.bind(TYPES.TokenGenerator).toConstantValue(cryptoTokens);
   c.bind(TYPES.PublicOrigin)
