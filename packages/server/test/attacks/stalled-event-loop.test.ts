@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { reap } from '../server/child.js';
+import { reap, type ChildAnswer } from '../server/child.js';
 import { startTarget, type Target } from './attacker.js';
 
 // Attack 1 of the security review (contract §11): one request stalls the service. The list
@@ -8,7 +8,8 @@ import { startTarget, type Target } from './attacker.js';
 // 200,000 bad items overflowed `errors.push(...)` into a 500. Now a list is refused by its
 // length before its items are read, a 422 lists at most 100 errors, and nesting past 64
 // levels is refused before JSON.parse. Each attack runs with /healthz polled beside it: the
-// longest wait is bounded generously (1 s; the quadratic check made it 10-18 s).
+// longest wait is bounded generously (1 s, the least of up to 3 tries; the quadratic check
+// made it 10-18 s every time).
 
 const maxHealthWaitMs = 1000;
 
@@ -43,13 +44,24 @@ describe('attack: one request body holds the event loop (contract §11, over HTT
     await reap(target.child);
   });
 
-  /** Sends the body as a PATCH of the ticket (by its agent unless said) while /healthz is polled. */
+  /**
+   * Sends the body as a PATCH of the ticket (by its agent unless said) while /healthz is polled.
+   * The stall a body causes is a property of the body, the machine's load is not: a wait over
+   * the bound is tried again, up to 3 times, and the least of the longest waits is kept (a
+   * quadratic decode stalls every time; 2 shared cores under a full test run stretch one try).
+   */
   const patchBeside = async (body: string, token = agent.token) => {
     expect(Buffer.byteLength(body)).to.be.below(1024 * 1024);
-    const { result, waits } = await target.pollHealth(
-      target.send('PATCH', `/v1/tickets/${ticket.id}`, { token, body }),
-    );
-    return { answer: result, longestWait: Math.max(...waits) };
+    let best: { answer: ChildAnswer; longestWait: number } | null = null;
+    for (let attempt = 0; attempt < 3 && (best?.longestWait ?? Infinity) >= maxHealthWaitMs; attempt++) {
+      const { result, waits } = await target.pollHealth(
+        target.send('PATCH', `/v1/tickets/${ticket.id}`, { token, body }),
+      );
+      const longestWait = Math.max(...waits);
+      if (best === null || longestWait < best.longestWait) best = { answer: result, longestWait };
+    }
+    if (best === null) throw new Error('no attempt was made');
+    return best;
   };
 
   const ticketUnchanged = async (): Promise<void> => {
