@@ -20,12 +20,21 @@ const cruise = (targets) =>
   });
 
 // Sources, tests and benchmarks, never dist or node_modules: the config excludes nothing, so
-// that an import of a compiled file is judged like any other.
+// that an import of a compiled file is judged like any other. The benchmarks' sources are
+// benchmarks/src (TypeScript) and the scripts not yet moved there (.mjs).
+const benchmarkScripts = (dir) =>
+  existsSync(join(root, dir))
+    ? readdirSync(join(root, dir))
+        .filter((f) => f.endsWith('.mjs'))
+        .map((f) => `${dir}/${f}`)
+    : [];
 const targets = [
   ...readdirSync(join(root, 'packages')).flatMap((p) =>
     ['src', 'test', 'test-support'].map((d) => `packages/${p}/${d}`).filter((d) => existsSync(join(root, d))),
   ),
-  'benchmarks',
+  'benchmarks/src',
+  ...benchmarkScripts('benchmarks'),
+  ...benchmarkScripts('benchmarks/anchors'),
 ];
 const main = cruise(targets);
 process.stdout.write(main.stdout);
@@ -89,7 +98,17 @@ const probes = [
   [
     'a benchmark importing a compiled file inside a package',
     'benchmarks-use-public-entry-points',
-    [['benchmarks/__boundary_probe__.mjs', "import '../packages/server/dist/src/config.js';"]],
+    single('benchmarks/src', "import '../../packages/server/dist/src/config.js';"),
+  ],
+  [
+    'a benchmark importing a source file inside a package',
+    'benchmarks-use-public-entry-points',
+    single('benchmarks/src', "import '../../packages/adapter-memory/src/journal.js';"),
+  ],
+  [
+    'a package importing a benchmark',
+    'nothing-imports-the-benchmarks',
+    single('packages/server/src', "import '../../../benchmarks/src/support/seeded.js';"),
   ],
   [
     'two modules importing each other (type-only)',

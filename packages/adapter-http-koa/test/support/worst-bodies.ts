@@ -12,7 +12,7 @@ import { domainProblem, HttpProblem } from '../../src/errors/http-problem.js';
 // deep nesting, many unknown keys. `decodeCost` times what the service does with one: the
 // UTF-8 text, the nesting check, JSON.parse, the repeated-key scan, the codec, and the 400 or
 // 422 answer rendered (pretty-printed, as by default). Shared by the budget test
-// (decode/decode-budget.test.ts) and the benchmark (benchmarks/decode-budget.mjs).
+// (decode/decode-budget.test.ts) and the benchmark (benchmarks/src/decode-budget.ts).
 
 export interface BodyOperation {
   readonly name: string;
