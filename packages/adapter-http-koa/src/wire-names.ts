@@ -56,11 +56,3 @@ const ticketFieldTable = {
 } as const;
 export type TicketFieldWireTable = typeof ticketFieldTable;
 export const ticketFieldNames: WireNames = wireNames(ticketFieldTable);
-
-const userTable = { groupIds: 'group_ids', currentPassword: 'current_password' } as const;
-export type UserWireTable = typeof userTable;
-export const userNames: WireNames = wireNames(userTable);
-
-const personalTokenTable = { expiresAt: 'expires_at' } as const;
-export type PersonalTokenWireTable = typeof personalTokenTable;
-export const personalTokenNames: WireNames = wireNames(personalTokenTable);

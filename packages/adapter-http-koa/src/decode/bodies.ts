@@ -1,9 +1,6 @@
 import {
-  groupValues,
   nullable,
-  personalTokenValues,
   type PersonalTokenCreateInput,
-  userValues,
   webhookValues,
   type GroupCreateInput,
   type GroupPatchInput,
@@ -25,7 +22,11 @@ import {
 import { bodyCodec } from '../resources/field-table.js';
 import { messageNames, messageTable } from '../resources/messages.js';
 import { ticketNames, ticketTable } from '../resources/tickets.js';
-import { personalTokenNames, ticketFieldNames, userNames } from '../wire-names.js';
+import { sameNames, ticketFieldNames } from '../wire-names.js';
+import { personalTokenNames, personalTokenSecretFields, personalTokenTable } from '../resources/personal-tokens.js';
+import { userNames, userTable } from '../resources/users.js';
+import { groupTable } from '../resources/groups.js';
+import { webhookFields, webhookSecretFields, webhookTable } from '../resources/webhooks.js';
 import { strictObject, type BodyCodec } from './object-codec.js';
 
 // The request body of every write, one codec each: which fields it takes (by their domain
@@ -77,80 +78,77 @@ export const MessagePatchBody: Body<MessagePatchInput> = bodyCodec<MessagePatchI
   messageNames,
 );
 
-const { name, email, password, currentPassword, role, groupIds } = userValues;
-const userReadOnly = ['id', 'url', 'created_at', 'updated_at', 'groups'];
-
-export const UserCreateBody: Body<UserCreateInput> = strictObject('user', {
-  required: { name, email, password },
-  optional: { role, groupIds },
-  names: userNames,
-  readOnly: userReadOnly,
-});
+export const UserCreateBody: Body<UserCreateInput> = bodyCodec<UserCreateInput>()(
+  'user',
+  userTable,
+  'create',
+  userNames,
+);
 /** PUT /v1/users/{id}: password may be omitted (it is kept); role and group_ids return to their defaults. */
-export const UserReplaceBody: Body<UserReplaceInput> = strictObject('user', {
-  required: { name, email },
-  optional: { password, currentPassword, role, groupIds },
-  names: userNames,
-  readOnly: userReadOnly,
-});
-export const UserPatchBody: Body<UserPatchInput> = strictObject('user', {
-  required: {},
-  optional: { name, email, password, currentPassword, role, groupIds: nullable(groupIds) },
-  names: userNames,
-  readOnly: userReadOnly,
-  mergePatch: true,
-});
-
-const groupReadOnly = ['id', 'url', 'created_at', 'updated_at', 'users_url'];
+export const UserReplaceBody: Body<UserReplaceInput> = bodyCodec<UserReplaceInput>()(
+  'user',
+  userTable,
+  'replace',
+  userNames,
+);
+export const UserPatchBody: Body<UserPatchInput> = bodyCodec<UserPatchInput>()('user', userTable, 'patch', userNames);
 
 /** POST and PUT of /v1/groups. */
-export const GroupCreateBody: Body<GroupCreateInput> = strictObject('group', {
-  required: { name: groupValues.name },
-  optional: { description: groupValues.description },
-  readOnly: groupReadOnly,
-});
-export const GroupReplaceBody = GroupCreateBody;
-export const GroupPatchBody: Body<GroupPatchInput> = strictObject('group', {
-  required: {},
-  optional: { name: groupValues.name, description: nullable(groupValues.description) },
-  readOnly: groupReadOnly,
-  mergePatch: true,
-});
+export const GroupCreateBody: Body<GroupCreateInput> = bodyCodec<GroupCreateInput>()(
+  'group',
+  groupTable,
+  'create',
+  sameNames,
+);
+export const GroupReplaceBody: Body<GroupCreateInput> = bodyCodec<GroupCreateInput>()(
+  'group',
+  groupTable,
+  'replace',
+  sameNames,
+);
+export const GroupPatchBody: Body<GroupPatchInput> = bodyCodec<GroupPatchInput>()(
+  'group',
+  groupTable,
+  'patch',
+  sameNames,
+);
 
 // The signing secret and the delivery cursor are the server's: rotate-secret makes a new
 // secret, replay moves the cursor.
-const webhookReadOnly = ['id', 'secret', 'last_delivered_seq', 'created_at', 'updated_at'];
-const webhookWritable = { url: webhookValues.url, events: webhookValues.events };
 
 /** POST /v1/webhooks. */
-export const WebhookCreateBody: Body<WebhookCreateInput> = strictObject('webhook', {
-  required: webhookWritable,
-  optional: { description: webhookValues.description, active: webhookValues.active },
-  readOnly: webhookReadOnly,
-});
+export const WebhookCreateBody: Body<WebhookCreateInput> = bodyCodec<WebhookCreateInput>()(
+  'webhook',
+  webhookTable,
+  'create',
+  sameNames,
+  webhookSecretFields,
+);
 
 /** PATCH /v1/webhooks/{id} (JSON merge patch): null resets description to ""; url, events and active keep a value. */
-export const WebhookPatchBody: Body<WebhookPatchInput> = strictObject('webhook', {
-  required: {},
-  optional: { ...webhookWritable, description: nullable(webhookValues.description), active: webhookValues.active },
-  readOnly: webhookReadOnly,
-  mergePatch: true,
-});
+export const WebhookPatchBody: Body<WebhookPatchInput> = bodyCodec<WebhookPatchInput>()(
+  'webhook',
+  webhookTable,
+  'patch',
+  sameNames,
+  webhookSecretFields,
+);
 
 /** POST /v1/webhooks/{id}/replay: only the cursor; the webhook's own fields are changed by PATCH. */
 export const WebhookReplayBody: Body<WebhookReplayInput> = strictObject('replay', {
   required: { after: webhookValues.after },
   optional: {},
-  readOnly: [...webhookReadOnly, 'url', 'events', 'description', 'active'],
+  readOnly: [...webhookFields, ...webhookSecretFields],
 });
 
 /** POST /v1/users/me/tokens: the secret, the dates and the last use are the server's. */
-export const PersonalTokenCreateBody: Body<PersonalTokenCreateInput> = strictObject('token', {
-  required: { name: personalTokenValues.name, scopes: personalTokenValues.scopes },
-  optional: { expiresAt: personalTokenValues.expiresAt },
-  names: personalTokenNames,
-  readOnly: ['id', 'url', 'token', 'created_at', 'last_used_at'],
-});
+export const PersonalTokenCreateBody: Body<PersonalTokenCreateInput> = bodyCodec<PersonalTokenCreateInput>()(
+  'token',
+  personalTokenTable,
+  'create',
+  personalTokenNames,
+  personalTokenSecretFields,
+);
 
 // Custom field definitions (contract §10): key, type and pattern are given at creation; a
 // change may name them only as they are (the domain refuses another value).

@@ -12,13 +12,24 @@ export interface Described {
   readonly description?: string;
   /** The description of each item of a list. */
   readonly items?: string;
+  /** A secret (a password): shown masked by a form (format password), and never in an answer (writeOnly). */
+  readonly secret?: true;
+  /** A pattern the text also matches, where the document can say more of the rule than its limits (a URL's scheme). */
+  readonly pattern?: string;
 }
 
 export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
   const description = said.description === undefined ? {} : { description: said.description };
   switch (shape.kind) {
     case 'string':
-      return { type: 'string', minLength: shape.min, maxLength: shape.max, ...description };
+      return {
+        type: 'string',
+        ...(said.secret === true ? { format: 'password' } : {}),
+        minLength: shape.min,
+        maxLength: shape.max,
+        ...(said.secret === true ? { writeOnly: true } : {}),
+        ...description,
+      };
     case 'enum':
       return { type: 'string', enum: [...shape.values], ...description };
     case 'boolean':
@@ -30,7 +41,14 @@ export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
     case 'email':
       return { type: 'string', format: 'email', maxLength: 254, ...description };
     case 'url':
-      return { type: 'string', format: 'uri', minLength: shape.min, maxLength: shape.max, ...description };
+      return {
+        type: 'string',
+        format: 'uri',
+        minLength: shape.min,
+        maxLength: shape.max,
+        ...(said.pattern === undefined ? {} : { pattern: said.pattern }),
+        ...description,
+      };
     case 'date-time':
       return { type: 'string', format: 'date-time', ...description };
     case 'list':

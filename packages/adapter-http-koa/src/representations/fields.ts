@@ -5,10 +5,11 @@ import type { TicketRelation } from '@support/domain';
 
 /** A ticket's fields are its table's (resources/tickets.ts). */
 import type { EmbedSpec, TicketField } from '../resources/tickets.js';
+import { userFields } from '../resources/users.js';
+export { userFields } from '../resources/users.js';
+import { groupFields } from '../resources/groups.js';
+export { groupFields } from '../resources/groups.js';
 export { ticketFields, type TicketField } from '../resources/tickets.js';
-
-export const userFields = ['id', 'url', 'name', 'email', 'role', 'groups', 'created_at', 'updated_at'] as const;
-export const groupFields = ['id', 'url', 'name', 'description', 'users_url', 'created_at', 'updated_at'] as const;
 
 /** What `embed` may expand (by the domain's names of the relations), with the sub-fields it may add to the link object (`customer.name`). */
 export const embeddable = {

@@ -1,13 +1,10 @@
 import type { Group } from '@support/domain';
-import { timestamp } from './common.js';
+import { representation } from '../resources/field-table.js';
+import { groupTable } from '../resources/groups.js';
 import type { Urls } from './urls.js';
 
-export const groupRepresentation = (urls: Urls, g: Group): Record<string, unknown> => ({
-  id: g.id,
-  url: urls.group(g.id),
-  name: g.name,
-  description: g.description,
-  users_url: urls.groupUsers(g.id),
-  created_at: timestamp(g.createdAt),
-  updated_at: timestamp(g.updatedAt),
-});
+// A group as the API shows it: the fields of its table (resources/groups.ts), in order.
+
+const full = representation(groupTable);
+
+export const groupRepresentation = (urls: Urls, group: Group): Record<string, unknown> => full({ group, urls });

@@ -1,21 +1,15 @@
 import type { PersonalTokenRecord } from '@support/application';
-import { timestamp } from './common.js';
+import { representation } from '../resources/field-table.js';
+import { personalTokenTable } from '../resources/personal-tokens.js';
 import type { Urls } from './urls.js';
 
-// A personal access token as the API shows it (contract §8.1): never its secret, except in
-// the answer that made it (`token`).
+// A personal access token as the API shows it (contract §8.1): the fields of its table
+// (resources/personal-tokens.ts), never its secret, except in the answer that made it (`token`).
+
+const full = representation(personalTokenTable);
 
 export const personalTokenRepresentation = (
   urls: Urls,
-  r: PersonalTokenRecord,
+  record: PersonalTokenRecord,
   token?: string,
-): Record<string, unknown> => ({
-  id: r.id,
-  url: urls.personalToken(r.userId, r.id),
-  name: r.name,
-  scopes: [...r.scopes],
-  ...(token === undefined ? {} : { token }),
-  created_at: timestamp(r.createdAt),
-  expires_at: timestamp(r.expiresAt),
-  last_used_at: r.lastUsedAt === null ? null : timestamp(r.lastUsedAt),
-});
+): Record<string, unknown> => ({ ...full({ record, urls }), ...(token === undefined ? {} : { token }) });

@@ -1,20 +1,15 @@
 import type { DeliveryRecord } from '@support/application';
 import type { Webhook } from '@support/domain';
+import { representation } from '../resources/field-table.js';
+import { webhookTable } from '../resources/webhooks.js';
 import { timestamp } from './common.js';
 
-// A webhook as admins see it. `url` is where deliveries go (contract §7.4), not the webhook's
-// own address; the signing secret is shown once, by the answers that make one.
+// A webhook as admins see it: the fields of its table (resources/webhooks.ts), in order; the
+// signing secret is shown once, by the answers that make one.
 
-export const webhookRepresentation = (w: Webhook): Record<string, unknown> => ({
-  id: w.id,
-  url: w.url,
-  events: w.events,
-  description: w.description,
-  active: w.active,
-  last_delivered_seq: w.lastDeliveredSeq,
-  created_at: timestamp(w.createdAt),
-  updated_at: timestamp(w.updatedAt),
-});
+const full = representation(webhookTable);
+
+export const webhookRepresentation = (w: Webhook): Record<string, unknown> => full(w);
 
 /** The answer of POST /v1/webhooks and of rotate-secret: the webhook and its secret, this once. */
 export const webhookWithSecret = (w: Webhook): Record<string, unknown> => ({

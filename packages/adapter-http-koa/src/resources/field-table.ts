@@ -143,6 +143,8 @@ export const bodyCodec =
     table: T,
     mode: M,
     names: WireNames,
+    /** Names of the server's that no answer of this table shows (a webhook's secret), refused as read-only too. */
+    alsoReadOnly: readonly string[] = [],
   ): [Mismatch<I, T, M>] extends [never] ? BodyCodec<I> : { missing: Mismatch<I, T, M> } => {
     const required: Record<string, t.Mixed> = {};
     const optional: Record<string, t.Mixed> = {};
@@ -155,7 +157,7 @@ export const bodyCodec =
       required,
       optional,
       names,
-      readOnly: readOnlyIn(table, mode),
+      readOnly: [...readOnlyIn(table, mode), ...alsoReadOnly],
       ...(mode === 'patch' ? { mergePatch: true } : {}),
     });
     return codec as never;

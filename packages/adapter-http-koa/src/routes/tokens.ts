@@ -12,7 +12,7 @@ import { personalTokenRepresentation } from '../representations/personal-token.j
 import type { RouteContext, Services } from '../state.js';
 import type { DeclaringRouter } from './declare.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
-import { personalTokenNames } from '../wire-names.js';
+import { personalTokenNames } from '../resources/personal-tokens.js';
 
 // Personal access tokens (contract §8.1): the caller's under /v1/users/me/tokens (made there
 // only), anyone's for admins under /v1/users/{id}/tokens. Only login tokens are accepted

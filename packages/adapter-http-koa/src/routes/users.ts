@@ -15,7 +15,7 @@ import { documentedPath } from './catalog.js';
 import type { DeclaringRouter } from './declare.js';
 import { writeRoute } from './write-route.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
-import { userNames } from '../wire-names.js';
+import { userNames } from '../resources/users.js';
 
 // /v1/users/me is the caller; every operation on /v1/users/{id} works on it too.
 

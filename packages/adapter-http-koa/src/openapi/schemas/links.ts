@@ -1,11 +1,12 @@
 import type { Json } from '../json.js';
 import { id, url } from './fields.js';
-import { groupProperties } from './groups.js';
-import { userProperties } from './users.js';
+import { answerProperties } from '../../resources/field-table.js';
+import { groupTable } from '../../resources/groups.js';
+import { userTable } from '../../resources/users.js';
 
 // How one resource points at another: the link {id, url}, which embed can expand.
 
-const userLinkProperties = { ...userProperties, id: id('The user.'), url: url('The user.') };
+const userLinkProperties = { ...answerProperties(userTable), id: id('The user.'), url: url('The user.') };
 
 export const linkSchemas = (): Record<string, Json> => ({
   Link: {
@@ -29,6 +30,6 @@ export const linkSchemas = (): Record<string, Json> => ({
       'A group related to a ticket: the link {id, url}; with embed=group the whole group, with embed=group.<field> the link plus that field.',
     additionalProperties: false,
     required: ['id', 'url'],
-    properties: { ...groupProperties, id: id('The group.'), url: url('The group.') },
+    properties: { ...answerProperties(groupTable), id: id('The group.'), url: url('The group.') },
   },
 });
