@@ -13,7 +13,7 @@ import { delegate, portMethods } from './delegate.js';
 import { ReloadAfterCalls } from './reload.js';
 import { LmdbEnvironment } from './environment.js';
 import { feedTables, LmdbFeed } from './feed.js';
-import { heapNeeded, heapRefusal, heapShare } from './heap.js';
+import { heapNeeded, heapRefusal, heapShare, heapWarningShare, heapWarningText } from './heap.js';
 import { CommitFailedError, LmdbSink } from './lmdb-sink.js';
 import { takeOwnership } from './lock.js';
 import { openDirWarning } from './private-files.js';
@@ -37,6 +37,8 @@ export interface EmbeddedStoreOptions {
   readonly slowCommit?: () => Promise<void>;
   /** Tests only: the heap limit the start checks the data against (default: V8's). */
   readonly heapLimitBytes?: number;
+  /** Tests only: the share of the heap limit in use, 0..1 (default: V8's statistics). */
+  readonly heapShare?: () => number;
   /** Tests only: how many events one commit of the feed's retention forgets (default: forgetBatch). */
   readonly forgetBatch?: number;
   /** Tests only: memory rebuilt from LMDB after the calls that wrote (reload.ts). */
@@ -55,6 +57,8 @@ export type EmbeddedStore = Store & {
   readonly close: () => Promise<void>;
   /** What the last load read (for the start's log line and the benchmarks). */
   readonly loaded: () => LoadReport | null;
+  /** What an operator should know now (the heap at 80% of its limit or more), for /readyz; [] when nothing. */
+  readonly warnings: () => readonly string[];
 };
 
 const metaTable = 'meta';
@@ -96,6 +100,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
   let report: LoadReport | null = null;
   let heapWatch: NodeJS.Timeout | null = null;
   let heapWarned = false;
+  const shareOfHeap = options.heapShare ?? heapShare;
   const log = options.log ?? (() => undefined);
   const current = (): Opened => {
     if (opened === null) throw new Error('the embedded store is not started');
@@ -229,17 +234,13 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       // Bytes a crash left without their record (written before a commit that never came).
       await collectLeftovers(blobs, opened.engine.store.attachments, log);
       heapWatch ??= setInterval(() => {
-        const share = heapShare();
-        if (share >= 0.8 && !heapWarned)
-          log(
-            'warn',
-            'embedded store: the JavaScript heap is at 80% of its limit or more; raise NODE_OPTIONS=--max-old-space-size, or move to STORE=mongo',
-            {
-              data_dir: options.dataDir,
-              heap_share: Math.round(share * 100) / 100,
-            },
-          );
-        heapWarned = share >= 0.75 && (heapWarned || share >= 0.8);
+        const share = shareOfHeap();
+        if (share >= heapWarningShare && !heapWarned)
+          log('warn', `embedded store: ${heapWarningText}`, {
+            data_dir: options.dataDir,
+            heap_share: Math.round(share * 100) / 100,
+          });
+        heapWarned = share >= 0.75 && (heapWarned || share >= heapWarningShare);
       }, 10_000);
       heapWatch.unref();
       // Said once, at the start (contract §11); the directory is the operator's to change.
@@ -257,5 +258,9 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       await o.release();
     },
     loaded: () => report,
+    warnings: () =>
+      opened !== null && shareOfHeap() >= heapWarningShare
+        ? [`${heapWarningText} (${String(Math.round(shareOfHeap() * 100))}% of it in use)`]
+        : [],
   };
 };

@@ -52,6 +52,11 @@ export const heapRefusal = (
   );
 };
 
+/** From this share of the heap limit in use, the store warns (a log line once, and /readyz while it lasts). */
+export const heapWarningShare = 0.8;
+export const heapWarningText =
+  'the JavaScript heap is at 80% of its limit or more; raise NODE_OPTIONS=--max-old-space-size, or move to STORE=mongo';
+
 /** The heap in use against its limit, 0..1. */
 export const heapShare = (): number => {
   const s = getHeapStatistics();

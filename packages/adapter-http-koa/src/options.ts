@@ -43,6 +43,8 @@ export interface HttpOptions {
   readonly shortLane?: boolean;
   /** What /readyz waits for besides the store (default: nothing). */
   readonly startup?: StartupProgress;
+  /** What a ready service's /readyz warns of (the heap near its limit); default: nothing. */
+  readonly warnings?: () => readonly string[];
   /** UPLOAD_MAX_BYTES: an upload announced larger is refused before its body is read (default 25 MiB). */
   readonly uploadMaxBytes?: number;
 }
@@ -59,6 +61,7 @@ export interface ResolvedHttpOptions {
   readonly responseCacheBytes: number;
   readonly shortLane: boolean;
   readonly startup: StartupProgress;
+  readonly warnings: () => readonly string[];
   readonly uploadMaxBytes: number;
 }
 
@@ -74,5 +77,6 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   responseCacheBytes: o.responseCacheBytes ?? defaultResponseCacheBytes,
   shortLane: o.shortLane ?? true,
   startup: o.startup ?? started,
+  warnings: o.warnings ?? (() => []),
   uploadMaxBytes: o.uploadMaxBytes ?? 26_214_400,
 });

@@ -27,6 +27,8 @@ import { startupSteps, type StartupSteps } from './startup.js';
 export type ServerStore = Store & {
   readonly close?: () => Promise<void>;
   readonly start?: () => Promise<{ readonly warnings: readonly string[] }>;
+  /** What /readyz should say an operator should know now (the embedded store: its heap near the limit). */
+  readonly warnings?: () => readonly string[];
 };
 
 /**
@@ -200,7 +202,7 @@ export const buildContainer = (config: Config): Container => {
     .inSingletonScope();
   c.bind(TYPES.HttpApp)
     .toResolvedValue(
-      (app, cfg, logger, startup): HttpAppFor =>
+      (app, cfg, logger, startup, store): HttpAppFor =>
         (publicUrl, shutdown) =>
           createHttpApp(app, {
             publicUrl,
@@ -208,10 +210,11 @@ export const buildContainer = (config: Config): Container => {
             logger,
             shutdown,
             startup,
+            warnings: () => store.warnings?.() ?? [],
             ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
             uploadMaxBytes: cfg.uploadMaxBytes,
           }),
-      [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup],
+      [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup, TYPES.Store],
     )
     .inSingletonScope();
   return c;

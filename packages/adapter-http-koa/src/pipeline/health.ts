@@ -6,7 +6,8 @@ import type { Operation } from '../openapi/operation.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 
 // /healthz: the process answers. /readyz: every start-up step is done (options.startup; else
-// 503 50302 naming the steps left) and the store answers (else 503 50301). Both are for
+// 503 50302 naming the steps left) and the store answers (else 503 50301); a ready answer
+// lists what an operator should know (options.warnings: the heap near its limit). Both are for
 // load balancers and orchestrators: unauthenticated, unversioned, not rate limited
 // (pipeline/rate-limit.ts exempts these paths).
 
@@ -37,8 +38,13 @@ const answerWith =
       return;
     }
     const ready = await app.health.ready().catch(() => false);
+    const warnings = ready ? options.warnings() : [];
     ctx.state.reply = ready
-      ? { status: 200, body: { status: 'ready' }, noStore: true }
+      ? {
+          status: 200,
+          body: warnings.length === 0 ? { status: 'ready' } : { status: 'ready', warnings },
+          noStore: true,
+        }
       : {
           ...problemReply(
             problem('storeUnavailable', 'the data store is not reachable', {

@@ -1,8 +1,12 @@
+import { createEmbeddedStore } from '@support/adapter-embedded';
 import type { HttpLogger } from '@support/adapter-http-koa';
 import type { PasswordHasher } from '@support/application';
 import { expect } from 'chai';
 import { request as httpsRequest } from 'node:https';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { configFromEnv, startServer, TYPES, type RunningServer } from '../../src/index.js';
 import { startupSteps } from '../../src/startup.js';
 import { plainHasher } from '../support/harness.js';
@@ -101,5 +105,45 @@ describe('server: readiness waits for every start-up step', () => {
       body: JSON.stringify({ grant_type: 'password', username: 'admin@example.com', password: 'ready-password-1' }),
     });
     expect(login.status, login.text).to.equal(200);
+  });
+
+  it("says on /readyz, while it lasts, that the embedded store's heap is at 80% of its limit or more (still 200)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'readyz-heap-'));
+    const heap = { share: 0.5 };
+    try {
+      const port = await freePort();
+      server = await startServer(
+        configFromEnv({ STORE: 'embedded', DATA_DIR: dir, PORT: String(port), ADMIN_PASSWORD: 'ready-password-1' }),
+        {
+          rebind: (c) => {
+            c.rebindSync(TYPES.PasswordHasher).toConstantValue(plainHasher);
+            c.rebindSync(TYPES.Logger).toConstantValue(quiet);
+            c.rebindSync(TYPES.Store).toConstantValue(
+              createEmbeddedStore({ dataDir: dir, heapShare: () => heap.share }),
+            );
+          },
+          shutdownGraceMs: 500,
+        },
+      );
+      const readyz = () => pinnedRequest(port, (server as RunningServer).cert, 'GET', '/readyz');
+      const calm = await readyz();
+      expect(calm.status, calm.text).to.equal(200);
+      expect(calm.json).to.deep.equal({ status: 'ready' });
+      heap.share = 0.86;
+      const warned = await readyz();
+      expect(warned.status, warned.text).to.equal(200);
+      const body = warned.json as { status: string; warnings: string[] };
+      expect(body.status).to.equal('ready');
+      expect(body.warnings).to.have.length(1);
+      expect(body.warnings[0]).to.match(
+        /heap is at 80% of its limit or more; raise NODE_OPTIONS=--max-old-space-size.*\(86% of it in use\)/,
+      );
+      heap.share = 0.7;
+      expect((await readyz()).json).to.deep.equal({ status: 'ready' });
+    } finally {
+      await server?.close();
+      server = undefined;
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -77,7 +77,16 @@ export const componentSchemas = (): Record<string, Json> => ({
     type: 'object',
     additionalProperties: false,
     required: ['status'],
-    properties: { status: { type: 'string', enum: ['ok', 'ready'] } },
+    properties: {
+      status: { type: 'string', enum: ['ok', 'ready'] },
+      warnings: {
+        type: 'array',
+        items: { type: 'string' },
+        minItems: 1,
+        description:
+          "/readyz only, when there is something to know while ready: e.g. the embedded store's JavaScript heap at 80% of its limit or more (raise NODE_OPTIONS=--max-old-space-size, or move to STORE=mongo). Absent otherwise.",
+      },
+    },
   },
   OpenApiDocument: {
     type: 'object',
