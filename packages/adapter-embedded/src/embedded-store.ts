@@ -107,7 +107,8 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     return opened;
   };
 
-  const load = (o: Pick<Opened, 'environment' | 'sink' | 'feed'>): MemoryEngine => {
+  /** `atStart`: the claims on disk are a dead process's (the lock: one process per data directory); the tests' reload passes false. */
+  const load = (o: Pick<Opened, 'environment' | 'sink' | 'feed'>, atStart = false): MemoryEngine => {
     const started = performance.now();
     const engine = createMemoryEngine(options.memory ?? {}, {
       sink: o.sink,
@@ -117,6 +118,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       },
       // Shelved records (kept answers, delivery logs) are read from LMDB, never loaded.
       read: (table, key): unknown => o.environment.table(table).get(key as never),
+      claimsAbandoned: atStart,
     });
     const counts: Record<string, number> = {};
     engine.restore(storedRecords(o.environment, counts));
@@ -165,7 +167,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       const tooBig = heapRefusal(options.dataDir, heapNeeded(environment, journalTables), options.heapLimitBytes);
       if (tooBig !== null) throw new DataDirError(tooBig);
       const parts = { environment, sink, feed };
-      o = { ...parts, release, engine: load(parts), fault: null };
+      o = { ...parts, release, engine: load(parts, true), fault: null };
       return o;
     } catch (e) {
       if (environment !== null) void environment.close();

@@ -25,14 +25,15 @@ const copyAnswer = (a: StoredAnswer): StoredAnswer => ({
  * retention window are kept. The claims are held in memory; the kept answers are shelved (on a
  * durable store, read from it when a repeat comes, not held in memory).
  */
-export const memoryIdempotencyStore = (journal: Journal, load: number): IdempotencyStore => {
+export const memoryIdempotencyStore = (journal: Journal, load: number, claimsAbandoned = false): IdempotencyStore => {
   const entries = journal.map<string, Entry>('idempotency');
   const answers = journal.shelf<StoredAnswer>('answers');
   const expiries = new ExpiryQueue<string>(load);
   journal.restorer('idempotency', {
     upgrade: storedAsIs<Entry>,
     restore: (k, e) => {
-      entries.set(k as string, e);
+      // Restored at a start: the claim's process is gone, its lease with it (Durability.claimsAbandoned).
+      entries.set(k as string, claimsAbandoned && !e.answered ? { ...e, leaseUntil: 0 } : e);
       expiries.set(k as string, e.expiresAt);
     },
   });

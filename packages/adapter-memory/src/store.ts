@@ -28,6 +28,12 @@ export interface Durability {
   readonly sink: ChangeSink;
   readonly feed: (note: NoteChange) => RecordingEventLog;
   readonly read: ShelfReader;
+  /**
+   * The process that made the stored Idempotency-Key claims is gone (a start, one process per
+   * data directory): an unanswered claim comes back past its lease, so a repeat is answered at
+   * once (run again, or 40903 when its request wrote) instead of waiting out the lease.
+   */
+  readonly claimsAbandoned?: boolean;
 }
 
 /** The memory store's ports, and how a durable store puts stored records back into it. */
@@ -67,7 +73,7 @@ export const createMemoryEngine = (
     tokens: memoryTokenStore(journal, settings.chunkLoad, followUps),
     personalTokens: memoryPersonalTokenStore(journal, settings.chunkLoad, followUps),
     rateLimits: memoryRateLimitCounter(settings.chunkLoad),
-    idempotency: memoryIdempotencyStore(journal, settings.chunkLoad),
+    idempotency: memoryIdempotencyStore(journal, settings.chunkLoad, durability?.claimsAbandoned === true),
     webhooks: memoryWebhookRepository(journal, settings.chunkLoad),
     events,
     ids: memoryIdSequence(journal),

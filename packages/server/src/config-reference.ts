@@ -233,14 +233,6 @@ export const settings: readonly Setting[] = [
     store: 'all',
   },
   {
-    name: 'IDEMPOTENCY_LEASE_S',
-    default: '60',
-    allowed: '1-3600',
-    does: 'tests only: how long an unfinished Idempotency-Key claim counts as in flight (409 40902) before a repeat is answered 40903 or runs again',
-    store: 'all',
-    developmentOnly: true,
-  },
-  {
     name: 'CRASH_BEFORE_KEEPING',
     default: 'none',
     allowed: 'an Idempotency-Key',

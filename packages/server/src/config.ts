@@ -63,8 +63,6 @@ export interface Config {
   readonly webhookRetrySeconds: readonly number[];
   /** WEBHOOK_ALLOW_PRIVATE: receivers on http:// and on loopback or private addresses (development and tests only). */
   readonly webhookAllowPrivate: boolean;
-  /** IDEMPOTENCY_LEASE_S: how long an unfinished Idempotency-Key claim is in flight (tests only). */
-  readonly idempotencyLeaseSeconds: number;
   /** CRASH_BEFORE_KEEPING: the Idempotency-Key whose request kills the process before its answer is kept (tests only: crash-hooks.ts). */
   readonly crashBeforeKeeping: string | null;
   /** RESPONSE_CACHE_BYTES: bytes of rendered answers kept between requests (0: none); absent, the HTTP adapter's default (64 MiB). */
@@ -252,7 +250,6 @@ export const configFromEnv = (env: Env): Config => {
     scanClamd: read(env, 'SCAN_CLAMD', nonEmpty) ?? null,
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,
-    idempotencyLeaseSeconds: read(env, 'IDEMPOTENCY_LEASE_S', integerIn('seconds', 1, 3600)) ?? 60,
     crashBeforeKeeping: read(env, 'CRASH_BEFORE_KEEPING', nonEmpty) ?? null,
     ...(responseCacheBytes === undefined ? {} : { responseCacheBytes }),
     logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',

@@ -184,9 +184,9 @@ export const buildContainer = (config: Config): Container => {
               refreshMaxAgeSeconds: cfg.refreshMaxAgeSeconds,
             },
             rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
-            // Contract §7.1: keys live 24 h. A claim is abandoned after a minute (IDEMPOTENCY_LEASE_S, tests only): no request runs that long
+            // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
             // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
-            idempotency: { retentionSeconds: 86_400, leaseSeconds: cfg.idempotencyLeaseSeconds },
+            idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
             events: { retentionDays: cfg.eventsRetentionDays },
             // A lease outlasts an attempt (10 s) with room for the store writes around it.
             webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },

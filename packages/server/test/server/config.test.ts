@@ -44,7 +44,6 @@ describe('server: configuration from the environment (contract §1)', () => {
       scanClamd: null,
       webhookRetrySeconds: [5, 30, 120, 600, 3600, 21600],
       webhookAllowPrivate: false,
-      idempotencyLeaseSeconds: 60,
       crashBeforeKeeping: null,
       logLevel: 'info',
     });
@@ -84,7 +83,6 @@ describe('server: configuration from the environment (contract §1)', () => {
       SCAN_CLAMD: '127.0.0.1:3310',
       WEBHOOK_RETRY_S: '1, 10,100',
       WEBHOOK_ALLOW_PRIVATE: 'yes',
-      IDEMPOTENCY_LEASE_S: '5',
       CRASH_BEFORE_KEEPING: 'crash-key',
       LOG_LEVEL: 'WARN',
       MONGO_WITHOUT_TTL: 'true',
@@ -119,7 +117,6 @@ describe('server: configuration from the environment (contract §1)', () => {
       scanClamd: '127.0.0.1:3310',
       webhookRetrySeconds: [1, 10, 100],
       webhookAllowPrivate: true,
-      idempotencyLeaseSeconds: 5,
       crashBeforeKeeping: 'crash-key',
       logLevel: 'warn',
     });
@@ -171,7 +168,6 @@ describe('server: configuration from the environment (contract §1)', () => {
     ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '5,0' }],
     ['WEBHOOK_RETRY_S', { WEBHOOK_RETRY_S: '1.5' }],
     ['WEBHOOK_ALLOW_PRIVATE', { WEBHOOK_ALLOW_PRIVATE: 'maybe' }],
-    ['IDEMPOTENCY_LEASE_S', { IDEMPOTENCY_LEASE_S: '0' }],
     ['MONGO_URL', { STORE: 'mongo', MONGO_URL: ' ' }],
     ['MONGO_SERVER_SELECTION_TIMEOUT_MS', { MONGO_SERVER_SELECTION_TIMEOUT_MS: 'soon' }],
     ['MONGO_SERVER_SELECTION_TIMEOUT_MS', { MONGO_SERVER_SELECTION_TIMEOUT_MS: '0' }],
