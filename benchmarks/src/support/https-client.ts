@@ -84,6 +84,27 @@ export const httpsClient = ({ port, ca, maxSockets = 16, discardBodies = false }
   };
 };
 
+/** An answer with its latency; a transport error is status 0 with `error` (headers and text empty). */
+export interface Timed {
+  readonly status: number;
+  readonly headers: IncomingHttpHeaders;
+  readonly text: string;
+  readonly ms: number;
+  readonly error: string | null;
+}
+
+/** Sends `call`, timing it; a transport error is answered (status 0), never thrown. */
+export const timedSend = async (http: HttpsClient, call: Call): Promise<Timed> => {
+  const started = performance.now();
+  try {
+    const { status, headers, text } = await http.send(call);
+    return { status, headers, text, ms: performance.now() - started, error: null };
+  } catch (e) {
+    const error = e instanceof Error ? e.message : String(e);
+    return { status: 0, headers: {}, text: '', ms: performance.now() - started, error };
+  }
+};
+
 /** The answer's JSON body; throws, naming `what`, unless the status is `status`. */
 export const expectJson = (answer: Answer, status: number, what: string): unknown => {
   if (answer.status !== status)

@@ -107,3 +107,16 @@ export const rssBytes = (pid: number | undefined): number => {
     return NaN;
   }
 };
+
+/**
+ * A field of the process's /proc status in MB (VmRSS, RssAnon: its own memory, RssFile: the pages
+ * of mapped files it touched, e.g. the embedded store's LMDB map); NaN where /proc is missing.
+ */
+export const residentMb = (pid: number | undefined, field: 'VmRSS' | 'RssAnon' | 'RssFile'): number => {
+  try {
+    const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid ?? 0}/status`, 'utf8'));
+    return kb === null ? NaN : Number(kb[1]) / 1024;
+  } catch {
+    return NaN;
+  }
+};

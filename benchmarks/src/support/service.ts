@@ -54,7 +54,10 @@ const until = async <T>(
 export interface ServiceOptions {
   /** Before `node` (taskset, from pinLoadGenerator); none by default. */
   readonly prefix?: readonly string[];
-  /** The certificate it serves; one is made in a temporary directory when none is given. */
+  /**
+   * The certificate it serves; one is made in the service's temporary directory (which also
+   * holds its DATA_DIR, removed at stop) when none is given.
+   */
   readonly tls?: Certificate;
   /** Added to the service's clean environment (STORE, DATA_DIR, LOG_LEVEL, ...). */
   readonly env?: Readonly<Record<string, string>>;
@@ -79,8 +82,12 @@ export interface Service {
 }
 
 export const startServiceProcess = async (options: ServiceOptions = {}): Promise<Service> => {
-  const made = options.tls === undefined ? mkdtempSync(join(tmpdir(), 'bench-service-')) : null;
-  const tls = options.tls ?? (await writeCertificate(made ?? ''));
+  // Its own directory: the certificate when none is given, and DATA_DIR (STORE=embedded).
+  const made = mkdtempSync(join(tmpdir(), 'bench-service-'));
+  process.on('exit', () => {
+    rmSync(made, { recursive: true, force: true });
+  });
+  const tls = options.tls ?? (await writeCertificate(made));
   const port = await freePort();
   // A clean environment: nothing from the caller's shell (STORE, MONGO_URL, ...) leaks in.
   const env: NodeJS.ProcessEnv = {
@@ -93,6 +100,7 @@ export const startServiceProcess = async (options: ServiceOptions = {}): Promise
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     RATE_LIMIT: '1000000000',
+    DATA_DIR: join(made, 'data'),
     ...options.env,
   };
   const started = startNode(options.prefix ?? [], [...(options.nodeArgs ?? []), serviceMain], {
@@ -108,7 +116,7 @@ export const startServiceProcess = async (options: ServiceOptions = {}): Promise
       await started.exited;
       clearTimeout(timer);
     }
-    if (made !== null) rmSync(made, { recursive: true, force: true });
+    rmSync(made, { recursive: true, force: true });
   };
   try {
     await until('listening', started, async () =>

@@ -1,4 +1,4 @@
-// Soak (not a test): the real service in a child process (`node packages/server/dist/src/main.js`,
+// Soak (not a test): the real service in a child process (the entry point of `@support/server/main`,
 // SOAK_STORE: embedded (default) or memory, the real argon2id hasher), driven over HTTPS at a fixed rate of mixed reads and
 // writes for SOAK_SECONDS, printing once a minute (SOAK_REPORT_S): requests answered and per
 // second, latency p50/p99/max, 5xx and transport errors, the server's RSS and CPU share, the
@@ -6,10 +6,10 @@
 // growth that follows the data can be told from growth that does not.
 //
 //   npx -y pnpm@10 bench:soak                        # builds, then 10 minutes
-//   SOAK_SECONDS=180 SOAK_RATE=300 node benchmarks/soak.mjs
-//   SOAK_WRITES=0 node benchmarks/soak.mjs           # reads only: the store stops growing
-//   SOAK_WRITES=patch node benchmarks/soak.mjs       # writes are PATCHes only: no new records
-//   SOAK_IDEMPOTENT=1 node benchmarks/soak.mjs       # every POST with a fresh Idempotency-Key (kept answers)
+//   SOAK_SECONDS=180 SOAK_RATE=300 node benchmarks/dist/soak.js
+//   SOAK_WRITES=0 node benchmarks/dist/soak.js           # reads only: the store stops growing
+//   SOAK_WRITES=patch node benchmarks/dist/soak.js       # writes are PATCHes only: no new records
+//   SOAK_IDEMPOTENT=1 node benchmarks/dist/soak.js       # every POST with a fresh Idempotency-Key (kept answers)
 //
 // The load is open-loop: requests start on a fixed schedule whatever the answers do (a slow
 // server shows as latency and, past SOAK_MAX_IN_FLIGHT, as requests not sent, never as a
@@ -17,18 +17,16 @@
 // admin and as customers), single tickets (a third revalidated with If-None-Match), a ticket's
 // messages, /v1/users/me, the change feed; writes ~22%: new tickets (customers), PATCH of state
 // and priority (admin), new messages. Exit code 1 when any 5xx or transport error was seen.
-import { spawn } from 'node:child_process';
-import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { Agent, request } from 'node:https';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { connect } from 'node:tls';
-import { fileURLToPath } from 'node:url';
-import { seeded } from './seeded.mjs';
+import { createInterface } from 'node:readline';
+import { field, percentile, timedSend, type Call, type Timed } from './support/https-client.js';
+import { cpuSeconds, residentMb } from './support/processes.js';
+import { createTickets, createUser, login } from './support/seed.js';
+import { seeded } from './support/seeded.js';
+import { adminEmail, sleep, startServiceProcess } from './support/service.js';
 
-const num = (name, fallback) => {
+const num = (name: string, fallback: number) => {
   const n = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(n) || n <= 0) {
     console.error(`${name} must be a positive number`);
@@ -64,174 +62,74 @@ const words = [
   'email',
   'backup',
 ];
-const phrase = (n) => Array.from({ length: n }, () => pick(words)).join(' ');
+const phrase = (n: number) => Array.from({ length: n }, () => pick(words)).join(' ');
 
 // ---------------------------------------------------------------------------- the service
 
-const mainJs = fileURLToPath(new URL('../packages/server/dist/src/main.js', import.meta.url));
-const adminPassword = 'soak-admin-password';
 // SOAK_STORE: embedded (the default, on a fresh temporary DATA_DIR, removed at exit) or memory.
 const store = process.env.SOAK_STORE ?? 'embedded';
-const dataDir = mkdtempSync(join(tmpdir(), 'soak-'));
-process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
-const child = spawn(process.execPath, [mainJs], {
-  env: {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    PORT: '0',
-    ADMIN_PASSWORD: adminPassword,
-    RATE_LIMIT: '1000000000',
-    TOKEN_TTL_S: '86400',
-    STORE: store,
-    DATA_DIR: dataDir,
-  },
-  stdio: ['ignore', 'pipe', 'pipe'],
+const service = await startServiceProcess({
+  env: { STORE: store, TOKEN_TTL_S: '86400' },
+  stdout: 'pipe',
+  maxSockets: 64,
 });
-let out = '';
+const { child } = service.started;
 // The JSON log lines: dropped (they would only grow this process), but the store's own (a failed
 // commit) are counted, and shown with each report.
-const storeLines = [];
-let partial = '';
-child.stdout.setEncoding('utf8').on('data', (s) => {
-  const lines = (partial + s).split('\n');
-  partial = lines.pop() ?? '';
-  for (const line of lines) if (line.includes('"embedded store:')) storeLines.push(line);
-});
-child.stderr.setEncoding('utf8').on('data', (s) => {
-  // The banner (stderr); keep it to find the port.
-  if (out.length < 10_000) out += s;
-  process.stderr.write(`[service] ${s}`);
-});
-const stopService = () => {
-  if (child.exitCode === null) child.kill('SIGTERM');
-};
-process.on('exit', stopService);
-
-const port = await new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error(`no banner within 30 s:\n${out}`)), 30_000);
-  const look = () => {
-    const m = /listening on https:\/\/localhost:(\d+)/.exec(out);
-    if (m !== null && /docs: \S+/.test(out)) {
-      clearTimeout(timer);
-      resolve(Number(m[1]));
-    }
-  };
-  child.stderr.on('data', look);
-  child.on('exit', (code) => reject(new Error(`the service exited (${code}) before listening`)));
-});
-const ca = await new Promise((resolve, reject) => {
-  const socket = connect({ host: '127.0.0.1', port, servername: 'localhost', rejectUnauthorized: false }, () => {
-    const pem = new X509Certificate(socket.getPeerCertificate().raw).toString();
-    socket.end();
-    resolve(pem);
+const storeLines: string[] = [];
+if (child.stdout !== null)
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (line.includes('"embedded store:')) storeLines.push(line);
   });
-  socket.on('error', reject);
-});
-
-/** The server's CPU seconds so far (user + system), from /proc (Linux). */
-const cpuSeconds = () => {
-  try {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return NaN;
-  }
-};
-
-/**
- * The server's resident set, from /proc (Linux); `anon` is its own memory (heap, buffers),
- * `file` the pages of mapped files it has touched (the embedded store's LMDB map: page cache
- * the kernel takes back when it needs it, shared with every reader of the file).
- */
-const residentMb = (field) => {
-  try {
-    const kb = Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1]);
-    return kb / 1024;
-  } catch {
-    return NaN;
-  }
-};
-const rssMb = () => residentMb('VmRSS');
+const rssMb = () => residentMb(child.pid, 'VmRSS');
 
 // ---------------------------------------------------------------------------- the client
 
-const agent = new Agent({ keepAlive: true, maxSockets: 64, ca });
-const send = (method, path, { token, body, headers = {} } = {}) =>
-  new Promise((resolve) => {
-    const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-    const h = { ...headers };
-    if (token !== undefined) h.Authorization = `Bearer ${token}`;
-    if (payload !== null) {
-      h['Content-Type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-      h['Content-Length'] = String(payload.length);
-    }
-    const started = performance.now();
-    const req = request(
-      { host: '127.0.0.1', port, method, path, headers: h, agent, servername: 'localhost' },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, ms: performance.now() - started });
-        });
-        res.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - started }));
-      },
-    );
-    req.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - started }));
-    req.end(payload ?? undefined);
+const send = (method: string, path: string, call: Omit<Call, 'method' | 'path'> = {}): Promise<Timed> =>
+  timedSend(service.http, {
+    method,
+    path,
+    ...call,
+    headers: {
+      ...(call.body !== undefined && method === 'PATCH' ? { 'content-type': 'application/merge-patch+json' } : {}),
+      ...call.headers,
+    },
   });
-
-const must = async (status, what, answer) => {
-  const a = await answer;
-  if (a.status !== status) throw new Error(`${what}: ${a.status} ${a.text ?? a.error}`);
-  return a.text === '' ? null : JSON.parse(a.text);
-};
-const login = async (email, password) =>
-  (
-    await must(
-      200,
-      `login ${email}`,
-      send('POST', '/v1/oauth/token', { body: { grant_type: 'password', username: email, password } }),
-    )
-  ).access_token;
+const jsonOf = (a: Timed): unknown => (a.status === 0 || a.text === '' ? null : (JSON.parse(a.text) as unknown));
+const lastSeq = (page: unknown): number | null =>
+  Array.isArray(page) && page.length > 0 ? field(page[page.length - 1], 'seq', 'number') : null;
 
 // ---------------------------------------------------------------------------- seed
 
-const admin = await login('admin@example.com', adminPassword);
-const customers = [];
+const admin = service.token;
+const customers: { id: number; token: string }[] = [];
 for (let i = 0; i < 8; i++) {
   const email = `soak-customer-${i}@example.com`;
-  const user = await must(
-    201,
-    'a customer',
-    send('POST', '/v1/users', {
-      token: admin,
-      body: { name: `Customer ${i} ${pick(words)}`, email, password: 'soak-password', role: 'customer' },
-    }),
-  );
-  customers.push({ id: user.id, token: await login(email, 'soak-password') });
+  const id = await createUser(service.http, admin, {
+    name: `Customer ${i} ${pick(words)}`,
+    email,
+    password: 'soak-password',
+    role: 'customer',
+  });
+  customers.push({ id, token: await login(service.http, email, 'soak-password') });
 }
-const tickets = [];
-for (let i = 0; i < seedTickets; i += 25) {
-  const batch = await Promise.all(
-    Array.from({ length: Math.min(25, seedTickets - i) }, () =>
-      must(
-        201,
-        'a ticket',
-        send('POST', '/v1/tickets', {
-          token: admin,
-          body: { subject: phrase(3), summary: phrase(12), customer_id: pick(customers).id },
-        }),
-      ),
-    ),
-  );
-  for (const t of batch) tickets.push({ id: t.id, etag: null });
-}
+const tickets: { id: number; etag: string | null }[] = (
+  await createTickets(
+    service.http,
+    admin,
+    Array.from({ length: seedTickets }, () => ({
+      subject: phrase(3),
+      summary: phrase(12),
+      customer_id: pick(customers).id,
+    })),
+    25,
+  )
+).map((id) => ({ id, etag: null }));
 
 // ---------------------------------------------------------------------------- the mix
 
 let newestSeq = 0;
-const mix = [
+const mix: [number, () => Promise<Timed>][] = [
   [14, () => send('GET', '/v1/tickets?per_page=30', { token: admin })],
   [8, () => send('GET', `/v1/tickets?state=open,pending&sort=-priority,created_at&q=${pick(words)}`, { token: admin })],
   [8, () => send('GET', '/v1/tickets?per_page=10', { token: pick(customers).token })],
@@ -240,7 +138,7 @@ const mix = [
     async () => {
       const t = pick(tickets);
       const a = await send('GET', `/v1/tickets/${t.id}`, { token: admin });
-      if (a.status === 200) t.etag = a.headers.etag ?? null;
+      if (a.status === 200) t.etag = (a.headers.etag) ?? null;
       return a;
     },
   ],
@@ -260,10 +158,7 @@ const mix = [
     3,
     async () => {
       const a = await send('GET', `/v1/events?after=${Math.max(0, newestSeq - 20)}&per_page=30`, { token: admin });
-      if (a.status === 200) {
-        const page = JSON.parse(a.text);
-        if (page.length > 0) newestSeq = Math.max(newestSeq, page[page.length - 1].seq);
-      }
+      if (a.status === 200) newestSeq = Math.max(newestSeq, lastSeq(jsonOf(a)) ?? 0);
       return a;
     },
   ],
@@ -276,7 +171,7 @@ const mix = [
         body: { subject: phrase(3), summary: phrase(10) },
         headers: once(),
       });
-      if (a.status === 201) tickets.push({ id: JSON.parse(a.text).id, etag: null });
+      if (a.status === 201) tickets.push({ id: field(jsonOf(a), 'id', 'number'), etag: null });
       return a;
     },
   ],
@@ -306,8 +201,8 @@ const mix = [
 // and any RSS growth is the service's own (the change feed's events go to LMDB, not to memory).
 if (!writes) mix.splice(mix.length - 3, 3);
 if (patchOnly) {
-  const [, [, patch]] = mix.splice(mix.length - 3, 3); // new tickets, PATCH, new messages
-  mix.push([22, patch]);
+  const patch = mix.splice(mix.length - 3, 3)[1]; // new tickets, PATCH, new messages
+  if (patch !== undefined) mix.push([22, patch[1]]);
 }
 const totalWeight = mix.reduce((s, [w]) => s + w, 0);
 const next = () => {
@@ -316,46 +211,69 @@ const next = () => {
     if (x < w) return f;
     x -= w;
   }
-  return mix[0][1];
+  return mix[0]?.[1] ?? (() => send('GET', '/healthz'));
 };
 
 // ---------------------------------------------------------------------------- run
 
-const percentile = (sorted, p) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-let window = { latencies: [], fiveXx: 0, errors: 0, notSent: 0, statuses: new Map() };
+interface Window {
+  latencies: number[];
+  fiveXx: number;
+  errors: number;
+  notSent: number;
+}
+const freshWindow = (): Window => ({ latencies: [], fiveXx: 0, errors: 0, notSent: 0 });
+let window = freshWindow();
 let inFlight = 0;
 const totals = { requests: 0, fiveXx: 0, errors: 0, notSent: 0 };
-const errorKinds = new Map();
-const rows = [];
+const errorKinds = new Map<string, number>();
+interface Row {
+  report: number;
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  fiveXx: number;
+  errors: number;
+  notSent: number;
+  rss: number;
+  anon: number;
+  file: number;
+  cpu: number;
+  load: number;
+  tickets: number;
+  events: number;
+}
+const rows: Row[] = [];
 const started = performance.now();
 const storeSize = async () => {
   const list = await send('GET', '/v1/tickets?per_page=1', { token: admin });
   // The feed's newest seq: read on from the last one known until a page comes back empty.
   for (let i = 0; i < 1_000; i++) {
     const feed = await send('GET', `/v1/events?after=${newestSeq}&per_page=100`, { token: admin });
-    const page = feed.status === 200 ? JSON.parse(feed.text) : [];
-    if (page.length === 0) break;
-    newestSeq = page[page.length - 1].seq;
+    const seq = feed.status === 200 ? lastSeq(jsonOf(feed)) : null;
+    if (seq === null) break;
+    newestSeq = seq;
   }
-  return { tickets: Number(list.headers['x-total-count']), events: newestSeq };
+  return { tickets: list.status === 0 ? NaN : Number(list.headers['x-total-count']), events: newestSeq };
 };
 
-let lastCpu = cpuSeconds();
+let lastCpu = cpuSeconds(child.pid);
 let lastReportAt = performance.now();
 const report = async () => {
   const now = performance.now();
-  const cpu = cpuSeconds();
+  const cpu = cpuSeconds(child.pid);
   // The server's share of one core over the window, and the machine's load: a p99 spike with a
   // load far above the core count is the machine's, not the service's.
   const cpuShare = (cpu - lastCpu) / ((now - lastReportAt) / 1000);
   lastCpu = cpu;
   lastReportAt = now;
   const w = window;
-  window = { latencies: [], fiveXx: 0, errors: 0, notSent: 0, statuses: new Map() };
+  window = freshWindow();
   const sorted = w.latencies.sort((a, b) => a - b);
   const size = await storeSize();
-  const row = {
+  const row: Row = {
     report: rows.length + 1,
     requests: sorted.length,
     perSecond: sorted.length / reportEvery,
@@ -366,10 +284,10 @@ const report = async () => {
     errors: w.errors,
     notSent: w.notSent,
     rss: rssMb(),
-    anon: residentMb('RssAnon'),
-    file: residentMb('RssFile'),
+    anon: residentMb(child.pid, 'RssAnon'),
+    file: residentMb(child.pid, 'RssFile'),
     cpu: cpuShare,
-    load: loadavg()[0],
+    load: loadavg()[0] ?? NaN,
     ...size,
   };
   rows.push(row);
@@ -380,20 +298,20 @@ const report = async () => {
       `server CPU ${(row.cpu * 100).toFixed(0).padStart(3)}%  load ${row.load.toFixed(1)}  tickets ${row.tickets}  events ${row.events}`,
   );
   for (const line of storeLines.splice(0)) {
-    const { message, released_bytes: released, paused_ms: paused } = JSON.parse(line);
+    const logged = JSON.parse(line) as { message?: string; released_bytes?: number; paused_ms?: number };
     console.log(
-      `        store: ${message}${released === undefined ? '' : ` (${(released / 1048576).toFixed(1)} MB let go, calls held ${paused} ms)`}`,
+      `        store: ${logged.message ?? line}${logged.released_bytes === undefined ? '' : ` (${(logged.released_bytes / 1048576).toFixed(1)} MB let go, calls held ${logged.paused_ms ?? '?'} ms)`}`,
     );
   }
 };
 
 console.log(
-  `soak: ${seconds} s at ${rate} requests/s, ${writes ? 'reads and writes' : 'reads only'}${idempotent ? ', every POST with an Idempotency-Key' : ''} (open loop, at most ${maxInFlight} in flight), ${seedTickets} tickets seeded, report every ${reportEvery} s; service pid ${child.pid}, RSS ${rssMb().toFixed(0)} MB after seeding`,
+  `soak: ${seconds} s at ${rate} requests/s, ${writes ? 'reads and writes' : 'reads only'}${idempotent ? ', every POST with an Idempotency-Key' : ''} (open loop, at most ${maxInFlight} in flight), ${seedTickets} tickets seeded, report every ${reportEvery} s; service pid ${child.pid ?? '?'} (${store} store, admin ${adminEmail}), RSS ${rssMb().toFixed(0)} MB after seeding`,
 );
 const tickMs = 10;
 let scheduled = 0;
 let nextReport = reportEvery * 1000;
-await new Promise((resolve) => {
+await new Promise<void>((resolve) => {
   const timer = setInterval(() => {
     const elapsed = performance.now() - started;
     if (elapsed >= seconds * 1000) {
@@ -425,13 +343,13 @@ await new Promise((resolve) => {
         } else if (a.status === 0) {
           window.errors += 1;
           totals.errors += 1;
-          errorKinds.set(a.error, (errorKinds.get(a.error) ?? 0) + 1);
+          errorKinds.set(a.error ?? '?', (errorKinds.get(a.error ?? '?') ?? 0) + 1);
         }
       });
     }
   }, tickMs);
 });
-while (inFlight > 0) await new Promise((r) => setTimeout(r, 50));
+while (inFlight > 0) await sleep(50);
 if (rows.length === 0 || performance.now() - started - rows.length * reportEvery * 1000 > 1000) await report();
 
 // ---------------------------------------------------------------------------- verdict
@@ -444,14 +362,13 @@ console.log(
 );
 for (const [message, n] of errorKinds) console.log(`  transport error x${n}: ${message}`);
 if (first !== undefined && last !== undefined && first !== last) {
-  const writes = last.events - first.events;
+  const events = last.events - first.events;
   const rssGrowth = last.rss - first.rss;
   console.log(
     `from report ${first.report} to report ${last.report}: p99 ${first.p99.toFixed(1)} -> ${last.p99.toFixed(1)} ms, RSS ${first.rss.toFixed(0)} -> ${last.rss.toFixed(0)} MB ` +
-      `(${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB; anon ${first.anon.toFixed(0)} -> ${last.anon.toFixed(0)} MB, file ${first.file.toFixed(0)} -> ${last.file.toFixed(0)} MB; for ${writes} more events and ${last.tickets - first.tickets} more tickets stored: ` +
-      `${writes > 0 ? ((rssGrowth * 1024 * 1024) / writes).toFixed(0) : 'n/a'} bytes per event)`,
+      `(${rssGrowth >= 0 ? '+' : ''}${rssGrowth.toFixed(0)} MB; anon ${first.anon.toFixed(0)} -> ${last.anon.toFixed(0)} MB, file ${first.file.toFixed(0)} -> ${last.file.toFixed(0)} MB; for ${events} more events and ${last.tickets - first.tickets} more tickets stored: ` +
+      `${events > 0 ? ((rssGrowth * 1024 * 1024) / events).toFixed(0) : 'n/a'} bytes per event)`,
   );
 }
-stopService();
-await new Promise((r) => child.once('exit', r));
+await service.stop();
 process.exit(totals.fiveXx > 0 || totals.errors > 0 ? 1 : 0);

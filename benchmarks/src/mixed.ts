@@ -1,0 +1,160 @@
+// Mixed load (not a test): both stores in one run, side by side, the same closed-loop traffic over
+// HTTPS against the real service in a child process each (on one core with taskset where it
+// exists), measured in alternating rounds: reads
+// (one ticket, a search, a list page, a ticket with embed=customer, evenly) and PATCHes of random
+// tickets at each write share. Prints requests/s, p99 of all, of reads and of writes, per store
+// and share, and the embedded / memory ratios; a share of 0 gives the reads' p99 without writes.
+//
+//   npx -y pnpm@10 bench:mixed                       # builds, then ~2 × 4 × MIXED_SECONDS
+//   MIXED_SECONDS=60 MIXED_ROUNDS=4 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 node benchmarks/dist/mixed.js
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { closedLoop, percentile, type Answer } from './support/https-client.js';
+import { knob, knobList } from './support/knobs.js';
+import { createTickets, createUser } from './support/seed.js';
+import { startServiceProcess } from './support/service.js';
+
+const seconds = knob('MIXED_SECONDS', 20, 1);
+const shares = knobList('MIXED_WRITES', '0,5,20,50', 0);
+const connections = knob('MIXED_CONNECTIONS', 16, 1);
+const seedTickets = knob('MIXED_TICKETS', 2000, 1);
+const rounds = knob('MIXED_ROUNDS', 4, 1);
+const words = ['printer', 'invoice', 'refund', 'login', 'export', 'quasar', 'network', 'billing'];
+let seed = 7;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(xs: readonly T[]): T => {
+  const x = xs[Math.floor(random() * xs.length)];
+  if (x === undefined) throw new Error('pick from an empty list');
+  return x;
+};
+const hasTaskset = (() => {
+  try {
+    execFileSync('taskset', ['-c', '0', 'true']);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+interface Latencies {
+  readonly read: number[];
+  readonly write: number[];
+}
+
+/** A started service with its seeded tickets and one run of the mix at a write share. */
+const prepare = async (store: 'memory' | 'embedded') => {
+  const s = await startServiceProcess({
+    prefix: hasTaskset ? ['taskset', '-c', '1'] : [],
+    env: { STORE: store, LOG_LEVEL: 'error' },
+    maxSockets: connections,
+  });
+  const { http, token } = s;
+  const customer = await createUser(http, token, {
+    name: 'Mixed Customer',
+    email: 'mixed@example.com',
+    role: 'customer',
+    password: 'mixed-customer-1',
+  });
+  const ids = await createTickets(
+    http,
+    token,
+    Array.from({ length: seedTickets }, (_, i) => ({
+      subject: `${pick(words)} ${pick(words)} ${i}`,
+      summary: `${pick(words)} ${pick(words)}`,
+      customer_id: customer,
+    })),
+    100,
+  );
+  const get = (path: string) => () => http.send({ path, token });
+  const reads: (() => Promise<Answer>)[] = [
+    () => get(`/v1/tickets/${pick(ids)}`)(),
+    () => get(`/v1/tickets?q=${pick(words)}&per_page=30`)(),
+    () => get(`/v1/tickets?per_page=30&page=${1 + Math.floor(random() * 20)}`)(),
+    () => get(`/v1/tickets/${pick(ids)}?embed=customer`)(),
+  ];
+  const run = async (share: number, lat: Latencies) => {
+    let errors = 0;
+    const { n, elapsedMs } = await closedLoop(connections, (seconds * 1000) / rounds, async () => {
+      const write = random() * 100 < share;
+      const t0 = performance.now();
+      const a = write
+        ? await http.send({
+            method: 'PATCH',
+            path: `/v1/tickets/${pick(ids)}`,
+            token,
+            body: { priority: pick(['low', 'normal', 'high', 'urgent']) },
+          })
+        : await pick(reads)();
+      if (a.status >= 500) errors += 1;
+      lat[write ? 'write' : 'read'].push(performance.now() - t0);
+    });
+    return { count: n, seconds: elapsedMs / 1000, errors };
+  };
+  return { run, stop: s.stop };
+};
+
+interface Row {
+  readonly share: number;
+  readonly rps: number;
+  readonly p99: number;
+  readonly readP99: number;
+  readonly writeP99: number;
+  readonly errors: number;
+  readonly load: number;
+}
+
+// Both services run side by side; each share is measured in alternating rounds (memory, embedded,
+// memory, ...), so that the machine's changing load falls on both alike.
+const names = ['memory', 'embedded'] as const;
+const stores = { memory: await prepare('memory'), embedded: await prepare('embedded') };
+const results: Record<(typeof names)[number], Row[]> = { memory: [], embedded: [] };
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+for (const share of shares) {
+  const acc = {
+    memory: { lat: { read: [], write: [] } as Latencies, count: 0, seconds: 0, errors: 0 },
+    embedded: { lat: { read: [], write: [] } as Latencies, count: 0, seconds: 0, errors: 0 },
+  };
+  for (let round = 0; round < rounds; round += 1)
+    for (const name of round % 2 === 0 ? names : ([...names].reverse())) {
+      const r = await stores[name].run(share, acc[name].lat);
+      acc[name].count += r.count;
+      acc[name].seconds += r.seconds;
+      acc[name].errors += r.errors;
+    }
+  for (const name of names) {
+    const { lat, count, errors } = acc[name];
+    results[name].push({
+      share,
+      rps: count / acc[name].seconds,
+      p99: percentile(sorted([...lat.read, ...lat.write]), 99),
+      readP99: percentile(sorted(lat.read), 99),
+      writeP99: percentile(sorted(lat.write), 99),
+      errors,
+      load: loadavg()[0] ?? NaN,
+    });
+  }
+}
+for (const s of Object.values(stores)) await s.stop();
+
+const f = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
+console.log(
+  `mixed load: ${connections} connections, ${seconds} s per share, ${seedTickets} tickets, server ${hasTaskset ? 'on one core (taskset -c 1)' : 'on all cores'}, load ${f(loadavg()[0] ?? NaN, 1)} at the end`,
+);
+console.log(
+  '| writes | memory req/s | embedded req/s | ratio | memory p99 | embedded p99 | ratio | reads p99 mem / emb | writes p99 mem / emb | 5xx | load |',
+);
+console.log('|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
+results.memory.forEach((m, i) => {
+  const e = results.embedded[i];
+  if (e === undefined) return;
+  console.log(
+    `| ${m.share}% | ${f(m.rps)} | ${f(e.rps)} | ${f(e.rps / m.rps, 2)}x | ${f(m.p99, 1)} ms | ${f(e.p99, 1)} ms | ${f(e.p99 / m.p99, 2)}x | ` +
+      `${f(m.readP99, 1)} / ${f(e.readP99, 1)} ms | ${f(m.writeP99, 1)} / ${f(e.writeP99, 1)} ms | ${m.errors + e.errors} | ${f(e.load, 1)} |`,
+  );
+});
+const base = results.embedded.find((r) => r.share === 0);
+if (base)
+  for (const r of results.embedded.filter((x) => x.share > 0))
+    console.log(
+      `embedded reads' p99 at ${r.share}% writes / without writes: ${f(r.readP99 / base.readP99, 2)}x (goal <= 1.5x)`,
+    );
