@@ -115,7 +115,7 @@ for (const share of shares) {
     embedded: { lat: { read: [], write: [] } as Latencies, count: 0, seconds: 0, errors: 0 },
   };
   for (let round = 0; round < rounds; round += 1)
-    for (const name of round % 2 === 0 ? names : ([...names].reverse())) {
+    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
       const r = await stores[name].run(share, acc[name].lat);
       acc[name].count += r.count;
       acc[name].seconds += r.seconds;

@@ -138,7 +138,7 @@ const mix: [number, () => Promise<Timed>][] = [
     async () => {
       const t = pick(tickets);
       const a = await send('GET', `/v1/tickets/${t.id}`, { token: admin });
-      if (a.status === 200) t.etag = (a.headers.etag) ?? null;
+      if (a.status === 200) t.etag = a.headers.etag ?? null;
       return a;
     },
   ],

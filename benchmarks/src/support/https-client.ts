@@ -21,7 +21,9 @@ export interface Answer {
   readonly headers: IncomingHttpHeaders;
   /** The body's bytes as they came (empty when the client discards bodies). */
   readonly bytes: Buffer;
-  /** The body as text, gunzipped when the server compressed it. */
+  /** The body's bytes, gunzipped when the server compressed them. */
+  readonly plain: Buffer;
+  /** The body as text (of `plain`). */
   readonly text: string;
 }
 
@@ -69,7 +71,7 @@ export const httpsClient = ({ port, ca, maxSockets = 16, discardBodies = false }
           res.on('end', () => {
             const bytes = Buffer.concat(chunks);
             const plain = res.headers['content-encoding'] === 'gzip' && bytes.length > 0 ? gunzipSync(bytes) : bytes;
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, text: plain.toString('utf8') });
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, plain, text: plain.toString('utf8') });
           });
         },
       );

@@ -1,38 +1,37 @@
 // Benchmark (not a test): the service against two anchors serving the very bytes it answers.
 //
 //   npx -y pnpm@10 bench:anchors                     # builds, then ~5 min with the defaults
-//   BENCH_ROUNDS=5 BENCH_SECONDS=5 node benchmarks/anchors/run.mjs
+//   BENCH_ROUNDS=5 BENCH_SECONDS=5 node benchmarks/dist/anchors/run.js
 //
 // Each round starts three fresh server processes on one core (taskset), this process (the load
 // generator, autocannon) on another:
 //   raw      node:https serving the captured answers, gzipSync per request, 304 on If-None-Match
 //   fastify  Fastify 5 + @fastify/compress serving the same answers
-//   service  packages/server/dist/src/main.js on the memory store, seeded over HTTPS
-// The service starts first; its answers are captured (capture.mjs) and the anchors serve them.
+//   service  the service's entry point (@support/server/main) on the memory store, seeded over HTTPS
+// The service starts first; its answers are captured (capture.ts) and the anchors serve them.
 // Then, endpoint by endpoint, each server in turn (the order rotated each round) is checked
 // (one request: the captured bytes?) and loaded: a warm-up, then the measured window on the
-// same connections (load.mjs). Figures are medians over rounds; ratios are medians of the
+// same connections (load.ts). Figures are medians over rounds; ratios are medians of the
 // per-round ratios (a noisy round moves all three servers).
 //
 // Knobs: BENCH_ROUNDS (3), BENCH_SECONDS (4, per run), BENCH_CONNECTIONS (50),
 // BENCH_WARMUP_SECONDS (1), BENCH_TICKETS (2000, seeded into each round's service).
-// It imports the compiled server (run `tsc -b` first; `pnpm bench:anchors` does).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { captureAnswers } from './capture.mjs';
-import { loadCapture } from './captured.mjs';
-import { writeCertificate } from './cert.mjs';
-import { checkAnswer } from './check.mjs';
-import { endpointsFor, routesFor } from './endpoints.mjs';
-import { client } from './https-client.mjs';
-import { drive } from './load.mjs';
-import { pinLoadGenerator } from './pinning.mjs';
-import { firstLine, rssBytes, startNode, stop } from './processes.mjs';
-import { startService } from './service.mjs';
-import { median, summaryTable } from './table.mjs';
-import { knob } from './knobs.mjs';
+import { writeCertificate } from '../support/cert.js';
+import { httpsClient, type HttpsClient } from '../support/https-client.js';
+import { knob } from '../support/knobs.js';
+import { pinLoadGenerator } from '../support/pinning.js';
+import { firstLine, rssBytes, startNode, stop, type Started } from '../support/processes.js';
+import { captureAnswers } from './capture.js';
+import { loadCapture, portOf, type Replayed } from './captured.js';
+import { checkAnswer } from './check.js';
+import { endpointsFor, routesFor, type Endpoint } from './endpoints.js';
+import { drive, type Run } from './load.js';
+import { startService } from './service.js';
+import { median, summaryTable } from './table.js';
 
 // ---------------------------------------------------------------------------- settings
 
@@ -42,8 +41,9 @@ const connections = knob('BENCH_CONNECTIONS', 50, 1);
 const warmup = knob('BENCH_WARMUP_SECONDS', 1, 0);
 const tickets = knob('BENCH_TICKETS', 2000, 100);
 const prewarm = knob('BENCH_PREWARM_SECONDS', 1, 0);
-const servers = ['raw', 'fastify', 'service'];
-const anchorScripts = { raw: 'raw-server.mjs', fastify: 'fastify-server.mjs' };
+const servers = ['raw', 'fastify', 'service'] as const;
+type ServerName = (typeof servers)[number];
+const anchorScripts = { raw: 'raw-server.js', fastify: 'fastify-server.js' };
 
 // ---------------------------------------------------------------------------- setup
 
@@ -53,11 +53,13 @@ if (pin.warning !== null) {
   console.log(`${bar}\n!!! ${pin.warning}\n!!! the ratios below are NOT comparable with pinned runs\n${bar}`);
 }
 const work = mkdtempSync(join(tmpdir(), 'bench-anchors-'));
-process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+process.on('exit', () => {
+  rmSync(work, { recursive: true, force: true });
+});
 process.on('SIGINT', () => process.exit(130));
 const tls = await writeCertificate(work);
 
-const mb = (bytes) => (Number.isFinite(bytes) ? `${Math.round(bytes / 2 ** 20)} MB` : '-');
+const mb = (bytes: number) => (Number.isFinite(bytes) ? `${Math.round(bytes / 2 ** 20)} MB` : '-');
 const perRun = warmup + seconds + 0.5;
 console.log(
   [
@@ -67,7 +69,7 @@ console.log(
       .map((x) => x.toFixed(2))
       .join(' ')}`,
     pin.pinned
-      ? `servers pinned to CPU ${pin.serverCpu}, load generator (this process, autocannon) to CPU ${pin.loadCpu}`
+      ? `servers pinned to CPU ${pin.serverCpu ?? '?'}, load generator (this process, autocannon) to CPU ${pin.loadCpu ?? '?'}`
       : 'UNPINNED',
     `TLS: one self-signed ${tls.description} certificate (the service's generator) for all three servers`,
   ].join('\n'),
@@ -76,35 +78,43 @@ console.log(
 // ---------------------------------------------------------------------------- one round
 
 /** endpoint name -> server -> per-round runs */
-const results = new Map();
-const rss = [];
+const results = new Map<string, Map<string, Run[]>>();
+const rss: { before: number; after: number }[] = [];
 let failedChecks = 0;
 let unsteady = 0;
 
-const startAnchor = async (name, captureFile) => {
+interface Running {
+  readonly name: ServerName;
+  readonly started: Started;
+  readonly pid: number | undefined;
+  readonly port: number;
+  readonly http: HttpsClient;
+}
+
+const startAnchor = async (name: 'raw' | 'fastify', captureFile: string): Promise<Running> => {
   const child = startNode(pin.prefix, [
     fileURLToPath(new URL(anchorScripts[name], import.meta.url)),
     captureFile,
     tls.certFile,
     tls.keyFile,
   ]);
-  const { port } = await firstLine(child, name);
-  return { name, child, pid: child.pid, port, http: client(port, tls.cert) };
+  const port = portOf(await firstLine(child, name));
+  return { name, started: child, pid: child.child.pid, port, http: httpsClient({ port, ca: tls.cert }) };
 };
 
 /** The servers in the order a round loads them: rotated each round. */
-const order0 = (r) => servers.map((_, i) => servers[(i + r - 1) % servers.length]);
+const order0 = (r: number): ServerName[] => servers.map((_, i) => servers[(i + r - 1) % servers.length] ?? 'raw');
 
-const round = async (r) => {
-  const started = [];
+const round = async (r: number) => {
+  const started: Running[] = [];
   try {
     const seedStart = Date.now();
     const service = await startService({ prefix: pin.prefix, tls, tickets });
     const seeded = `service started and seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s`;
     started.push({
       name: 'service',
-      child: service.child,
-      pid: service.child.pid,
+      started: service.started,
+      pid: service.started.child.pid,
       port: service.port,
       http: service.http,
     });
@@ -112,13 +122,25 @@ const round = async (r) => {
     const captureFile = join(work, `capture-${r}.json`);
     writeFileSync(captureFile, JSON.stringify(await captureAnswers(service.http, service.token, routes)));
     const captured = loadCapture(captureFile);
-    const answerOf = ({ route }) => captured.get(`${route.method} ${route.path}`);
-    const endpoints = endpointsFor(routes, { etag: answerOf({ route: routes.ticket }).etag, token: service.token });
+    const answerOf = ({ route }: Pick<Endpoint, 'route'>): Replayed => {
+      const answer = captured.get(`${route.method} ${route.path}`);
+      if (answer === undefined) throw new Error(`nothing captured for ${route.method} ${route.path}`);
+      return answer;
+    };
+    const endpoints = endpointsFor(routes, {
+      etag: answerOf({ route: routes.ticket }).etag ?? '',
+      token: service.token,
+    });
     const sizes = [...captured.entries()].map(([key, a]) => `${key} ${a.status} ${a.body.length} B`);
     console.log(`round ${r}/${rounds}: ${seeded}; captured ${sizes.join(', ')}`);
-    for (const name of ['raw', 'fastify']) started.push(await startAnchor(name, captureFile));
+    for (const name of ['raw', 'fastify'] as const) started.push(await startAnchor(name, captureFile));
     const byName = new Map(started.map((s) => [s.name, s]));
-    const rssBefore = rssBytes(service.child.pid);
+    const serverNamed = (name: ServerName): Running => {
+      const server = byName.get(name);
+      if (server === undefined) throw new Error(`${name} did not start`);
+      return server;
+    };
+    const rssBefore = rssBytes(service.started.child.pid);
 
     // Every fresh server first gets the same untimed pass over the GET endpoints: without it the
     // first endpoint measured (one ticket, plain) also measured the JIT compiling the code of
@@ -129,7 +151,7 @@ const round = async (r) => {
       for (const name of order0(r)) {
         for (const endpoint of endpoints) {
           if (endpoint.route.method !== 'GET') continue;
-          const run = await drive(byName.get(name), endpoint, { connections, warmup: 0, seconds: prewarm });
+          const run = await drive(serverNamed(name), endpoint, { connections, warmup: 0, seconds: prewarm });
           if (run.errors > 0) console.log(`!!! round ${r}, warm-up ${endpoint.name}, ${name}: ${run.errors} errors`);
         }
       }
@@ -138,9 +160,9 @@ const round = async (r) => {
     // Interleaved: per endpoint each server in turn, the order rotated each round.
     const order = order0(r);
     for (const endpoint of endpoints) {
-      const line = [];
+      const line: string[] = [];
       for (const name of order) {
-        const server = byName.get(name);
+        const server = serverNamed(name);
         const problems = await checkAnswer(server.http, endpoint, answerOf(endpoint), { exact: name !== 'service' });
         if (problems.length > 0) {
           failedChecks += 1;
@@ -148,8 +170,8 @@ const round = async (r) => {
         }
         const run = await drive(server, endpoint, { connections, warmup, seconds });
         if (run.unsteady) unsteady += 1;
-        const byServer = results.get(endpoint.name) ?? new Map(servers.map((s) => [s, []]));
-        byServer.get(name).push(run);
+        const byServer = results.get(endpoint.name) ?? new Map<string, Run[]>(servers.map((s) => [s, []]));
+        byServer.get(name)?.push(run);
         results.set(endpoint.name, byServer);
         const note = [
           run.errors > 0 ? `${run.errors} errors` : '',
@@ -159,10 +181,10 @@ const round = async (r) => {
       }
       console.log(`round ${r}/${rounds} ${endpoint.name}: ${line.join(', ')}`);
     }
-    rss.push({ before: rssBefore, after: rssBytes(service.child.pid) });
+    rss.push({ before: rssBefore, after: rssBytes(service.started.child.pid) });
   } finally {
     for (const s of started) s.http.close();
-    await Promise.all(started.map((s) => stop(s.child)));
+    await Promise.all(started.map((s) => stop(s.started)));
   }
 };
 
@@ -187,7 +209,7 @@ const errors = [...results.values()]
   .flatMap((m) => [...m.values()])
   .flat()
   .reduce((n, run) => n + run.errors, 0);
-if (!pin.pinned) console.log(`!!! ${pin.warning}: these ratios are NOT comparable with pinned runs`);
+if (!pin.pinned) console.log(`!!! ${pin.warning ?? ''}: these ratios are NOT comparable with pinned runs`);
 if (unsteady > 0) {
   console.log(
     `!!! ${unsteady} runs ended before all ${connections} connections had an answer (no figures): raise BENCH_WARMUP_SECONDS`,
