@@ -3,7 +3,7 @@
 // histogram rounds to whole milliseconds) and every answer's status is checked.
 import { performance } from 'node:perf_hooks';
 import { cpuSeconds } from '../support/processes.js';
-import { startAutocannon } from './autocannon.js';
+import { startAutocannon } from '../support/autocannon.js';
 import type { Endpoint } from './endpoints.js';
 
 const percentile = (sorted: Float64Array, p: number) =>

@@ -17,7 +17,7 @@ import { writeCertificate } from '../support/cert.js';
 import { knob, load } from '../support/knobs.js';
 import { pinLoadGenerator } from '../support/pinning.js';
 import { rssBytes } from '../support/processes.js';
-import { startAutocannon } from './autocannon.js';
+import { startAutocannon } from '../support/autocannon.js';
 import { startService } from './service.js';
 
 const distinct = knob('BENCH_DISTINCT', 100_000, 1);

@@ -1,7 +1,7 @@
 // The one HTTPS client of the benchmarks: keep-alive connections to one server on loopback,
 // trusting only the certificate that server serves (pinned: the agent's `ca` is that
 // certificate alone), and a closed loop that records each request's latency.
-import type { IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
+import type { ClientRequest, IncomingHttpHeaders, OutgoingHttpHeaders } from 'node:http';
 import { Agent, request } from 'node:https';
 import { performance } from 'node:perf_hooks';
 import { gunzipSync } from 'node:zlib';
@@ -21,6 +21,8 @@ export interface Answer {
   readonly headers: IncomingHttpHeaders;
   /** The body's bytes as they came (empty when the client discards bodies). */
   readonly bytes: Buffer;
+  /** How many bytes the body had (counted also when discarded). */
+  readonly received: number;
   /** The body's bytes, gunzipped when the server compressed them. */
   readonly plain: Buffer;
   /** The body as text (of `plain`). */
@@ -49,6 +51,18 @@ const payloadOf = (body: unknown): Buffer | null => {
   return Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
 };
 
+/** A large body goes in 64 KiB writes, each after the socket drained, as a streaming client sends it. */
+const writeBody = async (req: ClientRequest, payload: Buffer | null) => {
+  const piece = 64 * 1024;
+  if (payload === null || payload.length <= piece) {
+    req.end(payload ?? undefined);
+    return;
+  }
+  for (let i = 0; i < payload.length; i += piece)
+    if (!req.write(payload.subarray(i, i + piece))) await new Promise((resolve) => req.once('drain', resolve));
+  req.end();
+};
+
 export const httpsClient = ({ port, ca, maxSockets = 16, discardBodies = false }: ClientOptions): HttpsClient => {
   const agent = new Agent({ keepAlive: true, maxSockets, ca });
   const send = ({ method = 'GET', path, headers = {}, body, token }: Call): Promise<Answer> =>
@@ -64,19 +78,28 @@ export const httpsClient = ({ port, ca, maxSockets = 16, discardBodies = false }
         { host: '127.0.0.1', port, method, path, headers: all, agent, ca, servername: 'localhost' },
         (res) => {
           const chunks: Buffer[] = [];
+          let received = 0;
           res.on('data', (c: Buffer) => {
+            received += c.length;
             if (!discardBodies) chunks.push(c);
           });
           res.on('error', reject);
           res.on('end', () => {
             const bytes = Buffer.concat(chunks);
             const plain = res.headers['content-encoding'] === 'gzip' && bytes.length > 0 ? gunzipSync(bytes) : bytes;
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes, plain, text: plain.toString('utf8') });
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              bytes,
+              received,
+              plain,
+              text: plain.toString('utf8'),
+            });
           });
         },
       );
       req.on('error', reject);
-      req.end(payload ?? undefined);
+      void writeBody(req, payload);
     });
   return {
     send,

@@ -21,6 +21,8 @@ export interface StartOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** 'pipe' when the caller reads stdout (the anchors print their port), else discarded. */
   readonly stdout?: 'pipe' | 'ignore';
+  /** 'pipe' when the caller writes to the child (the attachments reader's phases); none by default. */
+  readonly stdin?: 'pipe' | 'ignore';
 }
 
 /**
@@ -31,10 +33,10 @@ export interface StartOptions {
 export const startNode = (
   prefix: readonly string[],
   args: readonly string[],
-  { env = process.env, stdout = 'pipe' }: StartOptions = {},
+  { env = process.env, stdout = 'pipe', stdin = 'ignore' }: StartOptions = {},
 ): Started => {
   const [command = process.execPath, ...rest] = [...prefix, process.execPath, ...args];
-  const child = spawn(command, rest, { env, stdio: ['ignore', stdout, 'pipe'] });
+  const child = spawn(command, rest, { env, stdio: [stdin, stdout, 'pipe'] });
   running.add(child);
   let stderr = '';
   child.stderr?.setEncoding('utf8');

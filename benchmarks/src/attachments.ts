@@ -1,0 +1,238 @@
+// Attachments (contract §9), measured (not a test): the real service on the embedded store in a
+// child process, beside a raw node:https server in the same run (attachments-raw.ts). Both
+// servers are pinned to one core, this process and the reader to the other (support/pinning.ts).
+//   - memory: the service's RSS before and after a 25 MiB upload and a 25 MiB download (after
+//     one warm-up of each), goal: grows < 5 MiB for each (the bytes stream, never held whole);
+//   - download: a 10 MiB file fetched ROUNDS times through GET .../content, each round beside
+//     one against the raw server piping the same file from disk, goal >= 0.8x;
+//   - upload: 10 MiB posted ROUNDS times to POST /v1/uploads, each round beside one against the
+//     raw server writing the body to disk with fsync, goal >= 0.6x;
+//   - BURSTS times: 50 concurrent 1 MiB uploads (no error, no 5xx), each burst after a quiet
+//     window; a reader in its own process (attachments-reader.ts) GETs /v1/tickets/{id} one
+//     at a time all along: the p99 of the reads started during the bursts, against the p99 of
+//     those started in the quiet windows, goal <= 2x.
+//   npx -y pnpm@10 bench:attachments        ROUNDS=10 BURSTS=5 by default
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startService } from './anchors/service.js';
+import { writeCertificate } from './support/cert.js';
+import { expectJson, field, httpsClient, type Answer, type Call } from './support/https-client.js';
+import { knob } from './support/knobs.js';
+import { pinLoadGenerator } from './support/pinning.js';
+import { firstLine, rssBytes, startNode, stop } from './support/processes.js';
+import { createUser, login } from './support/seed.js';
+import { sleep } from './support/service.js';
+
+const rounds = knob('ROUNDS', 10, 1);
+const bursts = knob('BURSTS', 5, 1);
+const pinning = pinLoadGenerator();
+if (pinning.warning !== null) console.log(`WARNING: ${pinning.warning}`);
+const MiB = 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'bench-attachments-'));
+const tls = await writeCertificate(dir);
+
+const p = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const mibps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
+
+const service = await startService({
+  prefix: pinning.prefix,
+  tls,
+  tickets: 20,
+  env: { STORE: 'embedded', UPLOAD_MAX_BYTES: String(30 * MiB) },
+});
+/** Timed requests to a server: answers' bodies kept (small ones) or only counted (downloads). */
+const timedClient = (port: number, discardBodies: boolean) => {
+  const client = httpsClient({ port, ca: tls.cert, maxSockets: 64, discardBodies });
+  const send = async (call: Call): Promise<Answer & { ms: number }> => {
+    const started = performance.now();
+    const answer = await client.send(call);
+    return { ...answer, ms: performance.now() - started };
+  };
+  return { send, close: client.close };
+};
+const toService = timedClient(service.port, false);
+const fromService = timedClient(service.port, true);
+const token = service.token;
+const upload = (bytes: Buffer, name = 'f.bin', as = token) =>
+  toService.send({
+    method: 'POST',
+    path: `/v1/uploads?filename=${name}`,
+    token: as,
+    headers: { 'content-type': 'application/octet-stream' },
+    body: bytes,
+  });
+const idOf = (a: Answer) => field(expectJson(a, 201, 'an upload'), 'id', 'number');
+const settle = () => sleep(1500);
+const rss = () => rssBytes(service.started.child.pid);
+
+// Memory: warm up, then one 25 MiB upload and one download, RSS before and after each.
+const big = randomBytes(25 * MiB);
+const warm = idOf(await upload(big, 'warm.bin'));
+await fromService.send({ path: `/v1/attachments/${warm}/content`, token });
+big[0] = (big[0] ?? 0) ^ 1;
+await settle();
+const r0 = rss();
+const bigId = idOf(await upload(big, 'big.bin'));
+await settle();
+const r1 = rss();
+const got = await fromService.send({ path: `/v1/attachments/${bigId}/content`, token });
+await settle();
+const r2 = rss();
+if (got.received !== big.length) throw new Error(`downloaded ${got.received} bytes of ${big.length}`);
+
+// Throughput against the raw server, in the same run.
+const ten = randomBytes(10 * MiB);
+const file = join(dir, 'ten.bin');
+writeFileSync(file, ten);
+const ticket = `/v1/tickets/${service.ticketIds[0] ?? 0}`;
+const ticketJson = (await toService.send({ path: ticket, token })).text;
+const raw = startNode(pinning.prefix, [fileURLToPath(new URL('./attachments-raw.js', import.meta.url))], {
+  env: { ...process.env, CERT: tls.certFile, KEY: tls.keyFile, FILE: file, DIR: dir, TICKET: ticketJson },
+});
+const rawPort = field(await firstLine(raw, 'the raw server'), 'port', 'number');
+const toRaw = timedClient(rawPort, false);
+const fromRaw = timedClient(rawPort, true);
+const tenId = idOf(await upload(ten, 'ten.bin'));
+/** MiB/s of `service` and of `baseline`, ROUNDS rounds, each round one of each (load drift hits both). */
+const timedPair = async (
+  ofService: () => Promise<{ ms: number }>,
+  baseline: () => Promise<{ ms: number }>,
+): Promise<[number, number]> => {
+  const ms = [0, 0];
+  for (let i = 0; i < rounds; i += 1) {
+    ms[0] = (ms[0] ?? 0) + (await ofService()).ms;
+    ms[1] = (ms[1] ?? 0) + (await baseline()).ms;
+  }
+  return [mibps(10 * MiB * rounds, ms[0] ?? NaN), mibps(10 * MiB * rounds, ms[1] ?? NaN)];
+};
+const [down, rawDown] = await timedPair(
+  () => fromService.send({ path: `/v1/attachments/${tenId}/content`, token }),
+  () => fromRaw.send({ path: '/file' }),
+);
+const [up, rawUp] = await timedPair(
+  () => {
+    ten[0] = (ten[0] ?? 0) ^ 1;
+    return upload(ten, 'up.bin');
+  },
+  () => toRaw.send({ method: 'POST', path: '/upload', body: ten }),
+);
+
+// BURSTS x 50 concurrent 1 MiB uploads to each server in turn (to the service by 5 users each
+// time: 50 unattached each at most), and the reader's GETs of a ticket all along.
+const uploaders: string[] = [];
+for (let i = 0; i < 5 * bursts; i += 1) {
+  const email = `agent${i}@example.com`;
+  await createUser(service.http, token, { name: `Agent ${i}`, email, role: 'agent', password: `bench-agent-${i}` });
+  uploaders.push(await login(service.http, email, `bench-agent-${i}`));
+}
+const reader = startNode([], [fileURLToPath(new URL('./attachments-reader.js', import.meta.url))], {
+  env: {
+    ...process.env,
+    SERVICE: String(service.port),
+    RAW: String(rawPort),
+    CA: tls.certFile,
+    TOKEN: token,
+    TICKET: ticket,
+  },
+  stdin: 'pipe',
+});
+const readings = new Promise<Record<string, number[]>>((resolve, reject) => {
+  let out = '';
+  reader.child.stdout?.setEncoding('utf8').on('data', (s: string) => (out += s));
+  void reader.exited.then(({ code }) => {
+    if (code === 0) resolve(JSON.parse(out) as Record<string, number[]>);
+    else reject(new Error(`the reader exited ${code ?? '?'}: ${reader.stderrTail()}`));
+  });
+});
+const phase = (name: string) => reader.child.stdin?.write(`${name}\n`);
+// The bodies are made before the bursts: making 50 MiB of random bytes is not the servers' work.
+const bodies = Array.from({ length: 50 }, () => randomBytes(MiB));
+type Target = 'service' | 'raw';
+const answers: Record<Target, { status: number; text: string }[]> = { service: [], raw: [] };
+const burstMs: Record<Target, number> = { service: 0, raw: 0 };
+const burst = async (target: Target, b: number) => {
+  phase(`${target} quiet`);
+  await sleep(2000);
+  phase(`${target} busy`);
+  const started = performance.now();
+  answers[target].push(
+    ...(await Promise.all(
+      bodies.map((body, i) => {
+        body[0] = (body[0] ?? 0) ^ 1;
+        const sent =
+          target === 'service'
+            ? upload(body, 'one.bin', uploaders[b * 5 + (i % 5)] ?? token)
+            : toRaw.send({
+                method: 'POST',
+                path: '/upload',
+                headers: { 'content-type': 'application/octet-stream' },
+                body,
+              });
+        return sent.catch((e: unknown) => ({ status: 0, text: e instanceof Error ? e.message : String(e) }));
+      }),
+    )),
+  );
+  burstMs[target] += performance.now() - started;
+  phase('idle');
+  await sleep(500);
+};
+for (let b = 0; b < bursts; b += 1) {
+  await burst('service', b);
+  await burst('raw', b);
+}
+reader.child.stdin?.end('end\n');
+const samples = await readings;
+const sorted = (key: string) => (samples[key] ?? []).sort((a, b) => a - b);
+await stop(raw);
+for (const c of [toService, fromService, toRaw, fromRaw]) c.close();
+await service.stop();
+rmSync(dir, { recursive: true, force: true });
+
+const ratio = (a: number, b: number) => (a / b).toFixed(2);
+console.log(
+  pinning.pinned
+    ? `servers pinned to CPU ${pinning.serverCpu ?? '?'}, clients to CPU ${pinning.loadCpu ?? '?'}`
+    : 'unpinned',
+);
+console.log(
+  `load average at the end: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (2 cores)`,
+);
+console.log(
+  `RSS: +${((r1 - r0) / MiB).toFixed(1)} MiB for a 25 MiB upload, +${((r2 - r1) / MiB).toFixed(1)} MiB for its download (goal < 5 each)`,
+);
+console.log(
+  `download 10 MiB x${rounds}: service ${down.toFixed(0)} MiB/s, raw ${rawDown.toFixed(0)} MiB/s: ${ratio(down, rawDown)}x (goal >= 0.8)`,
+);
+console.log(
+  `upload 10 MiB x${rounds}: service ${up.toFixed(0)} MiB/s, raw with fsync ${rawUp.toFixed(0)} MiB/s: ${ratio(up, rawUp)}x (goal >= 0.6)`,
+);
+const failed = [
+  ...answers.service.map((a) => ({ ...a, text: `service: ${a.text}` })),
+  ...answers.raw.map((a) => ({ ...a, text: `raw: ${a.text}` })),
+].filter((a) => a.status !== 201);
+const spread = (s: readonly number[]) =>
+  `p50 ${p(s, 0.5).toFixed(1)}, p90 ${p(s, 0.9).toFixed(1)}, p99 ${p(s, 0.99).toFixed(1)}, max ${(s.at(-1) ?? NaN).toFixed(1)} ms (${s.length} reads)`;
+const p99: Record<Target, number> = { service: NaN, raw: NaN };
+for (const target of ['service', 'raw'] as const) {
+  const busy = sorted(`${target} busy`);
+  const quiet = sorted(`${target} quiet`);
+  p99[target] = p(busy, 0.99) / p(quiet, 0.99);
+  console.log(
+    `${target}: ${bursts} x 50 concurrent 1 MiB uploads, ${(burstMs[target] / bursts).toFixed(0)} ms a burst (${mibps(50 * MiB * bursts, burstMs[target]).toFixed(0)} MiB/s)`,
+  );
+  console.log(`  GET ticket during the uploads: ${spread(busy)}`);
+  console.log(`  GET ticket in the quiet windows: ${spread(quiet)}`);
+}
+console.log(
+  `uploads answered: ${answers.service.length + answers.raw.length - failed.length} x 201, ${failed.length} other (${[...new Set(failed.map((a) => `${a.status} ${a.text.slice(0, 100)}`))].join('; ')})`,
+);
+console.log(
+  `GET ticket p99 during / without: service ${p99.service.toFixed(2)}x (goal <= 2), raw node:https ${p99.raw.toFixed(2)}x`,
+);
+if (failed.length > 0) process.exitCode = 1;
