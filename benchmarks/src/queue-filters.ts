@@ -1,12 +1,14 @@
 // The queue filters of contract §5 on the memory store (issue 25): every single filter and
 // every pair of them, each with the default sort (-created_at) and with -priority, timed one
 // call at a time so that the tail shows (p99, not a batch median), with the tickets read per
-// call. memory-search.mjs runs this on its largest store (`pnpm bench`); the figures go to
+// call. memory-search.ts runs this on its largest store (`pnpm bench`); the figures go to
 // docs/queue-filters.md. The target: p99 < 5 ms at 1,000,000 tickets.
 import os from 'node:os';
 import { performance, PerformanceObserver } from 'node:perf_hooks';
+import type { Store } from '@support/application';
 import { aFilter, sortOf } from '@support/application/testing';
-import { countReads } from './count-reads.mjs';
+import type { TicketFilter } from '@support/domain';
+import { countReads } from './count-reads.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -17,24 +19,28 @@ const day = 24 * 60 * 60 * 1000;
  * or month, and the open tickets. The benchmark's data: 70% of tickets assigned to one of 48
  * agents, 60% in one of 8 groups, half with one of 8 tags, priorities 20/55/18/7%.
  */
-const filtersAt = (now, typicalCustomer) => [
-  ['assignee=7', { assignees: { ids: [7], none: false } }],
-  ['assignee=none', { assignees: { ids: [], none: true } }],
-  ['group=3', { groups: { ids: [3], none: false } }],
-  ['group=none', { groups: { ids: [], none: true } }],
-  [`customer=${typicalCustomer}`, { customerIds: [typicalCustomer] }],
-  ['priority=urgent', { priorities: ['urgent'] }],
-  ['priority=normal', { priorities: ['normal'] }],
-  ['tags=vip', { tags: ['vip'] }],
-  ['updated_since=1d', { updatedSince: now - day }],
-  ['updated_since=30d', { updatedSince: now - 30 * day }],
-  ['state=open', { states: ['open'] }],
+type Spec = Partial<TicketFilter>;
+/** A filter's spec with plain numbers for ids (branded in TicketFilter). */
+const spec = (s: object): Spec => s;
+
+const filtersAt = (now: number, typicalCustomer: number): [string, Spec][] => [
+  ['assignee=7', spec({ assignees: { ids: [7], none: false } })],
+  ['assignee=none', spec({ assignees: { ids: [], none: true } })],
+  ['group=3', spec({ groups: { ids: [3], none: false } })],
+  ['group=none', spec({ groups: { ids: [], none: true } })],
+  [`customer=${typicalCustomer}`, spec({ customerIds: [typicalCustomer] })],
+  ['priority=urgent', spec({ priorities: ['urgent'] })],
+  ['priority=normal', spec({ priorities: ['normal'] })],
+  ['tags=vip', spec({ tags: ['vip'] })],
+  ['updated_since=1d', spec({ updatedSince: now - day })],
+  ['updated_since=30d', spec({ updatedSince: now - 30 * day })],
+  ['state=open', spec({ states: ['open'] })],
 ];
 
 const sorts = [
   ['-created_at', sortOf('-created_at')],
   ['-priority', sortOf('-priority')],
-];
+] as const;
 
 /**
  * Each call's time (ms), after a warm-up: at least `calls` calls, or as many as fit in
@@ -44,15 +50,31 @@ const sorts = [
  * scheduler's; the CPU time's tail is the search's own.
  */
 /** The garbage collector's pauses, as the runtime reports them (start and duration, ms). */
-const gcs = [];
+const gcs: [number, number, number][] = [];
 new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) gcs.push([e.startTime, e.startTime + e.duration, e.detail?.kind ?? 0]);
+  for (const e of list.getEntries())
+    gcs.push([e.startTime, e.startTime + e.duration, (e as { detail?: { kind?: number } | null }).detail?.kind ?? 0]);
 }).observe({ entryTypes: ['gc'] });
 
-export const timeCalls = async (run, calls, budgetMs) => {
+interface Stats {
+  readonly median: number;
+  readonly p99: number;
+  readonly max: number;
+}
+export interface Timed {
+  readonly wall: Stats;
+  readonly cpu: Stats;
+  readonly noGc: Stats;
+  readonly cpuNoGc: Stats;
+  readonly gcCalls: number;
+  readonly gcKinds: string;
+  readonly n: number;
+}
+
+export const timeCalls = async (run: () => Promise<unknown>, calls: number, budgetMs: number): Promise<Timed> => {
   for (let k = 0; k < 10; k++) await run();
-  const spans = [];
-  const cpu = [];
+  const spans: [number, number][] = [];
+  const cpu: number[] = [];
   const t0 = performance.now();
   while (spans.length < calls || (performance.now() - t0 < budgetMs && spans.length < 5 * calls)) {
     const c = process.cpuUsage();
@@ -66,18 +88,19 @@ export const timeCalls = async (run, calls, budgetMs) => {
   await new Promise((r) => setTimeout(r, 5));
   const touched = spans.map(([s, e]) => gcs.some(([gs, ge]) => gs < e && ge > s));
   // The kinds of the pauses that overlapped a call (perf_hooks constants: 1 minor, 4 major, 8 incremental, 16 weak callbacks).
-  const kinds = new Map();
+  const kinds = new Map<string, { n: number; max: number }>();
   for (const [gs, ge, kind] of gcs) {
     const d = ge - gs;
     if (!spans.some(([s, e]) => gs < e && ge > s)) continue;
-    const k = { 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weakcb' }[kind] ?? String(kind);
+    const k =
+      ({ 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weakcb' } as Record<number, string>)[kind] ?? String(kind);
     const was = kinds.get(k) ?? { n: 0, max: 0 };
     kinds.set(k, { n: was.n + 1, max: Math.max(was.max, d) });
   }
   gcs.length = 0;
-  const stats = (samples) => {
+  const stats = (samples: readonly number[]): Stats => {
     const sorted = [...samples].sort((a, b) => a - b);
-    const at = (q) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
+    const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
     return { median: at(0.5), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0 };
   };
   const wall = spans.map(([s, e]) => e - s);
@@ -93,24 +116,26 @@ export const timeCalls = async (run, calls, budgetMs) => {
   };
 };
 
-const ms = (x) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(2));
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
+const ms = (x: number) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(2));
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const lpad = (s: string | number, n: number) => String(s).padStart(n);
 
 /** Runs every single filter and pair, both sorts, on `store`; prints a table and the worst p99. */
-export const queueBench = async (store, { now, typicalCustomer, perPage, size }) => {
+export const queueBench = async (
+  store: Pick<Store, 'tickets'>,
+  { now, typicalCustomer, perPage, size }: { now: number; typicalCustomer: number; perPage: number; size: number },
+): Promise<void> => {
   const calls = Number(process.env.BENCH_QUEUE_CALLS ?? 200);
   const filters = filtersAt(now, typicalCustomer);
-  const shapes = [];
+  const shapes: [string, Spec][] = [];
   for (const [name, spec] of filters) shapes.push([name, spec]);
-  for (let i = 0; i < filters.length; i++)
-    for (let j = i + 1; j < filters.length; j++) {
-      const [a, sa] = filters[i];
-      const [b, sb] = filters[j];
+  filters.forEach(([a, sa], i) => {
+    for (const [b, sb] of filters.slice(i + 1)) {
       // Two of one kind (assignee=7 & assignee=none) would be one OR list, not a pair: skipped.
       if (Object.keys(sa).some((k) => k in sb)) continue;
       shapes.push([`${a} & ${b}`, { ...sa, ...sb }]);
     }
+  });
   console.log(
     `\nqueue filters at ${size.toLocaleString('en')} tickets: ${shapes.length} shapes × ${sorts.length} sorts, per_page ${perPage}, ≥${calls} calls each, times per call in ms`,
   );
