@@ -9,7 +9,6 @@ export default tseslint.config(
       'scripts/**',
       '*.cjs',
       'eslint.config.js',
-      'benchmarks/**/*.mjs',
       '**/__boundary_probe__.ts',
     ],
   },

@@ -21,20 +21,12 @@ const cruise = (targets) =>
 
 // Sources, tests and benchmarks, never dist or node_modules: the config excludes nothing, so
 // that an import of a compiled file is judged like any other. The benchmarks' sources are
-// benchmarks/src (TypeScript) and the scripts not yet moved there (.mjs).
-const benchmarkScripts = (dir) =>
-  existsSync(join(root, dir))
-    ? readdirSync(join(root, dir))
-        .filter((f) => f.endsWith('.mjs'))
-        .map((f) => `${dir}/${f}`)
-    : [];
+// benchmarks/src.
 const targets = [
   ...readdirSync(join(root, 'packages')).flatMap((p) =>
     ['src', 'test', 'test-support'].map((d) => `packages/${p}/${d}`).filter((d) => existsSync(join(root, d))),
   ),
   'benchmarks/src',
-  ...benchmarkScripts('benchmarks'),
-  ...benchmarkScripts('benchmarks/anchors'),
 ];
 const main = cruise(targets);
 process.stdout.write(main.stdout);

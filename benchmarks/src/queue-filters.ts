@@ -38,7 +38,7 @@ const filtersAt = (now: number, typicalCustomer: number): [string, Spec][] => [
 ];
 
 const sorts = [
-  ['-created_at', sortOf('-created_at')],
+  ['-created_at', sortOf('-createdAt')],
   ['-priority', sortOf('-priority')],
 ] as const;
 

@@ -2,8 +2,8 @@
 //
 //   npx -y pnpm@10 bench                 # builds, then 10k, 100k and 1M tickets
 //   BENCH_N=200000 npx -y pnpm@10 bench  # sizes N/100, N/10, N
-//   BENCH_SIZES=20000,80000 node --expose-gc benchmarks/memory-search.mjs
-//   BENCH_QUEUES_ONLY=1 npx -y pnpm@10 bench   # only the queue filters (queue-filters.mjs), at N
+//   BENCH_SIZES=20000,80000 node --expose-gc benchmarks/dist/memory-search.js
+//   BENCH_QUEUES_ONLY=1 npx -y pnpm@10 bench   # only the queue filters (queue-filters.ts), at N
 //
 // One store grows in place (ids and creation times ascending, ~300 s apart), and the writes a
 // help desk makes happen as its clock passes: tickets start open, most go through pending and
@@ -12,20 +12,27 @@
 // compared with the smallest size, next to a fixed-cost baseline (same work at every size: the
 // machine's drift) and a linear-scan reference (work ∝ store: what "grows with store" looks
 // like on this machine). Figures are per search call, copies of the page included.
-//
-// It imports the compiled packages (run `tsc -b` first; `pnpm bench` does).
 import { performance } from 'node:perf_hooks';
 import { createMemoryStore } from '@support/adapter-memory';
-import { aFilter, sortOf } from '@support/application/testing';
-import { recentlyClosedWindowMs } from '@support/domain';
-import { queueBench } from './queue-filters.mjs';
-import { seeded } from './seeded.mjs';
-import { countReads } from './count-reads.mjs';
+import { aFilter, aTicket, sortOf } from '@support/application/testing';
+import {
+  recentlyClosedWindowMs,
+  type CompleteSort,
+  type Priority,
+  type Ticket,
+  type TicketFilter,
+  type TicketId,
+  type UserId,
+} from '@support/domain';
+import { countReads } from './count-reads.js';
+import { queueBench } from './queue-filters.js';
+import { load } from './support/knobs.js';
+import { capital, seeded, wordsOf } from './support/seeded.js';
 
 // ---------------------------------------------------------------------------- configuration
 
 const N = Number(process.env.BENCH_N ?? 1_000_000);
-const sizes = (process.env.BENCH_SIZES ?? '')
+const sizes: number[] = (process.env.BENCH_SIZES ?? '')
   .split(',')
   .filter((s) => s.trim() !== '')
   .map(Number);
@@ -33,12 +40,12 @@ if (sizes.length === 0) {
   for (const d of [100, 10]) if (Math.floor(N / d) >= 1000) sizes.push(Math.floor(N / d));
   sizes.push(N);
 }
-if (sizes.some((s) => !Number.isInteger(s) || s < 100) || sizes.some((s, i) => i > 0 && s <= sizes[i - 1])) {
+if (sizes.some((s) => !Number.isInteger(s) || s < 100) || sizes.some((s, i) => i > 0 && s <= (sizes[i - 1] ?? 0))) {
   console.error(`sizes must be ascending integers of at least 100, got ${sizes.join(', ')}`);
   process.exit(2);
 }
-const smallest = sizes[0];
-const largest = sizes[sizes.length - 1];
+const smallest = sizes[0] ?? N;
+const largest = sizes[sizes.length - 1] ?? N;
 const perPage = 30; // the API's default per_page
 /** Time spent timing one query at one size (ms), at least minSamples batches. */
 const budgetMs = Number(process.env.BENCH_BUDGET_MS ?? 400);
@@ -48,7 +55,7 @@ const minSamples = 5;
 
 const { rng, int, pick, exp, zipfOver } = seeded(0x9e3779b9);
 
-const vocabulary = `
+const vocabulary = wordsOf(`
   printer error login password email account cannot access invoice payment refund order
   shipping delivery broken slow crash update install screen network connection wifi vpn
   server timeout report export import file upload download sync calendar meeting phone
@@ -60,26 +67,19 @@ const vocabulary = `
   tablet scanner jammed paper toner ink driver firmware version compatible windows macos
   linux android ios chrome firefox safari edge outlook teams zoom slack excel word pdf
   print share folder permission admin user group role access denied forbidden request
-  please help urgent asap again still after since yesterday today morning every time`
-  .split(/\s+/)
-  .filter((w) => w !== '');
+  please help urgent asap again still after since yesterday today morning every time`);
 // Zipf (s = 1) over the vocabulary: the first words are common, the last ones a few per thousand.
 const zipf = zipfOver(vocabulary);
-const words = (min, max) => Array.from({ length: min + int(max - min + 1) }, zipf);
-const capital = (w) => w[0].toUpperCase() + w.slice(1);
+const words = (min: number, max: number) => Array.from({ length: min + int(max - min + 1) }, zipf);
 
-const firstNames = `Ada Grace Alan Edsger Barbara Donald Margaret Ken Dennis Linus Guido Bjarne Anders
+const firstNames = wordsOf(`Ada Grace Alan Edsger Barbara Donald Margaret Ken Dennis Linus Guido Bjarne Anders
   Frances Radia Sophie Hedy Katherine Dorothy Mary Tim Vint Bob Leslie John Niklaus Tony Robin
-  Shafi Silvio Judea Yann Geoffrey Fei Andrew Jeff Sanjay Larry Sergey Susan`
-  .split(/\s+/)
-  .filter(Boolean);
-const lastNames = `Lovelace Hopper Turing Dijkstra Liskov Knuth Hamilton Thompson Ritchie Torvalds
+  Shafi Silvio Judea Yann Geoffrey Fei Andrew Jeff Sanjay Larry Sergey Susan`);
+const lastNames = wordsOf(`Lovelace Hopper Turing Dijkstra Liskov Knuth Hamilton Thompson Ritchie Torvalds
   Rossum Stroustrup Hejlsberg Allen Perlman Wilson Lamarr Johnson Vaughan Jackson Berners Cerf
   Kahn Lamport Backus Wirth Hoare Milner Goldwasser Micali Pearl LeCun Hinton Li Ng Dean Ghemawat
   Page Brin Wojcicki Kay Engelbart Sutherland Cook Karp Tarjan Hellman Diffie Rivest Shamir
-  Adleman Lampson Thacker Metcalfe Kernighan Aho Ullman Hennessy Patterson`
-  .split(/\s+/)
-  .filter(Boolean);
+  Adleman Lampson Thacker Metcalfe Kernighan Aho Ullman Hennessy Patterson`);
 const bigAccounts = [
   'Acme Corp',
   'Globex',
@@ -92,22 +92,22 @@ const bigAccounts = [
   'Cyberdyne',
   'Soylent',
 ];
-const customerName = (id) =>
+const customerName = (id: number): string =>
   id <= bigAccounts.length
-    ? bigAccounts[id - 1]
-    : `${firstNames[(id * 7) % firstNames.length]} ${lastNames[(id * 13) % lastNames.length]}`;
+    ? (bigAccounts[id - 1] ?? '')
+    : `${firstNames[(id * 7) % firstNames.length] ?? ''} ${lastNames[(id * 13) % lastNames.length] ?? ''}`;
 
 /** Regular customers write ~20 tickets each over a window of 8,000 tickets (~4 weeks). */
 const customerWindow = 400;
 const ticketsPerCustomer = 20;
-const regularCustomer = (i) => 1000 + Math.floor(i / ticketsPerCustomer) + int(customerWindow);
+const regularCustomer = (i: number) => 1000 + Math.floor(i / ticketsPerCustomer) + int(customerWindow);
 /** A regular customer whose whole window lies inside the smallest store: same tickets at every size. */
 const typicalCustomer = 1000 + Math.max(0, Math.floor((0.9 * smallest) / ticketsPerCustomer) - 1);
 
 /** A word in exactly 40 tickets, all among the smallest store's (an old incident's code name). */
 const rareWord = 'quasar';
 const rareStep = Math.max(1, Math.floor(smallest / 40));
-const hasRareWord = (id) => id % rareStep === 7 % rareStep && id <= rareStep * 40;
+const hasRareWord = (id: number) => id % rareStep === 7 % rareStep && id <= rareStep * 40;
 /** A word in ~1 ticket in 5,000, at every age: its matches grow with the store. */
 const scarceWord = 'kerberos';
 
@@ -115,13 +115,13 @@ const T_START = Date.UTC(2016, 0, 4, 8, 0, 0);
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-const priorities = [
+const priorities: [Priority, number][] = [
   ['low', 0.2],
   ['normal', 0.55],
   ['high', 0.18],
   ['urgent', 0.07],
 ];
-const aPriority = () => {
+const aPriority = (): Priority => {
   let x = rng();
   for (const [p, w] of priorities) if ((x -= w) < 0) return p;
   return 'normal';
@@ -129,7 +129,7 @@ const aPriority = () => {
 const tagPool = ['billing', 'hardware', 'software', 'network', 'account', 'vip', 'bug', 'question'];
 
 let clock = T_START;
-const newTicket = (id) => {
+const newTicket = (id: number): Ticket => {
   clock += Math.max(1000, Math.round(exp(300_000)));
   const customerId = rng() < 0.05 ? 1 + int(bigAccounts.length) : regularCustomer(id);
   const subjectWords = words(3, 6);
@@ -137,7 +137,7 @@ const newTicket = (id) => {
   if (rng() < 1 / 5000) subjectWords.push(scarceWord);
   if (rng() < 0.02) subjectWords.push(`e${1000 + int(9000)}`); // an error code: thousands of rare words
   const summary = words(8, 20).join(' ');
-  return {
+  return aTicket({
     id,
     subject: capital(subjectWords.join(' ')),
     summary: `${capital(summary)}.`,
@@ -153,42 +153,53 @@ const newTicket = (id) => {
     closedAt: null,
     deletedAt: null,
     version: 1,
-  };
+  });
 };
+
+interface Write {
+  readonly at: number;
+  readonly id: TicketId;
+  readonly kind: 'delete' | 'pending' | 'closed';
+}
 
 /** A min-heap of the writes still to come, by time. */
 class Events {
-  items = [];
+  readonly items: Write[] = [];
   get size() {
     return this.items.length;
   }
-  peek() {
+  peek(): Write | undefined {
     return this.items[0];
   }
-  push(e) {
+  private at(i: number): Write {
+    const e = this.items[i];
+    if (e === undefined) throw new Error(`no event at ${i}`);
+    return e;
+  }
+  push(e: Write) {
     const a = this.items;
     a.push(e);
     let i = a.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (a[p].at <= e.at) break;
-      a[i] = a[p];
+      if (this.at(p).at <= e.at) break;
+      a[i] = this.at(p);
       i = p;
     }
     a[i] = e;
   }
-  pop() {
+  pop(): Write {
     const a = this.items;
-    const top = a[0];
-    const last = a.pop();
+    const top = this.at(0);
+    const last = a.pop() ?? top;
     if (a.length > 0) {
       let i = 0;
       for (;;) {
         let c = 2 * i + 1;
         if (c >= a.length) break;
-        if (c + 1 < a.length && a[c + 1].at < a[c].at) c += 1;
-        if (a[c].at >= last.at) break;
-        a[i] = a[c];
+        if (c + 1 < a.length && this.at(c + 1).at < this.at(c).at) c += 1;
+        if (this.at(c).at >= last.at) break;
+        a[i] = this.at(c);
         i = c;
       }
       a[i] = last;
@@ -198,7 +209,7 @@ class Events {
 }
 
 /** The life of a new ticket: the writes that will happen to it, as events. */
-const planLife = (t, events) => {
+const planLife = (t: Ticket, events: Events) => {
   const x = rng();
   if (x < 0.01) events.push({ at: t.createdAt + hour + exp(day), id: t.id, kind: 'delete' });
   else if (x < 0.04) {
@@ -213,14 +224,15 @@ const planLife = (t, events) => {
 const store = createMemoryStore();
 const events = new Events();
 /** Tickets with writes still to come, as last written. */
-const pending = new Map();
+const pending = new Map<TicketId, Ticket>();
 let inserted = 0;
 let writes = 0;
 
-const apply = async (e) => {
+const apply = async (e: Write) => {
   const t = pending.get(e.id);
+  if (t === undefined) throw new Error(`no ticket ${e.id} to write`);
   const at = Math.round(e.at);
-  const next =
+  const next: Ticket =
     e.kind === 'delete'
       ? { ...t, deletedAt: at }
       : { ...t, state: e.kind, closedAt: e.kind === 'closed' ? at : null, updatedAt: at };
@@ -231,10 +243,10 @@ const apply = async (e) => {
 };
 
 /** Inserts tickets up to `size`, applying every write that falls due before each creation. */
-const growTo = async (size) => {
+const growTo = async (size: number) => {
   while (inserted < size) {
     const t = newTicket(inserted + 1);
-    while (events.size > 0 && events.peek().at <= t.createdAt) await apply(events.pop());
+    while ((events.peek()?.at ?? Infinity) <= t.createdAt) await apply(events.pop());
     await store.tickets.insert(t);
     inserted += 1;
     planLife(t, events);
@@ -247,10 +259,10 @@ const growTo = async (size) => {
 
 // ---------------------------------------------------------------------------- timing
 
-const gc = globalThis.gc ?? (() => undefined);
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => undefined);
 
 /** Median time of one call (µs), from batches sized to take ~1 ms each, within the budget. */
-const timeIt = async (run) => {
+const timeIt = async (run: () => Promise<unknown>) => {
   // Warm up (and let the optimizer see the shape), then size the batches.
   let t0 = performance.now();
   let warm = 0;
@@ -260,7 +272,7 @@ const timeIt = async (run) => {
   }
   const once = (performance.now() - t0) / warm;
   const batch = Math.max(1, Math.min(10_000, Math.round(1 / Math.max(once, 1e-6))));
-  const samples = [];
+  const samples: number[] = [];
   t0 = performance.now();
   while (samples.length < minSamples || (performance.now() - t0 < budgetMs && samples.length < 101)) {
     const s = performance.now();
@@ -268,7 +280,7 @@ const timeIt = async (run) => {
     samples.push(((performance.now() - s) * 1000) / batch);
   }
   samples.sort((a, b) => a - b);
-  return samples[samples.length >> 1];
+  return samples[samples.length >> 1] ?? NaN;
 };
 
 // ---------------------------------------------------------------------------- queries
@@ -282,7 +294,16 @@ const fixedWork = Array.from({ length: 2000 }, () => rng());
  * Each query: a name, what it is expected to cost, and the search to run at a size (with the
  * store's clock `now`). `kind` is 'baseline' for the two reference rows.
  */
-const queries = [
+interface Query {
+  readonly name: string;
+  readonly kind?: 'baseline' | 'reference' | 'linear';
+  /** A call that is not a search (the baselines), for a size. */
+  readonly run?: (size: number) => () => Promise<unknown>;
+  /** The search's filter, sort and offset at a size, the store's clock and its live tickets. */
+  readonly search?: (size: number, now: number, live: number) => [TicketFilter, CompleteSort, number];
+}
+const ticketId = (n: number) => n as TicketId;
+const queries: Query[] = [
   {
     name: 'baseline: fixed work (sort 2,000 numbers)',
     kind: 'baseline',
@@ -293,16 +314,16 @@ const queries = [
     kind: 'reference',
     run: (size) => {
       let id = 0;
-      return () => store.tickets.findById((id = (id * 7919 + 1) % size) + 1);
+      return () => store.tickets.findById(ticketId((id = (id * 7919 + 1) % size) + 1));
     },
   },
   {
     name: 'first page, sort -created_at (default)',
-    search: () => [aFilter(), sortOf('-created_at'), 0],
+    search: () => [aFilter(), sortOf('-createdAt'), 0],
   },
   {
     name: 'middle page (offset live/2), -created_at',
-    search: (_size, _now, live) => [aFilter(), sortOf('-created_at'), Math.floor(live / 2 / perPage) * perPage],
+    search: (_size, _now, live) => [aFilter(), sortOf('-createdAt'), Math.floor(live / 2 / perPage) * perPage],
   },
   {
     name: 'state=open, sort -priority',
@@ -310,59 +331,59 @@ const queries = [
   },
   {
     name: 'state=open,pending, sort -priority,created_at',
-    search: () => [aFilter({ states: ['open', 'pending'] }), sortOf('-priority', 'created_at'), 0],
+    search: () => [aFilter({ states: ['open', 'pending'] }), sortOf('-priority', 'createdAt'), 0],
   },
   {
     name: `customer ${typicalCustomer} (a typical one), -created_at`,
-    search: () => [aFilter({ customerId: typicalCustomer }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ customerId: typicalCustomer as UserId }), sortOf('-createdAt'), 0],
   },
   {
     name: 'customer 1 (a big account, 0.5%), -created_at',
-    search: () => [aFilter({ customerId: 1 }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ customerId: 1 as UserId }), sortOf('-createdAt'), 0],
   },
   {
     name: `q=${commonWord} (common: ~11%), -created_at`,
-    search: () => [aFilter({ words: [commonWord] }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ words: [commonWord] }), sortOf('-createdAt'), 0],
   },
   {
     name: `q=${rareWord} (rare: 40 tickets), -created_at`,
-    search: () => [aFilter({ words: [rareWord] }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ words: [rareWord] }), sortOf('-createdAt'), 0],
   },
   {
     name: `q=${scarceWord} (1 ticket in 5,000), -created_at`,
-    search: () => [aFilter({ words: [scarceWord] }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ words: [scarceWord] }), sortOf('-createdAt'), 0],
   },
   {
     name: 'recently_closed (7 days), -closed_at',
     search: (_size, now) => [
       aFilter({ states: ['closed'], closedSince: now - recentlyClosedWindowMs }),
-      sortOf('-closed_at'),
+      sortOf('-closedAt'),
       0,
     ],
   },
   {
     name: `q=${commonWord} ${secondWord} (two common words)`,
-    search: () => [aFilter({ words: [commonWord, secondWord] }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ words: [commonWord, secondWord] }), sortOf('-createdAt'), 0],
   },
   {
     name: `q=${rareWord} ${commonWord} (rare + common word)`,
-    search: () => [aFilter({ words: [rareWord, commonWord] }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ words: [rareWord, commonWord] }), sortOf('-createdAt'), 0],
   },
   {
     name: `state=open & q=${commonWord}`,
-    search: () => [aFilter({ states: ['open'], words: [commonWord] }), sortOf('-created_at'), 0],
+    search: () => [aFilter({ states: ['open'], words: [commonWord] }), sortOf('-createdAt'), 0],
   },
   {
     name: 'baseline: linear scan (state=closed & closed since 1970)',
     kind: 'linear',
-    search: () => [aFilter({ states: ['closed'], closedSince: 0 }), sortOf('-closed_at'), 0],
+    search: () => [aFilter({ states: ['closed'], closedSince: 0 }), sortOf('-closedAt'), 0],
   },
 ];
 
 // ---------------------------------------------------------------------------- run
 
-const mb = (bytes) => `${(bytes / 1048576).toFixed(0)} MB`;
-const fmt = (us) =>
+const mb = (bytes: number) => `${(bytes / 1048576).toFixed(0)} MB`;
+const fmt = (us: number) =>
   us >= 10_000
     ? `${(us / 1000).toFixed(0)} ms`
     : us >= 1000
@@ -370,16 +391,21 @@ const fmt = (us) =>
       : us >= 10
         ? `${us.toFixed(0)} µs`
         : `${us.toFixed(1)} µs`;
-const pad = (s, n) => String(s).padEnd(n);
-const lpad = (s, n) => String(s).padStart(n);
+const pad = (s: string | number, n: number) => String(s).padEnd(n);
+const lpad = (s: string | number, n: number) => String(s).padStart(n);
 
 console.log(
-  `memory-store search benchmark: sizes ${sizes.map((s) => s.toLocaleString('en')).join(', ')}; per_page ${perPage}; node ${process.version}`,
+  `memory-store search benchmark: sizes ${sizes.map((s) => s.toLocaleString('en')).join(', ')}; per_page ${perPage}; node ${process.version}; ${load()}`,
 );
-if (globalThis.gc === undefined) console.log('(run with --expose-gc for exact heap figures)');
+if ((globalThis as { gc?: unknown }).gc === undefined) console.log('(run with --expose-gc for exact heap figures)');
 
-const results = queries.map(() => []); // [query][size] = { us, total }
-const heap = [];
+interface Measured {
+  readonly us: number;
+  readonly total: number | null;
+  readonly reads: number;
+}
+const results: Measured[][] = queries.map(() => []); // [query][size]
+const heap: number[] = [];
 const started = performance.now();
 for (const size of sizes) {
   const t0 = performance.now();
@@ -397,17 +423,18 @@ for (const size of sizes) {
   );
   for (const [qi, q] of queries.entries()) {
     if (process.env.BENCH_QUEUES_ONLY === '1') break;
-    let total = null;
-    let run;
+    let total: number | null = null;
+    let run: () => Promise<unknown>;
     if (q.search) {
       const [filter, sort, offset] = q.search(size, now, live);
       const first = await store.tickets.search(filter, sort, offset, perPage);
       total = first.total;
       run = () => store.tickets.search(filter, sort, offset, perPage);
-    } else run = q.run(size);
+    } else if (q.run) run = q.run(size);
+    else continue;
     const reads = await countReads(run);
     const us = await timeIt(run);
-    results[qi].push({ us, total, reads });
+    results[qi]?.push({ us, total, reads });
     console.log(
       `  ${pad(q.name, 56)} ${lpad(fmt(us), 9)} ${lpad(reads.toLocaleString('en'), 11)} reads${total === null ? '' : `   ${total.toLocaleString('en')} match`}`,
     );
@@ -422,54 +449,60 @@ if (process.env.BENCH_QUEUES_ONLY === '1') process.exit(0);
 // Work: the tickets read per call (see countReads), and the matches. The verdict goes by the
 // work: time also grows with the heap (a random ticket read costs more in a 1 GB heap than in
 // a 16 MB one: compare findById), which is the machine, not the plan.
-const baseline = results[queries.findIndex((q) => q.kind === 'baseline')];
-const drift = baseline.map((r) => r.us / baseline[0].us);
+const baseline = results[queries.findIndex((q) => q.kind === 'baseline')] ?? [];
+const drift = baseline.map((r) => r.us / (baseline[0]?.us ?? NaN));
 const storeRatio = largest / smallest;
-const exponent = (ratio) => (storeRatio > 1 ? Math.log(Math.max(ratio, 1e-9)) / Math.log(storeRatio) : 0);
-const short = (n) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(0)}k` : `${n}`);
+const exponent = (ratio: number) => (storeRatio > 1 ? Math.log(Math.max(ratio, 1e-9)) / Math.log(storeRatio) : 0);
+const short = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e4 ? `${(n / 1e3).toFixed(0)}k` : `${n}`);
 /**
  * reads ~N^r, matches ~N^m. Flat reads keep the claim; so do reads that follow growing matches
  * (a few reads per match). Reads that outgrow the matches, or that grow like the store while
  * reading many tickets per match (a wider condition's candidates), grow with the store.
  */
-const verdict = (q, rs) => {
+const verdict = (q: Query, rs: readonly Measured[]) => {
   const last = rs.length - 1;
+  const first = rs[0];
+  const end = rs[last];
+  if (first === undefined || end === undefined) return 'no figures';
   if (q.kind === 'baseline') return 'the machine: divides the other time ratios';
-  const r = exponent(Math.max(1, rs[last].reads) / Math.max(1, rs[0].reads));
-  const m = rs[0].total === null || rs[0].total === 0 ? null : exponent(rs[last].total / rs[0].total);
+  const r = exponent(Math.max(1, end.reads) / Math.max(1, first.reads));
+  const m = first.total === null || first.total === 0 ? null : exponent((end.total ?? 0) / first.total);
   const step =
     last > 0
-      ? `; ×${(rs[last].reads / Math.max(1, rs[last - 1].reads)).toFixed(1)} reads from ${sizeName(sizes[last - 1])} to ${sizeName(largest)}`
+      ? `; ×${(end.reads / Math.max(1, rs[last - 1]?.reads ?? 1)).toFixed(1)} reads from ${sizeName(sizes[last - 1] ?? 0)} to ${sizeName(largest)}`
       : '';
   const growth = `reads ~N^${r.toFixed(2)}${m === null ? '' : m < 0.1 ? ', matches fixed' : `, matches ~N^${m.toFixed(2)}`}${step}`;
   if (q.kind === 'reference') return `O(1) reads; its time growth is the heap (${growth})`;
   if (q.kind === 'linear') return `reads every match: what "grows with store" looks like (${growth})`;
   if (r < 0.15) return `proportional to page/matches (${growth})`;
-  const perMatch = rs[last].reads / (rs[last].total + perPage);
+  const perMatch = end.reads / ((end.total ?? 0) + perPage);
   if (m !== null && m >= 0.1 && r <= m + 0.15 && perMatch <= 3) {
     return `proportional to matches, which grow with the store here (${growth})`;
   }
   return `GROWS WITH STORE (${growth}; ${perMatch.toFixed(1)} reads per match)`;
 };
 
-const sizeName = (s) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : `${s}`);
-const heading = (cell) => `  ${pad('query', 56)}${sizes.map((s) => lpad(cell(sizeName(s)), 17)).join('')}`;
+const sizeName = (s: number) => (s >= 1e6 ? `${s / 1e6}M` : s >= 1e3 ? `${s / 1e3}k` : `${s}`);
+const heading = (cell: (s: string) => string) =>
+  `  ${pad('query', 56)}${sizes.map((s) => lpad(cell(sizeName(s)), 17)).join('')}`;
 console.log(`\ntime: median per call, ×: ratio to ${sizeName(smallest)} divided by the fixed baseline's ratio`);
 console.log(heading((s) => s));
 for (const [qi, q] of queries.entries()) {
-  const rs = results[qi];
-  const cell = (r, si) =>
-    si === 0 ? fmt(r.us) : `${fmt(r.us)} ×${(r.us / rs[0].us / (q.kind === 'baseline' ? 1 : drift[si])).toFixed(1)}`;
+  const rs = results[qi] ?? [];
+  const cell = (r: Measured, si: number) =>
+    si === 0
+      ? fmt(r.us)
+      : `${fmt(r.us)} ×${(r.us / (rs[0]?.us ?? NaN) / (q.kind === 'baseline' ? 1 : (drift[si] ?? NaN))).toFixed(1)}`;
   console.log(`  ${pad(q.name, 56)}${rs.map((r, si) => lpad(cell(r, si), 17)).join('')}`);
 }
 console.log(`  ${pad('heapUsed', 56)}${heap.map((h) => lpad(mb(h), 17)).join('')}`);
 console.log(`\nwork: tickets read per call / matches, and the verdict`);
 console.log(`${heading((s) => s)}   verdict`);
 for (const [qi, q] of queries.entries()) {
-  const rs = results[qi];
-  const cell = (r) => (r.total === null ? short(r.reads) : `${short(r.reads)} / ${short(r.total)}`);
+  const rs = results[qi] ?? [];
+  const cell = (r: Measured) => (r.total === null ? short(r.reads) : `${short(r.reads)} / ${short(r.total)}`);
   console.log(`  ${pad(q.name, 56)}${rs.map((r) => lpad(cell(r), 17)).join('')}   ${verdict(q, rs)}`);
 }
 console.log(
-  `\nheapUsed ${mb(heap[heap.length - 1])} at ${largest.toLocaleString('en')} tickets (${(heap[heap.length - 1] / largest).toFixed(0)} bytes per ticket); total time ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  `\nheapUsed ${mb(heap[heap.length - 1] ?? NaN)} at ${largest.toLocaleString('en')} tickets (${((heap[heap.length - 1] ?? NaN) / largest).toFixed(0)} bytes per ticket); total time ${((performance.now() - started) / 1000).toFixed(0)} s; ${load()}`,
 );
