@@ -116,6 +116,31 @@ export const timeCalls = async (run: () => Promise<unknown>, calls: number, budg
   };
 };
 
+/**
+ * Median time of one call (µs), from batches sized to take ~1 ms each, at least `minSamples`
+ * batches and as many more as fit in `budgetMs` (memory-search.ts's tables).
+ */
+export const medianCallUs = async (run: () => Promise<unknown>, budgetMs: number, minSamples: number) => {
+  // Warm up (and let the optimizer see the shape), then size the batches.
+  let t0 = performance.now();
+  let warm = 0;
+  while (warm < 1 || (warm < 3 && performance.now() - t0 < 100) || (performance.now() - t0 < 20 && warm < 200)) {
+    await run();
+    warm += 1;
+  }
+  const once = (performance.now() - t0) / warm;
+  const batch = Math.max(1, Math.min(10_000, Math.round(1 / Math.max(once, 1e-6))));
+  const samples: number[] = [];
+  t0 = performance.now();
+  while (samples.length < minSamples || (performance.now() - t0 < budgetMs && samples.length < 101)) {
+    const s = performance.now();
+    for (let k = 0; k < batch; k++) await run();
+    samples.push(((performance.now() - s) * 1000) / batch);
+  }
+  samples.sort((a, b) => a - b);
+  return samples[samples.length >> 1] ?? NaN;
+};
+
 const ms = (x: number) => (x >= 10 ? x.toFixed(0) : x >= 1 ? x.toFixed(1) : x.toFixed(2));
 const pad = (s: string | number, n: number) => String(s).padEnd(n);
 const lpad = (s: string | number, n: number) => String(s).padStart(n);

@@ -23,22 +23,16 @@ import { createInterface } from 'node:readline';
 import { field, percentile, timedSend, type Call, type Timed } from './support/https-client.js';
 import { cpuSeconds, residentMb } from './support/processes.js';
 import { createTickets, createUser, login } from './support/seed.js';
+import { knobSeconds } from './support/knobs.js';
 import { seeded } from './support/seeded.js';
+import { soakMix } from './soak-mix.js';
 import { adminEmail, sleep, startServiceProcess } from './support/service.js';
 
-const num = (name: string, fallback: number) => {
-  const n = Number(process.env[name] ?? fallback);
-  if (!Number.isFinite(n) || n <= 0) {
-    console.error(`${name} must be a positive number`);
-    process.exit(2);
-  }
-  return n;
-};
-const seconds = num('SOAK_SECONDS', 600);
-const rate = num('SOAK_RATE', 250);
-const reportEvery = num('SOAK_REPORT_S', 60);
-const maxInFlight = num('SOAK_MAX_IN_FLIGHT', 256);
-const seedTickets = num('SOAK_TICKETS', 500);
+const seconds = knobSeconds('SOAK_SECONDS', 600);
+const rate = knobSeconds('SOAK_RATE', 250);
+const reportEvery = knobSeconds('SOAK_REPORT_S', 60);
+const maxInFlight = knobSeconds('SOAK_MAX_IN_FLIGHT', 256);
+const seedTickets = knobSeconds('SOAK_TICKETS', 500);
 // SOAK_WRITES=0: reads only, so the store stops growing and any RSS growth is the request path's.
 const writes = process.env.SOAK_WRITES !== '0';
 const patchOnly = process.env.SOAK_WRITES === 'patch';
@@ -126,93 +120,21 @@ const tickets: { id: number; etag: string | null }[] = (
   )
 ).map((id) => ({ id, etag: null }));
 
-// ---------------------------------------------------------------------------- the mix
-
-let newestSeq = 0;
-const mix: [number, () => Promise<Timed>][] = [
-  [14, () => send('GET', '/v1/tickets?per_page=30', { token: admin })],
-  [8, () => send('GET', `/v1/tickets?state=open,pending&sort=-priority,created_at&q=${pick(words)}`, { token: admin })],
-  [8, () => send('GET', '/v1/tickets?per_page=10', { token: pick(customers).token })],
-  [
-    12,
-    async () => {
-      const t = pick(tickets);
-      const a = await send('GET', `/v1/tickets/${t.id}`, { token: admin });
-      if (a.status === 200) t.etag = a.headers.etag ?? null;
-      return a;
-    },
-  ],
-  [
-    8,
-    () => {
-      const t = pick(tickets);
-      return send('GET', `/v1/tickets/${t.id}`, {
-        token: admin,
-        headers: t.etag === null ? {} : { 'If-None-Match': t.etag },
-      });
-    },
-  ],
-  [8, () => send('GET', `/v1/tickets/${pick(tickets).id}/messages`, { token: admin })],
-  [5, () => send('GET', '/v1/users/me', { token: pick(customers).token })],
-  [
-    3,
-    async () => {
-      const a = await send('GET', `/v1/events?after=${Math.max(0, newestSeq - 20)}&per_page=30`, { token: admin });
-      if (a.status === 200) newestSeq = Math.max(newestSeq, lastSeq(jsonOf(a)) ?? 0);
-      return a;
-    },
-  ],
-  [
-    7,
-    async () => {
-      const c = pick(customers);
-      const a = await send('POST', '/v1/tickets', {
-        token: c.token,
-        body: { subject: phrase(3), summary: phrase(10) },
-        headers: once(),
-      });
-      if (a.status === 201) tickets.push({ id: field(jsonOf(a), 'id', 'number'), etag: null });
-      return a;
-    },
-  ],
-  [
-    9,
-    () =>
-      send('PATCH', `/v1/tickets/${pick(tickets).id}`, {
-        token: admin,
-        body:
-          rng() < 0.5
-            ? { priority: pick(['low', 'normal', 'high', 'urgent']) }
-            : { state: pick(['open', 'pending', 'closed']) },
-      }),
-  ],
-  [
-    6,
-    () =>
-      send('POST', `/v1/tickets/${pick(tickets).id}/messages`, {
-        token: admin,
-        body: { body: phrase(8), internal: rng() < 0.3 },
-        headers: once(),
-      }),
-  ],
-];
-// The last three entries are the writes. SOAK_WRITES=patch: the same share of writes, all of them
-// PATCHes of existing tickets, so that the store holds as many records at the end as at the start
-// and any RSS growth is the service's own (the change feed's events go to LMDB, not to memory).
-if (!writes) mix.splice(mix.length - 3, 3);
-if (patchOnly) {
-  const patch = mix.splice(mix.length - 3, 3)[1]; // new tickets, PATCH, new messages
-  if (patch !== undefined) mix.push([22, patch[1]]);
-}
-const totalWeight = mix.reduce((s, [w]) => s + w, 0);
-const next = () => {
-  let x = int(totalWeight);
-  for (const [w, f] of mix) {
-    if (x < w) return f;
-    x -= w;
-  }
-  return mix[0]?.[1] ?? (() => send('GET', '/healthz'));
-};
+const feed = { newestSeq: 0 };
+const next = soakMix({
+  send,
+  jsonOf,
+  lastSeq,
+  idOf: (a) => field(jsonOf(a), 'id', 'number'),
+  admin,
+  customers,
+  tickets,
+  draw: { int, pick, rng },
+  words,
+  once,
+  writes: patchOnly ? 'patch' : writes ? 'mixed' : 'none',
+  feed,
+});
 
 // ---------------------------------------------------------------------------- run
 
@@ -251,12 +173,12 @@ const storeSize = async () => {
   const list = await send('GET', '/v1/tickets?per_page=1', { token: admin });
   // The feed's newest seq: read on from the last one known until a page comes back empty.
   for (let i = 0; i < 1_000; i++) {
-    const feed = await send('GET', `/v1/events?after=${newestSeq}&per_page=100`, { token: admin });
-    const seq = feed.status === 200 ? lastSeq(jsonOf(feed)) : null;
+    const page = await send('GET', `/v1/events?after=${feed.newestSeq}&per_page=100`, { token: admin });
+    const seq = page.status === 200 ? lastSeq(jsonOf(page)) : null;
     if (seq === null) break;
-    newestSeq = seq;
+    feed.newestSeq = seq;
   }
-  return { tickets: list.status === 0 ? NaN : Number(list.headers['x-total-count']), events: newestSeq };
+  return { tickets: list.status === 0 ? NaN : Number(list.headers['x-total-count']), events: feed.newestSeq };
 };
 
 let lastCpu = cpuSeconds(child.pid);

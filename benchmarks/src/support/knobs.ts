@@ -24,12 +24,12 @@ export const knobList = (name: string, fallback: string, min: number): number[] 
   return values;
 };
 
-/** A positive number of seconds (fractions allowed); exits 2 otherwise. */
+/** A positive number (seconds, a rate; fractions allowed); exits 2 otherwise. */
 export const knobSeconds = (name: string, fallback: number): number => {
   const raw = process.env[name];
   const value = Number(raw ?? fallback);
   if (!(value > 0)) {
-    console.error(`${name} must be a number of seconds > 0 (got ${raw ?? 'nothing'})`);
+    console.error(`${name} must be a number > 0 (got ${raw ?? 'nothing'})`);
     process.exit(2);
   }
   return value;
