@@ -9,6 +9,7 @@ export { parseHttpDate, formatHttpDate } from './conventions/http-date.js';
 export type { DocumentOptions } from './openapi/document.js';
 export { openApiDocument, defaultOpenApiDocument } from './openapi/served-document.js';
 export { requestBodyCodecs, type RequestBodyCodec } from './openapi/body-codecs.js';
+export { queueParameterNames } from './decode/queue-params.js';
 export { servedRoutes, shortLaneRoutes, type ServedRoute } from './routes/router.js';
 export { webhookBody } from './representations/event.js';
 export { urlsFor, type Urls } from './representations/urls.js';

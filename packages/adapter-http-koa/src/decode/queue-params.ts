@@ -16,15 +16,22 @@ import { commaList, issue, param, type QueryParams } from './query-params.js';
 // string: assigned_user_id (ids, me, none), group_id (ids, none), customer_id (ids), priority,
 // tags (all of them), updated_since (RFC 3339). Each bad value is an issue naming its parameter.
 
+/**
+ * The parameter of each queue condition: a condition added to QueueQuery and not named here
+ * fails the build, and server/test/http/queue-filters.test.ts holds the OpenAPI document to
+ * these names (docs/recipes.md, "A new query filter").
+ */
+export const queueParameters = {
+  assignees: 'assigned_user_id',
+  groups: 'group_id',
+  customerIds: 'customer_id',
+  priorities: 'priority',
+  tags: 'tags',
+  updatedSince: 'updated_since',
+} as const satisfies Record<keyof QueueQuery, string>;
+
 /** The names of the queue filter parameters, as the OpenAPI document lists them. */
-export const queueParameterNames = [
-  'assigned_user_id',
-  'group_id',
-  'customer_id',
-  'priority',
-  'tags',
-  'updated_since',
-] as const;
+export const queueParameterNames: readonly string[] = Object.values(queueParameters);
 
 /** At most this many values in one list: a longer one is refused rather than sent to a store. */
 export const maxListValues = 100;

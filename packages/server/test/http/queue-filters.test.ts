@@ -1,3 +1,4 @@
+import { queueParameterNames } from '@support/adapter-http-koa';
 import { expect } from 'chai';
 import { startApi, type Answer, type Api } from '../support/harness.js';
 import { arr, createTicket, linkRels, obj, patchJson, pathOf, type Json } from '../support/resources.js';
@@ -210,10 +211,11 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     const params = (op.parameters as Json[]).map((p) =>
       '$ref' in p ? (components[String(p.$ref).split('/').pop() ?? ''] as Json) : p,
     );
-    const queue = params.filter((p) =>
-      ['assigned_user_id', 'group_id', 'customer_id', 'priority', 'tags', 'updated_since'].includes(p.name as string),
-    );
-    expect(queue.map((p) => p.name)).to.have.members([
+    // The decoder's names, one per queue condition of the domain (queueParameters is typed
+    // against QueueQuery): a filter the document leaves out fails here.
+    const queue = params.filter((p) => queueParameterNames.includes(p.name as string));
+    expect(queue.map((p) => p.name)).to.have.members([...queueParameterNames]);
+    expect(queueParameterNames).to.include.members([
       'assigned_user_id',
       'group_id',
       'customer_id',
