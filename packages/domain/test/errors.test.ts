@@ -6,12 +6,18 @@ import {
   forbidden,
   forbiddenFields,
   gone,
+  infected,
   insufficientScope,
   invalidQuery,
+  loginThrottled,
   notFound,
   preconditionFailed,
+  scannerUnavailable,
+  tooManyUploads,
   unauthenticated,
+  uploadTooLarge,
   validationFailed,
+  wrongCurrentPassword,
 } from '../src/index.js';
 
 // The domain's expected failures are plain tagged values; the HTTP adapter maps each tag in
@@ -54,5 +60,17 @@ describe('domain: expected failures', () => {
     expect(preconditionFailed).to.deep.equal({ _tag: 'PreconditionFailed' });
     expect(conflict('retry')).to.deep.equal({ _tag: 'Conflict', message: 'retry' });
     expect(feedExpired(41)).to.deep.equal({ _tag: 'FeedExpired', oldest: 41 });
+  });
+
+  it('tell the refusals of an upload apart: too large, too many, infected, no scanner', () => {
+    expect(uploadTooLarge(10_485_760)).to.deep.equal({ _tag: 'UploadTooLarge', limit: 10_485_760 });
+    expect(tooManyUploads(20)).to.deep.equal({ _tag: 'TooManyUploads', limit: 20 });
+    expect(infected('Eicar-Signature')).to.deep.equal({ _tag: 'Infected', signature: 'Eicar-Signature' });
+    expect(scannerUnavailable).to.deep.equal({ _tag: 'ScannerUnavailable' });
+  });
+
+  it('tell a wrong current password from a throttled login', () => {
+    expect(wrongCurrentPassword).to.deep.equal({ _tag: 'WrongCurrentPassword' });
+    expect(loginThrottled(90)).to.deep.equal({ _tag: 'LoginThrottled', retryAfterSeconds: 90 });
   });
 });

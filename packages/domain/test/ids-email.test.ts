@@ -3,12 +3,14 @@ import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import type * as t from 'io-ts';
 import {
+  AttachmentId,
   Email,
   emailKey,
   GroupId,
   groupNameKey,
   MessageNumber,
   parseIdSegment,
+  TicketFieldId,
   TicketId,
   toFieldErrors,
   UserId,
@@ -23,11 +25,21 @@ describe('identifiers', () => {
     ['UserId', UserId],
     ['GroupId', GroupId],
     ['MessageNumber', MessageNumber],
+    ['AttachmentId', AttachmentId],
+    ['TicketFieldId', TicketFieldId],
   ];
   for (const [name, codec] of idCodecs) {
     describe(name, () => {
       it('accepts positive safe integers', () => {
         for (const n of [1, 2, 42, MAX]) expect(E.isRight(codec.decode(n)), String(n)).to.equal(true);
+        expect(codec.is(1)).to.equal(true);
+      });
+
+      it('names itself in a refusal of a wrong type', () => {
+        const r = codec.decode('1');
+        expect(E.isLeft(r) ? toFieldErrors(r.left) : []).to.deep.equal([
+          { field: '', code: 'invalid_type', message: `must be ${name}` },
+        ]);
       });
 
       it('rejects 0, negatives, fractions, unsafe integers, non-numbers and numeric strings', () => {
