@@ -67,8 +67,12 @@ describe('domain: the list codec reads at most its bound of items, each once (pr
     );
   });
 
-  it('takes linear time: 200,000 distinct items within a bound that large decode in well under a second', () => {
+  it('takes linear time: 200,000 distinct items within a bound that large decode in well under a second', function () {
     // The quadratic check took ~20 s for this; the linear one ~30 ms on a quiet machine.
+    // Under mutation testing (Stryker's instrumented code, global `__stryker__`) every statement
+    // also records coverage, so the time is the instrumentation's (1.8 s seen at load 8), not the
+    // codec's: skipped there (no mutant makes the set a list), run by `pnpm test`.
+    if ('__stryker__' in globalThis) this.skip();
     const many = Array.from({ length: 200_000 }, (_, i) => `t${i}`);
     const codec = distinctList('list', boundedString('tag', { min: 1, max: 10 }), many.length);
     let best = Infinity;
