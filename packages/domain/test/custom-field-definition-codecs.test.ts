@@ -66,6 +66,21 @@ describe('custom field definitions: the members a body may give (contract §10)'
     });
   });
 
+  it('each codec names the rule it applies', () => {
+    expect(Object.fromEntries(Object.entries(v).map(([member, codec]) => [member, codec.name]))).to.deep.equal({
+      key: 'key of 1-64 characters [a-z][a-z0-9_]*',
+      title: 'string of 1-200 characters',
+      type: 'field type',
+      description: 'string of 0-1000 characters',
+      options: 'list of options {value, title}',
+      pattern: 'RE2 pattern of 1-1000 characters',
+      required: 'boolean',
+      customerVisible: 'boolean',
+      customerEditable: 'boolean',
+      position: 'integer 0-1000000',
+    });
+  });
+
   describe('type', () => {
     it('is one of the nine types', () => {
       for (const type of [

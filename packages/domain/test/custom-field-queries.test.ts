@@ -184,6 +184,8 @@ describe('custom field queries (contract §10)', () => {
         matchesCustom(all, {}),
       ]).to.deep.equal([true, false, false]);
       expect(matchesCustom(one(['cf.areas', 'ui']), { 3: ['api', 'ui'] })).to.equal(true);
+      const noAreas = one(['cf.areas', 'none']);
+      expect([matchesCustom(noAreas, {}), matchesCustom(noAreas, { 3: ['ui'] })]).to.deep.equal([true, false]);
       expect(matchesCustom({ kind: 'in', fieldId: 3, all: true, values: ['ui'], none: false }, { 3: 'ui' })).to.equal(
         false,
       );

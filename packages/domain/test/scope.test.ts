@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   canonicalScopes,
   isScope,
+  mayGrant,
   roleScopes,
   roles,
   scopeCovers,
@@ -128,5 +129,15 @@ describe('domain: the canonical order of scopes', () => {
         },
       ),
     );
+  });
+
+  it("a token gives a new token only scopes both it and its maker's role cover (contract §11)", () => {
+    expect(mayGrant(['tickets:write'], 'agent', 'tickets:read')).to.equal(true);
+    expect(mayGrant(['tickets:read'], 'agent', 'tickets:write')).to.equal(false);
+    // An agent's role lacks webhooks:manage, whatever the token holds.
+    expect(mayGrant(['webhooks:manage'], 'agent', 'webhooks:manage')).to.equal(false);
+    expect(mayGrant(['webhooks:manage'], 'admin', 'webhooks:manage')).to.equal(true);
+    expect(mayGrant(['users:write'], 'customer', 'users:read')).to.equal(true);
+    expect(mayGrant(['users:write'], 'customer', 'groups:read')).to.equal(false);
   });
 });
