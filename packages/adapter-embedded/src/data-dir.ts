@@ -7,13 +7,13 @@ import { makePrivateDir, makePrivateFile } from './private-files.js';
 
 export { DataDirError } from './data-dir-error.js';
 import { open, type RootDatabase } from 'lmdb';
-import { migrateToFormat2 } from './migrate.js';
+import { migrateToFormat2, migrateToFormat3 } from './migrate.js';
 
 /**
  * The layout of the data this version writes; a directory written by a newer one is refused,
  * one written by an older one is brought up to it at open (migrate.ts).
  */
-export const formatVersion = 2;
+export const formatVersion = 3;
 
 /**
  * How every table is opened: msgpack records whose structures are kept once per table (a
@@ -78,8 +78,10 @@ export const openEnvironment = (dir: string): RootDatabase => {
     throw new DataDirError(
       `DATA_DIR ${dir} was written by a newer version of this service (data format ${String(found)}; this one reads up to ${String(formatVersion)})`,
     );
-  } else if (found < 2) {
-    migrateToFormat2(env, (name) => env.openDB({ name, ...tableOptions }));
+  } else if (found < formatVersion) {
+    const table = (name: string) => env.openDB({ name, ...tableOptions });
+    if (found < 2) migrateToFormat2(env, table);
+    migrateToFormat3(env, table);
   }
   return env;
 };

@@ -147,6 +147,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         ...shelfTables,
         feedTables.events,
         feedTables.newest,
+        feedTables.byActor,
         metaTable,
       ]);
       let o: Opened | null = null;

@@ -1,13 +1,23 @@
-import { FeedWaiters, type RecordChange, type RecordingEventLog } from '@support/adapter-memory';
+import { FeedWaiters, type NoteChange, type RecordChange, type RecordingEventLog } from '@support/adapter-memory';
 import { eventActorId, systemActor, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import type { Database } from 'lmdb';
 import type { LmdbEnvironment } from './environment.js';
 
-/** The change feed's tables: events by seq, and the newest seq ever given (kept when every event is forgotten). */
-export const feedTables = { events: 'events', newest: 'feed' } as const;
+/**
+ * The change feed's tables: events by seq; the newest seq ever given (kept when every event is
+ * forgotten); and the events each user made, keyed [user id, seq] (contract §8.3's actor_id:
+ * a filtered read walks that user's keys only, never the others' events).
+ */
+export const feedTables = { events: 'events', newest: 'feed', byActor: 'eventsByActor' } as const;
 const newestKey = 'newest';
 
-type Note = (table: string, key: number | string, value: unknown) => void;
+/** The key of an event in the per-actor index, or null for the service's own events (no user made them). */
+export const actorKey = (event: Pick<StoredEvent, 'actor' | 'seq'>): [number, number] | null => {
+  const id = eventActorId(event.actor);
+  return id === null ? null : [id, event.seq];
+};
+
+type Note = NoteChange;
 
 /**
  * How many events one commit of `forget` removes: a day's events past the retention can be
@@ -61,6 +71,8 @@ export class LmdbFeed implements RecordingEventLog {
   record(change: ChangeEvent): void {
     this.given += 1;
     this.note(feedTables.events, this.given, { ...change, seq: this.given });
+    const byActor = actorKey({ actor: change.actor, seq: this.given });
+    if (byActor !== null) this.note(feedTables.byActor, byActor, 1);
     this.note(feedTables.newest, newestKey, this.given);
   }
 
@@ -79,24 +91,33 @@ export class LmdbFeed implements RecordingEventLog {
     this.waiters.wakeAll();
   }
 
+  private get byActor(): Database<number, [number, number]> {
+    return this.environment.table(feedTables.byActor) as Database<number, [number, number]>;
+  }
+
   /**
    * An event stored before actors were kept has none: it reads as the service's own. With
-   * `actorId` the range is read on past other users' events (no per-actor table here yet: a
-   * filtered read costs the events it passes over, up to the newest).
+   * `actorId` only that user's events are read, through the per-actor index: the cost is the
+   * page, not the events of others passed over.
    */
   after(after: number, limit: number, actorId?: UserId): Promise<readonly StoredEvent[]> {
     const out: StoredEvent[] = [];
     if (limit <= 0 || after >= this.durable) return Promise.resolve(out);
-    const range = this.events.getRange({
-      start: after + 1,
-      end: this.durable + 1,
-      ...(actorId === undefined ? { limit } : {}),
+    const stored = (key: number, value: StoredEvent): StoredEvent => ({
+      ...value,
+      actor: (value as Partial<StoredEvent>).actor ?? systemActor,
+      seq: key,
     });
-    for (const { key, value } of range) {
-      const event: StoredEvent = { ...value, actor: (value as Partial<StoredEvent>).actor ?? systemActor, seq: key };
-      if (actorId !== undefined && eventActorId(event.actor) !== actorId) continue;
-      out.push(event);
-      if (out.length >= limit) break;
+    if (actorId === undefined) {
+      for (const { key, value } of this.events.getRange({ start: after + 1, end: this.durable + 1, limit }))
+        out.push(stored(key, value));
+      return Promise.resolve(out);
+    }
+    const mine = this.byActor.getKeys({ start: [actorId, after + 1], end: [actorId, this.durable + 1], limit });
+    for (const [, seq] of mine) {
+      const value = this.events.get(seq);
+      // Forgotten between the two reads (retention): the index entry goes in the same commit.
+      if (value !== undefined) out.push(stored(seq, value));
     }
     return Promise.resolve(out);
   }
@@ -126,6 +147,8 @@ export class LmdbFeed implements RecordingEventLog {
           break;
         }
         gone.push({ table: feedTables.events, key, value: undefined });
+        const byActor = actorKey({ actor: (value as Partial<StoredEvent>).actor ?? systemActor, seq: key });
+        if (byActor !== null) gone.push({ table: feedTables.byActor, key: byActor, value: undefined });
       }
       if (gone.length > 0) await this.commit(gone);
       if (reached || gone.length < this.batch) return;

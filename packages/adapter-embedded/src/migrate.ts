@@ -1,4 +1,6 @@
+import type { StoredEvent } from '@support/domain';
 import type { Database, RootDatabase } from 'lmdb';
+import { actorKey, feedTables } from './feed.js';
 
 /** One table's records as a loop reads them. */
 type Table = Database<Record<string, unknown>, string>;
@@ -31,5 +33,24 @@ export const migrateToFormat2 = (env: RootDatabase, table: (name: string) => Dat
       void oldLogs.remove(id);
     }
     void table('meta').put('format', 2);
+  });
+};
+
+/**
+ * Format 2 to 3: the change feed gains its per-actor index (`eventsByActor`, [user id, seq]),
+ * built from the kept events, so that `GET /v1/events?actor_id=` reads one user's events
+ * without passing over everyone else's. Runs in one transaction with the format's new number.
+ */
+export const migrateToFormat3 = (env: RootDatabase, table: (name: string) => Database): void => {
+  const events = table(feedTables.events) as Database<StoredEvent, number>;
+  const byActor = table(feedTables.byActor);
+  env.transactionSync(() => {
+    for (const { key, value } of events.getRange({})) {
+      // An event stored before actors were kept has none: the service's own, not indexed.
+      const actor = (value as Partial<StoredEvent>).actor;
+      const index = actor === undefined ? null : actorKey({ actor, seq: key });
+      if (index !== null) void byActor.put(index, 1);
+    }
+    void table('meta').put('format', 3);
   });
 };
