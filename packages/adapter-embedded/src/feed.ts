@@ -1,21 +1,11 @@
 import { FeedWaiters, type NoteChange, type RecordChange, type RecordingEventLog } from '@support/adapter-memory';
-import { eventActorId, systemActor, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
+import { systemActor, type ChangeEvent, type StoredEvent, type UserId } from '@support/domain';
 import type { Database } from 'lmdb';
 import type { LmdbEnvironment } from './environment.js';
 
-/**
- * The change feed's tables: events by seq; the newest seq ever given (kept when every event is
- * forgotten); and the events each user made, keyed [user id, seq] (contract §8.3's actor_id:
- * a filtered read walks that user's keys only, never the others' events).
- */
-export const feedTables = { events: 'events', newest: 'feed', byActor: 'eventsByActor' } as const;
-const newestKey = 'newest';
+import { actorKey, feedTables, newestKey } from './feed-keys.js';
 
-/** The key of an event in the per-actor index, or null for the service's own events (no user made them). */
-export const actorKey = (event: Pick<StoredEvent, 'actor' | 'seq'>): [number, number] | null => {
-  const id = eventActorId(event.actor);
-  return id === null ? null : [id, event.seq];
-};
+export { actorKey, feedTables } from './feed-keys.js';
 
 type Note = NoteChange;
 

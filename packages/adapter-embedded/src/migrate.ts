@@ -1,6 +1,6 @@
 import type { StoredEvent } from '@support/domain';
 import type { Database, RootDatabase } from 'lmdb';
-import { actorKey, feedTables } from './feed.js';
+import { actorKey, feedTables } from './feed-keys.js';
 
 /** One table's records as a loop reads them. */
 type Table = Database<Record<string, unknown>, string>;
