@@ -100,9 +100,9 @@ describe('use case: who may see a repeat of an Idempotency-Key request (contract
   it('checks the role before the feed scope: an agent without events:read is told its role may not', async () => {
     const w = await world();
     const agent = await w.agent();
-    expect(
-      w.app.idempotency.mayRepeat(scoped(agent, ['webhooks:manage']), repeatAccess.createWebhook),
-    ).to.deep.equal(forbidden('agents may not manage webhooks'));
+    expect(w.app.idempotency.mayRepeat(scoped(agent, ['webhooks:manage']), repeatAccess.createWebhook)).to.deep.equal(
+      forbidden('agents may not manage webhooks'),
+    );
   });
 
   it('a demoted admin no longer sees the repeat of an admin-only request', async () => {
