@@ -261,9 +261,9 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       await o.release();
     },
     loaded: () => report,
-    warnings: () =>
-      opened !== null && shareOfHeap() >= heapWarningShare
-        ? [`${heapWarningText} (${String(Math.round(shareOfHeap() * 100))}% of it in use)`]
-        : [],
+    warnings: () => {
+      const share = opened === null ? 0 : shareOfHeap();
+      return share >= heapWarningShare ? [`${heapWarningText} (${String(Math.round(share * 100))}% of it in use)`] : [];
+    },
   };
 };

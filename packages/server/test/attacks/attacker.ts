@@ -24,6 +24,8 @@ export interface Target {
   user(role: 'customer' | 'agent' | 'admin'): Promise<{ id: number; email: string; password: string; token: string }>;
   /** The first admin's token. */
   admin(): Promise<string>;
+  /** One request on `agent`'s kept-alive connections (the served certificate pinned); a body is sent as JSON. */
+  pooled(agent: Agent, method: string, path: string, body?: unknown): Promise<ChildAnswer>;
   /** Requests to /healthz on a kept-alive connection until `until` settles; each one's time in ms. */
   pollHealth<A>(until: Promise<A>): Promise<{ result: A; waits: number[] }>;
 }
@@ -69,6 +71,27 @@ export const startTarget = async (env: Readonly<Record<string, string>> = {}): P
     if (created.status !== 201) throw new Error(`user not created: ${created.status} ${created.text}`);
     return { id: (created.json as { id: number }).id, email, password, token: await login(email, password) };
   };
+  const pooled: Target['pooled'] = (agent, method, path, body) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = httpsRequest(
+        {
+          host: '127.0.0.1',
+          port: child.port,
+          method,
+          path,
+          ca: child.servedPem,
+          servername: 'localhost',
+          agent,
+          headers: payload === undefined ? {} : { 'Content-Type': 'application/json' },
+        },
+        (res) => {
+          readAnswer(res).then(resolve, reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
   const pollHealth: Target['pollHealth'] = async (until) => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const waits: number[] = [];
@@ -76,24 +99,7 @@ export const startTarget = async (env: Readonly<Record<string, string>> = {}): P
     const done = until.finally(() => {
       state.settled = true;
     });
-    const once = (): Promise<ChildAnswer> =>
-      new Promise((resolve, reject) => {
-        const req = httpsRequest(
-          {
-            host: '127.0.0.1',
-            port: child.port,
-            path: '/healthz',
-            ca: child.servedPem,
-            servername: 'localhost',
-            agent,
-          },
-          (res) => {
-            readAnswer(res).then(resolve, reject);
-          },
-        );
-        req.on('error', reject);
-        req.end();
-      });
+    const once = (): Promise<ChildAnswer> => pooled(agent, 'GET', '/healthz');
     try {
       while (!state.settled) {
         const started = performance.now();
@@ -105,5 +111,5 @@ export const startTarget = async (env: Readonly<Record<string, string>> = {}): P
       agent.destroy();
     }
   };
-  return { child, send, grant, login, user, admin, pollHealth };
+  return { child, send, grant, login, user, admin, pooled, pollHealth };
 };

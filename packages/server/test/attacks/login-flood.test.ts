@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { Agent, request as httpsRequest } from 'node:https';
-import { readAnswer, reap, type ChildAnswer } from '../server/child.js';
+import { Agent } from 'node:https';
+import { reap } from '../server/child.js';
 import { adminEmail, adminPassword, startTarget, type Target } from './attacker.js';
 
 // A login flood (contract §11): every password grant costs an argon2id hash (~40 ms of a core),
@@ -26,30 +26,7 @@ describe('attack: a login flood meets a bounded password queue (contract §11, o
   });
 
   /** One request on the kept-alive pool, so that a flood's requests arrive within milliseconds. */
-  const send = (method: string, path: string, body?: unknown): Promise<ChildAnswer & { ms: number }> =>
-    new Promise((resolve, reject) => {
-      const started = performance.now();
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = httpsRequest(
-        {
-          host: '127.0.0.1',
-          port: target.child.port,
-          method,
-          path,
-          ca: target.child.servedPem,
-          servername: 'localhost',
-          agent,
-          headers: payload === undefined ? {} : { 'Content-Type': 'application/json' },
-        },
-        (res) => {
-          readAnswer(res).then((answer) => {
-            resolve({ ...answer, ms: performance.now() - started });
-          }, reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const send = (method: string, path: string, body?: unknown) => target.pooled(agent, method, path, body);
   /** Opens `flood` TLS connections first: the handshakes would otherwise spread the flood out. */
   const warm = async (): Promise<void> => {
     const answers = await Promise.all(Array.from({ length: flood }, () => send('GET', '/healthz')));
