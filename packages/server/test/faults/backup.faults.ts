@@ -87,7 +87,7 @@ describe('faults: the backup command, end to end (plain node processes)', functi
       const backup = await runBackup(data, copy).done;
       expect(backup.code, backup.out).to.equal(0);
       expect(backup.out).to.match(
-        /^backed up .* to .*copy \(store\.lmdb, tls-cert\.pem, tls-key\.pem, initial-admin-password\)/,
+        /^backed up .* to .*copy \(store\.lmdb, blobs, tls-cert\.pem, tls-key\.pem, initial-admin-password\)/,
       );
       await post(first, token, '/v1/tickets', { subject: 'After the backup', customer_id: customer });
     } finally {
