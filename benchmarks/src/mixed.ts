@@ -3,10 +3,15 @@
 // exists), measured in alternating rounds: reads
 // (one ticket, a search, a list page, a ticket with embed=customer, evenly) and PATCHes of random
 // tickets at each write share. Prints requests/s, p99 of all, of reads and of writes, per store
-// and share, and the embedded / memory ratios; a share of 0 gives the reads' p99 without writes.
+// and share, and the embedded / memory ratios; a share of 0 gives the reads' p99 without writes;
+// then each kind of read's p50 and p99 per store and share (embedded minus memory: what a read
+// of that kind waits for commits). MIXED_HOT=1 sends every PATCH to one hot ticket instead of
+// random ones (writes that depend on each other). MIXED_PROFILE=<dir> starts the embedded
+// service with `node --cpu-prof --cpu-prof-dir=<dir>` (the profile is written at its stop; read
+// it with `node benchmarks/dist/profile-top.js <file>`).
 //
 //   npx -y pnpm@10 bench:mixed                       # builds, then ~2 × 4 × MIXED_SECONDS
-//   MIXED_SECONDS=60 MIXED_ROUNDS=4 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 node benchmarks/dist/mixed.js
+//   MIXED_SECONDS=60 MIXED_ROUNDS=4 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 MIXED_HOT=0 node benchmarks/dist/mixed.js
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { closedLoop, percentile, type Answer } from './support/https-client.js';
@@ -19,6 +24,8 @@ const shares = knobList('MIXED_WRITES', '0,5,20,50', 0);
 const connections = knob('MIXED_CONNECTIONS', 16, 1);
 const seedTickets = knob('MIXED_TICKETS', 2000, 1);
 const rounds = knob('MIXED_ROUNDS', 4, 1);
+const hot = knob('MIXED_HOT', 0, 0) > 0;
+const profileDir = process.env['MIXED_PROFILE'];
 const words = ['printer', 'invoice', 'refund', 'login', 'export', 'quasar', 'network', 'billing'];
 let seed = 7;
 const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -36,10 +43,18 @@ const hasTaskset = (() => {
   }
 })();
 
+const readKinds = ['one', 'search', 'list', 'embed'] as const;
+type ReadKind = (typeof readKinds)[number];
 interface Latencies {
   readonly read: number[];
   readonly write: number[];
+  readonly kinds: Record<ReadKind, number[]>;
 }
+const noLatencies = (): Latencies => ({
+  read: [],
+  write: [],
+  kinds: { one: [], search: [], list: [], embed: [] },
+});
 
 /** A started service with its seeded tickets and one run of the mix at a write share. */
 const prepare = async (store: 'memory' | 'embedded') => {
@@ -47,6 +62,7 @@ const prepare = async (store: 'memory' | 'embedded') => {
     prefix: hasTaskset ? ['taskset', '-c', '1'] : [],
     env: { STORE: store, LOG_LEVEL: 'error' },
     maxSockets: connections,
+    nodeArgs: store === 'embedded' && profileDir !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
   const { http, token } = s;
   const customer = await createUser(http, token, {
@@ -66,27 +82,31 @@ const prepare = async (store: 'memory' | 'embedded') => {
     100,
   );
   const get = (path: string) => () => http.send({ path, token });
-  const reads: (() => Promise<Answer>)[] = [
-    () => get(`/v1/tickets/${pick(ids)}`)(),
-    () => get(`/v1/tickets?q=${pick(words)}&per_page=30`)(),
-    () => get(`/v1/tickets?per_page=30&page=${1 + Math.floor(random() * 20)}`)(),
-    () => get(`/v1/tickets/${pick(ids)}?embed=customer`)(),
-  ];
+  const reads: Record<ReadKind, () => Promise<Answer>> = {
+    one: () => get(`/v1/tickets/${pick(ids)}`)(),
+    search: () => get(`/v1/tickets?q=${pick(words)}&per_page=30`)(),
+    list: () => get(`/v1/tickets?per_page=30&page=${1 + Math.floor(random() * 20)}`)(),
+    embed: () => get(`/v1/tickets/${pick(ids)}?embed=customer`)(),
+  };
+  const hotTicket = ids[0];
   const run = async (share: number, lat: Latencies) => {
     let errors = 0;
     const { n, elapsedMs } = await closedLoop(connections, (seconds * 1000) / rounds, async () => {
       const write = random() * 100 < share;
+      const kind = pick(readKinds);
       const t0 = performance.now();
       const a = write
         ? await http.send({
             method: 'PATCH',
-            path: `/v1/tickets/${pick(ids)}`,
+            path: `/v1/tickets/${hot ? hotTicket : pick(ids)}`,
             token,
             body: { priority: pick(['low', 'normal', 'high', 'urgent']) },
           })
-        : await pick(reads)();
+        : await reads[kind]();
       if (a.status >= 500) errors += 1;
-      lat[write ? 'write' : 'read'].push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      lat[write ? 'write' : 'read'].push(ms);
+      if (!write) lat.kinds[kind].push(ms);
     });
     return { count: n, seconds: elapsedMs / 1000, errors };
   };
@@ -101,6 +121,8 @@ interface Row {
   readonly writeP99: number;
   readonly errors: number;
   readonly load: number;
+  /** Each kind of read: p50 and p99. */
+  readonly kinds: Record<ReadKind, readonly [number, number]>;
 }
 
 // Both services run side by side; each share is measured in alternating rounds (memory, embedded,
@@ -111,8 +133,8 @@ const results: Record<(typeof names)[number], Row[]> = { memory: [], embedded: [
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 for (const share of shares) {
   const acc = {
-    memory: { lat: { read: [], write: [] } as Latencies, count: 0, seconds: 0, errors: 0 },
-    embedded: { lat: { read: [], write: [] } as Latencies, count: 0, seconds: 0, errors: 0 },
+    memory: { lat: noLatencies(), count: 0, seconds: 0, errors: 0 },
+    embedded: { lat: noLatencies(), count: 0, seconds: 0, errors: 0 },
   };
   for (let round = 0; round < rounds; round += 1)
     for (const name of round % 2 === 0 ? names : [...names].reverse()) {
@@ -131,6 +153,12 @@ for (const share of shares) {
       writeP99: percentile(sorted(lat.write), 99),
       errors,
       load: loadavg()[0] ?? NaN,
+      kinds: Object.fromEntries(
+        readKinds.map((k) => {
+          const xs = sorted(lat.kinds[k]);
+          return [k, [percentile(xs, 50), percentile(xs, 99)]];
+        }),
+      ) as unknown as Row['kinds'],
     });
   }
 }
@@ -138,7 +166,7 @@ for (const s of Object.values(stores)) await s.stop();
 
 const f = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
 console.log(
-  `mixed load: ${connections} connections, ${seconds} s per share, ${seedTickets} tickets, server ${hasTaskset ? 'on one core (taskset -c 1)' : 'on all cores'}, load ${f(loadavg()[0] ?? NaN, 1)} at the end`,
+  `mixed load: ${connections} connections, ${seconds} s per share, ${seedTickets} tickets, writes to ${hot ? 'one hot ticket' : 'random tickets'}, server ${hasTaskset ? 'on one core (taskset -c 1)' : 'on all cores'}, load ${f(loadavg()[0] ?? NaN, 1)} at the end`,
 );
 console.log(
   '| writes | memory req/s | embedded req/s | ratio | memory p99 | embedded p99 | ratio | reads p99 mem / emb | writes p99 mem / emb | 5xx | load |',
@@ -158,3 +186,16 @@ if (base)
     console.log(
       `embedded reads' p99 at ${r.share}% writes / without writes: ${f(r.readP99 / base.readP99, 2)}x (goal <= 1.5x)`,
     );
+console.log('\n| writes | read | memory p50 / p99 | embedded p50 / p99 | p99 ratio |');
+console.log('|--:|---|--:|--:|--:|');
+results.memory.forEach((m, i) => {
+  const e = results.embedded[i];
+  if (e === undefined) return;
+  for (const k of readKinds) {
+    const [m50, m99] = m.kinds[k];
+    const [e50, e99] = e.kinds[k];
+    console.log(
+      `| ${m.share}% | ${k} | ${f(m50, 1)} / ${f(m99, 1)} ms | ${f(e50, 1)} / ${f(e99, 1)} ms | ${f(e99 / m99, 2)}x |`,
+    );
+  }
+});

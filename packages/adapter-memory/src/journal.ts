@@ -67,14 +67,16 @@ class TrackedMap<K, V> extends BigMap<K, V> {
   }
 
   override set(key: K, value: V): this {
+    const before = super.get(key);
     super.set(key, value);
-    this.journal.note(this.table, this.keyOf(key), value);
+    this.journal.noteTracked(this.table, this.keyOf(key), value, before);
     return this;
   }
 
   override delete(key: K): boolean {
+    const before = super.get(key);
     const had = super.delete(key);
-    if (had) this.journal.note(this.table, this.keyOf(key), undefined);
+    if (had) this.journal.noteTracked(this.table, this.keyOf(key), undefined, before);
     return had;
   }
 }
@@ -162,6 +164,13 @@ export class Journal {
     return change;
   }
 
+  /** A change of a tracked map, with the value its record had before (what a search compares: pending.ts); null while loading. */
+  noteTracked(table: string, key: RecordKey, value: unknown, before: unknown): void {
+    if (this.loading) return;
+    if (this.changes === null) throw new Error(`a ${table} record changed outside a journalled port call`);
+    this.changes.push({ table, key, value, before } as RecordChange);
+  }
+
   /** Runs `work`, a request holding the claim `key` of `owner`, so that its first durable write marks the claim (ClaimGuard). */
   guarded<T>(key: string, owner: string, work: () => Promise<T>): Promise<T> {
     return this.claims.guarded(this.sink !== null, key, owner, work);
@@ -215,11 +224,28 @@ export class Journal {
     return (key, operation) => this.run(operation, [table], true, key);
   }
 
+  /**
+   * The way a repository answers a search or a list over `table`: like `runner`, but a call
+   * that changed nothing waits only for the pending commits of the records that `affects` its
+   * answer (given the answer and a record's durable value and pending values, undefined for no
+   * record; tickets: page-affected.ts), not for unrelated writes to the table. `affects` must
+   * say true whenever the answer could differ with any of the values.
+   */
+  viewRunner(
+    table: JournalTable,
+  ): <T>(operation: () => T, affects: (answer: T, versions: readonly unknown[]) => boolean) => Promise<T> {
+    return (operation, affects) =>
+      this.run(operation, [table], true, undefined, (result) =>
+        this.pending.afterView(table, result, (versions) => affects(result, versions)),
+      );
+  }
+
   private run<T>(
     operation: () => T,
     reads: readonly string[],
     answerWhenDurable: boolean,
     record?: RecordKey,
+    view?: (result: T) => Promise<T>,
   ): Promise<T> {
     const sink = this.sink;
     if (sink === null) return answer(operation);
@@ -247,6 +273,7 @@ export class Journal {
       durable.catch(() => undefined);
       return Promise.resolve(result);
     }
+    if (view !== undefined) return view(result);
     return record === undefined || reads[0] === undefined
       ? this.pending.afterTables(reads, result)
       : this.pending.afterRecord(reads[0], record, result);

@@ -13,6 +13,7 @@ import type { MemoryFollowUps } from '../follow-ups.js';
 import type { Journal } from '../journal.js';
 import { copyTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
+import { pageAffectedBy } from './page-affected.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
 import { memoryTicketFieldRepository } from './ticket-field-repository.js';
 import { TicketTable } from './ticket-table.js';
@@ -50,6 +51,8 @@ export const memoryTicketRepository = (
   const answer = journal.runner(['tickets']);
   // A read of one ticket waits only for a pending write of that ticket.
   const answerFor = journal.recordRunner('tickets');
+  // A search waits only for the pending writes that could change its answer.
+  const answerView = journal.viewRunner('tickets');
   /**
    * Rewrites tickets by id, one after the other, inside one synchronous call, with an event
    * for each live one (a deleted ticket has no representation left to change).
@@ -103,11 +106,14 @@ export const memoryTicketRepository = (
         return true;
       }),
     search: (filter, sort, offset, limit) =>
-      answer(() => {
-        checkOffset(offset);
-        const page = searchTickets(table, settings, filter, sort, offset, limit);
-        return { items: page.items.map(copyTicket), total: page.total };
-      }),
+      answerView(
+        () => {
+          checkOffset(offset);
+          const page = searchTickets(table, settings, filter, sort, offset, limit);
+          return { items: page.items.map(copyTicket), total: page.total };
+        },
+        (page, versions) => pageAffectedBy(filter, sort, page, versions as readonly (Ticket | undefined)[]),
+      ),
     countHolding: (fieldId, values) =>
       answer(() => {
         const index = table.field(fieldId);
