@@ -13,8 +13,9 @@ import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable }
 export const journalTables = [
   'users',
   'groups',
-  'tickets',
+  // Before tickets: a restored ticket's values are shared with its fields' indexes (ticket-table.ts).
   'ticketFields',
+  'tickets',
   'messages',
   'attachments',
   'tokens',

@@ -9,6 +9,7 @@ import {
 } from '@support/domain';
 import { SortedList, type Probe } from '../sorted-list.js';
 import { IdSet, IdSets } from './id-set.js';
+import { NumericKeys } from './numeric-keys.js';
 import type { SortKey } from './ticket-facts.js';
 import { WordIndex } from './word-index.js';
 
@@ -24,7 +25,8 @@ import { WordIndex } from './word-index.js';
 // checkbox as 0/1; a dropdown as its option's rank by value), kept in an array by id so that a
 // search compares two tickets without reading their rows; text is read from the row.
 
-const noKey = Number.NaN;
+/** At most this many shared dates or multiselect lists per field (both sets are small in practice). */
+const maxShared = 65_536;
 
 const dateKey = (d: string): number =>
   Number(d.slice(0, 4)) * 10000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
@@ -36,9 +38,15 @@ export class FieldIndex {
   readonly absent = new IdSet(true);
   readonly byValue: IdSets<CustomScalar> | null;
   readonly words: WordIndex | null;
-  private keys = new Float64Array(0);
+  private readonly keys = new NumericKeys();
   private readonly numeric: boolean;
   private readonly ranks: ReadonlyMap<string, number>;
+  /** Each option's value, the one string a ticket's copy holds (`shared`). */
+  private readonly options: ReadonlyMap<string, string>;
+  // Map: derived: shared copies of values (`shared`), rebuilt from the rows at start
+  private readonly dates = new Map<string, string>();
+  // Map: derived: shared copies of values (`shared`), rebuilt from the rows at start
+  private readonly lists = new Map<string, readonly string[]>();
 
   constructor(
     private definition: TicketFieldDefinition,
@@ -55,6 +63,8 @@ export class FieldIndex {
     const values = def.options.map((o) => o.value).sort(compareText);
     // Map: derived: each option's rank, from the field's definition
     this.ranks = new Map(values.map((v, i) => [v, i]));
+    // Map: derived: each option's value, from the field's definition
+    this.options = new Map(values.map((v) => [v, v]));
   }
 
   get id(): number {
@@ -90,8 +100,7 @@ export class FieldIndex {
   /** A live ticket's sort key: null when it has no value. */
   key(id: number): SortKey {
     if (this.numeric) {
-      const k = this.keys[id];
-      return k === undefined || Number.isNaN(k) ? null : k;
+      return this.keys.get(id);
     }
     const v = this.valueOf(id);
     return typeof v === 'string' ? v : null;
@@ -115,8 +124,7 @@ export class FieldIndex {
     const s = v as CustomScalar;
     const key = this.keyOfValue(s);
     if (this.numeric) {
-      if (id >= this.keys.length) this.grow(id);
-      this.keys[id] = key as number;
+      this.keys.set(id, key as number);
     }
     this.sorted?.insert(id, (x) => compareSortKeys(this.key(x), key) || x - id);
     this.byValue?.add(s, id);
@@ -136,44 +144,109 @@ export class FieldIndex {
     const s = v as CustomScalar;
     const key = this.keyOfValue(s);
     this.sorted?.remove(id, (x) => compareSortKeys(this.key(x), key) || x - id);
-    if (this.numeric) this.keys[id] = noKey;
+    if (this.numeric) this.keys.clear(id);
     this.byValue?.remove(s, id);
     if (this.words !== null) this.words.replace(id, [...new Set(tokenize(s as string))], []);
   }
 
   /** Fills the (new) index with these live tickets, the sorted list sorted once. */
   build(ids: readonly number[]): void {
+    const bulk = this.bulk();
+    for (const id of ids) bulk.take(id, this.valueOf(id));
+    bulk.end();
+  }
+
+  /**
+   * A bulk fill of the (new) index, ticket by ticket in ascending ids (`take`), the sorted list
+   * sorted once at the `end` by keys gathered on the way: the start fills every field's index in
+   * one pass over the rows (ticket-table.ts, `restored`), and no comparison reads a row.
+   */
+  bulk(): { take(id: number, v: CustomValue | undefined): void; end(): void } {
     const holding: number[] = [];
-    for (const id of ids) {
-      const v = this.valueOf(id);
-      if (v === undefined) {
-        this.absent.add(id);
-        continue;
-      }
-      if (Array.isArray(v)) {
-        for (const x of v as readonly string[]) this.byValue?.add(x, id);
-        continue;
-      }
-      const s = v as CustomScalar;
-      if (this.numeric) {
-        if (id >= this.keys.length) this.grow(id);
-        this.keys[id] = this.keyOfValue(s) as number;
-      }
-      holding.push(id);
-      this.byValue?.add(s, id);
-      if (this.words !== null) this.words.replace(id, [], [...new Set(tokenize(s as string))]);
+    const texts: string[] = [];
+    let top = -1;
+    return {
+      take: (id, v) => {
+        if (v === undefined) {
+          this.absent.add(id);
+          return;
+        }
+        if (Array.isArray(v)) {
+          for (const x of v as readonly string[]) this.byValue?.add(x, id);
+          return;
+        }
+        const s = v as CustomScalar;
+        if (this.numeric) {
+          this.keys.set(id, this.keyOfValue(s) as number);
+          top = id;
+        } else if (this.sorted !== null) texts.push(s as string);
+        holding.push(id);
+        this.byValue?.add(s, id);
+        if (this.words !== null) this.words.replace(id, [], [...new Set(tokenize(s as string))]);
+      },
+      end: () => {
+        if (this.numeric) this.keys.fit(top);
+        if (this.sorted === null) return;
+        const keys = this.keys;
+        if (this.numeric) {
+          const packed = keys.sortedIds(holding);
+          if (packed !== null) {
+            this.sorted.fill(packed);
+            return;
+          }
+          holding.sort((a, b) => {
+            const ka = keys.get(a) as number;
+            const kb = keys.get(b) as number;
+            return ka < kb ? -1 : ka > kb ? 1 : a - b;
+          });
+          this.sorted.fill(holding);
+          return;
+        }
+        // Text: positions sorted by the gathered strings (ids ascend, so a tie keeps its order).
+        const at = holding.map((_, i) => i);
+        at.sort((i, j) => compareText(texts[i] as string, texts[j] as string) || i - j);
+        this.sorted.fill(at.map((i) => holding[i] as number));
+      },
+    };
+  }
+
+  /**
+   * The value as the index's own copy would hold it: an option's value (dropdown, multiselect)
+   * and a date are the one string this index keeps for it, and a multiselect's list is one
+   * frozen list per combination, so that a million tickets holding "gold" hold one string, not
+   * a million (the start decodes a new one for each; contract §10's closed sets make this safe).
+   * Other values are returned as they are.
+   */
+  get shares(): boolean {
+    const type = this.def.type;
+    return type === 'dropdown' || type === 'multiselect' || type === 'date';
+  }
+
+  shared(v: CustomValue): CustomValue {
+    if (Array.isArray(v)) {
+      const list = v as readonly string[];
+      const key = list.join('\u0000');
+      const known = this.lists.get(key);
+      if (known !== undefined) return known;
+      const made = Object.freeze(list.map((x) => this.shareText(x)));
+      if (this.lists.size < maxShared) this.lists.set(key, made);
+      return made;
     }
-    if (this.sorted !== null) this.sorted.fill(holding.sort((a, b) => this.compareIds(a, b)));
+    return typeof v === 'string' ? this.shareText(v) : v;
+  }
+
+  private shareText(v: string): string {
+    const type = this.def.type;
+    if (type === 'dropdown' || type === 'multiselect') return this.options.get(v) ?? v;
+    if (type !== 'date') return v;
+    const known = this.dates.get(v);
+    if (known !== undefined) return known;
+    if (this.dates.size < maxShared) this.dates.set(v, v);
+    return v;
   }
 
   private compareIds(a: number, b: number): number {
     return compareSortKeys(this.key(a), this.key(b)) || a - b;
-  }
-
-  private grow(id: number): void {
-    const keys = new Float64Array(Math.max(id + 1, 2 * this.keys.length, 1024)).fill(noKey);
-    keys.set(this.keys);
-    this.keys = keys;
   }
 }
 
