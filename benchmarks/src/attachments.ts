@@ -11,7 +11,8 @@
 //     window; a reader in its own process (attachments-reader.ts) GETs /v1/tickets/{id} one
 //     at a time all along: the p99 of the reads started during the bursts, against the p99 of
 //     those started in the quiet windows, goal <= 2x.
-//   npx -y pnpm@10 bench:attachments        ROUNDS=10 BURSTS=5 by default
+//   npx -y pnpm@10 bench:attachments        ROUNDS=10 BURSTS=5 by default; SERVICE_ENV="A=1 B=2"
+//   adds to the service's environment (e.g. UPLOAD_CONCURRENCY=1000: the reads before the bound)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { startService } from './anchors/service.js';
 import { writeCertificate } from './support/cert.js';
 import { expectJson, field, httpsClient, type Answer, type Call } from './support/https-client.js';
-import { knob } from './support/knobs.js';
+import { knob, serviceEnv } from './support/knobs.js';
 import { pinLoadGenerator } from './support/pinning.js';
 import { firstLine, rssBytes, startNode, stop } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
@@ -42,7 +43,7 @@ const service = await startService({
   prefix: pinning.prefix,
   tls,
   tickets: 20,
-  env: { STORE: 'embedded', UPLOAD_MAX_BYTES: String(30 * MiB) },
+  env: { STORE: 'embedded', UPLOAD_MAX_BYTES: String(30 * MiB), ...serviceEnv() },
 });
 /** Timed requests to a server: answers' bodies kept (small ones) or only counted (downloads). */
 const timedClient = (port: number, discardBodies: boolean) => {
@@ -198,6 +199,7 @@ console.log(
     ? `servers pinned to CPU ${pinning.serverCpu ?? '?'}, clients to CPU ${pinning.loadCpu ?? '?'}`
     : 'unpinned',
 );
+console.log(`service settings: ${JSON.stringify(serviceEnv())}`);
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(2))

@@ -17,11 +17,19 @@ export interface SeededOptions {
   readonly tickets: number;
   readonly nodeArgs?: readonly string[];
   readonly env?: Readonly<Record<string, string>>;
+  /** 'pipe' to read its stdout (log lines, --trace-gc); discarded by default. */
+  readonly stdout?: 'pipe' | 'ignore';
 }
 
 /** Starts and seeds one service process (`nodeArgs` before the script, e.g. --cpu-prof). */
-export const startService = async ({ prefix, tls, tickets, nodeArgs = [], env = {} }: SeededOptions) => {
-  const service = await startServiceProcess({ prefix, tls, nodeArgs, env });
+export const startService = async ({ prefix, tls, tickets, nodeArgs = [], env = {}, stdout }: SeededOptions) => {
+  const service = await startServiceProcess({
+    prefix,
+    tls,
+    nodeArgs,
+    env,
+    ...(stdout === undefined ? {} : { stdout }),
+  });
   const customerId = await createUser(service.http, service.token, {
     name: 'Ada Lovelace',
     email: 'ada@example.com',

@@ -40,3 +40,12 @@ export const load = (): string =>
   `load ${loadavg()
     .map((l) => l.toFixed(2))
     .join(' ')}`;
+
+/** SERVICE_ENV="A=1 B=2": settings added to the service's environment (the settings being compared). */
+export const serviceEnv = (): Record<string, string> =>
+  Object.fromEntries(
+    (process.env['SERVICE_ENV'] ?? '')
+      .split(/\s+/)
+      .filter((s) => s.includes('='))
+      .map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]),
+  );

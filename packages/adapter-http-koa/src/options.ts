@@ -1,6 +1,7 @@
 import type { DeprecationSchedule } from './conventions/deprecation.js';
 import { defaultDeprecations } from './conventions/deprecation.js';
 import { apiVersions, type ApiVersions } from './conventions/api-version.js';
+import { defaultUploadConcurrency } from './conventions/upload-pacing.js';
 
 /** One-line structured logging; the HTTP adapter never hands it a token or a password. */
 export interface HttpLogger {
@@ -47,6 +48,8 @@ export interface HttpOptions {
   readonly warnings?: () => readonly string[];
   /** UPLOAD_MAX_BYTES: an upload announced larger is refused before its body is read (default 25 MiB). */
   readonly uploadMaxBytes?: number;
+  /** UPLOAD_CONCURRENCY: how many upload bodies are read at once; the others wait their turn (default 4). */
+  readonly uploadConcurrency?: number;
 }
 
 export interface ResolvedHttpOptions {
@@ -63,6 +66,7 @@ export interface ResolvedHttpOptions {
   readonly startup: StartupProgress;
   readonly warnings: () => readonly string[];
   readonly uploadMaxBytes: number;
+  readonly uploadConcurrency: number;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -79,4 +83,5 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   startup: o.startup ?? started,
   warnings: o.warnings ?? (() => []),
   uploadMaxBytes: o.uploadMaxBytes ?? 26_214_400,
+  uploadConcurrency: o.uploadConcurrency ?? defaultUploadConcurrency,
 });

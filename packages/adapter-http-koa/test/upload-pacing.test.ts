@@ -21,13 +21,13 @@ describe('upload pacing', () => {
   it('hands over every chunk of a stream unchanged, in order, neither split nor joined', async () => {
     const chunks = [chunkOf(1, 1000), chunkOf(2, 3), chunkOf(3, 70_000), chunkOf(4, 1)];
     const got: Buffer[] = [];
-    for await (const c of uploadPacer(10_000).paced(arrived(chunks))) got.push(c);
+    for await (const c of uploadPacer({ bytesPerTurn: 10_000 }).paced(arrived(chunks))) got.push(c);
     expect(got.map((c) => c.length)).to.deep.equal([1000, 3, 70_000, 1]);
     expect(Buffer.concat(got).equals(Buffer.concat(chunks))).to.equal(true);
   });
 
   it('lets all streams together take at most the pace in one turn (a chunk started is finished)', async () => {
-    const pacer = uploadPacer(4096);
+    const pacer = uploadPacer({ bytesPerTurn: 4096, concurrent: 5 });
     let turn = 0;
     const counting = { on: true };
     void (async () => {

@@ -197,6 +197,13 @@ export const settings: readonly Setting[] = [
     store: 'all',
   },
   {
+    name: 'UPLOAD_CONCURRENCY',
+    default: '4',
+    allowed: '1-1000',
+    does: 'how many upload bodies (POST /v1/uploads) are read at once; the others wait their turn in arrival order, their bytes held back by TCP flow control (an upload whose client pauses 50 ms lets the next one in)',
+    store: 'all',
+  },
+  {
     name: 'SCAN_CLAMD',
     default: 'none: uploads are not scanned',
     allowed: 'host:port, or the path of a Unix socket',

@@ -57,6 +57,8 @@ export interface Config {
   readonly uploadMaxBytes: number;
   /** UPLOAD_TTL_S: how long an upload waits for a message to take it (default 86400). */
   readonly uploadTtlSeconds: number;
+  /** UPLOAD_CONCURRENCY: how many upload bodies are read at once; the others wait their turn (default 4). */
+  readonly uploadConcurrency: number;
   /** SCAN_CLAMD: the ClamAV daemon every upload is scanned by (host:port or a socket path); null: none. */
   readonly scanClamd: string | null;
   /** WEBHOOK_RETRY_S: seconds before each retry of a failed delivery (default 5,30,120,600,3600,21600); then the webhook is switched off. */
@@ -247,6 +249,7 @@ export const configFromEnv = (env: Env): Config => {
     eventsMemoryBytes: read(env, 'EVENTS_MEMORY_BYTES', integerIn('bytes', 1_048_576, 2 ** 40)) ?? 268_435_456,
     uploadMaxBytes: read(env, 'UPLOAD_MAX_BYTES', integerIn('bytes', 1, 2 ** 40)) ?? 26_214_400,
     uploadTtlSeconds: read(env, 'UPLOAD_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
+    uploadConcurrency: read(env, 'UPLOAD_CONCURRENCY', integerIn('uploads', 1, 1000)) ?? 4,
     scanClamd: read(env, 'SCAN_CLAMD', nonEmpty) ?? null,
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,

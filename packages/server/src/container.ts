@@ -213,6 +213,7 @@ export const buildContainer = (config: Config): Container => {
             warnings: () => store.warnings?.() ?? [],
             ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
             uploadMaxBytes: cfg.uploadMaxBytes,
+            uploadConcurrency: cfg.uploadConcurrency,
           }),
       [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup, TYPES.Store],
     )

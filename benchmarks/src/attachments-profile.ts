@@ -1,0 +1,155 @@
+// Where the service's time goes during bursts of uploads (not a test, not the benchmark): the
+// service as bench:attachments starts it (embedded store, pinned to one core), with --cpu-prof
+// and the loop-delay preload (support/loop-delay.ts); BURSTS x (2 s quiet, 50 concurrent 1 MiB
+// uploads), the reader (attachments-reader.ts) GETting a ticket all along. Prints for the quiet
+// windows and the bursts: the reader's p50/p99, the event-loop delay, the service's CPU time;
+// then the profile's samples taken during the bursts, summed by what they were doing.
+//   npx -y pnpm@10 exec tsc -b && node benchmarks/dist/attachments-profile.js
+// BURSTS=5; CPU_PROF=0 leaves the profiler out (its own cost); SERVICE_ENV="A=1 B=2" adds to
+// the service's environment (the upload settings being compared).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { summarizeProfile } from './anchors/profile-summary.js';
+import { startService } from './anchors/service.js';
+import { burstCategories, type TimedProfile } from './support/burst-profile.js';
+import { writeCertificate } from './support/cert.js';
+import { httpsClient } from './support/https-client.js';
+import { knob, load, serviceEnv } from './support/knobs.js';
+import { pinLoadGenerator } from './support/pinning.js';
+import { startNode } from './support/processes.js';
+import { createUser, login } from './support/seed.js';
+import { sleep } from './support/service.js';
+
+const bursts = knob('BURSTS', 5, 1);
+const profiled = knob('CPU_PROF', 1, 0) === 1;
+const extraEnv = serviceEnv();
+const pinning = pinLoadGenerator();
+if (pinning.warning !== null) console.log(`WARNING: ${pinning.warning}`);
+const MiB = 1024 * 1024;
+const dir = mkdtempSync(join(tmpdir(), 'bench-attachments-profile-'));
+process.on('exit', () => {
+  rmSync(dir, { recursive: true, force: true });
+});
+const tls = await writeCertificate(dir);
+const delayFile = join(dir, 'loop-delay.jsonl');
+const profileDir = join(dir, 'profile');
+const service = await startService({
+  prefix: pinning.prefix,
+  tls,
+  tickets: 20,
+  nodeArgs: [
+    '--import',
+    fileURLToPath(new URL('./support/loop-delay.js', import.meta.url)),
+    ...(profiled ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
+    ...(process.env['SERVICE_NODE_ARGS'] ?? '').split(/\s+/).filter((a) => a !== ''),
+  ],
+  env: { STORE: 'embedded', UPLOAD_MAX_BYTES: String(30 * MiB), LOOP_DELAY_FILE: delayFile, ...extraEnv },
+  stdout: process.env['SERVICE_STDOUT'] === '1' ? 'pipe' : 'ignore',
+});
+if (process.env['SERVICE_STDOUT'] === '1') service.started.child.stdout?.pipe(process.stderr);
+const pid = service.started.child.pid ?? 0;
+const client = httpsClient({ port: service.port, ca: tls.cert, maxSockets: 64, discardBodies: false });
+const ticket = `/v1/tickets/${service.ticketIds[0] ?? 0}`;
+const uploaders: string[] = [];
+for (let i = 0; i < 5 * bursts; i += 1) {
+  const email = `agent${i}@example.com`;
+  await createUser(service.http, service.token, { name: `A ${i}`, email, role: 'agent', password: `bench-agent-${i}` });
+  uploaders.push(await login(service.http, email, `bench-agent-${i}`));
+}
+const reader = startNode([], [fileURLToPath(new URL('./attachments-reader.js', import.meta.url))], {
+  env: {
+    ...process.env,
+    SERVICE: String(service.port),
+    RAW: '0',
+    CA: tls.certFile,
+    TOKEN: service.token,
+    TICKET: ticket,
+  },
+  stdin: 'pipe',
+});
+const readings = new Promise<Record<string, number[]>>((resolve, reject) => {
+  let out = '';
+  reader.child.stdout?.setEncoding('utf8').on('data', (s: string) => (out += s));
+  void reader.exited.then(({ code }) => {
+    if (code === 0) resolve(JSON.parse(out) as Record<string, number[]>);
+    else reject(new Error(`the reader exited ${code ?? '?'}: ${reader.stderrTail()}`));
+  });
+});
+const phase = (name: string) => reader.child.stdin?.write(`${name}\n`);
+const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+/** Ends the service's loop-delay window (its line is the next in the file). */
+const mark = () => process.kill(pid, 'SIGUSR2');
+const bodies = Array.from({ length: 50 }, () => randomBytes(MiB));
+const windows: { from: number; to: number }[] = [];
+const statuses = new Map<number, number>();
+mark();
+for (let b = 0; b < bursts; b += 1) {
+  phase('service quiet');
+  await sleep(2000);
+  mark();
+  phase('service busy');
+  const from = nowUs();
+  const answers = await Promise.all(
+    bodies.map((body, i) => {
+      body[0] = (body[0] ?? 0) ^ 1;
+      return client
+        .send({
+          method: 'POST',
+          path: '/v1/uploads?filename=one.bin',
+          token: uploaders[b * 5 + (i % 5)] ?? service.token,
+          headers: { 'content-type': 'application/octet-stream' },
+          body,
+        })
+        .catch(() => ({ status: 0 }));
+    }),
+  );
+  windows.push({ from, to: nowUs() });
+  mark();
+  for (const a of answers) statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
+  phase('idle');
+  await sleep(500);
+  mark();
+}
+reader.child.stdin?.end('end\n');
+const samples = await readings;
+client.close();
+await sleep(200);
+await service.stop();
+
+const p = (s: readonly number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
+const sorted = (k: string) => (samples[k] ?? []).sort((a, b) => a - b);
+const quiet = sorted('service quiet');
+const busy = sorted('service busy');
+console.log(`${load()}; SERVICE_ENV: ${JSON.stringify(extraEnv)}; CPU profile: ${profiled ? 'on' : 'off'}`);
+console.log(`uploads answered: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`);
+const burstMs = windows.reduce((a, w) => a + (w.to - w.from) / 1000, 0) / windows.length;
+console.log(`a burst: ${burstMs.toFixed(0)} ms on average`);
+console.log(
+  `GET ticket p50/p99: quiet ${p(quiet, 0.5).toFixed(1)}/${p(quiet, 0.99).toFixed(1)} ms, in bursts ${p(busy, 0.5).toFixed(1)}/${p(busy, 0.99).toFixed(1)} ms (${busy.length} reads): ${(p(busy, 0.99) / p(quiet, 0.99)).toFixed(2)}x`,
+);
+// The loop-delay lines: the first is start-up, then per burst: quiet, busy, idle.
+const delays = readFileSync(delayFile, 'utf8')
+  .trim()
+  .split('\n')
+  .map((l) => JSON.parse(l) as { wallMs: number; cpuMs: number; p50: number; p99: number; max: number });
+for (const [name, offset] of [
+  ['quiet', 1],
+  ['burst', 2],
+] as const) {
+  const of = delays.filter((_, i) => i > 0 && (i - offset) % 3 === 0);
+  const cpu = of.reduce((a, d) => a + d.cpuMs, 0);
+  const wall = of.reduce((a, d) => a + d.wallMs, 0);
+  console.log(
+    `${name}: service CPU ${((100 * cpu) / wall).toFixed(0)}% of the wall time; loop delay p99 ${of.map((d) => d.p99.toFixed(1)).join('/')} ms, max ${of.map((d) => d.max.toFixed(1)).join('/')} ms`,
+  );
+}
+if (profiled) {
+  const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile')) ?? '';
+  const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as TimedProfile;
+  const { table, during } = burstCategories(profile, windows);
+  console.log(`\nCPU profile, samples taken during the bursts (${bursts} bursts):\n${table}`);
+  console.log(`\n${summarizeProfile(during).split('\n\n').slice(0, 2).join('\n\n')}`);
+}
