@@ -12,8 +12,26 @@ export interface TimedProfile extends CpuProfile {
   }[];
 }
 
+/**
+ * fs bindings: they only hand the work to libuv's thread pool, but a service pinned to one core
+ * shares it with those threads, which run (the writes, the fsyncs) as soon as they are woken.
+ */
+const fsBindings = new Set([
+  'writeBuffers',
+  'writeBuffer',
+  'writev',
+  'openFileHandle',
+  'open',
+  'close',
+  'fsync',
+  'rename',
+]);
+
 /** What a sampled frame (its own time) was doing. */
 const categoryOf = (functionName: string, url: string): string => {
+  if (url === '' && fsBindings.has(functionName))
+    return 'fs bindings (writeBuffers, open, rename, fsync, close): the thread pool on the same core';
+  if (url === '' && !functionName.startsWith('(')) return 'native (other bindings, microtasks)';
   if (functionName === '(idle)') return 'idle (waiting for I/O)';
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)') return 'native, outside JS (socket reads: TLS decryption; libuv)';
@@ -22,7 +40,7 @@ const categoryOf = (functionName: string, url: string): string => {
     return 'file-type detection';
   if (/node_modules\/(busboy|streamsearch)\//.test(url)) return 'busboy (multipart)';
   if (/node_modules\/(lmdb|msgpackr|ordered-binary)\//.test(url)) return 'LMDB store';
-  if (/^node:(internal\/)?fs/.test(url)) return 'fs calls and callbacks';
+  if (/^node:(internal\/)?fs/.test(url)) return 'fs calls and callbacks (JS)';
   if (/^node:(_http|internal\/http)/.test(url)) return 'HTTP parsing and answering (node:http)';
   if (/^node:(_tls|tls|net|internal\/stream_base_commons|internal\/tls)/.test(url))
     return 'socket glue (node:net/tls, reads handed to JS)';
