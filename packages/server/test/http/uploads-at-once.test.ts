@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:https';
 import { startApi, type Api } from '../support/harness.js';
 import { obj } from '../support/resources.js';
-import { rawUpload } from '../support/uploads.js';
+import { multipart, rawUpload } from '../support/uploads.js';
 
 // UPLOAD_CONCURRENCY (docs/configuration.md): how many upload bodies the service reads at once.
 // Over HTTPS with the bound at 1: uploads sent together all succeed, each with its own bytes;
@@ -30,6 +30,25 @@ describe('HTTP: uploads read one at a time (UPLOAD_CONCURRENCY=1)', function () 
     expect(answers.map((a) => a.status)).to.deep.equal(Array<number>(8).fill(201));
     expect(answers.map((a) => obj(a).sha256)).to.deep.equal(files.map(sha));
     expect(answers.map((a) => obj(a).size)).to.deep.equal(Array<number>(8).fill(512 * 1024));
+  });
+
+  it('answers 201 to multipart uploads sent at once with Idempotency-Keys, each with its own bytes', async () => {
+    const files = Array.from({ length: 4 }, () => randomBytes(300 * 1024));
+    const answers = await Promise.all(
+      files.map((f, i) => {
+        const { body, contentType } = multipart([
+          { name: 'note', bytes: 'a field before the file' },
+          { name: 'file', filename: `form-${i}.bin`, type: 'application/octet-stream', bytes: f },
+        ]);
+        return api.request('POST', '/v1/uploads', {
+          token,
+          headers: { 'Content-Type': contentType, 'Idempotency-Key': `form-${i}` },
+          body,
+        });
+      }),
+    );
+    expect(answers.map((a) => a.status)).to.deep.equal([201, 201, 201, 201]);
+    expect(answers.map((a) => obj(a).sha256)).to.deep.equal(files.map(sha));
   });
 
   it('does not let a client that stops half-way hold another upload back', async () => {
