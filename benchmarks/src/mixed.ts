@@ -6,9 +6,9 @@
 // and share, and the embedded / memory ratios; a share of 0 gives the reads' p99 without writes;
 // then each kind of read's p50 and p99 per store and share (embedded minus memory: what a read
 // of that kind waits for commits). MIXED_HOT=1 sends every PATCH to one hot ticket instead of
-// random ones (writes that depend on each other). MIXED_PROFILE=<dir> starts the embedded
-// service with `node --cpu-prof --cpu-prof-dir=<dir>` (the profile is written at its stop; read
-// it with `node benchmarks/dist/profile-top.js <file>`).
+// random ones (writes that depend on each other). MIXED_PROFILE=<dir> starts each service with
+// `node --cpu-prof --cpu-prof-dir=<dir>/<store>` (the profile, seeding included, is written at its
+// stop; read it with `node benchmarks/dist/profile-top.js <file>`).
 //
 //   npx -y pnpm@10 bench:mixed                       # builds, then ~2 × 4 × MIXED_SECONDS
 //   MIXED_SECONDS=60 MIXED_ROUNDS=4 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 MIXED_HOT=0 node benchmarks/dist/mixed.js
@@ -62,7 +62,7 @@ const prepare = async (store: 'memory' | 'embedded') => {
     prefix: hasTaskset ? ['taskset', '-c', '1'] : [],
     env: { STORE: store, LOG_LEVEL: 'error' },
     maxSockets: connections,
-    nodeArgs: store === 'embedded' && profileDir !== undefined ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${store}`],
   });
   const { http, token } = s;
   const customer = await createUser(http, token, {
@@ -121,6 +121,8 @@ interface Row {
   readonly writeP99: number;
   readonly errors: number;
   readonly load: number;
+  /** The writes' latencies, sorted. */
+  readonly writes: readonly number[];
   /** Each kind of read: p50 and p99. */
   readonly kinds: Record<ReadKind, readonly [number, number]>;
 }
@@ -153,6 +155,7 @@ for (const share of shares) {
       writeP99: percentile(sorted(lat.write), 99),
       errors,
       load: loadavg()[0] ?? NaN,
+      writes: sorted(lat.write),
       kinds: Object.fromEntries(
         readKinds.map((k) => {
           const xs = sorted(lat.kinds[k]);
@@ -198,4 +201,10 @@ results.memory.forEach((m, i) => {
       `| ${m.share}% | ${k} | ${f(m50, 1)} / ${f(m99, 1)} ms | ${f(e50, 1)} / ${f(e99, 1)} ms | ${f(e99 / m99, 2)}x |`,
     );
   }
+  const [m50, m99] = [percentile(m.writes, 50), percentile(m.writes, 99)];
+  const [e50, e99] = [percentile(e.writes, 50), percentile(e.writes, 99)];
+  if (m.writes.length > 0)
+    console.log(
+      `| ${m.share}% | (PATCH) | ${f(m50, 1)} / ${f(m99, 1)} ms | ${f(e50, 1)} / ${f(e99, 1)} ms | ${f(e99 / m99, 2)}x |`,
+    );
 });

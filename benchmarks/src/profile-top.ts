@@ -40,8 +40,13 @@ profile.samples.forEach((id, i) => {
   self.set(name, (self.get(name) ?? 0) + us);
   total += us;
 });
-console.log(`${(total / 1e6).toFixed(1)} s sampled; self time by function:`);
-console.log('| self ms | share | function |');
+// Waiting for I/O is not work: shares are of the busy time.
+const busy = total - (self.get('(idle)') ?? 0);
+console.log(`${(total / 1e6).toFixed(1)} s sampled, ${(busy / 1e6).toFixed(1)} s busy; self time by function:`);
+console.log('| self ms | share of busy | function |');
 console.log('|--:|--:|---|');
-for (const [name, us] of [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, Number(howMany)))
-  console.log(`| ${(us / 1000).toFixed(0)} | ${((100 * us) / total).toFixed(1)}% | \`${name}\` |`);
+for (const [name, us] of [...self.entries()]
+  .filter(([name]) => name !== '(idle)')
+  .sort((a, b) => b[1] - a[1])
+  .slice(0, Number(howMany)))
+  console.log(`| ${(us / 1000).toFixed(0)} | ${((100 * us) / busy).toFixed(1)}% | \`${name}\` |`);
