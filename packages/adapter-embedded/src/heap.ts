@@ -3,13 +3,19 @@ import type { LmdbEnvironment } from './environment.js';
 
 /**
  * Heap bytes the memory engine takes per record once loaded, measured (docs/embedded-store.md,
- * "Known limits": 50k tickets alone, then with 4 short messages each, heapUsed after a GC:
- * 851 bytes a ticket, 662 a message), rounded up; longer texts take more.
+ * "Heap per record": 200k tickets with realistic texts alone, then with 1 message each, and
+ * 100k with 5 each, heapUsed after a GC: 791 bytes a ticket; a ticket's first message 185 more,
+ * each further one ~42), rounded up; longer subjects and summaries take more. A message's
+ * own text is not in the heap (it is read from LMDB): what memory keeps of it is its number
+ * and flags in its ticket's thread (~42 bytes), and the thread and the ticket's message
+ * counter (one `ids` record, ~143 bytes). Every other record (users, tokens, webhooks...) is
+ * counted at 1,000 bytes.
  */
-export const heapPerRecord = { tickets: 900, messages: 700, other: 1000 } as const;
-const serviceBytes = 96 * 2 ** 20;
+export const heapPerRecord = { tickets: 850, messages: 50, ids: 150, other: 1000 } as const;
+/** The heap the service takes with no data (its code, caches' bookkeeping, buffers), rounded up. */
+export const serviceBytes = 96 * 2 ** 20;
 /** The share of the heap limit the data may take at start: the rest is for requests and growth. */
-const startShare = 0.8;
+export const startShare = 0.8;
 
 /** A table's records, from LMDB's count (which includes the table's one record of msgpack structures). */
 const count = (environment: LmdbEnvironment, table: string): number =>
@@ -26,7 +32,8 @@ export const heapNeeded = (
     const n = count(environment, table);
     if (table === 'tickets') counts.tickets = n;
     if (table === 'messages') counts.messages = n;
-    bytes += n * (table === 'tickets' || table === 'messages' ? heapPerRecord[table] : heapPerRecord.other);
+    bytes +=
+      n * (table === 'tickets' || table === 'messages' || table === 'ids' ? heapPerRecord[table] : heapPerRecord.other);
   }
   return { bytes, ...counts };
 };

@@ -1,10 +1,12 @@
-import { aFilter, aTicket, aUser, sortOf } from '@support/application/testing';
+import { aFilter, aMessage, aTicket, aUser, sortOf } from '@support/application/testing';
+import type { TicketId } from '@support/domain';
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { CommitFailedError, DataDirError, dataFiles, tableOptions, type EmbeddedStore } from '../src/index.js';
+import { heapPerRecord, serviceBytes, startShare } from '../src/heap.js';
 import { startedStore, tempDataDir } from './temp-store.js';
 
 // Faults are answered, never hidden: a failed commit refuses its writes (and the reads that
@@ -161,16 +163,28 @@ describe('Embedded store: faults', function () {
 
   it('refuses a start whose data would not fit the heap, with one line naming NODE_OPTIONS', async () => {
     const store = await startedStore(dir);
-    for (let id = 1; id <= 10; id += 1) await store.tickets.insert(aTicket({ id }));
+    for (let id = 1; id <= 10; id += 1) {
+      await store.tickets.insert(aTicket({ id }));
+      // As the service numbers them: a sequence per ticket (one ids record each), then the messages.
+      for (let k = 0; k < 3; k += 1) {
+        const number = await store.ids.next(`message:${String(id)}`);
+        await store.messages.insert(aMessage({ ticketId: id, number: number }));
+      }
+    }
     await store.close();
-    const tooSmall = await refusal(() => startedStore(dir, { heapLimitBytes: 100 * 2 ** 20 }));
+    // The estimate counts each table's records at its measured cost: tickets, messages, and the
+    // message counters (which carry each ticket's thread).
+    const needed = serviceBytes + 10 * heapPerRecord.tickets + 30 * heapPerRecord.messages + 10 * heapPerRecord.ids;
+    const limit = Math.ceil(needed / startShare);
+    const tooSmall = await refusal(() => startedStore(dir, { heapLimitBytes: limit - 1024 }));
     expect(tooSmall).to.be.instanceOf(DataDirError);
     expect(tooSmall.message).to.match(
-      /holds 10 tickets and 0 messages, which need about 0\.1 GiB of JavaScript heap; this process may use 0\.1 GiB\. Start it with NODE_OPTIONS=--max-old-space-size=\d+ .*or move to STORE=mongo/,
+      /holds 10 tickets and 30 messages, which need about 0\.1 GiB of JavaScript heap; this process may use 0\.1 GiB\. Start it with NODE_OPTIONS=--max-old-space-size=\d+ .*or move to STORE=mongo/,
     );
     expect(tooSmall.message).not.to.contain('\n');
-    const fits = await startedStore(dir, { heapLimitBytes: 2 ** 30 });
+    const fits = await startedStore(dir, { heapLimitBytes: limit });
     expect(await ids(fits)).to.have.length(10);
+    expect((await fits.messages.list(10 as TicketId, true, 0, 10)).total).to.equal(3);
     await fits.close();
   });
 

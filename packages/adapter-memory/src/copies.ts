@@ -1,6 +1,10 @@
 import type { TokenRecord } from '@support/application';
 import {
   copyCustomValues,
+  priorities,
+  priorityRank,
+  stateRank,
+  ticketStates,
   type Attachment,
   type AttachmentSummary,
   type Group,
@@ -24,6 +28,36 @@ export const copyTicket = (t: Ticket): Ticket => ({
   groupId: t.groupId,
   tags: [...t.tags],
   customFields: copyCustomValues(t.customFields),
+  createdAt: t.createdAt,
+  updatedAt: t.updatedAt,
+  closedAt: t.closedAt,
+  deletedAt: t.deletedAt,
+  version: t.version,
+});
+
+const noTags: readonly string[] = Object.freeze([]);
+const noValues: Ticket['customFields'] = Object.freeze({});
+
+/**
+ * The copy of a ticket the store keeps (a write's, and each one a start loads): as `copyTicket`,
+ * but its state and priority are the domain's own strings (one of each in the process, not
+ * one per ticket as a decoded record or a request body has them) and no tags or no custom
+ * values are one shared frozen empty array and object: ~120 bytes less a ticket
+ * (docs/embedded-store.md, "Heap per record"). Kept tickets are never changed in place, and
+ * callers only ever get a `copyTicket` of one.
+ */
+export const keptTicket = (t: Ticket): Ticket => ({
+  id: t.id,
+  subject: t.subject,
+  summary: t.summary,
+  state: ticketStates[stateRank(t.state)] ?? t.state,
+  priority: priorities[priorityRank(t.priority)] ?? t.priority,
+  customerId: t.customerId,
+  customerName: t.customerName,
+  assignedUserId: t.assignedUserId,
+  groupId: t.groupId,
+  tags: t.tags.length === 0 ? noTags : [...t.tags],
+  customFields: Object.keys(t.customFields).length === 0 ? noValues : copyCustomValues(t.customFields),
   createdAt: t.createdAt,
   updatedAt: t.updatedAt,
   closedAt: t.closedAt,

@@ -3,7 +3,7 @@ import { BigMap } from './big-map.js';
 import { ClaimGuard } from './claim-guard.js';
 import { PendingCommits } from './pending.js';
 import type { RecordChange, RecordKey } from './records.js';
-import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable } from './shelf.js';
+import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable, type ShelvedTable } from './shelf.js';
 
 /**
  * The tables whose records a durable store keeps and loads back into memory at start: with the
@@ -119,7 +119,7 @@ export class Journal {
   }
 
   /** A shelf: records written in the port call's commit; with a sink, read from the durable store once durable, not held in memory. */
-  shelf<V>(table: ShelfTable): Shelf<V> {
+  shelf<V>(table: ShelvedTable): Shelf<V> {
     if (this.sink === null) return new MapShelf<V>();
     if (this.read === null) throw new Error(`a durable store needs a reader for the ${table} shelf`);
     const shelf = new DurableShelf<unknown>(table, (t, key, value) => this.note(t, key, value), this.read);

@@ -10,14 +10,25 @@ import type { RecordChange, RecordKey } from './records.js';
 export const shelfTables = ['answers', 'deliveryLog'] as const;
 export type ShelfTable = (typeof shelfTables)[number];
 
+/**
+ * A table that is shelved and also loaded at start (it is in `journalTables`): its restorer
+ * builds what memory keeps of each record (a message's number and flags in its ticket's
+ * thread), and the record itself is read from the store by key when asked for. The messages
+ * are most of a large store's records and the heap holds every loaded byte (docs/embedded-store.md,
+ * "Known limits").
+ */
+export type ShelvedTable = ShelfTable | 'messages';
+
 /** How a durable store reads a shelved record: its durable value, or undefined. */
-export type ShelfReader = (table: ShelfTable, key: RecordKey) => unknown;
+export type ShelfReader = (table: ShelvedTable, key: RecordKey) => unknown;
 
 /** Records read and written by key; values are plain data, never changed in place. */
 export interface Shelf<V> {
   get(key: RecordKey): V | undefined;
   set(key: RecordKey, value: V): void;
   delete(key: RecordKey): void;
+  /** A record a start loaded (the table's restorer): the memory store keeps it, a durable one reads it from the store. */
+  restored(key: RecordKey, value: V): void;
 }
 
 const keyText = (key: RecordKey): string | number => (typeof key === 'object' ? JSON.stringify(key) : key);
@@ -38,6 +49,10 @@ export class MapShelf<V> implements Shelf<V> {
   delete(key: RecordKey): void {
     this.records.delete(keyText(key));
   }
+
+  restored(key: RecordKey, value: V): void {
+    this.set(key, value);
+  }
 }
 
 /**
@@ -50,7 +65,7 @@ export class DurableShelf<V> implements Shelf<V> {
   private readonly pending = new Map<string | number, RecordChange>();
 
   constructor(
-    private readonly table: ShelfTable,
+    private readonly table: ShelvedTable,
     private readonly note: (table: string, key: RecordKey, value: unknown) => RecordChange | null,
     private readonly read: ShelfReader,
   ) {}
@@ -66,6 +81,11 @@ export class DurableShelf<V> implements Shelf<V> {
 
   delete(key: RecordKey): void {
     this.hold(this.note(this.table, key, undefined));
+  }
+
+  /** The store holds it: nothing to keep. */
+  restored(): void {
+    return;
   }
 
   /** A commit holding `change` is durable: unless changed since, the record is read from the store from now on. */

@@ -64,7 +64,7 @@ export const createMemoryEngine = (
   const store: Store = {
     tickets,
     ticketFields,
-    messages: memoryMessageRepository(journal, settings.chunkLoad, events, files),
+    messages: memoryMessageRepository(journal, events, files),
     attachments: memoryAttachmentRepository(journal, files),
     // A durable store keeps the bytes itself (the embedded store: files in DATA_DIR/blobs).
     blobs: memoryBlobStore(),

@@ -1,5 +1,6 @@
 import type { DeliveryRecord, StoredAnswer } from '@support/application';
-import type { Webhook, WebhookId } from '@support/domain';
+import type { Message, MessageNumber, TicketId, Webhook, WebhookId } from '@support/domain';
+import { aMessage } from '@support/domain/testing';
 import { expect } from 'chai';
 import { MemoryEventLog } from '../src/event-log.js';
 import {
@@ -11,8 +12,8 @@ import {
   type RecordKey,
 } from '../src/index.js';
 
-// With a durable store underneath, the kept Idempotency-Key answers and the webhook delivery
-// logs are shelved (shelf.ts): written in the port call's commit, then read from the store,
+// With a durable store underneath, the kept Idempotency-Key answers, the webhook delivery
+// logs and the messages are shelved (shelf.ts): written in the port call's commit, then read from the store,
 // not held by the memory engine. A fake store here shows it: what the store holds, not what
 // memory once held, is what a repeat and a log listing read.
 
@@ -181,5 +182,30 @@ describe('Memory engine on a durable store: kept answers and delivery logs are r
     expect(await store.webhooks.delete(1 as WebhookId)).to.equal(true);
     expect(disk.keys('deliveryLog')).to.deep.equal([]);
     expect(disk.keys('deliverySpans')).to.deep.equal([]);
+  });
+
+  it('reads a message from the store, holds it only until durable, and lists a restarted thread from the store', async () => {
+    const disk = new FakeDisk();
+    const { store } = engineOn(disk);
+    const ticketId = 7 as TicketId;
+    await store.messages.insert(aMessage({ ticketId, number: 1, body: 'first' }));
+    disk.hold();
+    const second = store.messages.insert(aMessage({ ticketId, number: 2, internal: true }));
+    // Not on the disk yet: memory holds it, and a read waits for its commit.
+    const listed = store.messages.list(ticketId, true, 0, 10);
+    expect(disk.keys('messages')).to.deep.equal([keyText([7, 1])]);
+    disk.open();
+    expect(await second).to.deep.equal([]);
+    expect((await listed).items.map((m) => m.number)).to.deep.equal([1, 2]);
+    disk.tamper('messages', [7, 1], (m: Message) => ({ ...m, body: 'on disk' }));
+    expect((await store.messages.find(ticketId, 1 as MessageNumber))?.body).to.equal('on disk');
+    const restarted = engineOn(disk);
+    restarted.restore(disk.loaded());
+    const page = await restarted.store.messages.list(ticketId, false, 0, 10);
+    expect({ bodies: page.items.map((m) => m.body), total: page.total }).to.deep.equal({
+      bodies: ['on disk'],
+      total: 1,
+    });
+    expect((await restarted.store.messages.list(ticketId, true, 0, 10)).total).to.equal(2);
   });
 });

@@ -1,31 +1,24 @@
-const none: ReadonlySet<number> = new Set();
+import { IdSets } from './id-set.js';
 
-/** Ids grouped by a key (a customer, an assignee, a group); empty groups are dropped. */
+/**
+ * Ids grouped by a key (a customer, an assignee, a group), deleted tickets' too; empty groups
+ * are dropped. Each group is an id set (id-set.ts): a bitset once dense (an assignee's or a
+ * group's tickets, ~1 bit a ticket), a hash set while sparse (a customer's).
+ */
 export class Buckets {
-  // Map: derived: an index of the tickets table, rebuilt by its restorer
-  private readonly byKey = new Map<number, Set<number>>();
+  private readonly sets = new IdSets<number>();
 
-  add(key: number, id: number): void {
-    const bucket = this.byKey.get(key);
-    if (bucket === undefined) this.byKey.set(key, new Set([id]));
-    else bucket.add(id);
-  }
-
-  remove(key: number, id: number): void {
-    const bucket = this.byKey.get(key);
-    if (bucket === undefined) return;
-    bucket.delete(id);
-    if (bucket.size === 0) this.byKey.delete(key);
-  }
-
-  get(key: number): ReadonlySet<number> {
-    return this.byKey.get(key) ?? none;
+  /** The ids under `key` (a snapshot: safe to change the buckets while walking it). */
+  ids(key: number): number[] {
+    const ids: number[] = [];
+    this.sets.get(key).forEachSlice((values, start, end) => {
+      for (let k = start; k < end; k++) ids.push(values[k] as number);
+    });
+    return ids;
   }
 
   /** Moves an id from one key to another; a null key means "in no bucket". */
   move(id: number, from: number | null, to: number | null): void {
-    if (from === to) return;
-    if (from !== null) this.remove(from, id);
-    if (to !== null) this.add(to, id);
+    this.sets.move(id, from, to);
   }
 }

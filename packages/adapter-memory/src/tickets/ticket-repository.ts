@@ -11,7 +11,7 @@ import {
 import type { ChangeRecorder } from '../event-log.js';
 import type { MemoryFollowUps } from '../follow-ups.js';
 import type { Journal } from '../journal.js';
-import { copyTicket } from '../copies.js';
+import { copyTicket, keptTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
 import { pageAffectedBy } from './page-affected.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
@@ -42,7 +42,7 @@ export const memoryTicketRepository = (
   journal.restorer('tickets', {
     upgrade: upgradeTicket,
     restore: (_, t) => {
-      table.restore(t);
+      table.restore(keptTicket(t));
     },
     finish: () => {
       table.restored();
@@ -88,7 +88,7 @@ export const memoryTicketRepository = (
       answer(() => {
         if (table.get(ticket.id) !== undefined)
           throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
-        const stored = copyTicket(ticket);
+        const stored = keptTicket(ticket);
         table.put(stored);
         events.record(ticketEvent('created', stored, stored.updatedAt, by));
       }),
@@ -100,7 +100,7 @@ export const memoryTicketRepository = (
     update: (ticket, expectedVersion, by) =>
       answer(() => {
         if (table.get(ticket.id)?.version !== expectedVersion) return false;
-        const stored = copyTicket(ticket);
+        const stored = keptTicket(ticket);
         table.put(stored);
         events.record(ticketEvent('updated', stored, stored.updatedAt, by));
         return true;

@@ -262,14 +262,14 @@ export class TicketTable {
 
   /** Every ticket of a customer, deleted ones included (a snapshot: safe to `put` while walking it). */
   ofCustomer(customerId: number): number[] {
-    return [...this.byCustomer.get(customerId)];
+    return this.byCustomer.ids(customerId);
   }
 
   assignedTo(userId: number): number[] {
-    return [...this.byAssignee.get(userId)];
+    return this.byAssignee.ids(userId);
   }
 
   inGroup(groupId: number): number[] {
-    return [...this.byGroup.get(groupId)];
+    return this.byGroup.ids(groupId);
   }
 }
