@@ -67,6 +67,8 @@ export interface ServiceOptions {
   readonly stdout?: 'pipe' | 'ignore';
   /** The client's connections (default 16). */
   readonly maxSockets?: number;
+  /** How long it may take to listen (a large embedded store loads first); 60 s by default. */
+  readonly startTimeoutMs?: number;
 }
 
 export interface Service {
@@ -77,6 +79,8 @@ export interface Service {
   readonly http: HttpsClient;
   /** The admin's access token. */
   readonly token: string;
+  /** From the spawn to its first answer (/healthz): the start, a load of the store included. */
+  readonly startMs: number;
   /** Stops the process (SIGTERM, then SIGKILL), closes the client, removes what was made here. */
   readonly stop: () => Promise<void>;
 }
@@ -103,6 +107,7 @@ export const startServiceProcess = async (options: ServiceOptions = {}): Promise
     DATA_DIR: join(made, 'data'),
     ...options.env,
   };
+  const spawned = performance.now();
   const started = startNode(options.prefix ?? [], [...(options.nodeArgs ?? []), serviceMain], {
     env,
     stdout: options.stdout ?? 'ignore',
@@ -119,12 +124,16 @@ export const startServiceProcess = async (options: ServiceOptions = {}): Promise
     rmSync(made, { recursive: true, force: true });
   };
   try {
-    await until('listening', started, async () =>
-      (await http.send({ path: '/healthz' })).status === 200 ? true : undefined,
+    await until(
+      'listening',
+      started,
+      async () => ((await http.send({ path: '/healthz' })).status === 200 ? true : undefined),
+      options.startTimeoutMs,
     );
+    const startMs = performance.now() - spawned;
     // The first admin is created just after the port opens: retry the login until it exists.
     const token = await until('creating its admin', started, () => login(http, adminEmail, adminPassword));
-    return { started, port, tls, http, token, stop };
+    return { started, port, tls, http, token, startMs, stop };
   } catch (e) {
     await stop();
     throw e;

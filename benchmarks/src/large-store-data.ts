@@ -1,0 +1,121 @@
+// The data of bench:large (large-store.ts): a help desk's tickets and messages with realistic
+// texts (subjects of 3-6 Zipf-distributed words, summaries of 8-20, message bodies of 15-60),
+// written into an embedded DATA_DIR through the store's ports, in this process, as the service
+// would write them: ids from the store's sequences (`ticket`, then `message:<ticket id>` for
+// each message), each write with its event in the change feed.
+import { createEmbeddedStore } from '@support/adapter-embedded';
+import type { Message, MessageNumber, Priority, Ticket, TicketId, TicketState, UserId } from '@support/domain';
+import { load } from './support/knobs.js';
+import { capital, seeded, wordsOf } from './support/seeded.js';
+
+/** A user the tickets name: a customer (who writes the messages) or an agent (assigned). */
+export interface Person {
+  readonly id: number;
+  readonly name: string;
+}
+
+const vocabulary = wordsOf(`
+  printer error login password email account cannot access invoice payment refund order
+  shipping delivery broken slow crash update install screen network connection wifi vpn
+  server timeout report export import file upload download sync calendar meeting phone
+  mobile app browser page loading blank button missing data lost backup restore license
+  key subscription renewal cancel upgrade plan billing charge card declined address change
+  name profile settings notification alert spam blocked locked reset verify code token
+  expired certificate warning disk space memory battery charger keyboard mouse monitor
+  cable port usb bluetooth audio sound microphone camera video call quality laptop desktop
+  tablet scanner jammed paper toner ink driver firmware version compatible windows macos
+  linux android ios chrome firefox safari edge outlook teams zoom slack excel word pdf
+  print share folder permission admin user group role access denied forbidden request
+  please help urgent asap again still after since yesterday today morning every time`);
+const states: readonly TicketState[] = ['open', 'pending', 'closed', 'closed', 'closed'];
+const priorities: readonly Priority[] = ['low', 'normal', 'normal', 'high', 'urgent'];
+const tags = ['billing', 'hardware', 'software', 'network', 'vip'];
+
+/** The records of ticket `id` (its `messages` messages), drawn from `rng`'s sequence. */
+export const helpDeskRecords = (customers: readonly Person[], agents: readonly Person[]) => {
+  const { rng, int, pick, zipfOver } = seeded(0x5eed32);
+  const zipf = zipfOver(vocabulary);
+  const words = (min: number, max: number): string => Array.from({ length: min + int(max - min + 1) }, zipf).join(' ');
+  const start = Date.UTC(2019, 0, 1);
+  const ticket = (id: number): Ticket => {
+    const customer = pick(customers);
+    const state = pick(states);
+    const at = start + id * 30_000;
+    return {
+      id: id as TicketId,
+      // One in 20 carries an order number: a word of its own, as real subjects have.
+      subject: capital(words(3, 6)) + (rng() < 0.05 ? ` #${String(100_000 + int(900_000))}` : ''),
+      summary: `${capital(words(8, 20))}.`,
+      state,
+      priority: pick(priorities),
+      customerId: customer.id as UserId,
+      customerName: customer.name,
+      assignedUserId: rng() < 0.7 ? (pick(agents).id as UserId) : null,
+      groupId: null,
+      tags: rng() < 0.4 ? [pick(tags)] : [],
+      customFields: {},
+      createdAt: at,
+      updatedAt: at + 60_000,
+      closedAt: state === 'closed' ? at + 60_000 : null,
+      deletedAt: null,
+      version: 1,
+    };
+  };
+  const message = (t: Ticket, number: number): Message => {
+    const at = t.createdAt + number * 1_000;
+    return {
+      ticketId: t.id,
+      number: number as MessageNumber,
+      body: `${capital(words(15, 60))}.`,
+      authorId: t.customerId,
+      internal: rng() < 0.1,
+      attachments: [],
+      createdAt: at,
+      updatedAt: at,
+      deletedAt: null,
+      version: 1,
+    };
+  };
+  return { ticket, message };
+};
+
+/**
+ * Writes `tickets` tickets with `messages` messages each into the embedded store in `dataDir`
+ * (its users made already), `inFlight` tickets at a time (their commits are shared), printing
+ * progress. Answers the seconds it took.
+ */
+export const fillHelpDesk = async (
+  dataDir: string,
+  people: { readonly customers: readonly Person[]; readonly agents: readonly Person[] },
+  tickets: number,
+  messages: number,
+  inFlight = 2_000,
+): Promise<number> => {
+  const store = createEmbeddedStore({ dataDir });
+  await store.start();
+  const records = helpDeskRecords(people.customers, people.agents);
+  const started = performance.now();
+  const one = async (): Promise<void> => {
+    const t = records.ticket(await store.ids.next('ticket'));
+    await store.tickets.insert(t);
+    for (let k = 0; k < messages; k += 1) {
+      const refused = await store.messages.insert(records.message(t, await store.ids.next(`message:${String(t.id)}`)));
+      if (refused.length > 0) throw new Error(`message of ticket ${String(t.id)} refused`);
+    }
+  };
+  let next = 0;
+  for (let done = 0; done < tickets; done += inFlight) {
+    const batch: Promise<void>[] = [];
+    for (let k = 0; k < inFlight && done + k < tickets; k += 1) batch.push(one());
+    await Promise.all(batch);
+    if (done + inFlight >= next) {
+      console.log(
+        `  filled ${String(Math.min(tickets, done + inFlight))} tickets in ${((performance.now() - started) / 1000).toFixed(0)} s (${load()})`,
+      );
+      next += 250_000;
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  await store.close();
+  return seconds;
+};
