@@ -69,12 +69,3 @@ describe('message rules', () => {
     expect(rightOf(await w.app.messages.patch(agent, id, n(2), decoded({ internal: true }))).internal).to.equal(true);
   });
 });
-
-describe('users: me', () => {
-  it('is the caller, whatever their role', async () => {
-    const w = await world();
-    const alice = await w.customer();
-    expect(rightOf(await w.app.users.me(alice))).to.deep.equal(alice.user);
-    expect(rightOf(await w.app.users.me(w.admin)).id).to.equal(w.admin.user.id);
-  });
-});

@@ -146,3 +146,12 @@ describe('groups', () => {
     expect(e._tag === 'ValidationFailed' && e.errors[0]).to.include({ field: 'groupIds', code: 'unknown_reference' });
   });
 });
+
+describe('users: me', () => {
+  it('is the caller, whatever their role', async () => {
+    const w = await world();
+    const alice = await w.customer();
+    expect(rightOf(await w.app.users.me(alice))).to.deep.equal(alice.user);
+    expect(rightOf(await w.app.users.me(w.admin)).id).to.equal(w.admin.user.id);
+  });
+});

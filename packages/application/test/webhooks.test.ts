@@ -1,13 +1,9 @@
 import type { EventType } from '@support/domain';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import { decoded, leftOf, page, rightOf, world, type World } from './support/world.js';
 
 const hook = async (w: World, events: readonly (EventType | '*')[] = ['*'], url = 'https://hooks.example.com/in') =>
   rightOf(await w.app.webhooks.create(w.admin, decoded({ url, events })));
-
-const feed = (after = 0, perPage = 100, waitSeconds = 0) => E.right({ after, perPage, waitSeconds });
-const never = new AbortController().signal;
 
 describe('use case: webhooks', () => {
   it('are for admins only; a new one gets a whsec_ secret and starts at the head of the feed', async () => {
@@ -143,51 +139,5 @@ describe('use case: webhooks', () => {
     expect(await w.app.webhooks.deliverDue()).to.equal(0);
     w.clock.advance(30_000);
     expect(await w.app.webhooks.deliverDue()).to.equal(1);
-  });
-});
-
-describe('use case: the change feed', () => {
-  it('is for agents and admins; pages by after and names the next cursor', async () => {
-    const w = await world();
-    const ada = await w.customer('Ada');
-    const agent = await w.agent();
-    expect(leftOf(await w.app.events.list(ada, feed(), never))._tag).to.equal('Forbidden');
-    const all = rightOf(await w.app.events.list(agent, feed(), never));
-    expect(all.items.map((e) => e.seq)).to.deep.equal(all.items.map((_, i) => i + 1));
-    const part = rightOf(await w.app.events.list(agent, feed(1, 1), never));
-    expect(part.items.map((e) => e.seq)).to.deep.equal([2]);
-    expect(part.next).to.equal(2);
-    const empty = rightOf(await w.app.events.list(agent, feed(all.next), never));
-    expect(empty).to.deep.equal({ items: [], next: all.next, fields: [] });
-  });
-
-  it('waits for the next event when asked, and not longer than asked', async () => {
-    const w = await world();
-    const head = (await w.ports.events.bounds()).newest;
-    const started = Date.now();
-    const waiting = w.app.events.list(w.admin, feed(head, 100, 5), never);
-    setTimeout(() => void w.app.groups.create(w.admin, decoded({ name: 'Arrives' })), 50);
-    const got = rightOf(await waiting);
-    expect(Date.now() - started).to.be.below(2000);
-    expect(got.items.map((e) => e.type)).to.deep.equal(['group.created']);
-    const stopping = new AbortController();
-    setTimeout(() => {
-      stopping.abort();
-    }, 50);
-    const cut = Date.now();
-    expect(rightOf(await w.app.events.list(w.admin, feed(head + 1, 100, 30), stopping.signal)).items).to.deep.equal([]);
-    expect(Date.now() - cut).to.be.below(2000);
-  });
-
-  it('refuses a cursor older than what is kept, naming the oldest kept seq', async () => {
-    const w = await world();
-    await w.ticket(await w.customer());
-    w.clock.advance(31 * 86_400_000);
-    rightOf(await w.app.groups.create(w.admin, decoded({ name: 'Recent' })));
-    await w.app.events.forgetOld();
-    const { oldest, newest } = await w.ports.events.bounds();
-    expect(oldest).to.equal(newest);
-    expect(leftOf(await w.app.events.list(w.admin, feed(0), never))).to.deep.equal({ _tag: 'FeedExpired', oldest });
-    expect(rightOf(await w.app.events.list(w.admin, feed(newest - 1), never)).items).to.have.length(1);
   });
 });

@@ -1,67 +1,11 @@
 import { expect } from 'chai';
-import { decodePage } from '../../src/decode/page.js';
-import { decodeTicketList, decodeTicketRead } from '../../src/decode/ticket-query.js';
-import { parseDateTime } from '../../src/decode/queue-params.js';
+import { decodeTicketRead } from '../../src/decode/ticket-query.js';
 import { noQueueQuery } from '@support/domain';
 import { issuePairs, leftOf, rightOf } from '../support/decoding.js';
 import { issuesOf, parse, shown } from '../support/ticket-list-query.js';
 
-describe('queue filters (contract §5)', () => {
-  it('reads ids, me and none from a comma list or a repeated parameter; a value given twice is refused, named (issue 24: one rule for every list)', () => {
-    expect(parse({ assigned_user_id: ['7', 'me,none'] }).queue.assignees).to.deep.equal({
-      ids: [7],
-      me: true,
-      none: true,
-    });
-    expect(parse({ group_id: 'none' }).queue.groups).to.deep.equal({ ids: [], none: true });
-    expect(parse({ customer_id: '3,4' }).queue.customerIds).to.deep.equal([3, 4]);
-    expect(parse({ priority: 'urgent,high' }).queue.priorities).to.deep.equal(['urgent', 'high']);
-    expect(parse({ tags: 'vip, billing' }).queue.tags).to.deep.equal(['vip', 'billing']);
-    expect(issuePairs(leftOf(decodeTicketList({ assigned_user_id: ['7', 'me,none', '7'] }).query))).to.deep.equal([
-      ['assigned_user_id', '7'],
-    ]);
-    expect(issuePairs(leftOf(decodeTicketList({ priority: 'urgent,high,urgent' }).query))).to.deep.equal([
-      ['priority', 'urgent'],
-    ]);
-    expect(issuePairs(leftOf(decodeTicketList({ tags: 'vip, billing,vip' }).query))).to.deep.equal([['tags', 'vip']]);
-  });
-
-  it('refuses what no id, word or value is, naming the parameter', () => {
-    expect(
-      issuesOf({ assigned_user_id: 'x', group_id: 'me', customer_id: 'none', priority: 'critical' }),
-    ).to.deep.equal([
-      ['assigned_user_id', 'x'],
-      ['group_id', 'me'],
-      ['customer_id', 'none'],
-      ['priority', 'critical'],
-    ]);
-  });
-
-  it('updated_since: RFC 3339 date-times, offsets and fractions (rounded up to the millisecond); anything else refused', () => {
-    const at = (s: string): number | null => parseDateTime(s);
-    expect(at('2026-11-25T08:00:00Z')).to.equal(Date.UTC(2026, 10, 25, 8));
-    expect(at('2026-11-25t09:30:00+01:30')).to.equal(Date.UTC(2026, 10, 25, 8));
-    expect(at('2026-11-25T09:00:00 01:00')).to.equal(Date.UTC(2026, 10, 25, 8));
-    expect(at('2026-11-25T07:00:00-01:00')).to.equal(Date.UTC(2026, 10, 25, 8));
-    expect(at('2026-11-25T08:00:00.123Z')).to.equal(Date.UTC(2026, 10, 25, 8) + 123);
-    expect(at('2026-11-25T08:00:00.1230001Z')).to.equal(Date.UTC(2026, 10, 25, 8) + 124);
-    expect(at('0050-01-01T00:00:00Z')).to.equal(new Date('0050-01-01T00:00:00Z').getTime());
-    for (const bad of [
-      '2026-11-25',
-      '2026-11-25T08:00:00',
-      '2026-02-30T00:00:00Z',
-      '2026-13-01T00:00:00Z',
-      '2026-11-25T24:00:00Z',
-      '2026-11-25T08:60:00Z',
-      'yesterday',
-      '',
-    ]) {
-      expect(at(bad), bad).to.equal(null);
-    }
-    expect(parse({ updated_since: '2026-11-25T08:00:00Z' }).queue.updatedSince).to.equal(Date.UTC(2026, 10, 25, 8));
-    expect(issuesOf({ updated_since: 'yesterday' })).to.deep.equal([['updated_since', 'yesterday']]);
-  });
-});
+// The ticket list's and a single ticket's query strings (decode/ticket-query.ts): state, fields,
+// embed; sort and q in ticket-list-query.test.ts, the queue filters in queue-params.test.ts.
 
 describe('ticket list query string', () => {
   it('without parameters: every state, no terms, -created_at, every field, no embeds, page 1 of 30', () => {
@@ -165,21 +109,5 @@ describe('single ticket query string', () => {
       ['fields', 'colour'],
       ['embed', 'messages'],
     ]);
-  });
-});
-
-describe('page query string', () => {
-  it('reads page and per_page, 1 and 30 by default', () => {
-    expect(rightOf(decodePage({}))).to.deep.equal({ page: 1, perPage: 30 });
-    expect(rightOf(decodePage({ page: '3', per_page: '100' }))).to.deep.equal({ page: 3, perPage: 100 });
-  });
-
-  it('refuses both at once, naming each value, and a page given twice', () => {
-    expect(issuePairs(leftOf(decodePage({ page: '0', per_page: '101' })))).to.deep.equal([
-      ['page', '0'],
-      ['per_page', '101'],
-    ]);
-    const twice = leftOf(decodePage({ page: ['1', '2'] }));
-    expect(twice.map((i) => i.message)).to.deep.equal(['page must be given once (got 2 values)']);
   });
 });

@@ -1,67 +1,9 @@
 import type { TicketId, UserId } from '@support/domain';
 import { expect } from 'chai';
-import * as E from 'fp-ts/lib/Either.js';
 import { decoded, embed, leftOf, rightOf, world } from './support/world.js';
 
-// The change feed's waits (whose change ends one), and ticket writes' rules the role matrix's
-// tests leave out: a customer's refusals and defaults, references checked only when they
-// change, a refused transition naming where the ticket may go.
-
-const never = new AbortController().signal;
-const feed = (after: number, waitSeconds = 0, actorId?: UserId) =>
-  E.right({ after, perPage: 100, waitSeconds, ...(actorId === undefined ? {} : { actorId }) });
-
-describe('the change feed: waiting', () => {
-  it("waiting for one actor's changes, another's change does not end the wait", async () => {
-    const w = await world();
-    const agent = await w.agent();
-    const head = (await w.ports.events.bounds()).newest;
-    const waiting = w.app.events.list(w.admin, feed(head, 5, agent.user.id), never);
-    await new Promise((r) => setTimeout(r, 20));
-    rightOf(await w.app.groups.create(w.admin, decoded({ name: "The admin's" })));
-    await new Promise((r) => setTimeout(r, 20));
-    rightOf(await w.app.users.patch(agent, 'me', decoded({ name: 'Renamed by themself' })));
-    const got = rightOf(await waiting);
-    expect(got.items.map((e) => (e.actor.type === 'user' ? e.actor.id : null))).to.deep.equal([agent.user.id]);
-    expect(got.next).to.equal(head + 2);
-  });
-
-  it('answers at once without a wait, when the server stops, or when there is news; a cursor past the end waits from the head', async () => {
-    const w = await world();
-    const head = (await w.ports.events.bounds()).newest;
-    expect(rightOf(await w.app.events.list(w.admin, feed(head, 0), never))).to.deep.equal({
-      items: [],
-      next: head,
-      fields: [],
-    });
-    const stopped = new AbortController();
-    stopped.abort();
-    const started = Date.now();
-    expect(rightOf(await w.app.events.list(w.admin, feed(head, 30), stopped.signal)).items).to.deep.equal([]);
-    expect(Date.now() - started).to.be.below(1000);
-    expect(rightOf(await w.app.events.list(w.admin, feed(0, 30), never)).items.length).to.be.greaterThan(0);
-    const ahead = w.app.events.list(w.admin, feed(head + 5, 5), never);
-    await new Promise((r) => setTimeout(r, 20));
-    rightOf(await w.app.groups.create(w.admin, decoded({ name: 'News' })));
-    expect(rightOf(await ahead).items, 'news at head + 1 is not after head + 5').to.deep.equal([]);
-  });
-
-  it('forgets what is older than the retention, and keeps what is not', async () => {
-    const w = await world();
-    rightOf(await w.app.groups.create(w.admin, decoded({ name: 'Old' })));
-    const { newest } = await w.ports.events.bounds();
-    w.clock.advance(30 * 86_400_000 - 1);
-    await w.app.events.forgetOld();
-    expect((await w.ports.events.bounds()).oldest, 'a day short of 30: kept').to.equal(1);
-    w.clock.advance(2);
-    await w.app.events.forgetOld();
-    expect((await w.ports.events.bounds()).oldest).to.equal(null);
-    expect(leftOf(await w.app.events.list(w.admin, feed(newest - 1), never))).to.deep.equal({
-      _tag: 'FeedExpired',
-      oldest: newest + 1,
-    });
-  });
-});
+// Ticket writes' rules the role matrix's tests leave out: a customer's refusals and defaults,
+// references checked only when they change, a refused transition naming where the ticket may go.
 
 describe('ticket writes: customers, references, transitions', () => {
   it("a customer's refusals say why", async () => {
