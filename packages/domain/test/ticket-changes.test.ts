@@ -75,6 +75,7 @@ describe('ticket change rules', () => {
     // The contract's words for the defaults it names.
     const resets = Object.fromEntries(keys.map((k) => [k, ticketChangeRules[k].reset(t)]));
     expect(resets).to.deep.include({
+      subject: '',
       summary: '',
       state: 'open',
       priority: 'normal',
