@@ -113,22 +113,30 @@ export class FieldIndex {
 
   /** Adds a live ticket's value (undefined: none). */
   add(id: number, v: CustomValue | undefined): void {
+    const key = this.place(id, v);
+    if (key !== null) this.sorted?.insert(id, (x) => compareSortKeys(this.key(x), key) || x - id);
+  }
+
+  /**
+   * Indexes a live ticket's value everywhere but in `sorted` (the unset set, the value sets,
+   * the words, the numeric key); its sort key when `sorted` should hold it (a scalar), else null.
+   * `add` places it at once, a bulk fill sorts them all at its end.
+   */
+  private place(id: number, v: CustomValue | undefined): number | string | null {
     if (v === undefined) {
       this.absent.add(id);
-      return;
+      return null;
     }
     if (Array.isArray(v)) {
       for (const x of v as readonly string[]) this.byValue?.add(x, id);
-      return;
+      return null;
     }
     const s = v as CustomScalar;
     const key = this.keyOfValue(s);
-    if (this.numeric) {
-      this.keys.set(id, key as number);
-    }
-    this.sorted?.insert(id, (x) => compareSortKeys(this.key(x), key) || x - id);
+    if (this.numeric) this.keys.set(id, key as number);
     this.byValue?.add(s, id);
     if (this.words !== null) this.words.replace(id, [], [...new Set(tokenize(s as string))]);
+    return key;
   }
 
   /** Removes a live ticket's value (as it was indexed). */
@@ -167,22 +175,11 @@ export class FieldIndex {
     let top = -1;
     return {
       take: (id, v) => {
-        if (v === undefined) {
-          this.absent.add(id);
-          return;
-        }
-        if (Array.isArray(v)) {
-          for (const x of v as readonly string[]) this.byValue?.add(x, id);
-          return;
-        }
-        const s = v as CustomScalar;
-        if (this.numeric) {
-          this.keys.set(id, this.keyOfValue(s) as number);
-          top = id;
-        } else if (this.sorted !== null) texts.push(s as string);
+        const key = this.place(id, v);
+        if (key === null) return;
+        if (this.numeric) top = id;
+        else if (this.sorted !== null) texts.push(key as string);
         holding.push(id);
-        this.byValue?.add(s, id);
-        if (this.words !== null) this.words.replace(id, [], [...new Set(tokenize(s as string))]);
       },
       end: () => {
         if (this.numeric) this.keys.fit(top);
