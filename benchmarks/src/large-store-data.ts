@@ -6,7 +6,7 @@
 import { createEmbeddedStore } from '@support/adapter-embedded';
 import type { Message, MessageNumber, Priority, Ticket, TicketId, TicketState, UserId } from '@support/domain';
 import { load } from './support/knobs.js';
-import { capital, seeded, wordsOf } from './support/seeded.js';
+import { capital, helpDeskVocabulary, seeded } from './support/seeded.js';
 
 /** A user the tickets name: a customer (who writes the messages) or an agent (assigned). */
 export interface Person {
@@ -14,19 +14,6 @@ export interface Person {
   readonly name: string;
 }
 
-const vocabulary = wordsOf(`
-  printer error login password email account cannot access invoice payment refund order
-  shipping delivery broken slow crash update install screen network connection wifi vpn
-  server timeout report export import file upload download sync calendar meeting phone
-  mobile app browser page loading blank button missing data lost backup restore license
-  key subscription renewal cancel upgrade plan billing charge card declined address change
-  name profile settings notification alert spam blocked locked reset verify code token
-  expired certificate warning disk space memory battery charger keyboard mouse monitor
-  cable port usb bluetooth audio sound microphone camera video call quality laptop desktop
-  tablet scanner jammed paper toner ink driver firmware version compatible windows macos
-  linux android ios chrome firefox safari edge outlook teams zoom slack excel word pdf
-  print share folder permission admin user group role access denied forbidden request
-  please help urgent asap again still after since yesterday today morning every time`);
 const states: readonly TicketState[] = ['open', 'pending', 'closed', 'closed', 'closed'];
 const priorities: readonly Priority[] = ['low', 'normal', 'normal', 'high', 'urgent'];
 const tags = ['billing', 'hardware', 'software', 'network', 'vip'];
@@ -34,7 +21,7 @@ const tags = ['billing', 'hardware', 'software', 'network', 'vip'];
 /** The records of ticket `id` (its `messages` messages), drawn from `rng`'s sequence. */
 export const helpDeskRecords = (customers: readonly Person[], agents: readonly Person[]) => {
   const { rng, int, pick, zipfOver } = seeded(0x5eed32);
-  const zipf = zipfOver(vocabulary);
+  const zipf = zipfOver(helpDeskVocabulary);
   const words = (min: number, max: number): string => Array.from({ length: min + int(max - min + 1) }, zipf).join(' ');
   const start = Date.UTC(2019, 0, 1);
   const ticket = (id: number): Ticket => {

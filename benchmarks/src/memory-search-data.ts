@@ -5,7 +5,7 @@
 import { createMemoryStore } from '@support/adapter-memory';
 import { aTicket } from '@support/application/testing';
 import type { Priority, Ticket, TicketId } from '@support/domain';
-import { capital, seeded, wordsOf } from './support/seeded.js';
+import { capital, helpDeskVocabulary, seeded, wordsOf } from './support/seeded.js';
 
 interface Write {
   readonly at: number;
@@ -67,21 +67,8 @@ class Events {
 export const helpDesk = (smallest: number) => {
   const { rng, int, pick, exp, zipfOver } = seeded(0x9e3779b9);
 
-  const vocabulary = wordsOf(`
-    printer error login password email account cannot access invoice payment refund order
-    shipping delivery broken slow crash update install screen network connection wifi vpn
-    server timeout report export import file upload download sync calendar meeting phone
-    mobile app browser page loading blank button missing data lost backup restore license
-    key subscription renewal cancel upgrade plan billing charge card declined address change
-    name profile settings notification alert spam blocked locked reset verify code token
-    expired certificate warning disk space memory battery charger keyboard mouse monitor
-    cable port usb bluetooth audio sound microphone camera video call quality laptop desktop
-    tablet scanner jammed paper toner ink driver firmware version compatible windows macos
-    linux android ios chrome firefox safari edge outlook teams zoom slack excel word pdf
-    print share folder permission admin user group role access denied forbidden request
-    please help urgent asap again still after since yesterday today morning every time`);
   // Zipf (s = 1) over the vocabulary: the first words are common, the last ones a few per thousand.
-  const zipf = zipfOver(vocabulary);
+  const zipf = zipfOver(helpDeskVocabulary);
   const words = (min: number, max: number) => Array.from({ length: min + int(max - min + 1) }, zipf);
 
   const firstNames = wordsOf(`Ada Grace Alan Edsger Barbara Donald Margaret Ken Dennis Linus Guido Bjarne Anders

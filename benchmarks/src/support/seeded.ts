@@ -54,3 +54,18 @@ export const capital = (w: string): string => w.charAt(0).toUpperCase() + w.slic
 
 /** The words of a vocabulary written as a block of text. */
 export const wordsOf = (text: string): string[] => text.split(/\s+/).filter((w) => w !== '');
+
+/** A help desk's words, the commonest first (subjects and bodies draw them Zipf-distributed: zipfOver). */
+export const helpDeskVocabulary = wordsOf(`
+  printer error login password email account cannot access invoice payment refund order
+  shipping delivery broken slow crash update install screen network connection wifi vpn
+  server timeout report export import file upload download sync calendar meeting phone
+  mobile app browser page loading blank button missing data lost backup restore license
+  key subscription renewal cancel upgrade plan billing charge card declined address change
+  name profile settings notification alert spam blocked locked reset verify code token
+  expired certificate warning disk space memory battery charger keyboard mouse monitor
+  cable port usb bluetooth audio sound microphone camera video call quality laptop desktop
+  tablet scanner jammed paper toner ink driver firmware version compatible windows macos
+  linux android ios chrome firefox safari edge outlook teams zoom slack excel word pdf
+  print share folder permission admin user group role access denied forbidden request
+  please help urgent asap again still after since yesterday today morning every time`);
