@@ -99,7 +99,7 @@ export const specs: Spec[] = [
 export const defs = specs.map(([d]) => d);
 
 /** The i-th ticket of the help desk, with (or without) its custom field values. */
-const ticketAt = (id: number, withFields: boolean, rng: Rng, int: (n: number) => number, pick: PickOne) => {
+export const ticketAt = (id: number, withFields: boolean, rng: Rng, int: (n: number) => number, pick: PickOne) => {
   const states = ['open', 'pending', 'closed'] as const;
   const state = states[rng() < 0.1 ? 0 : rng() < 0.2 ? 1 : 2];
   const values: Record<string, CustomValue> = {};

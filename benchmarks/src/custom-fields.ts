@@ -2,6 +2,8 @@
 //
 //   npx -y pnpm@10 bench:custom-fields                  # builds first; search, start, http
 //   CF_PARTS=search CF_N=200000 node --expose-gc benchmarks/dist/custom-fields.js
+//   CF_PARTS=start CF_DATA=/var/tmp/cf node ...   # the stores made once in CF_DATA and kept:
+//                                                 # two builds started on the same data
 //
 // search: a memory store of CF_N tickets (default 1M; the help desk of queue-filters.ts:
 //         70% assigned to one of 48 agents, states open/pending/closed) with 20 defined fields
@@ -13,7 +15,7 @@
 //         embedded store that started with them.
 // http:   GET /v1/tickets/{id} of a ticket with 20 custom fields against one with none
 //         (the service as a child process, STORE=memory, autocannon, rounds interleaved).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,8 +95,8 @@ const startOne = async (dir: string) => {
   await store.start();
   const seconds = (performance.now() - t0) / 1000;
   gc();
-  const rss = process.memoryUsage().rss / 2 ** 20;
-  console.log(JSON.stringify({ seconds, rss }));
+  const { rss, heapUsed } = process.memoryUsage();
+  console.log(JSON.stringify({ seconds, rss: rss / 2 ** 20, heap: heapUsed / 2 ** 20 }));
   if (process.env.CF_SEARCH === '1') await searchBench(store, 'embedded');
   await store.close();
 };
@@ -113,31 +115,50 @@ const child = async (dir: string, search: boolean) => {
     });
   const { code } = await started.exited;
   if (code !== 0) throw new Error(`child ${code ?? '?'}: ${started.stderrTail()}`);
-  return { seconds: fieldOf(first, 'seconds', 'number'), rss: fieldOf(first, 'rss', 'number') };
+  return {
+    seconds: fieldOf(first, 'seconds', 'number'),
+    rss: fieldOf(first, 'rss', 'number'),
+    heap: fieldOf(first, 'heap', 'number'),
+  };
 };
 
 const startPart = async () => {
-  const figures = new Map<boolean, { seconds: number; rss: number }>();
+  const figures = new Map<boolean, { seconds: number; rss: number; heap: number }>();
+  const kept = process.env.CF_DATA;
   for (const withFields of [false, true]) {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-cf-start-'));
+    const dir =
+      kept === undefined
+        ? mkdtempSync(join(tmpdir(), 'bench-cf-start-'))
+        : join(kept, `${String(N)}-${withFields ? 'with' : 'without'}`);
+    // A kept store is complete once its `.filled` mark is there (a run stopped part-way fills it again).
+    const filled = `${dir}.filled`;
     try {
-      const store = createEmbeddedStore({ dataDir: dir });
-      await store.start();
-      const t0 = performance.now();
-      await fillStore(store, withFields, N);
-      await store.close();
-      const wrote = (performance.now() - t0) / 1000;
+      let wrote = NaN;
+      if (!existsSync(filled)) {
+        rmSync(dir, { recursive: true, force: true });
+        mkdirSync(dir, { recursive: true });
+        const store = createEmbeddedStore({ dataDir: dir });
+        await store.start();
+        const t0 = performance.now();
+        await fillStore(store, withFields, N);
+        await store.close();
+        wrote = (performance.now() - t0) / 1000;
+        writeFileSync(filled, '');
+      }
       const f = await child(dir, withFields && parts.includes('search'));
       figures.set(withFields, f);
       console.log(
-        `embedded start, ${N.toLocaleString('en')} tickets ${withFields ? 'with 20 custom fields' : 'without custom fields'}: ${f.seconds.toFixed(1)} s (goal <= 30 s), RSS ${f.rss.toFixed(0)} MiB after the load; written in ${wrote.toFixed(0)} s (${load()})`,
+        `embedded start, ${N.toLocaleString('en')} tickets ${withFields ? 'with 20 custom fields' : 'without custom fields'}: ${f.seconds.toFixed(1)} s (goal <= 30 s), RSS ${f.rss.toFixed(0)} MiB after the load (heap used ${f.heap.toFixed(0)} MiB); ${Number.isNaN(wrote) ? 'kept store' : `written in ${wrote.toFixed(0)} s`} (${load()})`,
       );
     } finally {
-      rmSync(dir, { recursive: true, force: true });
+      if (kept === undefined) rmSync(dir, { recursive: true, force: true });
     }
   }
-  const growth = (figures.get(true)?.rss ?? NaN) / (figures.get(false)?.rss ?? NaN) - 1;
-  console.log(`RSS with the fields: ${(100 * growth).toFixed(1)}% over the same tickets without (goal < 30%)`);
+  const growth = (key: 'rss' | 'heap') =>
+    (100 * ((figures.get(true)?.[key] ?? NaN) / (figures.get(false)?.[key] ?? NaN) - 1)).toFixed(1);
+  console.log(
+    `RSS with the fields: ${growth('rss')}% over the same tickets without (goal < 30%); heap used ${growth('heap')}%`,
+  );
 };
 
 // ---------------------------------------------------------------------------- GET one

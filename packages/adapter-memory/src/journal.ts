@@ -172,6 +172,20 @@ export class Journal {
     this.changes.push({ table, key, value, before } as RecordChange);
   }
 
+  /** Whether a change made now goes to a durable store (what `noteRow` notes). */
+  get durable(): boolean {
+    return this.sink !== null && !this.loading;
+  }
+
+  /**
+   * A change of a table a repository keeps outside a tracked map (the tickets, whose custom
+   * values live in columns: ticket-table.ts), noted as a tracked map notes its own: the
+   * record's new value and the one it had before (undefined: none). Nothing unless `durable`.
+   */
+  noteRow(table: JournalTable, key: RecordKey, value: unknown, before: unknown): void {
+    if (this.durable) this.noteTracked(table, key, value, before);
+  }
+
   /** Runs `work`, a request holding the claim `key` of `owner`, so that its first durable write marks the claim (ClaimGuard). */
   guarded<T>(key: string, owner: string, work: () => Promise<T>): Promise<T> {
     return this.claims.guarded(this.sink !== null, key, owner, work);

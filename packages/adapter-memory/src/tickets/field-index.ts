@@ -9,8 +9,9 @@ import {
 } from '@support/domain';
 import { SortedList, type Probe } from '../sorted-list.js';
 import { IdSet, IdSets } from './id-set.js';
-import { NumericKeys } from './numeric-keys.js';
+import { packedSort } from './numeric-keys.js';
 import type { SortKey } from './ticket-facts.js';
+import { CodeColumn, NumberColumn, type ValueColumn } from './value-columns.js';
 import { WordIndex } from './word-index.js';
 
 // The index of one custom field (contract §10) over the live tickets: built at start and when
@@ -22,11 +23,9 @@ import { WordIndex } from './word-index.js';
 //     and ALLs as unions and intersections of sets, bitsets once dense (id-set.ts);
 //   - in `words` (text, textarea, regexp): `q`.
 // Sort keys are numbers where the order allows (integer, decimal; a date as YYYYMMDD; a
-// checkbox as 0/1; a dropdown as its option's rank by value), kept in an array by id so that a
-// search compares two tickets without reading their rows; text is read from the row.
-
-/** At most this many shared dates or multiselect lists per field (both sets are small in practice). */
-const maxShared = 65_536;
+// checkbox as 0/1; a dropdown as its option's rank by value), read from the field's column of
+// values (value-columns.ts: the numbers themselves, or a key per distinct value's code), so that
+// a search compares two tickets without reading their rows; text is the column's string.
 
 const dateKey = (d: string): number =>
   Number(d.slice(0, 4)) * 10000 + Number(d.slice(5, 7)) * 100 + Number(d.slice(8, 10));
@@ -38,19 +37,15 @@ export class FieldIndex {
   readonly absent = new IdSet(true);
   readonly byValue: IdSets<CustomScalar> | null;
   readonly words: WordIndex | null;
-  private readonly keys = new NumericKeys();
   private readonly numeric: boolean;
   private readonly ranks: ReadonlyMap<string, number>;
-  /** Each option's value, the one string a ticket's copy holds (`shared`). */
-  private readonly options: ReadonlyMap<string, string>;
-  // Map: derived: shared copies of values (`shared`), rebuilt from the rows at start
-  private readonly dates = new Map<string, string>();
-  // Map: derived: shared copies of values (`shared`), rebuilt from the rows at start
-  private readonly lists = new Map<string, readonly string[]>();
+  /** The sort key of each code of a coded column (filled as codes are met). */
+  private readonly codeKeys: number[] = [];
 
+  /** `values`: the field's column (value-columns.ts), which the table writes; replaced by `useColumn`. */
   constructor(
     private definition: TicketFieldDefinition,
-    private readonly valueOf: (id: number) => CustomValue | undefined,
+    private values: ValueColumn,
     load: number,
     alwaysDense: boolean,
   ) {
@@ -60,11 +55,9 @@ export class FieldIndex {
     this.sorted = type === 'multiselect' ? null : new SortedList<number>((a, b) => this.compareIds(a, b), load);
     this.byValue = setTypes.includes(type) ? new IdSets<CustomScalar>(alwaysDense) : null;
     this.words = isTextType(type) ? new WordIndex(load) : null;
-    const values = def.options.map((o) => o.value).sort(compareText);
+    const options = def.options.map((o) => o.value).sort(compareText);
     // Map: derived: each option's rank, from the field's definition
-    this.ranks = new Map(values.map((v, i) => [v, i]));
-    // Map: derived: each option's value, from the field's definition
-    this.options = new Map(values.map((v) => [v, v]));
+    this.ranks = new Map(options.map((v, i) => [v, i]));
   }
 
   get id(): number {
@@ -73,6 +66,17 @@ export class FieldIndex {
 
   get def(): TicketFieldDefinition {
     return this.definition;
+  }
+
+  /** The column of the field's values (a ticket's value is read from it). */
+  get column(): ValueColumn {
+    return this.values;
+  }
+
+  /** The column that replaced the field's (an AnyColumn: value-columns.ts), holding the same values. */
+  useColumn(column: ValueColumn): void {
+    this.values = column;
+    this.codeKeys.length = 0;
   }
 
   /** A changed definition with the same options: the index holds as it is. */
@@ -99,11 +103,24 @@ export class FieldIndex {
 
   /** A live ticket's sort key: null when it has no value. */
   key(id: number): SortKey {
-    if (this.numeric) {
-      return this.keys.get(id);
+    const column = this.values;
+    if (column instanceof NumberColumn) return column.keys.get(id);
+    if (column instanceof CodeColumn) {
+      const code = column.code(id);
+      return code === 0 ? null : (this.codeKeys[code] ?? this.keyOfCode(column, code));
     }
-    const v = this.valueOf(id);
-    return typeof v === 'string' ? v : null;
+    const v = column.get(id);
+    if (v === undefined || Array.isArray(v)) return null;
+    return this.numeric ? this.keyOfValue(v as CustomScalar) : typeof v === 'string' ? v : null;
+  }
+
+  private keyOfCode(column: CodeColumn, code: number): number | null {
+    const v = column.valueOf(code);
+    if (Array.isArray(v)) return null;
+    const key = this.keyOfValue(v as CustomScalar);
+    if (typeof key !== 'number') return null;
+    this.codeKeys[code] = key;
+    return key;
   }
 
   /** Where an entry of `sorted` lies relative to a key alone. */
@@ -119,7 +136,7 @@ export class FieldIndex {
 
   /**
    * Indexes a live ticket's value everywhere but in `sorted` (the unset set, the value sets,
-   * the words, the numeric key); its sort key when `sorted` should hold it (a scalar), else null.
+   * the words); its sort key when `sorted` should hold it (a scalar), else null.
    * `add` places it at once, a bulk fill sorts them all at its end.
    */
   private place(id: number, v: CustomValue | undefined): number | string | null {
@@ -133,7 +150,6 @@ export class FieldIndex {
     }
     const s = v as CustomScalar;
     const key = this.keyOfValue(s);
-    if (this.numeric) this.keys.set(id, key as number);
     this.byValue?.add(s, id);
     if (this.words !== null) this.words.replace(id, [], [...new Set(tokenize(s as string))]);
     return key;
@@ -152,7 +168,6 @@ export class FieldIndex {
     const s = v as CustomScalar;
     const key = this.keyOfValue(s);
     this.sorted?.remove(id, (x) => compareSortKeys(this.key(x), key) || x - id);
-    if (this.numeric) this.keys.clear(id);
     this.byValue?.remove(s, id);
     if (this.words !== null) this.words.replace(id, [...new Set(tokenize(s as string))], []);
   }
@@ -160,7 +175,7 @@ export class FieldIndex {
   /** Fills the (new) index with these live tickets, the sorted list sorted once. */
   build(ids: readonly number[]): void {
     const bulk = this.bulk();
-    for (const id of ids) bulk.take(id, this.valueOf(id));
+    for (const id of ids) bulk.take(id, this.values.get(id));
     bulk.end();
   }
 
@@ -172,28 +187,24 @@ export class FieldIndex {
   bulk(): { take(id: number, v: CustomValue | undefined): void; end(): void } {
     const holding: number[] = [];
     const texts: string[] = [];
-    let top = -1;
     return {
       take: (id, v) => {
         const key = this.place(id, v);
         if (key === null) return;
-        if (this.numeric) top = id;
-        else if (this.sorted !== null) texts.push(key as string);
+        if (!this.numeric && this.sorted !== null) texts.push(key as string);
         holding.push(id);
       },
       end: () => {
-        if (this.numeric) this.keys.fit(top);
         if (this.sorted === null) return;
-        const keys = this.keys;
         if (this.numeric) {
-          const packed = keys.sortedIds(holding);
+          const packed = packedSort(holding, (id) => this.key(id) as number);
           if (packed !== null) {
             this.sorted.fill(packed);
             return;
           }
           holding.sort((a, b) => {
-            const ka = keys.get(a) as number;
-            const kb = keys.get(b) as number;
+            const ka = this.key(a) as number;
+            const kb = this.key(b) as number;
             return ka < kb ? -1 : ka > kb ? 1 : a - b;
           });
           this.sorted.fill(holding);
@@ -205,41 +216,6 @@ export class FieldIndex {
         this.sorted.fill(at.map((i) => holding[i] as number));
       },
     };
-  }
-
-  /**
-   * The value as the index's own copy would hold it: an option's value (dropdown, multiselect)
-   * and a date are the one string this index keeps for it, and a multiselect's list is one
-   * frozen list per combination, so that a million tickets holding "gold" hold one string, not
-   * a million (the start decodes a new one for each; contract §10's closed sets make this safe).
-   * Other values are returned as they are.
-   */
-  get shares(): boolean {
-    const type = this.def.type;
-    return type === 'dropdown' || type === 'multiselect' || type === 'date';
-  }
-
-  shared(v: CustomValue): CustomValue {
-    if (Array.isArray(v)) {
-      const list = v as readonly string[];
-      const key = list.join('\u0000');
-      const known = this.lists.get(key);
-      if (known !== undefined) return known;
-      const made = Object.freeze(list.map((x) => this.shareText(x)));
-      if (this.lists.size < maxShared) this.lists.set(key, made);
-      return made;
-    }
-    return typeof v === 'string' ? this.shareText(v) : v;
-  }
-
-  private shareText(v: string): string {
-    const type = this.def.type;
-    if (type === 'dropdown' || type === 'multiselect') return this.options.get(v) ?? v;
-    if (type !== 'date') return v;
-    const known = this.dates.get(v);
-    if (known !== undefined) return known;
-    if (this.dates.size < maxShared) this.dates.set(v, v);
-    return v;
   }
 
   private compareIds(a: number, b: number): number {

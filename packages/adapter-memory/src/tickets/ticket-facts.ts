@@ -1,4 +1,5 @@
 import { compareKeys, priorityRank, sortKey, stateRank, type SortField, type Ticket } from '@support/domain';
+import type { TicketRow } from '../copies.js';
 
 export type SortKey = number | string | null;
 
@@ -21,10 +22,10 @@ export class TicketFacts {
   private updated = new Float64Array(0);
   private closed = new Float64Array(0);
   // Map: derived: facts of the tickets table, rebuilt by its restorer
-  private readonly far = new Map<number, Ticket>();
+  private readonly far = new Map<number, TicketRow>();
 
   /** Records a ticket's keys (a new ticket, or new keys for a stored id). */
-  put(t: Ticket): void {
+  put(t: TicketRow): void {
     const isNew = t.id < this.capacity ? (this.states[t.id] as number) < 0 : !this.far.has(t.id);
     if (isNew) this.count += 1;
     if (t.id >= this.capacity && t.id < 2 * this.count + 65_536) this.grow(t.id + 1);
@@ -97,7 +98,8 @@ export class TicketFacts {
 
   /** The sort key of a stored ticket for a numeric field (the same as the domain's `sortKey`), or undefined for text. */
   key(id: number, field: SortField): SortKey | undefined {
-    if (id >= this.capacity) return field === 'subject' ? undefined : (sortKey(this.farRow(id), field) as SortKey);
+    if (id >= this.capacity)
+      return field === 'subject' ? undefined : (sortKey(this.farRow(id) as Ticket, field) as SortKey);
     switch (field) {
       case 'id':
         return id;
@@ -118,13 +120,13 @@ export class TicketFacts {
     }
   }
 
-  private farRow(id: number): Ticket {
+  private farRow(id: number): TicketRow {
     const t = this.far.get(id);
     if (t === undefined) throw new Error(`ticket ${id} has no recorded keys`);
     return t;
   }
 
-  private write(t: Ticket): void {
+  private write(t: TicketRow): void {
     this.states[t.id] = stateRank(t.state);
     this.priorities[t.id] = priorityRank(t.priority);
     this.created[t.id] = t.createdAt;

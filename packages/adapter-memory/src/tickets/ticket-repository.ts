@@ -11,7 +11,6 @@ import {
 import type { ChangeRecorder } from '../event-log.js';
 import type { MemoryFollowUps } from '../follow-ups.js';
 import type { Journal } from '../journal.js';
-import { copyTicket, keptTicket } from '../copies.js';
 import { checkOffset } from '../page-of.js';
 import { pageAffectedBy } from './page-affected.js';
 import { searchTickets, type SearchSettings } from './ticket-search.js';
@@ -42,7 +41,7 @@ export const memoryTicketRepository = (
   journal.restorer('tickets', {
     upgrade: upgradeTicket,
     restore: (_, t) => {
-      table.restore(keptTicket(t));
+      table.restore(t);
     },
     finish: () => {
       table.restored();
@@ -60,8 +59,7 @@ export const memoryTicketRepository = (
   const rewriteNow = (ids: readonly number[], change: (t: Ticket) => Ticket, by: EventActor | undefined): void => {
     const changed: Ticket[] = [];
     for (const id of ids) {
-      const next = change(table.row(id));
-      table.put(next);
+      const next = table.put(change(table.ticket(id)));
       if (next.deletedAt === null) changed.push(next);
     }
     events.append(changed.map((t) => ticketEvent('updated', t, t.updatedAt, by)));
@@ -86,22 +84,19 @@ export const memoryTicketRepository = (
   return {
     insert: (ticket, by) =>
       answer(() => {
-        if (table.get(ticket.id) !== undefined)
+        if (table.rowOf(ticket.id) !== undefined)
           throw new Error(`ticket ${ticket.id} already exists; ids are never reused`);
-        const stored = keptTicket(ticket);
-        table.put(stored);
+        const stored = table.put(ticket);
         events.record(ticketEvent('created', stored, stored.updatedAt, by));
       }),
     findById: (id) =>
       answerFor(id, () => {
-        const t = table.get(id);
-        return t === undefined ? null : copyTicket(t);
+        return table.rowOf(id) === undefined ? null : table.copy(id);
       }),
     update: (ticket, expectedVersion, by) =>
       answer(() => {
-        if (table.get(ticket.id)?.version !== expectedVersion) return false;
-        const stored = keptTicket(ticket);
-        table.put(stored);
+        if (table.rowOf(ticket.id)?.version !== expectedVersion) return false;
+        const stored = table.put(ticket);
         events.record(ticketEvent('updated', stored, stored.updatedAt, by));
         return true;
       }),
@@ -110,7 +105,7 @@ export const memoryTicketRepository = (
         () => {
           checkOffset(offset);
           const page = searchTickets(table, settings, filter, sort, offset, limit);
-          return { items: page.items.map(copyTicket), total: page.total };
+          return { items: page.items, total: page.total };
         },
         (page, versions) => pageAffectedBy(filter, sort, page, versions as readonly (Ticket | undefined)[]),
       ),

@@ -84,7 +84,8 @@ export const searchTickets = (
     settings.searchPlan === 'cost'
       ? !everyLive && prefersSort(total, start + limit, table.liveCount)
       : settings.searchPlan === 'sort-matches';
-  const row = (id: number): Ticket => table.row(id);
+  // A caller's copy of each ticket of the page (its own tags and lists).
+  const row = (id: number): Ticket => table.copy(id);
   if (sortMatches) {
     const keyOf = (id: number, field: SortRule['field']) => table.order.keyOf(id, field);
     const need = start + limit;

@@ -2,6 +2,7 @@ import {
   compareByRule,
   compareKeys,
   priorityRank,
+  sameCustomValue,
   sortFieldId,
   sortKey,
   stateRank,
@@ -12,31 +13,42 @@ import {
   type Ticket,
   type TicketFieldDefinition,
 } from '@support/domain';
-import { compactCopy } from './compact-values.js';
+import { BigMap } from '../big-map.js';
+import { keptRow, type TicketRow } from '../copies.js';
 import { FieldIndex } from './field-index.js';
 import type { Journal } from '../journal.js';
+import { CustomColumns } from './value-columns.js';
 import { Buckets } from './buckets.js';
 import { IdSets } from './id-set.js';
 import { SortIndexes, type SortKey } from './sort-indexes.js';
 import { TicketFacts } from './ticket-facts.js';
 import { WordIndex } from './word-index.js';
 
-const isLive = (t: Ticket | undefined): t is Ticket => t !== undefined && t.deletedAt === null;
+const isLive = (t: TicketRow | undefined): t is TicketRow => t !== undefined && t.deletedAt === null;
 
-const sameWords = (a: Ticket, b: Ticket): boolean =>
+const sameWords = (a: TicketRow, b: TicketRow): boolean =>
   a.subject === b.subject && a.summary === b.summary && a.customerName === b.customerName;
 
-const liveWords = (t: Ticket | undefined): string[] => (isLive(t) ? ticketWords(t) : []);
+const liveWords = (t: TicketRow | undefined): string[] => (isLive(t) ? ticketWords(t) : []);
+
+/** A row as the domain's sort key of a ticket field reads it (never its custom values). */
+const asTicket = (row: TicketRow): Ticket => row as Ticket;
 
 /**
  * Every stored ticket (deleted ones too) and the indexes kept in step with them: the sort
  * indexes, the word index and the queue sets (by customer, assignee, group, tag, state,
- * priority: id-set.ts) cover live tickets only (search never sees a deleted one); the customer, assignee and group buckets of every ticket serve the
- * bulk updates. `facts` holds every stored ticket's numeric sort keys by id, so that searches
- * test conditions and order tickets without reading rows.
+ * priority: id-set.ts) cover live tickets only (search never sees a deleted one); the customer,
+ * assignee and group buckets of every ticket serve the bulk updates. `facts` holds every stored ticket's numeric sort keys by id, so that searches
+ * test conditions and order tickets without reading rows. A row holds a ticket but its custom
+ * values, which are in `values` (value-columns.ts: a column per field, no object per ticket);
+ * the table journals whole tickets (rows with their values), as a tracked map would.
  */
 export class TicketTable {
-  private readonly rows: Map<number, Ticket>;
+  // Map: journal: the tickets, journalled by `put` with their values (Journal.noteRow)
+  private readonly rows = new BigMap<number, TicketRow>();
+  private readonly values = new CustomColumns((fieldId, column) => {
+    this.custom.get(Number(fieldId))?.useColumn(column);
+  });
   readonly order: SortIndexes;
   readonly words: WordIndex;
   readonly facts = new TicketFacts();
@@ -55,21 +67,17 @@ export class TicketTable {
   // Map: derived: rebuilt by the ticketFields and tickets restorers
   private readonly custom = new Map<number, FieldIndex>();
 
-  private readonly load: number;
-
   /** `alwaysDense`: every queue set a bitset (see id-set.ts), so that tests reach the bitset paths. */
   constructor(
-    journal: Journal,
-    load: number,
+    private readonly journal: Journal,
+    private readonly load: number,
     readonly alwaysDense = false,
   ) {
-    this.rows = journal.map('tickets');
     this.order = new SortIndexes(
       (id, field) => this.keyOf(id, field),
       load,
       (fieldId) => this.custom.get(fieldId),
     );
-    this.load = load;
     this.words = new WordIndex(load);
     this.liveByCustomer = new IdSets(alwaysDense);
     this.liveByAssignee = new IdSets(alwaysDense);
@@ -79,21 +87,43 @@ export class TicketTable {
     this.liveByPriority = new IdSets(alwaysDense);
   }
 
+  /** A stored ticket with its values (the columns' frozen lists: not for a caller, who gets a `copy`). */
   get(id: number): Ticket | undefined {
+    const row = this.rows.get(id);
+    return row === undefined ? undefined : this.withValues(row, false);
+  }
+
+  /** A stored ticket for a caller: its own tags and lists. */
+  copy(id: number): Ticket {
+    const row = this.row(id);
+    return { ...row, tags: [...row.tags], customFields: this.values.valuesOf(id, true) };
+  }
+
+  /** A stored ticket's row (all but its custom values), or undefined. */
+  rowOf(id: number): TicketRow | undefined {
     return this.rows.get(id);
   }
 
-  /** A stored ticket the indexes name; its absence is a bug. */
-  row(id: number): Ticket {
+  /** A stored ticket's row that the indexes name; its absence is a bug. */
+  row(id: number): TicketRow {
     const t = this.rows.get(id);
     if (t === undefined) throw new Error(`ticket ${id} is indexed but not stored`);
     return t;
   }
 
+  /** A stored ticket the indexes name, with its values (as `get`). */
+  ticket(id: number): Ticket {
+    return this.withValues(this.row(id), false);
+  }
+
+  private withValues(row: TicketRow, fresh: boolean): Ticket {
+    return { ...row, customFields: Object.freeze(this.values.valuesOf(row.id, fresh)) };
+  }
+
   /** A stored ticket's sort key for a field: from `facts`, or from the row for text. */
   keyOf(id: number, field: SortField): SortKey {
     const key = this.facts.key(id, field);
-    return key === undefined ? (sortKey(this.row(id), field) as SortKey) : key;
+    return key === undefined ? (sortKey(asTicket(this.row(id)), field) as SortKey) : key;
   }
 
   /** The order of two stored tickets by one field (no tie break): the facts' for numbers, the rows' for text. */
@@ -125,12 +155,13 @@ export class TicketTable {
       old.redefine(def);
       return;
     }
-    const index = new FieldIndex(def, (id) => this.rows.get(id)?.customFields[def.id], this.load, this.alwaysDense);
+    const column = this.values.column(String(def.id), def.type);
+    const index = new FieldIndex(def, column, this.load, this.alwaysDense);
     this.custom.set(def.id, index);
     if (build) index.build(this.liveIds());
   }
 
-  /** Drops a deleted field's index: its values stay in the rows, unseen, until the ticket's next write. */
+  /** Drops a deleted field's index: its values stay in its column, unseen, until each ticket's next write. */
   dropField(id: number): void {
     this.custom.delete(id);
   }
@@ -145,27 +176,36 @@ export class TicketTable {
     return this.order.list('id').size;
   }
 
-  /** Stores a ticket (new or replacing the one with its id), moving its index entries. */
-  put(given: Ticket): void {
-    const next = this.shared(given);
-    const old = this.rows.get(next.id);
+  /**
+   * Stores a ticket (new or replacing the one with its id), moving its index entries; answers
+   * the stored ticket (its values as the columns hold them), which the journal commits.
+   */
+  put(given: Ticket): Ticket {
+    const id = given.id;
+    const old = this.rows.get(id);
+    const before = old !== undefined && this.journal.durable ? this.withValues(old, false) : undefined;
+    const next = keptRow(given);
     const wasLive = isLive(old);
     const live = isLive(next);
+    // The indexes' entries move while the column still holds the old value (their order reads it).
     for (const index of this.custom.values()) {
-      const before = wasLive ? old.customFields[index.id] : undefined;
-      const after = live ? next.customFields[index.id] : undefined;
-      if (wasLive === live && before === after) continue;
-      if (wasLive) index.remove(next.id, before);
-      this.pending.push(index, after);
+      const was = wasLive ? index.column.get(id) : undefined;
+      const is = live ? given.customFields[index.id] : undefined;
+      if (wasLive === live && sameCustomValue(was, is)) continue;
+      if (wasLive) index.remove(id, was);
+      this.pending.push(index, is);
     }
-    this.order.replace(old, next, () => {
-      this.store(next);
+    this.order.replace(old === undefined ? undefined : asTicket(old), asTicket(next), () => {
+      this.store(next, given, false);
     });
     if (live)
       for (let i = 0; i < this.pending.length; i += 2)
-        (this.pending[i] as FieldIndex).add(next.id, this.pending[i + 1] as CustomValue | undefined);
+        (this.pending[i] as FieldIndex).add(id, this.pending[i + 1] as CustomValue | undefined);
     this.pending.length = 0;
     this.reindex(old, next);
+    const stored = this.withValues(next, false);
+    this.journal.noteRow('tickets', id, stored, before);
+    return stored;
   }
 
   /** The custom field indexes a put moves a ticket into (index, value pairs), reused. */
@@ -178,9 +218,9 @@ export class TicketTable {
    */
   restore(stored: Ticket): void {
     if (this.rows.has(stored.id)) throw new Error(`ticket ${stored.id} restored twice`);
-    const t = this.shared(stored);
-    this.store(t);
-    this.reindex(undefined, t);
+    const row = keptRow(stored);
+    this.store(row, stored, true);
+    this.reindex(undefined, row);
   }
 
   /** Builds the sort indexes of the restored tickets (see `restore`), every custom field's in one pass over the rows. */
@@ -192,41 +232,21 @@ export class TicketTable {
       if (!isLive(t)) continue;
       live.push(t.id);
       for (let i = 0; i < indexes.length; i++)
-        (fills[i] as ReturnType<FieldIndex['bulk']>).take(t.id, t.customFields[(indexes[i] as FieldIndex).id]);
+        (fills[i] as ReturnType<FieldIndex['bulk']>).take(t.id, (indexes[i] as FieldIndex).column.get(t.id));
     }
     this.order.build(live, (field) => this.comparer(field));
     for (const fill of fills) fill.end();
   }
 
-  /**
-   * The ticket with its custom values in a compact copy (compact-values.ts) holding them as the
-   * fields' indexes share them (FieldIndex.shared: one string per option or date, one list per
-   * multiselect combination); itself when it has none. Definitions are restored before tickets
-   * (journalTables), so a start shares too: at a million tickets with 20 fields, hundreds of MB.
-   */
-  private shared(t: Ticket): Ticket {
-    let any = false;
-    for (const _ in t.customFields) {
-      any = true;
-      break;
-    }
-    if (!any) return t;
-    const values = compactCopy(t.customFields);
-    for (const key in values) {
-      const index = this.custom.get(Number(key));
-      if (index?.shares === true) values[key] = index.shared(values[key] as CustomValue);
-    }
-    return { ...t, customFields: Object.freeze(values) };
-  }
-
-  /** The row and its numeric keys. */
-  private store(t: Ticket): void {
-    this.rows.set(t.id, t);
-    this.facts.put(t);
+  /** The row, its numeric keys and its values (`fresh`: a restored ticket, which holds none yet). */
+  private store(row: TicketRow, given: Ticket, fresh: boolean): void {
+    this.rows.set(row.id, row);
+    this.facts.put(row);
+    this.values.write(row.id, given.customFields, 2 * this.rows.size + 65_536, fresh);
   }
 
   /** Every index but the sort indexes: the word postings, the queue sets, the buckets. */
-  private reindex(old: Ticket | undefined, next: Ticket): void {
+  private reindex(old: TicketRow | undefined, next: TicketRow): void {
     if (old === undefined || isLive(old) !== isLive(next) || !sameWords(old, next)) {
       this.words.replace(next.id, liveWords(old), liveWords(next));
     }
@@ -237,7 +257,7 @@ export class TicketTable {
   }
 
   /** Moves a ticket between the queue sets of its old (if live) and new (if live) values. */
-  private moveQueues(old: Ticket | undefined, next: Ticket): void {
+  private moveQueues(old: TicketRow | undefined, next: TicketRow): void {
     const was = isLive(old) ? old : null;
     const is = isLive(next) ? next : null;
     const id = next.id;
