@@ -15,7 +15,7 @@ import {
   type WebhookSender,
   type MalwareScanner,
 } from '@support/application';
-import { Container, type ServiceIdentifier } from 'inversify';
+import { Container, type BindToFluentSyntax, type ServiceIdentifier } from 'inversify';
 import type { Config } from './config.js';
 import { jsonLogger, type ServiceLogger } from './logger.js';
 import { crashBeforeKeeping } from './crash-hooks.js';
@@ -122,6 +122,109 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   return createMemoryStore({ feedBytes: config.eventsMemoryBytes });
 };
 
+type Services = typeof TYPES;
+type Service<K extends keyof Services> = Services[K] extends ServiceIdentifier<infer T> ? T : never;
+/**
+ * How each service is bound, one entry per identifier of TYPES: a service left without a
+ * binding fails the build here, not the start (`No bindings found for service`).
+ */
+type Bindings = { readonly [K in keyof Services]: (to: BindToFluentSyntax<Service<K>>) => unknown };
+
+const bindings = (config: Config): Bindings => ({
+  Config: (to) => to.toConstantValue(config),
+  Logger: (to) => to.toResolvedValue((cfg) => jsonLogger(undefined, cfg.logLevel), [TYPES.Config]).inSingletonScope(),
+  Store: (to) =>
+    to.toResolvedValue((cfg, logger) => storeFor(cfg, logger), [TYPES.Config, TYPES.Logger]).inSingletonScope(),
+  Clock: (to) => to.toConstantValue(systemClock),
+  PasswordHasher: (to) =>
+    to
+      .toResolvedValue((cfg) => argon2Hasher({ ...defaultArgon2, maxWaiting: cfg.passwordHashQueue }), [TYPES.Config])
+      .inSingletonScope(),
+  TokenGenerator: (to) => to.toConstantValue(cryptoTokens),
+  PublicOrigin: (to) => to.toResolvedValue(() => publicOrigin()).inSingletonScope(),
+  WebhookSender: (to) =>
+    to
+      .toResolvedValue(
+        // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
+        (cfg, origin) =>
+          httpWebhookSender({
+            body: (event, fields) => webhookBody(urlsFor(origin.get()), event, fields),
+            timeoutMs: 10_000,
+            allowPrivate: cfg.webhookAllowPrivate,
+          }),
+        [TYPES.Config, TYPES.PublicOrigin],
+      )
+      .inSingletonScope(),
+  Scanner: (to) =>
+    to
+      .toResolvedValue((cfg) => (cfg.scanClamd === null ? null : clamdScanner(cfg.scanClamd)), [TYPES.Config])
+      .inSingletonScope(),
+  Ports: (to) =>
+    to
+      .toResolvedValue(
+        (store, clock, passwords, secrets, webhookSender, scanner): Ports => ({
+          ...store,
+          clock,
+          passwords,
+          secrets,
+          webhookSender,
+          scanner,
+        }),
+        [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender, TYPES.Scanner],
+      )
+      .inSingletonScope(),
+  Application: (to) =>
+    to
+      .toResolvedValue(
+        (ports, cfg) =>
+          crashBeforeKeeping(
+            createApplication(ports, {
+              auth: {
+                accessTokenTtlSeconds: cfg.tokenTtlSeconds,
+                refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds,
+                refreshMaxAgeSeconds: cfg.refreshMaxAgeSeconds,
+              },
+              rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
+              // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
+              // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
+              idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
+              events: { retentionDays: cfg.eventsRetentionDays },
+              // A lease outlasts an attempt (10 s) with room for the store writes around it.
+              webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
+              attachments: { maxBytes: cfg.uploadMaxBytes, ttlSeconds: cfg.uploadTtlSeconds },
+            }),
+            cfg.crashBeforeKeeping,
+          ),
+        [TYPES.Ports, TYPES.Config],
+      )
+      .inSingletonScope(),
+  Startup: (to) => to.toResolvedValue(() => startupSteps()).inSingletonScope(),
+  HttpApp: (to) =>
+    to
+      .toResolvedValue(
+        (app, cfg, logger, startup, store): HttpAppFor =>
+          (publicUrl, shutdown) =>
+            createHttpApp(app, {
+              publicUrl,
+              trustProxy: cfg.trustProxy,
+              logger,
+              shutdown,
+              startup,
+              warnings: () => store.warnings?.() ?? [],
+              ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
+              uploadMaxBytes: cfg.uploadMaxBytes,
+              uploadConcurrency: cfg.uploadConcurrency,
+            }),
+        [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup, TYPES.Store],
+      )
+      .inSingletonScope(),
+});
+
+/** Binds TYPES[name] as its entry says (the identifier is the entry's own: no entry binds another's). */
+const bindOne = <K extends keyof Services>(c: Container, name: K, binding: Bindings[K]): void => {
+  binding(c.bind(TYPES[name] as ServiceIdentifier<Service<K>>));
+};
+
 /**
  * The one place where ports meet adapters: STORE picks the store adapter, and the store,
  * the application and the HTTP app read their settings from the Config binding. Tests
@@ -130,93 +233,7 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
  */
 export const buildContainer = (config: Config): Container => {
   const c = new Container();
-  c.bind(TYPES.Config).toConstantValue(config);
-  c.bind(TYPES.Logger)
-    .toResolvedValue((cfg) => jsonLogger(undefined, cfg.logLevel), [TYPES.Config])
-    .inSingletonScope();
-  c.bind(TYPES.Store)
-    .toResolvedValue((cfg, logger) => storeFor(cfg, logger), [TYPES.Config, TYPES.Logger])
-    .inSingletonScope();
-  c.bind(TYPES.Clock).toConstantValue(systemClock);
-  c.bind(TYPES.PasswordHasher)
-    .toResolvedValue((cfg) => argon2Hasher({ ...defaultArgon2, maxWaiting: cfg.passwordHashQueue }), [TYPES.Config])
-    .inSingletonScope();
-  c.bind(TYPES.TokenGenerator).toConstantValue(cryptoTokens);
-  c.bind(TYPES.PublicOrigin)
-    .toResolvedValue(() => publicOrigin())
-    .inSingletonScope();
-  c.bind(TYPES.WebhookSender)
-    .toResolvedValue(
-      // Contract §7.4: a delivery succeeds on a 2xx within 10 s.
-      (cfg, origin) =>
-        httpWebhookSender({
-          body: (event, fields) => webhookBody(urlsFor(origin.get()), event, fields),
-          timeoutMs: 10_000,
-          allowPrivate: cfg.webhookAllowPrivate,
-        }),
-      [TYPES.Config, TYPES.PublicOrigin],
-    )
-    .inSingletonScope();
-  c.bind(TYPES.Scanner)
-    .toResolvedValue((cfg) => (cfg.scanClamd === null ? null : clamdScanner(cfg.scanClamd)), [TYPES.Config])
-    .inSingletonScope();
-  c.bind(TYPES.Ports)
-    .toResolvedValue(
-      (store, clock, passwords, secrets, webhookSender, scanner): Ports => ({
-        ...store,
-        clock,
-        passwords,
-        secrets,
-        webhookSender,
-        scanner,
-      }),
-      [TYPES.Store, TYPES.Clock, TYPES.PasswordHasher, TYPES.TokenGenerator, TYPES.WebhookSender, TYPES.Scanner],
-    )
-    .inSingletonScope();
-  c.bind(TYPES.Application)
-    .toResolvedValue(
-      (ports, cfg) =>
-        crashBeforeKeeping(
-          createApplication(ports, {
-            auth: {
-              accessTokenTtlSeconds: cfg.tokenTtlSeconds,
-              refreshTokenTtlSeconds: cfg.refreshTokenTtlSeconds,
-              refreshMaxAgeSeconds: cfg.refreshMaxAgeSeconds,
-            },
-            rateLimit: { limit: cfg.rateLimit, windowSeconds: cfg.rateLimitWindowSeconds },
-            // Contract §7.1: keys live 24 h. A claim is abandoned after a minute: no request runs that long
-            // (every store call has a deadline of seconds), and a dead process blocks its keys no longer.
-            idempotency: { retentionSeconds: 86_400, leaseSeconds: 60 },
-            events: { retentionDays: cfg.eventsRetentionDays },
-            // A lease outlasts an attempt (10 s) with room for the store writes around it.
-            webhooks: { retrySeconds: cfg.webhookRetrySeconds, leaseSeconds: 30, batch: 16, keepLog: 100 },
-            attachments: { maxBytes: cfg.uploadMaxBytes, ttlSeconds: cfg.uploadTtlSeconds },
-          }),
-          cfg.crashBeforeKeeping,
-        ),
-      [TYPES.Ports, TYPES.Config],
-    )
-    .inSingletonScope();
-  c.bind(TYPES.Startup)
-    .toResolvedValue(() => startupSteps())
-    .inSingletonScope();
-  c.bind(TYPES.HttpApp)
-    .toResolvedValue(
-      (app, cfg, logger, startup, store): HttpAppFor =>
-        (publicUrl, shutdown) =>
-          createHttpApp(app, {
-            publicUrl,
-            trustProxy: cfg.trustProxy,
-            logger,
-            shutdown,
-            startup,
-            warnings: () => store.warnings?.() ?? [],
-            ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
-            uploadMaxBytes: cfg.uploadMaxBytes,
-            uploadConcurrency: cfg.uploadConcurrency,
-          }),
-      [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup, TYPES.Store],
-    )
-    .inSingletonScope();
+  const all = bindings(config);
+  for (const name of Object.keys(TYPES) as (keyof Services)[]) bindOne(c, name, all[name]);
   return c;
 };

@@ -31,6 +31,13 @@ const refreshTokenOf = async (c: Container): Promise<string> => {
 };
 
 describe('server: the container (composition root)', () => {
+  it('binds every identifier of TYPES as built, before a test rebinds any (the clock included)', () => {
+    const c = buildContainer(configFromEnv({ STORE: 'memory' }));
+    const unbound = Object.entries(TYPES).flatMap(([name, id]) => (c.isBound(id) ? [] : [name]));
+    expect(unbound).to.deep.equal([]);
+    expect(c.get(TYPES.Clock).now()).to.be.closeTo(Date.now(), 60_000);
+  });
+
   it('resolves every binding, and the HTTP app needs each one', () => {
     const { c } = testContainer();
     const activated = new Set<string>();
