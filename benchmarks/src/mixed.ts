@@ -8,16 +8,20 @@
 // of that kind waits for commits). MIXED_HOT=1 sends every PATCH to one hot ticket instead of
 // random ones (writes that depend on each other). MIXED_PROFILE=<dir> starts each service with
 // `node --cpu-prof --cpu-prof-dir=<dir>/<store>` (the profile, seeding included, is written at its
-// stop; read it with `node benchmarks/dist/profile-top.js <file>`).
+// stop; read it with `node benchmarks/dist/profile-top.js <file>`). MIXED_BASELINE=<another clone,
+// built> adds its embedded store as a third service, "baseline", in the same rounds: two versions
+// compared in one run. It also prints each service's CPU per request by thread (/proc).
 //
 //   npx -y pnpm@10 bench:mixed                       # builds, then ~2 × 4 × MIXED_SECONDS
 //   MIXED_SECONDS=60 MIXED_ROUNDS=4 MIXED_WRITES=0,5,20,50 MIXED_CONNECTIONS=16 MIXED_TICKETS=2000 MIXED_HOT=0 node benchmarks/dist/mixed.js
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { closedLoop, percentile, type Answer } from './support/https-client.js';
 import { knob, knobList } from './support/knobs.js';
 import { createTickets, createUser } from './support/seed.js';
 import { startServiceProcess } from './support/service.js';
+import { addThreadTimes, cpuIdleMs, describeThreads, threadTimes } from './support/thread-cpu.js';
 
 const seconds = knob('MIXED_SECONDS', 20, 1);
 const shares = knobList('MIXED_WRITES', '0,5,20,50', 0);
@@ -50,19 +54,31 @@ interface Latencies {
   readonly write: number[];
   readonly kinds: Record<ReadKind, number[]>;
 }
+/** Per store and share: CPU ms per thread of the service, and the idle ms of its core (CPU 1), over its rounds. */
+interface CpuUse {
+  readonly threads: Map<number, number>;
+  idleMs: number;
+}
 const noLatencies = (): Latencies => ({
   read: [],
   write: [],
   kinds: { one: [], search: [], list: [], embed: [] },
 });
 
+/** MIXED_BASELINE=<another clone, built>: its embedded store runs as a third service ("baseline"), to compare two versions in one run. */
+const baselineDir = process.env['MIXED_BASELINE'];
+type Name = 'memory' | 'embedded' | 'baseline';
+
 /** A started service with its seeded tickets and one run of the mix at a write share. */
-const prepare = async (store: 'memory' | 'embedded') => {
+const prepare = async (name: Name) => {
   const s = await startServiceProcess({
     prefix: hasTaskset ? ['taskset', '-c', '1'] : [],
-    env: { STORE: store, LOG_LEVEL: 'error' },
+    env: { STORE: name === 'memory' ? 'memory' : 'embedded', LOG_LEVEL: 'error' },
     maxSockets: connections,
-    nodeArgs: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${store}`],
+    nodeArgs: profileDir === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}/${name}`],
+    ...(name === 'baseline' && baselineDir !== undefined
+      ? { main: join(baselineDir, 'packages/server/dist/src/main.js') }
+      : {}),
   });
   const { http, token } = s;
   const customer = await createUser(http, token, {
@@ -89,8 +105,10 @@ const prepare = async (store: 'memory' | 'embedded') => {
     embed: () => get(`/v1/tickets/${pick(ids)}?embed=customer`)(),
   };
   const hotTicket = ids[0];
-  const run = async (share: number, lat: Latencies) => {
+  const pid = s.started.child.pid;
+  const run = async (share: number, lat: Latencies, cpu: CpuUse) => {
     let errors = 0;
+    const [threadsBefore, idleBefore] = [threadTimes(pid), cpuIdleMs(1)];
     const { n, elapsedMs } = await closedLoop(connections, (seconds * 1000) / rounds, async () => {
       const write = random() * 100 < share;
       const kind = pick(readKinds);
@@ -108,9 +126,11 @@ const prepare = async (store: 'memory' | 'embedded') => {
       lat[write ? 'write' : 'read'].push(ms);
       if (!write) lat.kinds[kind].push(ms);
     });
+    addThreadTimes(cpu.threads, threadsBefore, threadTimes(pid));
+    cpu.idleMs += cpuIdleMs(1) - idleBefore;
     return { count: n, seconds: elapsedMs / 1000, errors };
   };
-  return { run, stop: s.stop };
+  return { run, stop: s.stop, pid };
 };
 
 interface Row {
@@ -125,28 +145,30 @@ interface Row {
   readonly writes: readonly number[];
   /** Each kind of read: p50 and p99. */
   readonly kinds: Record<ReadKind, readonly [number, number]>;
+  readonly cpu: CpuUse;
+  readonly count: number;
+  readonly seconds: number;
 }
 
-// Both services run side by side; each share is measured in alternating rounds (memory, embedded,
-// memory, ...), so that the machine's changing load falls on both alike.
-const names = ['memory', 'embedded'] as const;
-const stores = { memory: await prepare('memory'), embedded: await prepare('embedded') };
-const results: Record<(typeof names)[number], Row[]> = { memory: [], embedded: [] };
+// The services run side by side; each share is measured in alternating rounds (memory, embedded,
+// memory, ...; with a baseline each goes first in turn), so that the machine's changing load falls on all alike.
+const names: readonly Name[] = baselineDir === undefined ? ['memory', 'embedded'] : ['memory', 'embedded', 'baseline'];
+const stores = {} as Record<Name, Awaited<ReturnType<typeof prepare>>>;
+for (const name of names) stores[name] = await prepare(name);
+const results: Record<Name, Row[]> = { memory: [], embedded: [], baseline: [] };
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const noUse = () => ({ lat: noLatencies(), count: 0, seconds: 0, errors: 0, cpu: { threads: new Map(), idleMs: 0 } });
 for (const share of shares) {
-  const acc = {
-    memory: { lat: noLatencies(), count: 0, seconds: 0, errors: 0 },
-    embedded: { lat: noLatencies(), count: 0, seconds: 0, errors: 0 },
-  };
+  const acc: Record<Name, ReturnType<typeof noUse>> = { memory: noUse(), embedded: noUse(), baseline: noUse() };
   for (let round = 0; round < rounds; round += 1)
-    for (const name of round % 2 === 0 ? names : [...names].reverse()) {
-      const r = await stores[name].run(share, acc[name].lat);
+    for (const name of names.map((_, i) => names[(i + round) % names.length] ?? 'memory')) {
+      const r = await stores[name].run(share, acc[name].lat, acc[name].cpu);
       acc[name].count += r.count;
       acc[name].seconds += r.seconds;
       acc[name].errors += r.errors;
     }
   for (const name of names) {
-    const { lat, count, errors } = acc[name];
+    const { lat, count, errors, cpu } = acc[name];
     results[name].push({
       share,
       rps: count / acc[name].seconds,
@@ -156,6 +178,9 @@ for (const share of shares) {
       errors,
       load: loadavg()[0] ?? NaN,
       writes: sorted(lat.write),
+      cpu,
+      count,
+      seconds: acc[name].seconds,
       kinds: Object.fromEntries(
         readKinds.map((k) => {
           const xs = sorted(lat.kinds[k]);
@@ -165,6 +190,7 @@ for (const share of shares) {
     });
   }
 }
+const pids = Object.fromEntries(names.map((name) => [name, stores[name].pid])) as Record<Name, number | undefined>;
 for (const s of Object.values(stores)) await s.stop();
 
 const f = (n: number, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '-');
@@ -208,3 +234,16 @@ results.memory.forEach((m, i) => {
       `| ${m.share}% | (PATCH) | ${f(m50, 1)} / ${f(m99, 1)} ms | ${f(e50, 1)} / ${f(e99, 1)} ms | ${f(e99 / m99, 2)}x |`,
     );
 });
+console.log("\nServer CPU per request by thread, and the server core's idle share during the store's rounds (/proc):");
+for (const name of names)
+  for (const r of results[name])
+    console.log(
+      `${r.share}% ${name}: ${describeThreads(pids[name], r.cpu.threads, r.count)}; core idle ${f((100 * r.cpu.idleMs) / (r.seconds * 1000), 1)}%`,
+    );
+for (const [i, b] of results.baseline.entries()) {
+  const [m, e] = [results.memory[i], results.embedded[i]];
+  if (m === undefined || e === undefined) continue;
+  console.log(
+    `${b.share}% baseline (${baselineDir ?? ''}): ${f(b.rps)} req/s, ${f(b.rps / m.rps, 2)}x memory; p99 ${f(b.p99, 1)} ms; PATCH p50 / p99 ${f(percentile(b.writes, 50), 1)} / ${f(percentile(b.writes, 99), 1)} ms; this build / baseline: req/s ${f(e.rps / b.rps, 2)}x, p99 ${f(e.p99 / b.p99, 2)}x`,
+  );
+}

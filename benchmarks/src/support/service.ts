@@ -63,6 +63,8 @@ export interface ServiceOptions {
   readonly env?: Readonly<Record<string, string>>;
   /** Before the script (e.g. --cpu-prof). */
   readonly nodeArgs?: readonly string[];
+  /** The service's entry point (another build's, to compare two versions); this workspace's by default. */
+  readonly main?: string;
   /** 'pipe' to read its log lines from started.child.stdout; discarded by default. */
   readonly stdout?: 'pipe' | 'ignore';
   /** The client's connections (default 16). */
@@ -108,7 +110,7 @@ export const startServiceProcess = async (options: ServiceOptions = {}): Promise
     ...options.env,
   };
   const spawned = performance.now();
-  const started = startNode(options.prefix ?? [], [...(options.nodeArgs ?? []), serviceMain], {
+  const started = startNode(options.prefix ?? [], [...(options.nodeArgs ?? []), options.main ?? serviceMain], {
     env,
     stdout: options.stdout ?? 'ignore',
   });

@@ -31,7 +31,7 @@ export interface EmbeddedStoreOptions {
    * composition root exits with a code a supervisor restarts on).
    */
   readonly onFailure?: (cause: Error) => void;
-  /** Tests only: runs inside every commit's transaction, after its changes, and may throw to make it fail. */
+  /** Tests only: runs inside every port call's (child) transaction, after its changes, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
   /** Tests only: awaited once each commit is durable, before anyone learns of it (a slow commit). */
   readonly slowCommit?: () => Promise<void>;

@@ -2,14 +2,8 @@ import type { ChangeSink, RecordChange } from '@support/adapter-memory';
 import { StoreUnavailableError } from '@support/application';
 import type { LmdbEnvironment } from './environment.js';
 
-interface Waiting {
-  readonly changes: readonly RecordChange[];
-  readonly resolve: () => void;
-  readonly reject: (e: Error) => void;
-}
-
 export interface SinkHooks {
-  /** After each durable commit, with the changes it held (the feed learns its newest durable seq here). */
+  /** After each call's changes are durable, in the calls' order, with those changes (the feed learns its newest durable seq here). */
   readonly committed: (changes: readonly RecordChange[]) => void;
   /**
    * After a commit failed: memory is ahead of the disk from then on, so the sink refuses every
@@ -18,9 +12,9 @@ export interface SinkHooks {
    * own error (lmdb-js rejects with "Commit failed" and keeps the I/O error aside).
    */
   readonly failed: (cause: Error, why: Promise<Error>) => void;
-  /** Tests only: runs inside each commit's transaction, after its changes were put, and may throw to make it fail. */
+  /** Tests only: runs inside each call's child transaction, after its changes were put, and may throw to make it fail. */
   readonly beforeCommit?: () => void;
-  /** Tests only: awaited once a commit is durable, before anyone learns of it (a slow commit). */
+  /** Tests only: awaited once a call's changes are durable, before anyone learns of it (a slow commit). */
   readonly slowCommit?: () => Promise<void>;
 }
 
@@ -42,89 +36,103 @@ export class CommitFailedError extends StoreUnavailableError {
   }
 }
 
+/** The meta record holding the number of the last port call whose changes reached LMDB (the commits' order on disk). */
+export const commitOrderKey = 'lastCommit';
+
 /**
- * Group commit into LMDB. Port calls ask for commits at any time; those that arrive while one
- * transaction is being written and synced wait together and go into the next one, so the
- * number of syncs per second stays bounded whatever the write rate. One transaction is in
- * flight at a time, in the order the changes were made. Each is all or nothing: its changes are
- * put in a child transaction, which a throw part-way aborts whole (lmdb-js's plain
- * `transaction` would commit the puts made before the throw). A failed commit refuses it and
- * every commit after it, for good: memory holds changes the disk does not, and only a restart
- * (which loads what the disk holds) puts them back in step.
+ * Group commit into LMDB. Each port call's changes go to lmdb-js at once, as one child
+ * transaction (all or nothing: a throw part-way aborts all of that call's puts; lmdb-js's plain
+ * `transaction` would commit the puts made before the throw). lmdb-js puts every child
+ * transaction asked for while the previous transaction is being written and synced into the
+ * next one (group commit), and hands that next one to its write thread as soon as the previous
+ * one is durable, without a turn of the event loop in between. The calls' answers come in the
+ * order they were asked for.
+ *
+ * A failed commit refuses it and every commit after it, for good: memory holds changes the disk
+ * does not, and only a restart (which loads what the disk holds) puts them back in step. The
+ * later calls may already be queued in lmdb-js when the failure is learnt, so each one checks
+ * on disk, inside its own transaction, that the call before it was written
+ * (`commitOrderKey`), and refuses itself otherwise: nothing ever reaches the disk on top of a
+ * refused commit.
  */
 export class LmdbSink implements ChangeSink {
-  private waiting: Waiting[] = [];
-  private writing: Promise<void> | null = null;
-  private scheduled = false;
+  /** The number of the last call handed to lmdb-js; the disk's `commitOrderKey` catches up with it. */
+  private handed: number;
+  /** Settles after every call handed so far has settled (in order). */
+  private tail: Promise<void> = Promise.resolve();
+  private pendingCount = 0;
   private failure: CommitFailedError | null = null;
 
   constructor(
     private readonly environment: LmdbEnvironment,
     private readonly hooks: SinkHooks,
-  ) {}
+    private readonly orderTable = 'meta',
+  ) {
+    const last: unknown = environment.table(orderTable).get(commitOrderKey);
+    this.handed = typeof last === 'number' ? last : 0;
+  }
 
   commit(changes: readonly RecordChange[]): Promise<void> {
     if (this.failure !== null) return Promise.reject(this.failure);
-    const done = new Promise<void>((resolve, reject) => {
-      this.waiting.push({ changes, resolve, reject });
+    this.handed += 1;
+    const number = this.handed;
+    const written = this.environment.env.childTransaction(() => {
+      this.write(number, changes);
     });
-    this.schedule();
-    return done;
+    // Callers learn in order: a call's answer never overtakes an earlier call's failure.
+    const settled = this.tail.then(async () => {
+      if (this.failure !== null) throw this.failure;
+      try {
+        await written;
+        await this.hooks.slowCommit?.();
+      } catch (e) {
+        throw this.fail(e);
+      }
+      this.hooks.committed(changes);
+    });
+    this.pendingCount += 1;
+    this.tail = settled.then(
+      () => void (this.pendingCount -= 1),
+      () => void (this.pendingCount -= 1),
+    );
+    // A refusal after the first one is a consequence of it, already said.
+    written.catch(() => undefined);
+    return settled;
   }
 
-  /** Resolves once nothing is waiting or being written. */
+  /** Resolves once nothing is being written. */
   async drain(): Promise<void> {
-    while (this.writing !== null || this.waiting.length > 0) {
-      const writing = this.writing ?? new Promise<void>((resolve) => setImmediate(resolve));
-      await writing.catch(() => undefined);
-    }
+    while (this.pendingCount > 0) await this.tail;
   }
 
-  private schedule(): void {
-    if (this.scheduled || this.writing !== null) return;
-    this.scheduled = true;
-    // Every port call of this turn of the event loop joins the transaction.
-    setImmediate(() => {
-      this.scheduled = false;
-      this.writeNext();
-    });
-  }
-
-  private writeNext(): void {
-    if (this.writing !== null || this.waiting.length === 0 || this.failure !== null) return;
-    const batch = this.waiting;
-    this.waiting = [];
-    this.writing = this.environment.env
-      .childTransaction(() => {
-        for (const { changes } of batch) for (const change of changes) this.apply(change);
-        this.hooks.beforeCommit?.();
-      })
-      .then(() => this.hooks.slowCommit?.())
-      .then(
-        () => {
-          this.writing = null;
-          for (const { changes } of batch) this.hooks.committed(changes);
-          for (const w of batch) w.resolve();
-          this.writeNext();
-        },
-        (e: unknown) => {
-          this.writing = null;
-          const cause = e instanceof Error ? e : new Error(String(e));
-          const refused = [...batch, ...this.waiting];
-          this.waiting = [];
-          this.failure = new CommitFailedError(cause);
-          const aside = (e as { commitError?: unknown } | null)?.commitError;
-          const why =
-            aside instanceof Promise
-              ? aside.then(
-                  () => cause,
-                  (x: unknown) => (x instanceof Error ? x : cause),
-                )
-              : Promise.resolve(cause);
-          this.hooks.failed(cause, why);
-          for (const w of refused) w.reject(this.failure);
-        },
+  /** Inside the call's child transaction, on the main thread. */
+  private write(number: number, changes: readonly RecordChange[]): void {
+    const order = this.environment.table(this.orderTable);
+    const before: unknown = order.get(commitOrderKey);
+    if ((typeof before === 'number' ? before : 0) !== number - 1)
+      throw new Error(
+        `an earlier commit did not reach the disk (call ${String(number - 1)}; the disk holds ${String(before)})`,
       );
+    for (const change of changes) this.apply(change);
+    order.putSync(commitOrderKey, number);
+    this.hooks.beforeCommit?.();
+  }
+
+  /** The first failure (later ones follow from it): refuses every commit from now on and says why, once. */
+  private fail(e: unknown): CommitFailedError {
+    if (this.failure !== null) return this.failure;
+    const cause = e instanceof Error ? e : new Error(String(e));
+    this.failure = new CommitFailedError(cause);
+    const aside = (e as { commitError?: unknown } | null)?.commitError;
+    const why =
+      aside instanceof Promise
+        ? aside.then(
+            () => cause,
+            (x: unknown) => (x instanceof Error ? x : cause),
+          )
+        : Promise.resolve(cause);
+    this.hooks.failed(cause, why);
+    return this.failure;
   }
 
   private apply(change: RecordChange): void {

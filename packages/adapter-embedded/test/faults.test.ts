@@ -101,6 +101,39 @@ describe('Embedded store: faults', function () {
     }
   });
 
+  it('nothing reaches the disk on top of a refused commit: the calls handed to LMDB after it refuse themselves', async () => {
+    let failNext = false;
+    const store = await startedStore(dir, {
+      // Only the first call after the switch fails: the later ones would commit if nothing stopped them.
+      beforeCommit: () => {
+        if (!failNext) return;
+        failNext = false;
+        throw new Error('EIO: injected once');
+      },
+      log: () => undefined,
+      onFailure: () => undefined,
+    });
+    try {
+      await store.tickets.insert(aTicket({ id: 1 }));
+      failNext = true;
+      const refused = [store.tickets.insert(aTicket({ id: 2 })), store.tickets.insert(aTicket({ id: 3 }))];
+      // A call of a later turn, handed to LMDB before the failure is known.
+      await new Promise((resolve) => setImmediate(resolve));
+      refused.push(store.tickets.insert(aTicket({ id: 4 })));
+      for (const r of refused) expect(await outcome(r)).to.be.instanceOf(CommitFailedError);
+    } finally {
+      await store.close();
+    }
+    const reopened = await startedStore(dir);
+    try {
+      // Tickets 3 and 4 without 2 would leave the feed with a gap (events 3-4 without event 2).
+      expect(await ids(reopened)).to.deep.equal([1]);
+      expect((await reopened.events.bounds()).newest).to.equal(1);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('a full disk for real (tmpfs): the failed write and every later call refused; a restart with room holds every acknowledged write', async function () {
     const mount = join(dir, 'small');
     mkdirSync(mount);
