@@ -45,14 +45,5 @@ export const wireField = (names: WireNames, f: FieldError): string =>
 /** Fields named alike in the API and in the domain (messages, groups, webhooks). */
 export const sameNames: WireNames = wireNames({});
 
-// A ticket's names are read from its field table (resources/tickets.ts: ticketNames).
-
-/** A custom field's definition (contract §10). */
-const ticketFieldTable = {
-  customerVisible: 'customer_visible',
-  customerEditable: 'customer_editable',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-} as const;
-export type TicketFieldWireTable = typeof ticketFieldTable;
-export const ticketFieldNames: WireNames = wireNames(ticketFieldTable);
+// A ticket's names are read from its field table (resources/tickets.ts: ticketNames), a custom
+// field definition's from its own (resources/ticket-fields.ts: ticketFieldNames).

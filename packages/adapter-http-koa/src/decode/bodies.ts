@@ -1,5 +1,4 @@
 import {
-  nullable,
   type PersonalTokenCreateInput,
   webhookValues,
   type GroupCreateInput,
@@ -9,7 +8,6 @@ import {
   type TicketCreateInput,
   type TicketFieldCreateInput,
   type TicketFieldPatchInput,
-  ticketFieldValues,
   type TicketPatchInput,
   type TicketReplaceInput,
   type UserCreateInput,
@@ -22,7 +20,8 @@ import {
 import { bodyCodec } from '../resources/field-table.js';
 import { messageNames, messageTable } from '../resources/messages.js';
 import { ticketNames, ticketTable } from '../resources/tickets.js';
-import { sameNames, ticketFieldNames } from '../wire-names.js';
+import { ticketFieldNames, ticketFieldTable } from '../resources/ticket-fields.js';
+import { sameNames } from '../wire-names.js';
 import { personalTokenNames, personalTokenSecretFields, personalTokenTable } from '../resources/personal-tokens.js';
 import { userNames, userTable } from '../resources/users.js';
 import { groupTable } from '../resources/groups.js';
@@ -152,38 +151,19 @@ export const PersonalTokenCreateBody: Body<PersonalTokenCreateInput> = bodyCodec
 
 // Custom field definitions (contract §10): key, type and pattern are given at creation; a
 // change may name them only as they are (the domain refuses another value).
-const fieldValues = ticketFieldValues;
-const ticketFieldReadOnly = ['id', 'url', 'created_at', 'updated_at'];
-const ticketFieldChangeable = {
-  description: fieldValues.description,
-  options: fieldValues.options,
-  required: fieldValues.required,
-  customerVisible: fieldValues.customerVisible,
-  customerEditable: fieldValues.customerEditable,
-  position: fieldValues.position,
-};
 
 /** POST /v1/ticket_fields. */
-export const TicketFieldCreateBody: Body<TicketFieldCreateInput> = strictObject('ticket field', {
-  required: { key: fieldValues.key, title: fieldValues.title, type: fieldValues.type },
-  optional: { ...ticketFieldChangeable, pattern: nullable(fieldValues.pattern) },
-  names: ticketFieldNames,
-  readOnly: ticketFieldReadOnly,
-});
+export const TicketFieldCreateBody: Body<TicketFieldCreateInput> = bodyCodec<TicketFieldCreateInput>()(
+  'ticket field',
+  ticketFieldTable,
+  'create',
+  ticketFieldNames,
+);
 
-/** PATCH /v1/ticket_fields/{id} (JSON merge patch). */
-export const TicketFieldPatchBody: Body<TicketFieldPatchInput> = strictObject('ticket field', {
-  required: {},
-  optional: {
-    ...ticketFieldChangeable,
-    key: fieldValues.key,
-    title: fieldValues.title,
-    type: fieldValues.type,
-    description: nullable(fieldValues.description),
-    options: fieldValues.options,
-    pattern: nullable(fieldValues.pattern),
-  },
-  names: ticketFieldNames,
-  readOnly: ticketFieldReadOnly,
-  mergePatch: true,
-});
+/** PATCH /v1/ticket_fields/{id} (JSON merge patch): null resets description to ""; pattern takes null as a value. */
+export const TicketFieldPatchBody: Body<TicketFieldPatchInput> = bodyCodec<TicketFieldPatchInput>()(
+  'ticket field',
+  ticketFieldTable,
+  'patch',
+  ticketFieldNames,
+);

@@ -16,6 +16,8 @@ export interface Described {
   readonly secret?: true;
   /** A pattern the text also matches, where the document can say more of the rule than its limits (a URL's scheme). */
   readonly pattern?: string;
+  /** The description of each member of an object item (a custom field's option: value, title). */
+  readonly members?: Readonly<Record<string, string>>;
 }
 
 export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
@@ -27,6 +29,7 @@ export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
         ...(said.secret === true ? { format: 'password' } : {}),
         minLength: shape.min,
         maxLength: shape.max,
+        ...(shape.pattern === undefined ? {} : { pattern: shape.pattern }),
         ...(said.secret === true ? { writeOnly: true } : {}),
         ...description,
       };
@@ -37,7 +40,7 @@ export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
     case 'reference':
       return { ...idRange, description: said.description ?? `The id of a ${shape.what}.` };
     case 'integer':
-      return { type: 'integer', minimum: shape.min, maximum: Number.MAX_SAFE_INTEGER, ...description };
+      return { type: 'integer', minimum: shape.min, maximum: shape.max ?? Number.MAX_SAFE_INTEGER, ...description };
     case 'email':
       return { type: 'string', format: 'email', maxLength: 254, ...description };
     case 'url':
@@ -62,6 +65,26 @@ export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
       };
     case 'nullable':
       return { oneOf: [valueSchema(shape.value, said), { type: 'null' }] };
+    case 'options': {
+      const member = (name: string): Described => {
+        const text = said.members?.[name];
+        return text === undefined ? {} : { description: text };
+      };
+      return {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['value'],
+          properties: {
+            value: valueSchema(shape.value, member('value')),
+            title: valueSchema(shape.title, member('title')),
+          },
+        },
+        maxItems: shape.maxItems,
+        ...description,
+      };
+    }
     case 'customValues':
       // Described with the fields defined now in the served document (openapi/custom-fields.ts).
       return { oneOf: [ref('CustomFieldsWrite'), { type: 'null' }], ...description };

@@ -1,21 +1,12 @@
 import type { TicketFieldDefinition } from '@support/domain';
-import { timestamp } from './common.js';
+import { representation } from '../resources/field-table.js';
+import { ticketFieldTable } from '../resources/ticket-fields.js';
 import type { Urls } from './urls.js';
 
-/** A custom field's definition (contract §10). */
-export const ticketFieldRepresentation = (urls: Urls, d: TicketFieldDefinition): Record<string, unknown> => ({
-  id: d.id,
-  url: urls.ticketField(d.id),
-  key: d.key,
-  title: d.title,
-  type: d.type,
-  description: d.description,
-  options: d.options.map((o) => ({ value: o.value, title: o.title })),
-  pattern: d.pattern,
-  required: d.required,
-  customer_visible: d.customerVisible,
-  customer_editable: d.customerEditable,
-  position: d.position,
-  created_at: timestamp(d.createdAt),
-  updated_at: timestamp(d.updatedAt),
-});
+// A custom field's definition (contract §10) as the API shows it: the fields of its table
+// (resources/ticket-fields.ts), in order.
+
+const full = representation(ticketFieldTable);
+
+export const ticketFieldRepresentation = (urls: Urls, field: TicketFieldDefinition): Record<string, unknown> =>
+  full({ field, urls });

@@ -33,6 +33,8 @@ export interface Writing {
   readonly said: Described;
   /** The description a creation's schema gives instead, where it differs. */
   readonly saidOnCreate?: Described;
+  /** The description a patch's schema gives instead, where it differs (a field a patch may name only as it is). */
+  readonly saidOnPatch?: Described;
 }
 
 export interface Field<S> {
@@ -168,7 +170,8 @@ export const bodySchema = <S>(table: FieldTable<S>, mode: WriteMode, description
   const entries = writings(table, mode);
   const required = mode === 'patch' ? [] : entries.filter(([, w]) => w[mode] === 'required').map(([wire]) => wire);
   const schemaOf = (w: Writing): Json => {
-    const base = valueSchema(w.codec.shape, mode === 'create' ? (w.saidOnCreate ?? w.said) : w.said);
+    const said = mode === 'create' ? w.saidOnCreate : mode === 'patch' ? w.saidOnPatch : undefined;
+    const base = valueSchema(w.codec.shape, said ?? w.said);
     return mode === 'patch' && w.resettable ? orNull(base) : base;
   };
   return {

@@ -10,9 +10,9 @@ import type { RequestState, RouteContext } from '../state.js';
 import type { WireNames } from '../wire-names.js';
 import { actorOf, unwrap } from './support.js';
 
-// The one PUT and PATCH of every resource (tickets, messages, users, groups, webhooks): the
-// caller, the target from the path, the body (a PATCH also as a merge patch) decoded by the
-// resource's codec, the use case under If-Match, the resource as it now is.
+// The one PUT and PATCH of every resource (tickets, messages, users, groups, webhooks, custom
+// field definitions): the caller, the target from the path, the body (a PATCH also as a merge
+// patch) decoded by the resource's codec, the use case under If-Match, the resource as it now is.
 
 export interface WriteRoute<Target, Input, Written> {
   /** What the path names (a 404 or 405 for a path that names nothing is thrown here, before the body is read). */

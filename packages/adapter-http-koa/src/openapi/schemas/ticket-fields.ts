@@ -1,98 +1,14 @@
-import {
-  customFieldLimits as cf,
-  fieldTypes,
-  isRangeType,
-  isSortableType,
-  type TicketFieldDefinition,
-} from '@support/domain';
-import type { BodyProperties, TicketFieldCreateInput, TicketFieldPatchInput } from '../body-codecs.js';
+import { customFieldLimits as cf, isRangeType, isSortableType, type TicketFieldDefinition } from '@support/domain';
+import { answerProperties, bodySchema } from '../../resources/field-table.js';
+import { ticketFieldTable } from '../../resources/ticket-fields.js';
 import type { Json } from '../json.js';
-import type { TicketFieldWireTable } from '../../wire-names.js';
-import { id, nullable, text, timestamp, url } from './fields.js';
 
 // Custom ticket fields (contract §10): a definition as the API answers it (TicketField) and
-// takes it (TicketFieldCreate, TicketFieldPatch), and a ticket's `custom_fields`
-// (CustomFields, CustomFieldsWrite). The served document (`withCustomFields`) describes
-// custom_fields with the fields defined at the time: one property per key, typed, options as
-// an enum, a regexp's pattern, so that a client generated from it sees them.
-
-const key = {
-  type: 'string',
-  minLength: cf.key.min,
-  maxLength: cf.key.max,
-  pattern: '^[a-z][a-z0-9_]*$',
-  description: 'Unique, fixed once created; queries name the field by it (cf.<key>).',
-};
-const type = {
-  type: 'string',
-  enum: [...fieldTypes],
-  description:
-    'text (at most 255 characters), textarea (10000), integer (a safe integer), decimal (a number with at most 4 decimals, |value| < 10^11, kept exactly), date (YYYY-MM-DD), checkbox (boolean), dropdown (one of options), multiselect (a set of at most 50 options), regexp (a text of at most 255 characters matching pattern). Fixed once created (422).',
-};
-const option = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['value'],
-  properties: {
-    value: {
-      type: 'string',
-      minLength: cf.optionValue.min,
-      maxLength: cf.optionValue.max,
-      pattern: '^(?!none$)[^,]*\\S[^,]*$',
-      description: 'Unique among the options; no comma, not "none" (cf.<key>=none means unset).',
-    },
-    title: text(cf.optionTitle.min, cf.optionTitle.max, 'Shown to people; default: the value.'),
-  },
-};
-const options = {
-  type: 'array',
-  items: option,
-  maxItems: cf.options,
-  description: `dropdown and multiselect: the values a ticket may hold (at least one, at most ${cf.options}); [] for other types. Removing an option a ticket still holds is 409.`,
-};
-const pattern = text(
-  cf.pattern.min,
-  cf.pattern.max,
-  'regexp: an RE2 pattern (linear-time matching; a pattern RE2 refuses is 422), matched anywhere in the value: anchor it with ^ and $. Fixed once created.',
-);
-const flags = {
-  required: {
-    type: 'boolean',
-    description: 'Required when an agent or admin creates or replaces a ticket. Default false.',
-  },
-  customer_visible: { type: 'boolean', description: 'Customers see the field (and its values). Default false.' },
-  customer_editable: {
-    type: 'boolean',
-    description: 'Customers may set the field (it must be customer_visible too). Default false.',
-  },
-  position: {
-    type: 'integer',
-    minimum: 0,
-    maximum: cf.position,
-    description: 'The order of the fields (then by id). Default: after the last.',
-  },
-};
-const description = text(cf.description.min, cf.description.max, 'A note for people. Default "".');
-const title = text(cf.title.min, cf.title.max, 'Shown to people.');
-
-const fieldCreate: BodyProperties<TicketFieldCreateInput, TicketFieldWireTable> = {
-  key,
-  title,
-  type,
-  description,
-  options,
-  pattern: nullable(pattern),
-  ...flags,
-};
-const fieldPatch: BodyProperties<TicketFieldPatchInput, TicketFieldWireTable> = {
-  key: { ...key, description: 'Only as it is: a key is fixed (another: 422).' },
-  title,
-  type: { ...type, description: 'Only as it is: a type is fixed (another: 422).' },
-  description: nullable(description),
-  options,
-  pattern: nullable({ ...pattern, description: 'Only as it is: a pattern is fixed (another: 422).' }),
-  ...flags,
-};
+// takes it (TicketFieldCreate, TicketFieldPatch), whose properties are its field table's
+// (resources/ticket-fields.ts), and a ticket's `custom_fields` (CustomFields,
+// CustomFieldsWrite). The served document (`withCustomFields`) describes custom_fields with
+// the fields defined at the time: one property per key, typed, options as an enum, a regexp's
+// pattern, so that a client generated from it sees them.
 
 /** Any value a custom field can hold, before fields are known. */
 const anyValue: Json = {
@@ -108,68 +24,36 @@ const anyValue: Json = {
 const customFieldsDescription =
   'Custom fields (GET /v1/ticket_fields), keyed by key: one member per field the caller may see, null when unset. Written the same way: POST and PUT take the whole object (an omitted key is unset), PATCH changes only the keys given; a bad key is 422 naming custom_fields.<key>.';
 
-export const ticketFieldSchemas = (): Record<string, Json> => ({
-  TicketField: {
-    type: 'object',
-    description: 'A custom ticket field (contract §10).',
-    additionalProperties: false,
-    required: [
-      'id',
-      'url',
-      'key',
-      'title',
-      'type',
-      'description',
-      'options',
-      'pattern',
-      'required',
-      'customer_visible',
-      'customer_editable',
-      'position',
-      'created_at',
-      'updated_at',
-    ],
-    properties: {
-      id: id('Server-assigned, never reused.'),
-      url: url('This field.'),
-      key,
-      title,
-      type,
-      description,
-      options,
-      pattern: nullable(pattern),
-      ...flags,
-      created_at: timestamp('When the field was defined.'),
-      updated_at: timestamp('When the definition last changed.'),
+export const ticketFieldSchemas = (): Record<string, Json> => {
+  const properties = answerProperties(ticketFieldTable);
+  return {
+    TicketField: {
+      type: 'object',
+      description: 'A custom ticket field (contract §10).',
+      additionalProperties: false,
+      required: Object.keys(properties),
+      properties,
     },
-  },
-  TicketFieldCreate: {
-    type: 'object',
-    description: 'POST /v1/ticket_fields (admins). At most 100 fields.',
-    additionalProperties: false,
-    required: ['key', 'title', 'type'],
-    properties: fieldCreate,
-  },
-  TicketFieldPatch: {
-    type: 'object',
-    description:
+    TicketFieldCreate: bodySchema(ticketFieldTable, 'create', 'POST /v1/ticket_fields (admins). At most 100 fields.'),
+    TicketFieldPatch: bodySchema(
+      ticketFieldTable,
+      'patch',
       'PATCH (JSON merge patch): title, description, options, required, customer_visible, customer_editable and position may change; key, type and pattern may only be given as they are.',
-    additionalProperties: false,
-    properties: fieldPatch,
-  },
-  CustomFields: {
-    type: 'object',
-    description: customFieldsDescription,
-    maxProperties: cf.definitions,
-    additionalProperties: anyValue,
-  },
-  CustomFieldsWrite: {
-    type: 'object',
-    description: customFieldsDescription,
-    maxProperties: cf.definitions,
-    additionalProperties: anyValue,
-  },
-});
+    ),
+    CustomFields: {
+      type: 'object',
+      description: customFieldsDescription,
+      maxProperties: cf.definitions,
+      additionalProperties: anyValue,
+    },
+    CustomFieldsWrite: {
+      type: 'object',
+      description: customFieldsDescription,
+      maxProperties: cf.definitions,
+      additionalProperties: anyValue,
+    },
+  };
+};
 
 const nullOr = (schema: Json, t: string): Json => ({ ...schema, type: [t, 'null'] });
 
