@@ -1,6 +1,7 @@
 export { createHttpApp, type HttpApp } from './app.js';
 export type { HttpLogger, HttpOptions, StartupProgress } from './options.js';
-export { answerClientError, answerConnect, maxHeaderBytes } from './node/client-error.js';
+export { answerClientError, answerConnect, answerLateRequest, maxHeaderBytes } from './node/client-error.js';
+export { serveRequests } from './node/listeners.js';
 export { apiVersions, type ApiVersions } from './conventions/api-version.js';
 export { defaultDeprecations, type Deprecation, type DeprecationSchedule } from './conventions/deprecation.js';
 export { maxBodyBytes } from './conventions/request-body.js';

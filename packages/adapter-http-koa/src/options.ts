@@ -1,7 +1,8 @@
 import type { DeprecationSchedule } from './conventions/deprecation.js';
 import { defaultDeprecations } from './conventions/deprecation.js';
 import { apiVersions, type ApiVersions } from './conventions/api-version.js';
-import { defaultUploadConcurrency } from './conventions/upload-pacing.js';
+import { defaultUploadConcurrency, defaultUploadMinBytesPerSecond } from './conventions/upload-pacing.js';
+import { defaultRequestTimeoutMs } from './node/request-receipt.js';
 
 /** One-line structured logging; the HTTP adapter never hands it a token or a password. */
 export interface HttpLogger {
@@ -50,6 +51,13 @@ export interface HttpOptions {
   readonly uploadMaxBytes?: number;
   /** UPLOAD_CONCURRENCY: how many upload bodies are read at once; the others wait their turn (default 4). */
   readonly uploadConcurrency?: number;
+  /**
+   * REQUEST_TIMEOUT_S in ms: how long a request may take to arrive (the server's bound,
+   * node/request-receipt.ts); here, how long an upload may wait for its turns in all (default 60 s).
+   */
+  readonly requestTimeoutMs?: number;
+  /** UPLOAD_MIN_BYTES_PER_S: each this many bytes an upload receives earn it one more second (default 64 KiB). */
+  readonly uploadMinBytesPerSecond?: number;
 }
 
 export interface ResolvedHttpOptions {
@@ -67,6 +75,8 @@ export interface ResolvedHttpOptions {
   readonly warnings: () => readonly string[];
   readonly uploadMaxBytes: number;
   readonly uploadConcurrency: number;
+  readonly requestTimeoutMs: number;
+  readonly uploadMinBytesPerSecond: number;
 }
 
 export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
@@ -84,4 +94,6 @@ export const resolveOptions = (o: HttpOptions): ResolvedHttpOptions => ({
   warnings: o.warnings ?? (() => []),
   uploadMaxBytes: o.uploadMaxBytes ?? 26_214_400,
   uploadConcurrency: o.uploadConcurrency ?? defaultUploadConcurrency,
+  requestTimeoutMs: o.requestTimeoutMs ?? defaultRequestTimeoutMs,
+  uploadMinBytesPerSecond: o.uploadMinBytesPerSecond ?? defaultUploadMinBytesPerSecond,
 });

@@ -204,6 +204,20 @@ export const settings: readonly Setting[] = [
     store: 'all',
   },
   {
+    name: 'REQUEST_TIMEOUT_S',
+    default: '60',
+    allowed: '1-3600',
+    does: 'seconds a request may take to arrive after its header fields, else 408 and the connection closes (a slow body cannot hold a connection); an upload waiting for its turn (UPLOAD_CONCURRENCY) is not counted, and may wait this long in all before 503 (50305) with Retry-After',
+    store: 'all',
+  },
+  {
+    name: 'UPLOAD_MIN_BYTES_PER_S',
+    default: '65536',
+    allowed: '1024-1073741824',
+    does: 'the slowest an upload may be sent: each this many bytes received give it one more second past REQUEST_TIMEOUT_S (a 25 MiB file at 64 KiB/s: 460 s), so a slow link finishes and a trickle is cut off (408)',
+    store: 'all',
+  },
+  {
     name: 'SCAN_CLAMD',
     default: 'none: uploads are not scanned',
     allowed: 'host:port, or the path of a Unix socket',

@@ -59,6 +59,13 @@ export interface Config {
   readonly uploadTtlSeconds: number;
   /** UPLOAD_CONCURRENCY: how many upload bodies are read at once; the others wait their turn (default 4). */
   readonly uploadConcurrency: number;
+  /**
+   * REQUEST_TIMEOUT_S: how long a request may take to arrive after its header fields (default 60; 408);
+   * also how long an upload may wait for its turns in all (503 50305).
+   */
+  readonly requestTimeoutSeconds: number;
+  /** UPLOAD_MIN_BYTES_PER_S: each this many bytes an upload sends earn it one more second (default 65536). */
+  readonly uploadMinBytesPerSecond: number;
   /** SCAN_CLAMD: the ClamAV daemon every upload is scanned by (host:port or a socket path); null: none. */
   readonly scanClamd: string | null;
   /** WEBHOOK_RETRY_S: seconds before each retry of a failed delivery (default 5,30,120,600,3600,21600); then the webhook is switched off. */
@@ -250,6 +257,8 @@ export const configFromEnv = (env: Env): Config => {
     uploadMaxBytes: read(env, 'UPLOAD_MAX_BYTES', integerIn('bytes', 1, 2 ** 40)) ?? 26_214_400,
     uploadTtlSeconds: read(env, 'UPLOAD_TTL_S', integerIn('seconds', 1, 31_536_000)) ?? 86_400,
     uploadConcurrency: read(env, 'UPLOAD_CONCURRENCY', integerIn('uploads', 1, 1000)) ?? 4,
+    requestTimeoutSeconds: read(env, 'REQUEST_TIMEOUT_S', integerIn('seconds', 1, 3600)) ?? 60,
+    uploadMinBytesPerSecond: read(env, 'UPLOAD_MIN_BYTES_PER_S', integerIn('bytes', 1024, 1_073_741_824)) ?? 65_536,
     scanClamd: read(env, 'SCAN_CLAMD', nonEmpty) ?? null,
     webhookRetrySeconds: read(env, 'WEBHOOK_RETRY_S', secondsList) ?? [5, 30, 120, 600, 3600, 21600],
     webhookAllowPrivate: read(env, 'WEBHOOK_ALLOW_PRIVATE', boolean) ?? false,

@@ -214,6 +214,8 @@ const bindings = (config: Config): Bindings => ({
               ...(cfg.responseCacheBytes === undefined ? {} : { responseCacheBytes: cfg.responseCacheBytes }),
               uploadMaxBytes: cfg.uploadMaxBytes,
               uploadConcurrency: cfg.uploadConcurrency,
+              requestTimeoutMs: cfg.requestTimeoutSeconds * 1000,
+              uploadMinBytesPerSecond: cfg.uploadMinBytesPerSecond,
             }),
         [TYPES.Application, TYPES.Config, TYPES.Logger, TYPES.Startup, TYPES.Store],
       )

@@ -1,4 +1,4 @@
-import { answerClientError, answerConnect, maxHeaderBytes, type HttpLogger } from '@support/adapter-http-koa';
+import { maxHeaderBytes, serveRequests, type HttpLogger } from '@support/adapter-http-koa';
 import { StoreUnavailableError, type Application, type Store } from '@support/application';
 import { Email } from '@support/domain';
 import { isLeft } from 'fp-ts/lib/Either.js';
@@ -215,18 +215,8 @@ export const startServer = async (config: Config, options: StartOptions = {}): P
   const stopping = new AbortController();
   const koa = container.get(TYPES.HttpApp)(publicUrl, stopping.signal);
   const handler = koa.callback();
-  for (const s of plain === null ? [https] : [https, plain]) {
-    s.on('request', (req, res) => {
-      void handler(req, res);
-    });
-    s.on('clientError', answerClientError(logger));
-    s.on('connect', answerConnect(logger));
-    s.headersTimeout = 20_000;
-    s.requestTimeout = 60_000;
-    // Idle kept-alive connections: longer than common proxies and client pools (60 s), so that the
-    // client, not the server, closes them (a client reusing one as the server closes it gets ECONNRESET).
-    s.keepAliveTimeout = 65_000;
-  }
+  for (const s of plain === null ? [https] : [https, plain])
+    serveRequests(s, handler, logger, config.requestTimeoutSeconds * 1000);
 
   const admin = await bootstrapAdmin(app, config, logger, options, adminCreated);
   const stopWatchingPassword =

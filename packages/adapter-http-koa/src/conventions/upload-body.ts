@@ -4,6 +4,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { problem } from '../errors/http-problem.js';
 import type { AppContext } from '../state.js';
 import { dispositionFilename } from './content-disposition.js';
+import { receiptClock } from '../node/request-receipt.js';
 import { hasBody } from './request-body.js';
 import type { UploadPacer } from './upload-pacing.js';
 
@@ -81,7 +82,7 @@ const rawUpload = (ctx: AppContext, pacer: UploadPacer): UploadBody => {
   const lead = leadingKeeper();
   const req = ctx.req;
   async function* source(): AsyncIterable<Uint8Array> {
-    for await (const chunk of pacer.paced(req)) {
+    for await (const chunk of pacer.paced(req, receiptClock(req))) {
       lead.see(chunk);
       yield chunk;
     }
@@ -142,7 +143,7 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
       found = true;
       const lead = leadingKeeper();
       async function* source(): AsyncIterable<Uint8Array> {
-        for await (const chunk of pacer.paced(stream)) {
+        for await (const chunk of pacer.paced(stream, receiptClock(ctx.req))) {
           lead.see(chunk);
           yield chunk;
         }
@@ -159,6 +160,11 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
           return hash.copy().digest('hex');
         },
       });
+    });
+    // A request cut off before its end (its client gone, or too late: node/request-receipt.ts)
+    // does not end the parser through the pipe: the file's stream fails, and nothing waits on.
+    ctx.req.once('close', () => {
+      if (!ctx.req.complete) parser.destroy(new Error('the request was cut off before its end'));
     });
     if (hash === null) ctx.req.pipe(parser);
     else {

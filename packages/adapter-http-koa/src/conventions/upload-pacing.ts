@@ -1,4 +1,6 @@
 import { finished, type Readable } from 'node:stream';
+import { problem } from '../errors/http-problem.js';
+import type { ReceiptClock } from '../node/request-receipt.js';
 import { uploadSlots, type UploadSlots } from './upload-slots.js';
 
 // Upload bodies are read under two bounds, so that uploads cannot take the event loop from the
@@ -18,6 +20,12 @@ import { uploadSlots, type UploadSlots } from './upload-slots.js';
 // `stallMs` gives the slot to the next in line (a slow client never holds others back) and, once
 // its bytes come, waits for a slot again ahead of the uploads that have not started.
 //
+// Time (node/request-receipt.ts): the request's clock stops while the upload waits for a slot,
+// and each byte received moves its deadline on at `minBytesPerSecond`, so an upload is cut off
+// (408) for its client's slowness only. An upload that has waited `waitMs` in all is answered
+// 503 with Retry-After (the service is busy with other uploads; nothing is kept), never left
+// waiting without an answer.
+//
 // The chunks are taken one by one as they arrived ('data' in flowing mode): a Readable's async
 // iterator hands over everything buffered concatenated, a copy of every byte of a paused upload.
 // Leaving the loop early leaves the stream paused, not destroyed: the answer (a 413) is written
@@ -29,22 +37,44 @@ export const uploadBytesPerTurn = 256 * 1024;
 export const defaultUploadConcurrency = 4;
 /** How long an upload's client may pause before its slot goes to the next upload. */
 export const uploadStallMs = 50;
+/** UPLOAD_MIN_BYTES_PER_S's default: each 64 KiB received earns an upload one more second. */
+export const defaultUploadMinBytesPerSecond = 64 * 1024;
+/** Seconds a client is asked to wait (Retry-After) after its upload waited too long for a turn. */
+export const uploadsRetryAfterSeconds = 10;
 
 export interface UploadPacing {
   readonly bytesPerTurn?: number;
   readonly concurrent?: number;
   readonly stallMs?: number;
+  /** How long an upload may wait for slots in all before 503 (REQUEST_TIMEOUT_S). */
+  readonly waitMs?: number;
+  /** How much later each received byte moves the request's deadline (UPLOAD_MIN_BYTES_PER_S). */
+  readonly minBytesPerSecond?: number;
+}
+
+interface Timing {
+  readonly waitMs: number;
+  readonly msPerByte: number;
 }
 
 export interface UploadPacer {
-  /** `stream`'s chunks at the shared pace, as they arrived (never split, never joined). */
-  paced(stream: Readable): AsyncIterable<Buffer>;
+  /**
+   * `stream`'s chunks at the shared pace, as they arrived (never split, never joined); `clock`
+   * is the request's (paused while waiting for a slot, moved on by the bytes received).
+   */
+  paced(stream: Readable, clock?: ReceiptClock | null): AsyncIterable<Buffer>;
   /** How many uploads are being read, and how many wait for their turn. */
   usage(): { held: number; waiting: number };
 }
 
 /** The chunks of `stream` one by one, read only while holding a slot; ends with its end or error. */
-async function* chunksOf(stream: Readable, slots: UploadSlots, stallMs: number): AsyncIterable<Buffer> {
+async function* chunksOf(
+  stream: Readable,
+  slots: UploadSlots,
+  stallMs: number,
+  timing: Timing,
+  clock: ReceiptClock | null,
+): AsyncIterable<Buffer> {
   const queue: Buffer[] = [];
   // Set by the callbacks below (an object: the loop reads them after an await).
   const state: { ended: boolean; failure: Error | null; holding: boolean } = {
@@ -59,6 +89,7 @@ async function* chunksOf(stream: Readable, slots: UploadSlots, stallMs: number):
     w?.();
   };
   const onData = (chunk: Buffer): void => {
+    clock?.extend(chunk.length * timing.msPerByte);
     queue.push(chunk);
     stream.pause();
     notify();
@@ -66,17 +97,45 @@ async function* chunksOf(stream: Readable, slots: UploadSlots, stallMs: number):
   stream.pause();
   stream.on('data', onData);
   const stopWatching = finished(stream, { writable: false }, (e) => {
-    if (e !== undefined && e !== null) state.failure = e;
+    // A body cut off at its deadline (answered 408 already) is the client's lateness, not a defect.
+    if (e !== undefined && e !== null)
+      state.failure = clock?.expired() === true ? problem('requestTimeout', 'the upload did not arrive in time') : e;
     else state.ended = true;
     notify();
   });
-  /** Waits for a slot; false when the stream ended or failed meanwhile (no slot then). */
+  let waited = 0;
+  /**
+   * Waits for a slot, the request's clock stopped; false when the stream ended or failed
+   * meanwhile (no slot then); a 503 once the upload has waited `waitMs` in all.
+   */
   const take = async (returning: boolean): Promise<boolean> => {
     const turn = slots.take(returning);
     const failed = new Promise<void>((resolve) => (wake = resolve));
-    await Promise.race([turn.granted, failed]);
+    const started = performance.now();
+    const overdue = { now: false, end: (): void => undefined };
+    const late = new Promise<void>((resolve) => (overdue.end = resolve));
+    const timer = setTimeout(
+      () => {
+        overdue.now = true;
+        overdue.end();
+      },
+      Math.max(0, timing.waitMs - waited),
+    );
+    clock?.pause();
+    await Promise.race([turn.granted, failed, late]);
+    clock?.resume();
+    clearTimeout(timer);
     wake = null;
-    if (turn.cancel()) return false;
+    waited += performance.now() - started;
+    if (turn.cancel()) {
+      if (!overdue.now || state.failure !== null || state.ended) return false;
+      throw problem(
+        'uploadsBusy',
+        `the service is receiving as many uploads as it reads at once (UPLOAD_CONCURRENCY), and this one waited ${String(Math.round(waited / 1000))} s for its turn; nothing was kept: retry after the number of seconds in Retry-After`,
+        // Closed after the answer: its body (unread) is not worth reading while the service is busy.
+        { headers: { 'Retry-After': String(uploadsRetryAfterSeconds), Connection: 'close' } },
+      );
+    }
     state.holding = true;
     return true;
   };
@@ -115,8 +174,11 @@ export const uploadPacer = ({
   bytesPerTurn = uploadBytesPerTurn,
   concurrent = defaultUploadConcurrency,
   stallMs = uploadStallMs,
+  waitMs = 60_000,
+  minBytesPerSecond = defaultUploadMinBytesPerSecond,
 }: UploadPacing = {}): UploadPacer => {
   const slots = uploadSlots(concurrent);
+  const timing: Timing = { waitMs, msPerByte: 1000 / minBytesPerSecond };
   let left = bytesPerTurn;
   let nextTurn: Promise<void> | null = null;
   const turn = (): Promise<void> =>
@@ -129,8 +191,8 @@ export const uploadPacer = ({
       });
     }));
   return {
-    async *paced(stream: Readable): AsyncIterable<Buffer> {
-      for await (const chunk of chunksOf(stream, slots, stallMs)) {
+    async *paced(stream: Readable, clock: ReceiptClock | null = null): AsyncIterable<Buffer> {
+      for await (const chunk of chunksOf(stream, slots, stallMs, timing, clock)) {
         while (left <= 0) await turn();
         left -= chunk.length;
         yield chunk;

@@ -66,6 +66,7 @@ export const errorKinds = {
   starting: kind(503, 2, 'Service starting'),
   scannerUnavailable: kind(503, 3, 'Malware scanner unavailable'),
   passwordsBusy: kind(503, 4, 'Too many logins at once'),
+  uploadsBusy: kind(503, 5, 'Too many uploads at once'),
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorKindName = keyof typeof errorKinds;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { problemBody } from '../errors/error-reply.js';
 import { problem, type HttpProblem } from '../errors/http-problem.js';
@@ -30,6 +31,17 @@ const problemFor = (code: string | undefined): HttpProblem => {
   }
 };
 
+/** The head lines of an answer given outside Koa (no route saw the request, or it came too late). */
+const headLines = (socket: Duplex, requestId: string, length: number): [string, string][] => [
+  ['Content-Type', 'application/json; charset=utf-8'],
+  ['Content-Length', String(length)],
+  ['X-Request-Id', requestId],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Cache-Control', 'no-store'],
+  ...('encrypted' in socket ? ([['Strict-Transport-Security', 'max-age=31536000']] as [string, string][]) : []),
+  ['Connection', 'close'],
+];
+
 /** Writes a JSON error straight to the socket and closes it: for requests that never reach Koa. */
 const answerOnSocket = (socket: Duplex, p: HttpProblem, logger: HttpLogger, error: string): void => {
   const requestId = randomUUID();
@@ -38,19 +50,41 @@ const answerOnSocket = (socket: Duplex, p: HttpProblem, logger: HttpLogger, erro
   socket.write(
     [
       `HTTP/1.1 ${p.kind.status} ${reasons[p.kind.status] ?? 'Bad Request'}`,
-      'Content-Type: application/json; charset=utf-8',
-      `Content-Length: ${body.length}`,
-      `X-Request-Id: ${requestId}`,
-      'X-Content-Type-Options: nosniff',
-      'Cache-Control: no-store',
-      ...('encrypted' in socket ? ['Strict-Transport-Security: max-age=31536000'] : []),
-      'Connection: close',
+      ...headLines(socket, requestId, body.length).map(([name, value]) => `${name}: ${value}`),
       '',
       '',
     ].join('\r\n'),
   );
   socket.end(body);
 };
+
+/**
+ * Answers a request whose body did not arrive in time (node/request-receipt.ts): 408 with the
+ * usual JSON error when nothing was answered yet, and the connection closes once it is written
+ * (the rest of the body is not waited for); when an answer was already on its way, the
+ * connection is closed. A route still reading the body then fails, and keeps nothing.
+ */
+export const answerLateRequest =
+  (logger: HttpLogger) =>
+  (req: IncomingMessage, res: ServerResponse): void => {
+    const socket = req.socket;
+    // Node ends no request whose answer is complete when its connection closes: a route still
+    // reading the body (an upload) would wait for ever. Its stream fails here instead.
+    socket.once('close', () => req.destroy());
+    if (res.headersSent || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const p = problem(
+      'requestTimeout',
+      'the request was not received in time (REQUEST_TIMEOUT_S from its header fields; an upload earns one more second for every UPLOAD_MIN_BYTES_PER_S bytes it sends)',
+    );
+    const requestId = randomUUID();
+    const body = Buffer.from(prettyJson(problemBody(p)));
+    logger.info('request timeout', { request_id: requestId, method: req.method ?? '', status: p.kind.status });
+    res.writeHead(p.kind.status, reasons[p.kind.status], headLines(socket, requestId, body.length).flat());
+    res.end(body);
+  };
 
 /** A listener for the server's `clientError` event. */
 export const answerClientError =

@@ -99,7 +99,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     RequestTimeout: answer(
       408,
-      'The request headers did not arrive in time (answered before routing).',
+      'The request did not arrive in time: its header fields within 20 s, the rest within REQUEST_TIMEOUT_S (default 60 s) after them; an upload earns one more second for every UPLOAD_MIN_BYTES_PER_S bytes (default 64 KiB) it sends, and its wait for a turn is not counted. The connection closes after this answer.',
       problemExample('requestTimeout', 'the request was not received in time'),
       {
         minimal: true,
@@ -216,7 +216,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
     ),
     ServiceUnavailable: answer(
       503,
-      'The data store is not reachable (50301); on /readyz, the service is still starting (50302: the description names the start-up steps left, such as the first admin); or (password checks: the password grant, a password change) too many password hashes are waiting already (50304; nothing was done): retry after Retry-After seconds.',
+      'The data store is not reachable (50301); on /readyz, the service is still starting (50302: the description names the start-up steps left, such as the first admin); or (password checks: the password grant, a password change) too many password hashes are waiting already (50304; nothing was done); or (uploads) an upload waited REQUEST_TIMEOUT_S in all for its turn among the UPLOAD_CONCURRENCY read at once (50305; nothing was kept): retry after Retry-After seconds.',
       problemExample(
         'storeUnavailable',
         'the data store is not reachable right now; retry after the number of seconds in Retry-After',

@@ -25,7 +25,11 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
   const { app, urls, options } = services;
   const op = attachmentDeclarations(urls.origin);
   const attachmentId = (ctx: RouteContext): AttachmentId => idParam(ctx, 'attachmentId', 'attachment') as AttachmentId;
-  const pacer = uploadPacer({ concurrent: options.uploadConcurrency });
+  const pacer = uploadPacer({
+    concurrent: options.uploadConcurrency,
+    waitMs: options.requestTimeoutMs,
+    minBytesPerSecond: options.uploadMinBytesPerSecond,
+  });
 
   api.post('/v1/uploads', op.createUpload, async (ctx) => {
     const actor = actorOf(ctx);
