@@ -1,8 +1,7 @@
 // Attachments (contract §9), measured (not a test): the real service on the embedded store in a
 // child process, beside a raw node:https server in the same run (attachments-raw.ts). Both
 // servers are pinned to one core, this process and the reader to the other (support/pinning.ts).
-//   - memory: the service's RSS before and after a 25 MiB upload and a 25 MiB download (after
-//     one warm-up of each), goal: grows < 5 MiB for each (the bytes stream, never held whole);
+//   - (memory, the 25 MiB goal: attachments-memory.ts, bench:attachments:memory);
 //   - download: a 10 MiB file fetched ROUNDS times through GET .../content, each round beside
 //     one against the raw server piping the same file from disk, goal >= 0.8x;
 //   - upload: 10 MiB posted ROUNDS times to POST /v1/uploads, each round beside one against the
@@ -23,7 +22,7 @@ import { writeCertificate } from './support/cert.js';
 import { expectJson, field, httpsClient, type Answer, type Call } from './support/https-client.js';
 import { knob, serviceEnv } from './support/knobs.js';
 import { pinLoadGenerator } from './support/pinning.js';
-import { firstLine, rssBytes, startNode, stop } from './support/processes.js';
+import { firstLine, startNode, stop } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
 import { sleep } from './support/service.js';
 
@@ -67,23 +66,6 @@ const upload = (bytes: Buffer, name = 'f.bin', as = token) =>
     body: bytes,
   });
 const idOf = (a: Answer) => field(expectJson(a, 201, 'an upload'), 'id', 'number');
-const settle = () => sleep(1500);
-const rss = () => rssBytes(service.started.child.pid);
-
-// Memory: warm up, then one 25 MiB upload and one download, RSS before and after each.
-const big = randomBytes(25 * MiB);
-const warm = idOf(await upload(big, 'warm.bin'));
-await fromService.send({ path: `/v1/attachments/${warm}/content`, token });
-big[0] = (big[0] ?? 0) ^ 1;
-await settle();
-const r0 = rss();
-const bigId = idOf(await upload(big, 'big.bin'));
-await settle();
-const r1 = rss();
-const got = await fromService.send({ path: `/v1/attachments/${bigId}/content`, token });
-await settle();
-const r2 = rss();
-if (got.received !== big.length) throw new Error(`downloaded ${got.received} bytes of ${big.length}`);
 
 // Throughput against the raw server, in the same run.
 const ten = randomBytes(10 * MiB);
@@ -205,9 +187,7 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')} (2 cores)`,
 );
-console.log(
-  `RSS: +${((r1 - r0) / MiB).toFixed(1)} MiB for a 25 MiB upload, +${((r2 - r1) / MiB).toFixed(1)} MiB for its download (goal < 5 each)`,
-);
+console.log('memory (a 25 MiB upload and download): npx -y pnpm@10 bench:attachments:memory');
 console.log(
   `download 10 MiB x${rounds}: service ${down.toFixed(0)} MiB/s, raw ${rawDown.toFixed(0)} MiB/s: ${ratio(down, rawDown)}x (goal >= 0.8)`,
 );
