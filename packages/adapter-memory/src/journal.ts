@@ -2,56 +2,25 @@ import { answer } from './answer.js';
 import { BigMap } from './big-map.js';
 import { ClaimGuard } from './claim-guard.js';
 import { PendingCommits } from './pending.js';
-import type { RecordChange, RecordKey } from './records.js';
+import {
+  journalTables,
+  type ChangeSink,
+  type JournalTable,
+  type RecordChange,
+  type RecordKey,
+  type Restorer,
+} from './records.js';
 import { DurableShelf, MapShelf, type Shelf, type ShelfReader, type ShelfTable, type ShelvedTable } from './shelf.js';
 
-/**
- * The tables whose records a durable store keeps and loads back into memory at start: with the
- * shelves (shelf.ts: kept, but read from the store, never loaded), every record the memory
- * store must not forget.
- */
-export const journalTables = [
-  'users',
-  'groups',
-  // Before tickets: a restored ticket's values are shared with its fields' indexes (ticket-table.ts).
-  'ticketFields',
-  'tickets',
-  'messages',
-  'attachments',
-  'tokens',
-  'personalTokens',
-  'idempotency',
-  'webhooks',
-  'leases',
-  'deliverySpans',
-  'ids',
-] as const;
-export type JournalTable = (typeof journalTables)[number];
-
-export type { RecordChange, RecordKey } from './records.js';
-
-/**
- * Where a durable store keeps the memory store's changes. The memory store calls `commit` at
- * the end of every port call that changed records, synchronously, with all of that call's
- * changes (so one call is one transaction), and answers the call only once the commit resolved.
- * Commits are made durable in the order they were asked for, and a refused one refuses every
- * later one that was already asked for (they were made on top of it).
- */
-export interface ChangeSink {
-  /** Makes the changes durable, all or none; rejects when they could not be. */
-  commit(changes: readonly RecordChange[]): Promise<void>;
-}
-
-/** How a table's stored records come back: through its upgrade step, into its maps and indexes. */
-export interface Restorer<Stored, T> {
-  /** The table's upgrade step: a stored record, of any format since the first, as the record type today. */
-  readonly upgrade: (stored: Stored) => T;
-  readonly restore: (key: RecordKey, value: T) => void;
-  readonly finish?: () => void;
-}
-
-/** The upgrade step of a table whose records have had the same fields since the stores' first format. */
-export const storedAsIs = <T>(stored: T): T => stored;
+export {
+  journalTables,
+  storedAsIs,
+  type ChangeSink,
+  type JournalTable,
+  type RecordChange,
+  type RecordKey,
+  type Restorer,
+} from './records.js';
 
 /** Keys in a map of one table, and how a key of the map names its record there. */
 type KeyOf<K> = (key: K) => RecordKey;
