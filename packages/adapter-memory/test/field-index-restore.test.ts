@@ -1,16 +1,9 @@
-import {
-  newTicketField,
-  type CustomValue,
-  type FieldType,
-  type Ticket,
-  type TicketFieldCreateInput,
-  type TicketFieldDefinition,
-  type TicketFieldId,
-} from '@support/domain';
+import { type CustomValue, type Ticket } from '@support/domain';
 import { aTicket } from '@support/domain/testing';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Journal } from '../src/journal.js';
+import { field, opts } from './field-definitions.js';
 import type { ReadonlyIdSet } from '../src/tickets/id-set.js';
 import { NumericKeys, packedSort } from '../src/tickets/numeric-keys.js';
 import { TicketTable } from '../src/tickets/ticket-table.js';
@@ -20,12 +13,6 @@ import { TicketTable } from '../src/tickets/ticket-table.js';
 // Both must give the same index, and the values' columns (value-columns.ts) share option
 // values and multiselect lists.
 
-const field = (id: number, type: FieldType, extra: Partial<TicketFieldCreateInput> = {}): TicketFieldDefinition => {
-  const made = newTicketField(id as TicketFieldId, { key: `f${String(id)}`, title: 'F', type, ...extra }, id, 0);
-  if (made._tag === 'Left') throw new Error(JSON.stringify(made.left));
-  return made.right;
-};
-const opts = (...values: string[]) => values.map((value) => ({ value, title: value }));
 const fields = [
   field(1, 'integer'),
   field(2, 'decimal'),

@@ -1,27 +1,14 @@
-import {
-  newTicketField,
-  type CustomValue,
-  type FieldType,
-  type TicketFieldCreateInput,
-  type TicketFieldDefinition,
-  type TicketFieldId,
-} from '@support/domain';
+import { type CustomValue, type FieldType } from '@support/domain';
 import { aTicket } from '@support/domain/testing';
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Journal } from '../src/journal.js';
+import { field, opts } from './field-definitions.js';
 import { TicketTable } from '../src/tickets/ticket-table.js';
 import { columnFor, CustomColumns, type ValueColumn } from '../src/tickets/value-columns.js';
 
 // The tickets' custom values live in a column per field (value-columns.ts), not in the rows:
 // whatever a ticket was given is what it has, whichever column holds it.
-
-const field = (id: number, type: FieldType, extra: Partial<TicketFieldCreateInput> = {}): TicketFieldDefinition => {
-  const made = newTicketField(id as TicketFieldId, { key: `f${String(id)}`, title: 'F', type, ...extra }, id, 0);
-  if (made._tag === 'Left') throw new Error(JSON.stringify(made.left));
-  return made.right;
-};
-const opts = (...values: string[]) => values.map((value) => ({ value, title: value }));
 
 /** Any custom value, of any type (a column must take its own and refuse the others). */
 const anyValue: fc.Arbitrary<CustomValue> = fc.oneof(
