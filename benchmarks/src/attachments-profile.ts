@@ -18,7 +18,7 @@ import { burstCategories, type TimedProfile } from './support/burst-profile.js';
 import { writeCertificate } from './support/cert.js';
 import { httpsClient } from './support/https-client.js';
 import { knob, load, serviceEnv } from './support/knobs.js';
-import { pinLoadGenerator } from './support/pinning.js';
+import { favour, pinLoadGenerator, reniceBackground } from './support/pinning.js';
 import { startNode } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
 import { sleep } from './support/service.js';
@@ -51,6 +51,8 @@ const service = await startService({
 });
 if (process.env['SERVICE_STDOUT'] === '1') service.started.child.stdout?.pipe(process.stderr);
 const pid = service.started.child.pid ?? 0;
+const reniced = reniceBackground(pid);
+if (reniced !== null) console.log(reniced);
 const client = httpsClient({ port: service.port, ca: tls.cert, maxSockets: 64, discardBodies: false });
 const ticket = `/v1/tickets/${service.ticketIds[0] ?? 0}`;
 const uploaders: string[] = [];
@@ -78,6 +80,8 @@ const readings = new Promise<Record<string, number[]>>((resolve, reject) => {
     else reject(new Error(`the reader exited ${code ?? '?'}: ${reader.stderrTail()}`));
   });
 });
+const favoured = favour(reader.child.pid);
+if (favoured !== null) console.log(`WARNING: ${favoured}`);
 const phase = (name: string) => reader.child.stdin?.write(`${name}\n`);
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 /** Ends the service's loop-delay window (its line is the next in the file). */
@@ -125,8 +129,12 @@ await service.stop();
 const p = (s: readonly number[], q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
 const sorted = (k: string) => (samples[k] ?? []).sort((a, b) => a - b);
 const quiet = sorted('service quiet');
+// (the reader's "wait …" entries are not reads)
 const busy = sorted('service busy');
 console.log(`${load()}; SERVICE_ENV: ${JSON.stringify(extraEnv)}; CPU profile: ${profiled ? 'on' : 'off'}`);
+console.log(
+  `the reader's own wait for its CPU: quiet ${(samples['wait service quiet']?.[0] ?? NaN).toFixed(0)} ms, bursts ${(samples['wait service busy']?.[0] ?? NaN).toFixed(0)} ms`,
+);
 console.log(`uploads answered: ${[...statuses].map(([s, n]) => `${n} x ${s}`).join(', ')}`);
 const burstMs = windows.reduce((a, w) => a + (w.to - w.from) / 1000, 0) / windows.length;
 console.log(`a burst: ${burstMs.toFixed(0)} ms on average`);
@@ -137,7 +145,17 @@ console.log(
 const delays = readFileSync(delayFile, 'utf8')
   .trim()
   .split('\n')
-  .map((l) => JSON.parse(l) as { wallMs: number; cpuMs: number; p50: number; p99: number; max: number });
+  .map(
+    (l) =>
+      JSON.parse(l) as {
+        wallMs: number;
+        cpuMs: number;
+        p50: number;
+        p99: number;
+        max: number;
+        threads?: Record<string, { runMs: number; waitMs: number; slices: number }>;
+      },
+  );
 for (const [name, offset] of [
   ['quiet', 1],
   ['burst', 2],
@@ -148,6 +166,19 @@ for (const [name, offset] of [
   console.log(
     `${name}: service CPU ${((100 * cpu) / wall).toFixed(0)}% of the wall time; loop delay p99 ${of.map((d) => d.p99.toFixed(1)).join('/')} ms, max ${of.map((d) => d.max.toFixed(1)).join('/')} ms`,
   );
+  // Per thread name over these windows: CPU run and runnable-but-waiting ms (schedstat).
+  const threads = new Map<string, { runMs: number; waitMs: number; slices: number }>();
+  for (const d of of)
+    for (const [t, v] of Object.entries(d.threads ?? {})) {
+      const sum = threads.get(t) ?? { runMs: 0, waitMs: 0, slices: 0 };
+      threads.set(t, { runMs: sum.runMs + v.runMs, waitMs: sum.waitMs + v.waitMs, slices: sum.slices + v.slices });
+    }
+  const line = [...threads]
+    .filter(([, v]) => v.runMs + v.waitMs >= 1)
+    .sort((a, b) => b[1].runMs - a[1].runMs)
+    .map(([t, v]) => `${t} ${v.runMs.toFixed(0)}/${v.waitMs.toFixed(0)} (${v.slices})`)
+    .join(', ');
+  console.log(`  threads, ms run/ms waiting for the CPU (timeslices) over ${wall} ms: ${line || 'no schedstat'}`);
 }
 if (profiled) {
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile')) ?? '';

@@ -27,8 +27,25 @@ const targets = new Map<string, { client: HttpsClient; call: Call }>([
 const samples: Record<string, number[]> = {};
 const state = { phase: 'idle', ended: false };
 
+/** This process's ms spent runnable but waiting for a CPU so far (schedstat; 0 where unknown). */
+const waitedMs = (): number => {
+  try {
+    return Number(readFileSync('/proc/self/schedstat', 'utf8').split(' ')[1] ?? 0) / 1e6;
+  } catch {
+    return 0;
+  }
+};
+// "wait <phase>": the reader's own wait for its CPU per phase (the uploader shares its core).
+let waitedBefore = waitedMs();
+const fileWait = (): void => {
+  const now = waitedMs();
+  const filed = (samples[`wait ${state.phase}`] ??= [0]);
+  filed[0] = (filed[0] ?? 0) + now - waitedBefore;
+  waitedBefore = now;
+};
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
+  fileWait();
   if (line === 'end') state.ended = true;
   else state.phase = line;
 });

@@ -21,7 +21,7 @@ import { startService } from './anchors/service.js';
 import { writeCertificate } from './support/cert.js';
 import { expectJson, field, httpsClient, type Answer, type Call } from './support/https-client.js';
 import { knob, serviceEnv } from './support/knobs.js';
-import { pinLoadGenerator } from './support/pinning.js';
+import { favour, pinLoadGenerator, reniceBackground } from './support/pinning.js';
 import { firstLine, startNode, stop } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
 import { sleep } from './support/service.js';
@@ -54,6 +54,7 @@ const timedClient = (port: number, discardBodies: boolean) => {
   };
   return { send, close: client.close };
 };
+const reniced = reniceBackground(service.started.child.pid);
 const toService = timedClient(service.port, false);
 const fromService = timedClient(service.port, true);
 const token = service.token;
@@ -131,6 +132,8 @@ const readings = new Promise<Record<string, number[]>>((resolve, reject) => {
     else reject(new Error(`the reader exited ${code ?? '?'}: ${reader.stderrTail()}`));
   });
 });
+const favoured = favour(reader.child.pid);
+if (favoured !== null) console.log(`WARNING: ${favoured}`);
 const phase = (name: string) => reader.child.stdin?.write(`${name}\n`);
 // The bodies are made before the bursts: making 50 MiB of random bytes is not the servers' work.
 const bodies = Array.from({ length: 50 }, () => randomBytes(MiB));
@@ -181,7 +184,7 @@ console.log(
     ? `servers pinned to CPU ${pinning.serverCpu ?? '?'}, clients to CPU ${pinning.loadCpu ?? '?'}`
     : 'unpinned',
 );
-console.log(`service settings: ${JSON.stringify(serviceEnv())}`);
+console.log(`service settings: ${JSON.stringify(serviceEnv())}${reniced === null ? '' : `; ${reniced}`}`);
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(2))

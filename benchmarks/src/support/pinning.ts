@@ -1,6 +1,8 @@
 // Core pinning with util-linux's taskset: the server under test on one core, this process (the
 // load generator) on another, so neither steals the other's CPU and each server gets the same.
 import { execFileSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 
 /** "0-2,5" -> [0, 1, 2, 5] */
 const parseCpuList = (list: string): number[] =>
@@ -57,4 +59,30 @@ export const pinLoadGenerator = (): Pinning => {
   }
   taskset(['-a', '-cp', String(loadCpu), String(process.pid)]);
   return { pinned: true, serverCpu, loadCpu, prefix: ['taskset', '-c', String(serverCpu)], warning: null };
+};
+
+/**
+ * Runs the process `pid` (a reader timing requests, sharing its core with the load generator)
+ * before the load generator's threads: niceness -5 (needs root or CAP_SYS_NICE). Answers a
+ * warning to print when that was refused, else null.
+ */
+export const favour = (pid: number | undefined): string | null => {
+  try {
+    setPriority(pid ?? 0, -5);
+    return null;
+  } catch (e) {
+    return `the reader could not be favoured over the load generator (${(e as Error).message}): its own waits for the CPU count in its timings`;
+  }
+};
+
+/**
+ * RENICE_BG=N (an experiment, root only to go below the service's own choice): every thread of
+ * process `pid` but its event loop's gets niceness N; `RENICE_BG=0` undoes the service's
+ * lowering of its background threads (src/thread-priority.ts), for a before/after in one run.
+ */
+export const reniceBackground = (pid: number | undefined): string | null => {
+  const raw = process.env['RENICE_BG'];
+  if (raw === undefined || raw === '' || pid === undefined) return null;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) if (Number(tid) !== pid) setPriority(Number(tid), Number(raw));
+  return `RENICE_BG=${raw}: the service's threads but the event loop's at niceness ${raw}`;
 };
