@@ -82,6 +82,8 @@ describe('server process: the event loop thread runs before the background threa
     child = await startMain({}, 15_000, ['nice', '-n', '19']);
     const pid = child.proc.pid!;
     expect([...new Set(nicenessOf(pid).values())]).to.deep.equal([19]);
-    expect((await listeningLine(child)).background_threads).to.equal("nice 19 (0 lowered), the event loop's thread first");
+    expect((await listeningLine(child)).background_threads).to.equal(
+      "nice 19 (0 lowered), the event loop's thread first",
+    );
   });
 });
