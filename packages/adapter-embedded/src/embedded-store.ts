@@ -229,7 +229,12 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
       try {
         await createStoreIfMissing(options.dataDir);
         opened = open(release);
+        // The load's pages leave the process's memory: nothing has been served yet, so nothing reads meanwhile.
+        await opened.sink.drain();
+        await opened.environment.unmapAfterLoad();
       } catch (e) {
+        if (opened !== null) await opened.environment.close();
+        opened = null;
         await release();
         throw e;
       }
