@@ -19,9 +19,15 @@ interface Logged {
   readonly fields: Readonly<Record<string, unknown>> | undefined;
 }
 
-const pipelineWith = (shortLane: boolean): { pipeline: ReturnType<typeof httpPipeline>; errors: Logged[] } => {
+const pipelineWith = (
+  shortLane: boolean,
+): { pipeline: ReturnType<typeof httpPipeline>; errors: Logged[]; infos: Logged[] } => {
   const errors: Logged[] = [];
-  const logger: HttpLogger = { info: () => undefined, error: (message, fields) => errors.push({ message, fields }) };
+  const infos: Logged[] = [];
+  const logger: HttpLogger = {
+    info: (message, fields) => infos.push({ message, fields }),
+    error: (message, fields) => errors.push({ message, fields }),
+  };
   const pipeline = httpPipeline(application, {
     publicUrl: 'https://localhost',
     trustProxy: false,
@@ -29,7 +35,7 @@ const pipelineWith = (shortLane: boolean): { pipeline: ReturnType<typeof httpPip
     shortLane,
     accessLog: false,
   });
-  return { pipeline, errors };
+  return { pipeline, errors, infos };
 };
 
 describe('mounting the pipeline', () => {
@@ -44,38 +50,52 @@ describe('mounting the pipeline', () => {
     expect((koa.middleware[stages.length] as { router?: unknown }).router, "the router's dispatch").to.equal(router);
   });
 
-  for (const shortLane of [true, false]) {
-    it(`a socket error while the answer is written is logged (${shortLane ? 'the short lane' : 'the long way'})`, async () => {
-      const { pipeline, errors } = pipelineWith(shortLane);
-      expect(pipeline.lane.match('GET', '/v1/tickets/1')).to.not.equal(null);
-      const listener = pipeline.listener();
-      // The socket fails as the answer is handed to it (as when the client resets its connection).
-      const server: Server = createServer((req, res) => {
-        const end = res.end.bind(res) as (...args: unknown[]) => unknown;
-        res.end = ((...args: unknown[]) => {
-          res.socket?.destroy(new Error('write ECONNRESET'));
-          return end(...args);
-        }) as typeof res.end;
-        void listener(req, res);
-      });
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      try {
-        const { port } = server.address() as AddressInfo;
-        await new Promise<void>((resolve) => {
-          const req = request({ port, host: '127.0.0.1', path: '/v1/tickets/1' }, (res) =>
-            res.resume().on('close', resolve),
-          );
-          req.on('error', () => {
-            resolve();
-          });
-          req.end();
+  const socketErrors = [
+    // Something of ours failed under the write: an error, with what it said.
+    { what: 'a socket error', error: () => new Error('write ECONNRESET'), level: 'error', message: 'unhandled' },
+    // The client reset its connection (Node's code says so): not a fault of the service.
+    {
+      what: 'a connection the client reset',
+      error: () => Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }),
+      level: 'info',
+      message: 'connection lost',
+    },
+  ] as const;
+  for (const shortLane of [true, false])
+    for (const kind of socketErrors)
+      it(`${kind.what} while the answer is written is logged at ${kind.level} (${shortLane ? 'the short lane' : 'the long way'})`, async () => {
+        const { pipeline, errors, infos } = pipelineWith(shortLane);
+        expect(pipeline.lane.match('GET', '/v1/tickets/1')).to.not.equal(null);
+        const listener = pipeline.listener();
+        // The socket fails as the answer is handed to it (as when the client resets its connection).
+        const server: Server = createServer((req, res) => {
+          const end = res.end.bind(res) as (...args: unknown[]) => unknown;
+          res.end = ((...args: unknown[]) => {
+            res.socket?.destroy(kind.error());
+            return end(...args);
+          }) as typeof res.end;
+          void listener(req, res);
         });
-        for (let i = 0; i < 50 && errors.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
-        expect(errors).to.deep.equal([{ message: 'unhandled', fields: { detail: 'write ECONNRESET' } }]);
-      } finally {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      }
-    });
-  }
+        await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+        try {
+          const { port } = server.address() as AddressInfo;
+          await new Promise<void>((resolve) => {
+            const req = request({ port, host: '127.0.0.1', path: '/v1/tickets/1' }, (res) =>
+              res.resume().on('close', resolve),
+            );
+            req.on('error', () => {
+              resolve();
+            });
+            req.end();
+          });
+          const logged = kind.level === 'error' ? errors : infos;
+          const other = kind.level === 'error' ? infos : errors;
+          for (let i = 0; i < 50 && logged.length === 0; i += 1) await new Promise((r) => setTimeout(r, 10));
+          expect(logged).to.deep.equal([{ message: kind.message, fields: { detail: kind.error().message } }]);
+          expect(other, 'nothing at the other level').to.deep.equal([]);
+        } finally {
+          server.closeAllConnections();
+          await new Promise((resolve) => server.close(resolve));
+        }
+      });
 });

@@ -90,7 +90,9 @@ export const answerLateRequest =
 export const answerClientError =
   (logger: HttpLogger) =>
   (err: Error & { code?: string }, socket: Duplex): void => {
-    if (err.code === 'ECONNRESET' || !socket.writable) {
+    // Gone, or gone mid-request (the connection ended inside a request's body: the request
+    // is aborted and answered as its client's going away, pipeline/client-gone.ts).
+    if (err.code === 'ECONNRESET' || err.code === 'HPE_INVALID_EOF_STATE' || !socket.writable) {
       socket.destroy();
       return;
     }

@@ -3,6 +3,7 @@ import type Koa from 'koa';
 import type { Middleware } from 'koa';
 import type { HttpLogger } from '../options.js';
 import type { AppRouter, RequestState } from '../state.js';
+import { isConnectionLost } from './client-gone.js';
 import { laneRoutesOf, shortLane, type LaneRoutes } from './lane.js';
 
 export type RequestListener = (req: IncomingMessage, res: ServerResponse) => Promise<unknown>;
@@ -35,7 +36,9 @@ export const mountPipeline = (
   koa.use(router.routes());
   koa.use(router.allowedMethods());
   koa.on('error', (e: unknown) => {
-    logger.error('unhandled', { detail: e instanceof Error ? e.message : String(e) });
+    // A client that closed or reset its connection under an answer: nothing of ours failed.
+    if (isConnectionLost(e)) logger.info('connection lost', { detail: (e as Error).message });
+    else logger.error('unhandled', { detail: e instanceof Error ? e.message : String(e) });
   });
   const lane = laneRoutesOf(router);
   return {

@@ -7,6 +7,7 @@ import { problem } from '../errors/http-problem.js';
 import type { Reply } from '../reply.js';
 import type { AppContext, RequestState, Services } from '../state.js';
 import type { Rendered } from '../conventions/rendered.js';
+import { clientClosedRequest, clientWentAway } from './client-gone.js';
 import { keepForKey } from './idempotency.js';
 import { writeAnswer } from './write.js';
 
@@ -72,6 +73,19 @@ const failed = Buffer.from(
   JSON.stringify(problemBody(problem('internal', 'the response could not be written; it has been logged'))),
 );
 
+/**
+ * A request whose client went away before it arrived (pipeline/client-gone.ts): nothing to
+ * answer and nothing to log as a fault; the access log says 499 (or the status of an answer
+ * already sent, such as a 408 for a body too late).
+ */
+const abandon = (ctx: AppContext, services: Services): void => {
+  ctx.respond = false;
+  const res = ctx.res;
+  if (!res.headersSent) res.statusCode = clientClosedRequest;
+  services.options.logger.info('client closed request', { request_id: ctx.state.requestId });
+  res.destroy();
+};
+
 export const respond =
   (services: Services): Middleware<RequestState> =>
   async (ctx, next) => {
@@ -82,6 +96,11 @@ export const respond =
       reply = ctx.state.reply ?? unrouted(ctx);
       presentation = ctx.state.presentation;
     } catch (e) {
+      if (clientWentAway(ctx.req, e)) {
+        abandon(ctx, services);
+        await keepForKey(ctx, services, null);
+        return;
+      }
       const { problem: p, unexpected } = toProblem(e);
       if (unexpected) {
         services.options.logger.error('request failed', {
