@@ -1,4 +1,4 @@
-import { gallopNumbers, lowerBoundIn, type Probe } from './sorted-search.js';
+import { gallopNumbers, lowerBoundIn, packedIds, type Probe } from './sorted-search.js';
 
 export type { Probe } from './sorted-search.js';
 
@@ -7,9 +7,11 @@ export type { Probe } from './sorted-search.js';
  * short sorted array, so an insert or a removal costs a binary search plus moving at most
  * 2 × `load` elements, and a lookup by position costs a binary search over chunk offsets.
  * Values must be distinct under `compare`.
+ * A chunk of ids that `fill` or `compact` made is packed (`packedIds`: 4 bytes an id, not 8) until
+ * its first change makes it an array again (at most 2 × `load` values); readers take either.
  */
 export class SortedList<T> {
-  private chunks: T[][] = [];
+  private chunks: ArrayLike<T>[] = [];
   /** The last (largest) value of each chunk. */
   private maxes: T[] = [];
   /** Position of each chunk's first value; rebuilt on demand after a change. */
@@ -44,13 +46,13 @@ export class SortedList<T> {
     }
     // Appends (new ids, creation times) are the common case: one comparison.
     if (probe(lastMax) < 0) {
-      this.chunkAt(last).push(value);
+      this.mutable(last).push(value);
       this.maxes[last] = value;
       if (this.chunkAt(last).length > 2 * this.load) this.split(last);
       return;
     }
     const i = this.firstChunkAtOrAbove(probe);
-    const chunk = this.chunkAt(i);
+    const chunk = this.mutable(i);
     chunk.splice(lowerBoundIn(chunk, probe), 0, value);
     if (chunk.length > 2 * this.load) this.split(i);
   }
@@ -60,22 +62,26 @@ export class SortedList<T> {
     if (this.count > 0) throw new Error('fill needs an empty list');
     for (let from = 0; from < sorted.length; from += this.load) {
       const chunk = sorted.slice(from, from + this.load);
-      this.chunks.push(chunk);
+      this.chunks.push(this.packed(chunk));
       this.maxes.push(chunk[chunk.length - 1] as T);
     }
     this.count = sorted.length;
     this.offsetsStale = true;
   }
 
+  /** Packs every chunk of ids into 4 bytes an id (see the class): for a list built by inserts, once they are done (a start's word postings). */
+  compact(): void {
+    this.chunks = this.chunks.map((chunk) => (Array.isArray(chunk) ? this.packed(chunk as T[]) : chunk));
+  }
+
   /** Removes the value equal to the probe's target; false when there is none. */
   remove(value: T, probe: Probe<T> = (v) => this.compare(v, value)): boolean {
     const i = this.firstChunkAtOrAbove(probe);
     if (i < 0) return false;
-    const chunk = this.chunkAt(i);
-    const at = lowerBoundIn(chunk, probe);
-    const found = chunk[at];
+    const at = lowerBoundIn(this.chunkAt(i), probe);
+    const found = this.chunkAt(i)[at];
     if (found === undefined || probe(found) !== 0) return false;
-    chunk.splice(at, 1);
+    this.mutable(i).splice(at, 1);
     this.count -= 1;
     this.offsetsStale = true;
     this.afterRemoval(i);
@@ -128,7 +134,7 @@ export class SortedList<T> {
    * for the part values[start..end) of each chunk (cheaper than `scan` for long stretches).
    * The list must not change during the visit.
    */
-  scanSlices(from: number, to: number, visit: (values: readonly T[], start: number, end: number) => void): void {
+  scanSlices(from: number, to: number, visit: (values: ArrayLike<T>, start: number, end: number) => void): void {
     let left = Math.min(to, this.count) - Math.max(0, from);
     if (left <= 0) return;
     let [i, j] = this.locate(Math.max(0, from));
@@ -199,13 +205,27 @@ export class SortedList<T> {
 
   /** Every value, in order (a snapshot). */
   values(): T[] {
-    return this.chunks.flat();
+    return this.chunks.flatMap((chunk) => Array.from(chunk));
   }
 
-  private chunkAt(i: number): T[] {
+  private chunkAt(i: number): ArrayLike<T> {
     const chunk = this.chunks[i];
     if (chunk === undefined) throw new RangeError(`no chunk ${i}`);
     return chunk;
+  }
+
+  /** Chunk `i` as an array that may change (a packed chunk is unpacked first). */
+  private mutable(i: number): T[] {
+    const chunk = this.chunkAt(i);
+    if (Array.isArray(chunk)) return chunk as T[];
+    const array = Array.from(chunk);
+    this.chunks[i] = array;
+    return array;
+  }
+
+  /** The chunk packed when it holds ids only, else as it is. */
+  private packed(chunk: T[]): ArrayLike<T> {
+    return (packedIds(chunk) as ArrayLike<T> | null) ?? chunk;
   }
 
   /** The first chunk whose largest value is not below the target; -1 when every value is below. */
@@ -250,7 +270,7 @@ export class SortedList<T> {
    * a value where a copy holds one (measured: the word index went from 291 to 132 bytes a ticket).
    */
   private split(i: number): void {
-    const chunk = this.chunkAt(i);
+    const chunk = this.mutable(i);
     const half = chunk.length >> 1;
     const lower = chunk.slice(0, half);
     const upper = chunk.slice(half);
@@ -260,7 +280,7 @@ export class SortedList<T> {
 
   /** Keeps chunks between a quarter and twice the load: drops empty ones, merges small ones. */
   private afterRemoval(i: number): void {
-    const chunk = this.chunkAt(i);
+    const chunk = this.mutable(i);
     if (chunk.length === 0) {
       this.chunks.splice(i, 1);
       this.maxes.splice(i, 1);
@@ -269,7 +289,7 @@ export class SortedList<T> {
     this.maxes[i] = chunk[chunk.length - 1] as T;
     if (chunk.length >= this.load >> 2 || this.chunks.length === 1) return;
     const left = i > 0 ? i - 1 : i;
-    const merged = this.chunkAt(left).concat(this.chunkAt(left + 1));
+    const merged = this.mutable(left).concat(this.mutable(left + 1));
     this.chunks.splice(left, 2, merged);
     this.maxes.splice(left, 2, merged[merged.length - 1] as T);
     if (merged.length > 2 * this.load) this.split(left);

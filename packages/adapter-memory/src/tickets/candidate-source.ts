@@ -8,7 +8,7 @@ import type { SortedList } from '../sorted-list.js';
 export interface Candidates {
   readonly size: number;
   /** Visits the ids a stretch at a time: `values[start..end)` of each stretch (for tight loops). */
-  forEachSlice(visit: (values: readonly number[], start: number, end: number) => void): void;
+  forEachSlice(visit: (values: ArrayLike<number>, start: number, end: number) => void): void;
   /**
    * A fresh membership test for live ids; it is cheapest when called with ascending ids
    * (a word's posting is then merged rather than searched), and exact in any order.

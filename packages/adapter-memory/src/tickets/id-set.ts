@@ -30,7 +30,7 @@ export const hasBit = (bits: Uint32Array, id: number): boolean => (((bits[id >>>
 /** The set bits' ids in ascending order, a stretch at a time. */
 export const forEachBitSlice = (
   bits: Uint32Array,
-  visit: (values: readonly number[], start: number, end: number) => void,
+  visit: (values: ArrayLike<number>, start: number, end: number) => void,
 ): void => {
   const buf: number[] = [];
   for (let w = 0; w < bits.length; w++) {
@@ -106,7 +106,7 @@ export class IdSet {
   }
 
   /** The ids a stretch at a time (ascending when dense, in insertion order when sparse). */
-  forEachSlice(visit: (values: readonly number[], start: number, end: number) => void): void {
+  forEachSlice(visit: (values: ArrayLike<number>, start: number, end: number) => void): void {
     if (this.bits !== null) {
       forEachBitSlice(this.bits, visit);
       return;

@@ -236,6 +236,8 @@ export class TicketTable {
     }
     this.order.build(live, (field) => this.comparer(field));
     for (const fill of fills) fill.end();
+    this.words.compact();
+    for (const index of indexes) index.words?.compact();
   }
 
   /** The row, its numeric keys and its values (`fresh`: a restored ticket, which holds none yet). */

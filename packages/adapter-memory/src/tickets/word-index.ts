@@ -52,6 +52,11 @@ export class WordIndex {
     else if (last !== undefined) this.postings.set(word, last);
   }
 
+  /** Packs every posting list into 4 bytes an id (SortedList.compact): a start's postings, built by appends, once every ticket is back. */
+  compact(): void {
+    for (const posting of this.postings.values()) if (typeof posting !== 'number') posting.compact();
+  }
+
   private listOf(ids: readonly number[]): SortedList<number> {
     const list = new SortedList<number>(ascending, this.load);
     for (const id of ids) list.insert(id);
