@@ -49,7 +49,7 @@ describe('Embedded store: faults', function () {
     const logged: string[] = [];
     const failures: Error[] = [];
     const store = await startedStore(dir, {
-      // Runs after the batch's changes were put: a throw here must take all of them back.
+      // Refuses a call as it is handed to LMDB: none of its changes may reach the disk.
       beforeCommit: () => {
         if (failing) throw new Error('EIO: injected');
       },
