@@ -83,6 +83,11 @@ export const favour = (pid: number | undefined): string | null => {
 export const reniceBackground = (pid: number | undefined): string | null => {
   const raw = process.env['RENICE_BG'];
   if (raw === undefined || raw === '' || pid === undefined) return null;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) if (Number(tid) !== pid) setPriority(Number(tid), Number(raw));
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) if (Number(tid) !== pid) setPriority(Number(tid), Number(raw));
+  } catch (e) {
+    console.error(`RENICE_BG=${raw}: ${(e as Error).message} (raising a thread's priority needs root or CAP_SYS_NICE)`);
+    process.exit(2);
+  }
   return `RENICE_BG=${raw}: the service's threads but the event loop's at niceness ${raw}`;
 };
