@@ -4,7 +4,6 @@ import { developmentSwitches, settings } from './config-reference.js';
 import { jsonLogger, type ServiceLogger } from './logger.js';
 import { startServer, type RunningServer } from './server.js';
 import type { StopSignal, StopSignals } from './signals.js';
-import { lowerBackgroundThreads, type BackgroundThreads } from './thread-priority.js';
 
 // The process: read the settings, start, print how to reach the service, stop on a signal
 // (main.ts installs the signal handlers before this module loads). Standard output carries
@@ -48,11 +47,6 @@ const banner = (server: RunningServer, switches: readonly string[]): string =>
     `  docs: ${server.publicUrl}/docs`,
     '',
   ].join('\n');
-
-const threadsLine = (t: BackgroundThreads): string =>
-  t.unsupported === null
-    ? `nice ${String(t.nice)} (${String(t.lowered)} lowered), the event loop's thread first`
-    : `priority unchanged: ${t.unsupported}`;
 
 /** Stops the server: in-flight requests finish, the store closes, exit 0. */
 const stopper = (server: RunningServer): ((signal: StopSignal) => void) => {
@@ -120,8 +114,6 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
   if (process.env.START_PAUSE === 'before-banner') await signals.pauseUntilSignal('before-banner');
   const stop = stopper(server);
   signals.handleWith(stop);
-  // The event loop first: the other threads (GC, compilation, file writes) run nicer (thread-priority.ts).
-  const threads = await lowerBackgroundThreads();
   const during = signals.received();
   if (during !== null) {
     // Stopped while starting: close what was opened, without announcing a service that is going away.
@@ -149,7 +141,6 @@ export const runProcess = async (signals: StopSignals): Promise<void> => {
         }),
     ...(server.dataDir === null ? {} : { data_dir: server.dataDir }),
     docs: `${server.publicUrl}/docs`,
-    background_threads: threadsLine(threads),
   });
   if (switches.length > 0) {
     logger.warn('development-only settings are on: do not run this in production', { settings: switches });
