@@ -76,9 +76,9 @@ export const favour = (pid: number | undefined): string | null => {
 };
 
 /**
- * RENICE_BG=N (an experiment, root only to go below the service's own choice): every thread of
- * process `pid` but its event loop's gets niceness N; `RENICE_BG=0` undoes the service's
- * lowering of its background threads (src/thread-priority.ts), for a before/after in one run.
+ * RENICE_BG=N (an experiment): every thread of process `pid` but its event loop's (V8's
+ * background threads, libuv's pool) gets niceness N after the start; going back below a value
+ * set before needs root. docs/benchmarks.md, "Attachments": what it gave.
  */
 export const reniceBackground = (pid: number | undefined): string | null => {
   const raw = process.env['RENICE_BG'];
