@@ -2,12 +2,12 @@ import { aFilter, aMessage, aTicket, aUser, sortOf } from '@support/application/
 import type { TicketId } from '@support/domain';
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { CommitFailedError, DataDirError, dataFiles, tableOptions, type EmbeddedStore } from '../src/index.js';
 import { heapPerRecord, serviceBytes, startShare } from '../src/heap.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // Faults are answered, never hidden: a failed commit refuses its writes (and the reads that
 // waited on it), leaves memory equal to what the disk holds, makes the store not ready until
@@ -36,13 +36,8 @@ const refusal = async (start: () => Promise<unknown>): Promise<Error> => {
 
 describe('Embedded store: faults', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   it('fail-stop: a failed commit refuses its batch whole (a new record shape in it too), then every call; a restart loads what the disk holds', async () => {
     let failing = false;

@@ -1,11 +1,10 @@
 import { aGroup, T0, userId } from '@support/application/testing';
 import type { EventActor } from '@support/domain';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { open } from 'lmdb';
 import { dataFiles, formatVersion, tableOptions } from '../src/index.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // GET /v1/events?actor_id= (contract §8.3) reads one user's events through the feed's
 // per-actor index ([user id, seq]), written in the same commit as each event and forgotten
@@ -17,13 +16,8 @@ const by = (id: number): EventActor => ({ type: 'user', id: userId(id) });
 
 describe("Embedded store: the change feed's per-actor index", function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   const indexKeys = async (): Promise<unknown[]> => {
     const env = open({ path: join(dir, dataFiles.store), maxDbs: 32 });

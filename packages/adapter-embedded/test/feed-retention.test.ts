@@ -1,7 +1,6 @@
 import { aGroup, T0 } from '@support/application/testing';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // The feed's retention (EVENTS_RETENTION_DAYS) forgets old events a bounded batch a commit, not
 // all of them in one transaction (issue 32 item 9): a day past retention can hold millions.
@@ -10,13 +9,8 @@ const minute = 60_000;
 
 describe('Embedded store: forgetting old events is bounded a commit', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   it('forgets in commits of at most the batch, oldest first, and a restart reads what was kept', async () => {
     let commits = 0;

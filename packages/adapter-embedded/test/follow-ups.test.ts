@@ -1,9 +1,8 @@
 import type { FollowUp } from '@support/application';
 import { aTicket, aUser, ticketId, userId } from '@support/application/testing';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
 import { CommitFailedError, type EmbeddedStore } from '../src/index.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // A user's write and the follow-ups it makes due (a renamed customer's name on their tickets)
 // are one port call of the memory engine, so one commit here: a failed commit leaves neither
@@ -25,13 +24,8 @@ const names = async (store: EmbeddedStore): Promise<(string | undefined)[]> => [
 
 describe('Embedded store: a write and its follow-ups are one commit', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   it('a failed commit keeps neither the rename nor its tickets; after a restart one commit keeps both', async () => {
     let failing = false;

@@ -1,9 +1,8 @@
 import type { IdempotencyClaim } from '@support/application';
 import { aTicket, aTokenRecord, hours } from '@support/application/testing';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
 import { CommitFailedError } from '../src/index.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // IdempotencyStore.guard on the embedded store: a keyed request's first durable write marks its
 // claim "written" in that write's own commit, so the two reach the disk together or not at all.
@@ -23,13 +22,8 @@ const claimAt = (owner: string, now: number): IdempotencyClaim => ({
 
 describe('Embedded store: an Idempotency-Key claim is marked by its request first write, in the same commit', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   it('a request that wrote leaves its claim marked across a restart; one that only read (or took ids) runs again; neither waits out its lease after the restart', async () => {
     const now = Date.now();

@@ -1,8 +1,7 @@
 import type { PersonalTokenRecord } from '@support/application';
 import { carryOut, userId } from '@support/application/testing';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // Personal access tokens (contract §8.1) live in a journalled table of the memory engine
 // (journalTables: personalTokens), so the embedded store keeps them across a restart: a token
@@ -25,13 +24,8 @@ const token = (id: number, hash: string): PersonalTokenRecord => ({
 
 describe('Embedded store: personal access tokens survive a restart', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   it('a token made before a close is found by its hash after a reopen, its last use kept; a token revoked before the close stays revoked', async () => {
     const kept = token(1, 'a'.repeat(64));

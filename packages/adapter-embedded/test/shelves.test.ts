@@ -2,13 +2,12 @@ import { createMemoryStore } from '@support/adapter-memory';
 import type { DeliveryRecord, Store, StoredAnswer } from '@support/application';
 import type { Webhook, WebhookId } from '@support/domain';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { open } from 'lmdb';
 import { CommitFailedError, dataFiles, formatVersion, tableOptions } from '../src/index.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // The kept Idempotency-Key answers and the webhook delivery logs live in LMDB and are read
 // from it (adapter-memory's shelf.ts): the memory engine holds a key's claim and a log's span,
@@ -76,13 +75,8 @@ const anAttempt = (seq: number): DeliveryRecord => ({
 
 describe('Embedded store: kept answers and delivery logs are read from LMDB', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   it('does not hold kept answer bodies in memory (the memory store does), and replays them', async () => {
     const [count, size] = [48, 256 * 1024];

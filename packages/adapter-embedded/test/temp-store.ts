@@ -23,3 +23,15 @@ export const startedStore = async (
     },
   };
 };
+
+/** Gives each test of the enclosing suite a fresh temporary data directory (`use` is told it), removed after the test. */
+export const tempDirEachTest = (use: (dir: string) => void): void => {
+  let dir = '';
+  beforeEach(() => {
+    dir = tempDataDir();
+    use(dir);
+  });
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+};

@@ -1,7 +1,6 @@
 import type { Webhook, WebhookId } from '@support/domain';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirEachTest } from './temp-store.js';
 
 // A webhook's delivery lease lives in a journalled table of the memory engine (journalTables:
 // leases), so the embedded store reads it back at a start: a lease taken before a close still
@@ -29,13 +28,8 @@ const webhook: Webhook = {
 
 describe('Embedded store: webhook delivery leases survive a restart', function () {
   this.timeout(60_000);
-  let dir: string;
-  beforeEach(() => {
-    dir = tempDataDir();
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  let dir = '';
+  tempDirEachTest((made) => (dir = made));
 
   /** Runs `use` on the store opened on the test's directory, then closes it. */
   const opened = async (use: (store: Awaited<ReturnType<typeof startedStore>>) => Promise<void>): Promise<void> => {

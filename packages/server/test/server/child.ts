@@ -1,8 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { connect as tlsConnect, type PeerCertificate } from 'node:tls';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The compiled process entry (dist/test/server/child.js → dist/src/main.js). */
@@ -235,3 +237,17 @@ export const tokenRequest = (child: Started, body: Record<string, string>): Prom
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
+
+/** The blob files an embedded store in `dataDir` holds: kept ones, and `tmp/<name>` for those being received. */
+export const blobFilesIn = (dataDir: string): string[] => {
+  const blobs = join(dataDir, 'blobs');
+  const list = (d: string): string[] => (existsSync(d) ? readdirSync(d) : []);
+  return [...list(blobs).filter((f) => f !== 'tmp'), ...list(join(blobs, 'tmp')).map((f) => `tmp/${f}`)];
+};
+
+/** The blob files of `dataDir` once they are `expected` again, or as they are after 5 s. */
+export const blobFilesSettled = async (dataDir: string, expected: readonly string[]): Promise<string[]> => {
+  for (let i = 0; i < 100 && blobFilesIn(dataDir).join() !== expected.join(); i += 1)
+    await new Promise((r) => setTimeout(r, 50));
+  return blobFilesIn(dataDir);
+};

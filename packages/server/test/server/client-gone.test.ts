@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reap, startMain, tokenRequest, type Started } from './child.js';
+import { blobFilesIn, blobFilesSettled, reap, startMain, tokenRequest, type Started } from './child.js';
 
 // A client that goes away in the middle of its request (an upload cancelled half-way, a script
 // killed while sending) is its own doing, not the service's (docs/operations.md, "Logs"): the
@@ -81,12 +81,6 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
     return expect.fail(`no access-log line for ${path}: ${child?.stdout() ?? ''}`);
   };
 
-  const blobFiles = (): string[] => {
-    const blobs = join(dir, 'data', 'blobs');
-    const list = (d: string): string[] => (existsSync(d) ? readdirSync(d) : []);
-    return [...list(blobs).filter((f) => f !== 'tmp'), ...list(join(blobs, 'tmp')).map((f) => `tmp/${f}`)];
-  };
-
   const cases = [
     {
       what: 'a raw upload',
@@ -121,7 +115,7 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
 
   for (const c of cases) {
     it(`${c.what} cut off half-way: 499 at info level, no error line, nothing kept, the service answers on`, async () => {
-      const before = blobFiles();
+      const before = blobFilesIn(join(dir, 'data'));
       const errorsBefore = lines().filter((l) => l.level === 'error').length;
       // A query parameter the route ignores, to find the request's access-log line.
       const marker = `n=${encodeURIComponent(c.what)}`;
@@ -138,8 +132,7 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
         lines().filter((l) => l.message === 'client error' || l.message === 'unhandled'),
         'no client-error answer written to the gone connection',
       ).to.deep.equal([]);
-      for (let i = 0; i < 100 && blobFiles().join() !== before.join(); i += 1) await sleep(50);
-      expect(blobFiles(), 'nothing of the request is kept').to.deep.equal(before);
+      expect(await blobFilesSettled(join(dir, 'data'), before), 'nothing of the request is kept').to.deep.equal(before);
       const health = await child!.request('GET', '/healthz');
       expect(health.status).to.equal(200);
     });

@@ -1,10 +1,19 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request, type RequestOptions } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readAnswer, reap, startMain, tokenRequest, type ChildAnswer, type Started } from './child.js';
+import {
+  blobFilesIn,
+  blobFilesSettled,
+  readAnswer,
+  reap,
+  startMain,
+  tokenRequest,
+  type ChildAnswer,
+  type Started,
+} from './child.js';
 
 // How long a request may take to arrive (REQUEST_TIMEOUT_S, UPLOAD_MIN_BYTES_PER_S; docs/attachments.md
 // "Many uploads at once"), against the real process over HTTPS, with uploads read one at a time
@@ -99,15 +108,10 @@ describe('server: the time a request may take to arrive (REQUEST_TIMEOUT_S=1, UP
     };
   };
   /** The blob files the embedded store holds (kept and being received). */
-  const blobFiles = (): string[] => {
-    const blobs = join(dir, 'data', 'blobs');
-    const list = (d: string): string[] => (existsSync(d) ? readdirSync(d) : []);
-    return [...list(blobs).filter((f) => f !== 'tmp'), ...list(join(blobs, 'tmp')).map((f) => `tmp/${f}`)];
-  };
+  const blobFiles = (): string[] => blobFilesIn(join(dir, 'data'));
   /** Waits (5 s at most) until the blob files are `expected` again. */
   const blobsBecome = async (what: string, expected: readonly string[]): Promise<void> => {
-    for (let i = 0; i < 100 && blobFiles().join() !== expected.join(); i += 1) await sleep(50);
-    expect(blobFiles(), what).to.deep.equal(expected);
+    expect(await blobFilesSettled(join(dir, 'data'), expected), what).to.deep.equal(expected);
   };
 
   it('answers 503 (50305) with Retry-After to an upload that waited 1 s for its turn, and keeps nothing of it', async () => {
