@@ -15,10 +15,11 @@
 //
 //   npx -y pnpm@10 exec tsc -b && HANDOVER_TXNS=1500 node benchmarks/dist/lmdb-handover.js
 import { open, type Database, type RootDatabase } from 'lmdb';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { knob, knobList } from './support/knobs.js';
+import { threadTimes } from './support/thread-cpu.js';
 
 const transactions = knob('HANDOVER_TXNS', 1500, 10);
 const callsPerTxn = knobList('HANDOVER_CALLS', '1,2,4,8', 1);
@@ -27,14 +28,12 @@ const baseDir = process.env['HANDOVER_DIR'] ?? tmpdir();
 // lmdb-js's marker for "the key exists, whatever its version" (write.js IF_EXISTS).
 const ifExists = 3.542694326329068e-103;
 
-/** CPU time (ms) of this process's threads: the main one and the rest, from /proc. */
+/** CPU time (ms) of this process's threads so far: the main one and the rest (support/thread-cpu.ts). */
 const threadCpu = (): { main: number; others: number } => {
-  const ticks = (stat: string): number => {
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  };
-  const main = ticks(readFileSync(`/proc/self/task/${String(process.pid)}/stat`, 'utf8'));
-  const all = ticks(readFileSync('/proc/self/stat', 'utf8'));
+  const times = threadTimes(process.pid);
+  const main = times.get(process.pid) ?? 0;
+  let all = 0;
+  for (const ms of times.values()) all += ms;
   return { main, others: all - main };
 };
 
