@@ -17,11 +17,12 @@ import { startService } from './anchors/service.js';
 import { burstCategories, type TimedProfile } from './support/burst-profile.js';
 import { writeCertificate } from './support/cert.js';
 import { httpsClient } from './support/https-client.js';
-import { knob, load, serviceEnv } from './support/knobs.js';
+import { knob, load, serviceEnv, serviceNodeArgs } from './support/knobs.js';
 import { favour, pinLoadGenerator, reniceBackground } from './support/pinning.js';
 import { startNode } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
 import { sleep } from './support/service.js';
+import { loopDelayImport, readWindows, windowLines } from './support/service-windows.js';
 
 const bursts = knob('BURSTS', 5, 1);
 const profiled = knob('CPU_PROF', 1, 0) === 1;
@@ -41,10 +42,9 @@ const service = await startService({
   tls,
   tickets: 20,
   nodeArgs: [
-    '--import',
-    fileURLToPath(new URL('./support/loop-delay.js', import.meta.url)),
+    ...loopDelayImport(),
     ...(profiled ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : []),
-    ...(process.env['SERVICE_NODE_ARGS'] ?? '').split(/\s+/).filter((a) => a !== ''),
+    ...serviceNodeArgs(),
   ],
   env: { STORE: 'embedded', UPLOAD_MAX_BYTES: String(30 * MiB), LOOP_DELAY_FILE: delayFile, ...extraEnv },
   stdout: process.env['SERVICE_STDOUT'] === '1' ? 'pipe' : 'ignore',
@@ -131,7 +131,9 @@ const sorted = (k: string) => (samples[k] ?? []).sort((a, b) => a - b);
 const quiet = sorted('service quiet');
 // (the reader's "wait …" entries are not reads)
 const busy = sorted('service busy');
-console.log(`${load()}; SERVICE_ENV: ${JSON.stringify(extraEnv)}; CPU profile: ${profiled ? 'on' : 'off'}`);
+console.log(
+  `${load()}; SERVICE_ENV: ${JSON.stringify(extraEnv)}; node flags: ${JSON.stringify(serviceNodeArgs())}; CPU profile: ${profiled ? 'on' : 'off'}`,
+);
 console.log(
   `the reader's own wait for its CPU: quiet ${(samples['wait service quiet']?.[0] ?? NaN).toFixed(0)} ms, bursts ${(samples['wait service busy']?.[0] ?? NaN).toFixed(0)} ms`,
 );
@@ -142,44 +144,16 @@ console.log(
   `GET ticket p50/p99: quiet ${p(quiet, 0.5).toFixed(1)}/${p(quiet, 0.99).toFixed(1)} ms, in bursts ${p(busy, 0.5).toFixed(1)}/${p(busy, 0.99).toFixed(1)} ms (${busy.length} reads): ${(p(busy, 0.99) / p(quiet, 0.99)).toFixed(2)}x`,
 );
 // The loop-delay lines: the first is start-up, then per burst: quiet, busy, idle.
-const delays = readFileSync(delayFile, 'utf8')
-  .trim()
-  .split('\n')
-  .map(
-    (l) =>
-      JSON.parse(l) as {
-        wallMs: number;
-        cpuMs: number;
-        p50: number;
-        p99: number;
-        max: number;
-        threads?: Record<string, { runMs: number; waitMs: number; slices: number }>;
-      },
-  );
+const delays = readWindows(delayFile);
 for (const [name, offset] of [
   ['quiet', 1],
   ['burst', 2],
-] as const) {
-  const of = delays.filter((_, i) => i > 0 && (i - offset) % 3 === 0);
-  const cpu = of.reduce((a, d) => a + d.cpuMs, 0);
-  const wall = of.reduce((a, d) => a + d.wallMs, 0);
-  console.log(
-    `${name}: service CPU ${((100 * cpu) / wall).toFixed(0)}% of the wall time; loop delay p99 ${of.map((d) => d.p99.toFixed(1)).join('/')} ms, max ${of.map((d) => d.max.toFixed(1)).join('/')} ms`,
-  );
-  // Per thread name over these windows: CPU run and runnable-but-waiting ms (schedstat).
-  const threads = new Map<string, { runMs: number; waitMs: number; slices: number }>();
-  for (const d of of)
-    for (const [t, v] of Object.entries(d.threads ?? {})) {
-      const sum = threads.get(t) ?? { runMs: 0, waitMs: 0, slices: 0 };
-      threads.set(t, { runMs: sum.runMs + v.runMs, waitMs: sum.waitMs + v.waitMs, slices: sum.slices + v.slices });
-    }
-  const line = [...threads]
-    .filter(([, v]) => v.runMs + v.waitMs >= 1)
-    .sort((a, b) => b[1].runMs - a[1].runMs)
-    .map(([t, v]) => `${t} ${v.runMs.toFixed(0)}/${v.waitMs.toFixed(0)} (${v.slices})`)
-    .join(', ');
-  console.log(`  threads, ms run/ms waiting for the CPU (timeslices) over ${wall} ms: ${line || 'no schedstat'}`);
-}
+] as const)
+  for (const line of windowLines(
+    name,
+    delays.filter((_, i) => i > 0 && (i - offset) % 3 === 0),
+  ))
+    console.log(line);
 if (profiled) {
   const file = readdirSync(profileDir).find((f) => f.endsWith('.cpuprofile')) ?? '';
   const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as TimedProfile;

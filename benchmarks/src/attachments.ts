@@ -11,7 +11,10 @@
 //     at a time all along: the p99 of the reads started during the bursts, against the p99 of
 //     those started in the quiet windows, goal <= 2x.
 //   npx -y pnpm@10 bench:attachments        ROUNDS=10 BURSTS=5 by default; SERVICE_ENV="A=1 B=2"
-//   adds to the service's environment (e.g. UPLOAD_CONCURRENCY=1000: the reads before the bound)
+//   adds to the service's environment (e.g. UPLOAD_CONCURRENCY=1000: the reads before the bound);
+//   SERVICE_NODE_ARGS="--single-threaded-gc" adds node flags before the service's script;
+//   WINDOWS=1 preloads support/loop-delay.ts into the service and prints, for its quiet windows
+//   and its bursts, its CPU per thread and the garbage collections (support/service-windows.ts)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,14 +23,16 @@ import { fileURLToPath } from 'node:url';
 import { startService } from './anchors/service.js';
 import { writeCertificate } from './support/cert.js';
 import { expectJson, field, httpsClient, type Answer, type Call } from './support/https-client.js';
-import { knob, serviceEnv } from './support/knobs.js';
+import { knob, serviceEnv, serviceNodeArgs } from './support/knobs.js';
 import { favour, pinLoadGenerator, reniceBackground } from './support/pinning.js';
 import { firstLine, startNode, stop } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
 import { sleep } from './support/service.js';
+import { loopDelayImport, readWindows, windowLines } from './support/service-windows.js';
 
 const rounds = knob('ROUNDS', 10, 1);
 const bursts = knob('BURSTS', 5, 1);
+const windowed = knob('WINDOWS', 0, 0) === 1;
 const pinning = pinLoadGenerator();
 if (pinning.warning !== null) console.log(`WARNING: ${pinning.warning}`);
 const MiB = 1024 * 1024;
@@ -42,8 +47,21 @@ const service = await startService({
   prefix: pinning.prefix,
   tls,
   tickets: 20,
-  env: { STORE: 'embedded', UPLOAD_MAX_BYTES: String(30 * MiB), ...serviceEnv() },
+  nodeArgs: [...(windowed ? loopDelayImport() : []), ...serviceNodeArgs()],
+  env: {
+    STORE: 'embedded',
+    UPLOAD_MAX_BYTES: String(30 * MiB),
+    ...(windowed ? { LOOP_DELAY_FILE: join(dir, 'loop-delay.jsonl') } : {}),
+    ...serviceEnv(),
+  },
 });
+/** Ends the service's current window (WINDOWS=1), filed under `label`. */
+const windowLabels: string[] = [];
+const endWindow = (label: string) => {
+  if (!windowed) return;
+  windowLabels.push(label);
+  process.kill(service.started.child.pid ?? 0, 'SIGUSR2');
+};
 /** Timed requests to a server: answers' bodies kept (small ones) or only counted (downloads). */
 const timedClient = (port: number, discardBodies: boolean) => {
   const client = httpsClient({ port, ca: tls.cert, maxSockets: 64, discardBodies });
@@ -141,8 +159,10 @@ type Target = 'service' | 'raw';
 const answers: Record<Target, { status: number; text: string }[]> = { service: [], raw: [] };
 const burstMs: Record<Target, number> = { service: 0, raw: 0 };
 const burst = async (target: Target, b: number) => {
+  endWindow('before');
   phase(`${target} quiet`);
   await sleep(2000);
+  endWindow(`${target} quiet`);
   phase(`${target} busy`);
   const started = performance.now();
   answers[target].push(
@@ -163,6 +183,7 @@ const burst = async (target: Target, b: number) => {
     )),
   );
   burstMs[target] += performance.now() - started;
+  endWindow(`${target} busy`);
   phase('idle');
   await sleep(500);
 };
@@ -173,6 +194,7 @@ for (let b = 0; b < bursts; b += 1) {
 reader.child.stdin?.end('end\n');
 const samples = await readings;
 const sorted = (key: string) => (samples[key] ?? []).sort((a, b) => a - b);
+const serviceWindows = windowed ? readWindows(join(dir, 'loop-delay.jsonl')) : [];
 await stop(raw);
 for (const c of [toService, fromService, toRaw, fromRaw]) c.close();
 await service.stop();
@@ -184,7 +206,9 @@ console.log(
     ? `servers pinned to CPU ${pinning.serverCpu ?? '?'}, clients to CPU ${pinning.loadCpu ?? '?'}`
     : 'unpinned',
 );
-console.log(`service settings: ${JSON.stringify(serviceEnv())}${reniced === null ? '' : `; ${reniced}`}`);
+console.log(
+  `service settings: ${JSON.stringify(serviceEnv())}, node flags: ${JSON.stringify(serviceNodeArgs())}${reniced === null ? '' : `; ${reniced}`}`,
+);
 console.log(
   `load average at the end: ${loadavg()
     .map((l) => l.toFixed(2))
@@ -220,4 +244,11 @@ console.log(
 console.log(
   `GET ticket p99 during / without: service ${p99.service.toFixed(2)}x (goal <= 2), raw node:https ${p99.raw.toFixed(2)}x`,
 );
+// The service's own windows (its raw-server windows are its idle time).
+for (const label of windowed ? ['service quiet', 'service busy'] : [])
+  for (const line of windowLines(
+    label,
+    serviceWindows.filter((_, i) => windowLabels[i] === label),
+  ))
+    console.log(line);
 if (failed.length > 0) process.exitCode = 1;

@@ -49,3 +49,7 @@ export const serviceEnv = (): Record<string, string> =>
       .filter((s) => s.includes('='))
       .map((s) => [s.slice(0, s.indexOf('=')), s.slice(s.indexOf('=') + 1)]),
   );
+
+/** SERVICE_NODE_ARGS="--a --b": node flags given before the service's script (e.g. --trace-gc). */
+export const serviceNodeArgs = (): string[] =>
+  (process.env['SERVICE_NODE_ARGS'] ?? '').split(/\s+/).filter((a) => a !== '');

@@ -6,8 +6,11 @@
 // Where /proc/self/task/<tid>/schedstat exists (Linux with schedstats), each line also gives
 // per thread name (comm) the ms run on a CPU and the ms spent runnable but waiting for one (the
 // scheduler's delay): `main` is the event-loop thread, the others grouped by their names.
+// It also counts the window's garbage collections as the main thread saw them (PerformanceObserver
+// 'gc' entries): per kind (minor: scavenges; major: mark-compacts), how many, their pauses' sum and
+// the longest pause in ms.
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 const file = process.env['LOOP_DELAY_FILE'];
 if (file !== undefined && file !== '') {
@@ -41,6 +44,23 @@ if (file !== undefined && file !== '') {
     return out;
   };
   let lastThreads = threads();
+  const gcKinds: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+  };
+  let gcs: Record<string, { count: number; ms: number; maxMs: number }> = {};
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const { detail } = entry as unknown as { detail?: { kind?: number } };
+      const kind = gcKinds[detail?.kind ?? -1] ?? 'other';
+      const sum = (gcs[kind] ??= { count: 0, ms: 0, maxMs: 0 });
+      sum.count += 1;
+      sum.ms = Math.round((sum.ms + entry.duration) * 100) / 100;
+      sum.maxMs = Math.max(sum.maxMs, Math.round(entry.duration * 100) / 100);
+    }
+  }).observe({ entryTypes: ['gc'] });
   /** Per thread name: ms run, ms waited for a CPU, timeslices, since the last window. */
   const threadWindow = (): Record<string, { runMs: number; waitMs: number; slices: number }> => {
     const now = threads();
@@ -69,8 +89,10 @@ if (file !== undefined && file !== '') {
         p99: ms(delay.percentile(99)),
         max: ms(delay.max),
         threads: threadWindow(),
+        gc: gcs,
       })}\n`,
     );
+    gcs = {};
     delay.reset();
     cpu = process.cpuUsage();
     wall = now;
