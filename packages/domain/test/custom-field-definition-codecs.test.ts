@@ -138,17 +138,19 @@ describe('custom field definitions: the members a body may give (contract §10)'
   });
 
   describe('options: [{value, title}], at most 500', () => {
-    it('a missing or null title is the value', () => {
-      expect(
-        v.options.decode([{ value: 'gold' }, { value: 'free', title: null }, { value: 'pro', title: 'Pro plan' }]),
-      ).to.deep.equal(
+    it('a title left out is the value', () => {
+      expect(v.options.decode([{ value: 'gold' }, { value: 'pro', title: 'Pro plan' }])).to.deep.equal(
         E.right([
           { value: 'gold', title: 'gold' },
-          { value: 'free', title: 'free' },
           { value: 'pro', title: 'Pro plan' },
         ]),
       );
       expect(v.options.decode([])).to.deep.equal(E.right([]));
+    });
+    it('a null title is refused, as the document says a string (a schema-invalid body is never taken)', () => {
+      expect(errorsOf(v.options, [{ value: 'gold' }, { value: 'free', title: null }])).to.deep.equal([
+        err('1.title', 'invalid_type', 'must be a string'),
+      ]);
     });
     it('500 options pass; 501 are refused by their number before any is read', () => {
       const many = (n: number) => Array.from({ length: n }, (_, i) => ({ value: `o${String(i)}` }));
@@ -219,7 +221,9 @@ describe('custom field definitions: the members a body may give (contract §10)'
       const value = fc.stringMatching(/^[a-z0-9 _-]{1,10}$/).filter((s) => s.trim() !== '' && s !== 'none');
       fc.assert(
         fc.property(
-          fc.array(fc.record({ value, title: fc.option(fc.stringMatching(/^[A-Z][a-z]{0,8}$/)) }), { maxLength: 8 }),
+          fc.array(fc.record({ value, title: fc.option(fc.stringMatching(/^[A-Z][a-z]{0,8}$/), { nil: undefined }) }), {
+            maxLength: 8,
+          }),
           (opts) => {
             const r = v.options.decode(opts);
             const expected = opts.map((o) => ({ value: o.value, title: o.title ?? o.value }));

@@ -47,7 +47,7 @@ const reservedValue = (v: string): string | null =>
       ? 'must not contain a comma (a comma separates the values of a query)'
       : null;
 
-/** `[{value, title}]`: at most 500, refused by length before an item is read; a missing title is the value. */
+/** `[{value, title}]`: at most 500, refused by length before an item is read; a title left out is the value. */
 const options = shaped(
   new t.Type<readonly FieldOption[], readonly FieldOption[], unknown>(
     'list of options {value, title}',
@@ -71,8 +71,10 @@ const options = shaped(
               errorAt(o[k], t.appendContext(at, k, t.unknown, o[k]), 'unknown_field', 'is not a member of an option'),
             );
         const value = optionValue.validate(o.value, t.appendContext(at, 'value', optionValue, o.value));
+        // Left out, the title is the value; null is refused like any other non-string (the
+        // document says a string, and a client generated from it never sends null).
         const title =
-          o.title === undefined || o.title === null
+          o.title === undefined
             ? t.success(undefined)
             : optionTitle.validate(o.title, t.appendContext(at, 'title', optionTitle, o.title));
         if (value._tag === 'Left') errors.push(...value.left);

@@ -93,6 +93,10 @@ describe('HTTP: custom ticket fields, the definitions (contract §10)', () => {
     expect(
       await bad({ key: 'k9', title: 't', type: 'dropdown', options: [{ value: 'a' }, { value: 'a' }] }),
     ).to.deep.equal(['options.1.value']);
+    // The document types an option's title as a string: null is refused, a title left out is the value.
+    expect(
+      await bad({ key: 'k10', title: 't', type: 'dropdown', options: [{ value: 'a' }, { value: 'b', title: null }] }),
+    ).to.deep.equal(['options.1.title']);
   });
 
   it('agents and customers may not define fields (403); customers see only customer_visible ones', async () => {
