@@ -4,7 +4,8 @@ import { schemaValidator } from './response-checks.js';
 // Asks a request-body schema of the document and the codec it describes the same questions
 // and lists every body on which their answers differ. The probes come from the schema
 // (each property: its enum values, its bounds and one past them, code points beyond the
-// BMP, wrong JSON types, null; each required field left out; an unknown field; every field
+// BMP, wrong JSON types, null; the members of objects and of a list's objects, the same way;
+// each required field left out; an unknown field; every field
 // of the resource the body does not name); ajv judges the schema's side, so a probe needs
 // no expected answer of its own. Left out on purpose, because the two differ by design:
 // repeated list items (the schema says uniqueItems, the codec keeps the first of each, as
@@ -44,8 +45,34 @@ const distinct = (item: Json, n: number): unknown[] =>
     return id.padEnd(min, 'x');
   });
 
+/** Asks the document's schema whether it accepts a value. */
+type Accepts = (schema: unknown, value: unknown) => boolean;
+
+/**
+ * Objects worth trying for an object schema with members (an option {value, title}): the
+ * smallest it accepts, then that one with each member given each of its own candidates, and
+ * each required member left out, so that a member of a list's items is probed as a body's is.
+ */
+const memberCandidates = (s: Json, accepts: Accepts): unknown[] => {
+  const members = (isObject(s.properties) ? s.properties : {}) as Record<string, Json>;
+  const required = Array.isArray(s.required) ? (s.required as string[]) : [];
+  const smallest: Json = {};
+  for (const name of required) {
+    const value = candidates(members[name] ?? {}, accepts).find((v) => accepts(members[name] ?? {}, v));
+    if (value !== undefined) smallest[name] = value;
+  }
+  const out: unknown[] = [smallest, { ...smallest, colour: 'red' }];
+  for (const [name, member] of Object.entries(members))
+    for (const value of candidates(member, accepts)) out.push({ ...smallest, [name]: value });
+  for (const name of required) {
+    const { [name]: _left, ...without } = smallest;
+    out.push(without);
+  }
+  return out;
+};
+
 /** Values worth trying for a property: inside, on and just past what its schema allows, and of other JSON types. */
-const candidates = (property: Json): unknown[] => {
+const candidates = (property: Json, accepts: Accepts): unknown[] => {
   const s = valuesOf(property);
   const out: unknown[] = [null, {}];
   if (Array.isArray(s.enum)) return [...(s.enum as unknown[]), 'not-one-of-them', 42, ...out];
@@ -82,9 +109,11 @@ const candidates = (property: Json): unknown[] => {
       const item = isObject(s.items) ? valuesOf(s.items) : {};
       out.push([], distinct(item, 1), 'x');
       if (typeof s.maxItems === 'number') out.push(distinct(item, s.maxItems), distinct(item, oneMore(s.maxItems)));
-      for (const value of candidates(item)) out.push([value]);
+      for (const value of candidates(item, accepts)) out.push([value]);
       return out;
     }
+    case 'object':
+      return isObject(s.properties) ? [1, 'x', ...out, ...memberCandidates(s, accepts)] : [1, 'x', ...out];
     default:
       return [1, 'x', ...out];
   }
@@ -161,14 +190,14 @@ export const bodyDisagreements = (
   const minimal: Json = {};
   for (const name of required) {
     const property = properties[name] ?? {};
-    const value = candidates(property).find((v) => accepts(property, v));
+    const value = candidates(property, accepts).find((v) => accepts(property, v));
     if (value === undefined) found.push(`${where}: no value found that the document accepts for ${name}`);
     else minimal[name] = value;
   }
   probe(minimal);
 
   for (const [name, property] of Object.entries(properties)) {
-    for (const value of candidates(property)) probe({ ...minimal, [name]: value }, name);
+    for (const value of candidates(property, accepts)) probe({ ...minimal, [name]: value }, name);
   }
   for (const name of required) {
     const { [name]: _left, ...without } = minimal;
