@@ -58,8 +58,13 @@ export const firstIds = (
       if (compare(top[mid] as number, id) <= 0) lo = mid + 1;
       else hi = mid;
     }
-    top.splice(lo, 0, id);
-    if (top.length > need) top.pop();
+    // In place (a splice makes an array of the removed ids: garbage per id placed).
+    let k = top.length < need ? top.length : need - 1;
+    while (k > lo) {
+      top[k] = top[k - 1] as number;
+      k -= 1;
+    }
+    top[lo] = id;
   });
   return top;
 };

@@ -67,6 +67,10 @@ export class TicketFacts {
       compareKeys(this.key(a, field) as SortKey, this.key(b, field) as SortKey);
     // -1, 0 or 1 rather than a difference: a small integer is never boxed.
     const order = (x: number, y: number): number => (x < y ? -1 : x > y ? 1 : 0);
+    // One closure per kind of array: a load site that saw both kinds boxed each time it read (a
+    // HeapNumber per read: ~400 KB of garbage in a search that compares ~12,000 pairs).
+    if (column instanceof Int8Array)
+      return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
     if (field !== 'closedAt')
       return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
     // No closed_at (NaN here) sorts first, as null does.

@@ -14,7 +14,7 @@ import {
   type TicketFieldDefinition,
 } from '@support/domain';
 import { BigMap } from '../big-map.js';
-import { keptRow, type TicketRow } from '../copies.js';
+import { callerTicket, keptRow, ticketOfRow, type TicketRow } from '../copies.js';
 import { FieldIndex } from './field-index.js';
 import type { Journal } from '../journal.js';
 import { CustomColumns } from './value-columns.js';
@@ -96,7 +96,7 @@ export class TicketTable {
   /** A stored ticket for a caller: its own tags and lists. */
   copy(id: number): Ticket {
     const row = this.row(id);
-    return { ...row, tags: [...row.tags], customFields: this.values.valuesOf(id, true) };
+    return callerTicket(row, this.values.callerValues(id));
   }
 
   /** A stored ticket's row (all but its custom values), or undefined. */
@@ -117,7 +117,7 @@ export class TicketTable {
   }
 
   private withValues(row: TicketRow, fresh: boolean): Ticket {
-    return { ...row, customFields: Object.freeze(this.values.valuesOf(row.id, fresh)) };
+    return ticketOfRow(row, row.tags, Object.freeze(this.values.valuesOf(row.id, fresh)));
   }
 
   /** A stored ticket's sort key for a field: from `facts`, or from the row for text. */

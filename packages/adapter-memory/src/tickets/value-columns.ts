@@ -220,6 +220,9 @@ export const columnFor = (type: FieldType | null): ValueColumn => {
 export class CustomColumns {
   // Map: derived: the custom values' columns, rebuilt from the stored tickets at start
   private readonly byField = new Map<string, ValueColumn>();
+  /** The same columns in two arrays, for `valuesOf` (a Map's entries would be an array each: garbage per read). */
+  private readonly fieldIds: string[] = [];
+  private readonly columns: ValueColumn[] = [];
 
   constructor(private readonly replaced: (fieldId: string, column: ValueColumn) => void) {}
 
@@ -229,6 +232,8 @@ export class CustomColumns {
     if (column === undefined) {
       column = columnFor(type);
       this.byField.set(fieldId, column);
+      this.fieldIds.push(fieldId);
+      this.columns.push(column);
     }
     return column;
   }
@@ -245,15 +250,34 @@ export class CustomColumns {
       if (!column.set(id, v, reach)) this.widen(fieldId, column).set(id, v, reach);
     }
     if (fresh) return;
-    for (const [fieldId, column] of this.byField) if (!(fieldId in values)) column.set(id, undefined, reach);
+    const { fieldIds, columns } = this;
+    for (let k = 0; k < columns.length; k++)
+      if (!((fieldIds[k] as string) in values)) (columns[k] as ValueColumn).set(id, undefined, reach);
+  }
+
+  /**
+   * A caller's copy of a ticket's values (lists copied): `valuesOf`, but its object made at an
+   * allocation site of its own, which V8 does not pretenure with the kept ones (copies.ts,
+   * `callerTicket`).
+   */
+  callerValues(id: number): Record<string, CustomValue> {
+    const out: Record<string, CustomValue> = {};
+    const { fieldIds, columns } = this;
+    for (let k = 0; k < columns.length; k++) {
+      const v = (columns[k] as ValueColumn).get(id);
+      if (v !== undefined) out[fieldIds[k] as string] = Array.isArray(v) ? [...(v as readonly string[])] : v;
+    }
+    return out;
   }
 
   /** A ticket's values keyed by field id; `fresh`: lists copied (for a caller), else the columns' frozen ones. */
   valuesOf(id: number, fresh: boolean): Record<string, CustomValue> {
+    if (fresh) return this.callerValues(id);
     const out: Record<string, CustomValue> = {};
-    for (const [fieldId, column] of this.byField) {
-      const v = column.get(id);
-      if (v !== undefined) out[fieldId] = fresh && Array.isArray(v) ? [...(v as readonly string[])] : v;
+    const { fieldIds, columns } = this;
+    for (let k = 0; k < columns.length; k++) {
+      const v = (columns[k] as ValueColumn).get(id);
+      if (v !== undefined) out[fieldIds[k] as string] = v;
     }
     return out;
   }
@@ -262,6 +286,7 @@ export class CustomColumns {
     const column = new AnyColumn();
     from.forEach((id, v) => column.set(id, v));
     this.byField.set(fieldId, column);
+    this.columns[this.fieldIds.indexOf(fieldId)] = column;
     this.replaced(fieldId, column);
     return column;
   }
