@@ -10,6 +10,7 @@ import type { Store } from '@support/application';
 import { aFilter, sortOf } from '@support/application/testing';
 import type { TicketFilter } from '@support/domain';
 import { countReads } from './count-reads.js';
+import { gcKindName } from './support/gc-kinds.js';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -109,13 +110,12 @@ export const timeCalls = async (run: () => Promise<unknown>, calls: number, budg
   // GC entries arrive asynchronously: let them in, then mark the calls a pause overlapped.
   await new Promise((r) => setTimeout(r, 5));
   const touched = spans.map(([s, e]) => gcs.some(([gs, ge]) => gs < e && ge > s));
-  // The kinds of the pauses that overlapped a call (perf_hooks constants: 1 minor, 4 major, 8 incremental, 16 weak callbacks).
+  // The kinds of the pauses that overlapped a call.
   const kinds = new Map<string, { n: number; max: number }>();
   for (const [gs, ge, kind] of gcs) {
     const d = ge - gs;
     if (!spans.some(([s, e]) => gs < e && ge > s)) continue;
-    const k =
-      ({ 1: 'minor', 4: 'major', 8: 'incremental', 16: 'weakcb' } as Record<number, string>)[kind] ?? String(kind);
+    const k = gcKindName(kind) ?? String(kind);
     const was = kinds.get(k) ?? { n: 0, max: 0 };
     kinds.set(k, { n: was.n + 1, max: Math.max(was.max, d) });
   }

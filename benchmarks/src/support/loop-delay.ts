@@ -10,7 +10,8 @@
 // 'gc' entries): per kind (minor: scavenges; major: mark-compacts), how many, their pauses' sum and
 // the longest pause in ms.
 import { appendFileSync, readdirSync, readFileSync } from 'node:fs';
-import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { gcKindName } from './gc-kinds.js';
 
 const file = process.env['LOOP_DELAY_FILE'];
 if (file !== undefined && file !== '') {
@@ -44,17 +45,11 @@ if (file !== undefined && file !== '') {
     return out;
   };
   let lastThreads = threads();
-  const gcKinds: Record<number, string> = {
-    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
-    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
-    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
-    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
-  };
   let gcs: Record<string, { count: number; ms: number; maxMs: number }> = {};
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const { detail } = entry as unknown as { detail?: { kind?: number } };
-      const kind = gcKinds[detail?.kind ?? -1] ?? 'other';
+      const kind = gcKindName(detail?.kind) ?? 'other';
       const sum = (gcs[kind] ??= { count: 0, ms: 0, maxMs: 0 });
       sum.count += 1;
       sum.ms = Math.round((sum.ms + entry.duration) * 100) / 100;
