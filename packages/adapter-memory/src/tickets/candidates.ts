@@ -90,8 +90,13 @@ export interface Matches {
   test(): (id: number) => boolean;
   /** The ids (ascending when made from bitsets). */
   ids(): number[];
-  /** Visits every id, making no array of them. */
-  forEachId(visit: (id: number) => void): void;
+  /** Offers every id to `sink` (a FirstIds window), making no array of them. */
+  offerEach(sink: IdSink): void;
+}
+
+/** What takes ids one at a time (id-order.ts's FirstIds). */
+export interface IdSink {
+  offer(id: number): void;
 }
 
 /**
@@ -109,39 +114,102 @@ export const intersection = (sources: readonly Candidates[], live: number): Matc
   // live 0: always by bitsets when some set has them (tests).
   const large = live === 0 || (driver !== undefined && driver.size > Math.max(4096, live / 128));
   if (large && sorted.some((c) => c.bits !== undefined)) return bitsetIntersection(sorted);
-  const ids = driverIntersection(sorted);
-  return {
-    count: ids.length,
-    test: () => memberTest(ids),
-    ids: () => ids,
-    forEachId: (visit) => {
-      for (const id of ids) visit(id);
-    },
-  };
+  return new IdListMatches(driverIntersection(sorted));
 };
+
+// The two kinds of matches are classes rather than object literals of closures made per search:
+// see FirstIds (id-order.ts) on V8 dropping such closures' optimised code at a full GC.
+
+/** Matches as a list of ids (in the driver's order). */
+class IdListMatches implements Matches {
+  constructor(private readonly list: number[]) {}
+
+  get count(): number {
+    return this.list.length;
+  }
+
+  test(): (id: number) => boolean {
+    return memberTest(this.list);
+  }
+
+  ids(): number[] {
+    return this.list;
+  }
+
+  offerEach(sink: IdSink): void {
+    const { list } = this;
+    for (let k = 0; k < list.length; k++) sink.offer(list[k] as number);
+  }
+}
+
+/** Matches as a bitset over ids (a scratch buffer: valid within the search). */
+class BitsetMatches implements Matches {
+  readonly count: number;
+
+  constructor(private readonly bits: Uint32Array) {
+    this.count = countBits(bits);
+  }
+
+  test(): (id: number) => boolean {
+    const { bits } = this;
+    return (id) => hasBit(bits, id);
+  }
+
+  ids(): number[] {
+    const out: number[] = [];
+    forEachBitSlice(this.bits, (values, start, end) => {
+      for (let k = start; k < end; k++) out.push(values[k] as number);
+    });
+    return out;
+  }
+
+  offerEach(sink: IdSink): void {
+    const { bits } = this;
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w] as number;
+      while (x !== 0) {
+        const low = x & -x;
+        sink.offer(w * 32 + 31 - Math.clz32(low));
+        x ^= low;
+      }
+    }
+  }
+}
 
 const driverIntersection = (sorted: readonly Candidates[]): number[] => {
   const [driver, ...others] = sorted;
-  const out: number[] = [];
-  if (driver === undefined || driver.size === 0) return out;
-  const tests = others.map((c) => c.test());
-  const [only] = tests;
+  if (driver === undefined || driver.size === 0) return [];
+  const kept = new Kept(others.map((c) => c.test()));
+  // A closure per search that only forwards a stretch: the loop over its ids is Kept's method.
   driver.forEachSlice((values, start, end) => {
+    kept.take(values, start, end);
+  });
+  return kept.ids;
+};
+
+/** The ids of stretches that pass every test (driverIntersection; a class for the reason FirstIds is one). */
+class Kept {
+  readonly ids: number[] = [];
+
+  constructor(private readonly tests: readonly ((id: number) => boolean)[]) {}
+
+  take(values: ArrayLike<number>, start: number, end: number): void {
+    const { tests, ids } = this;
+    const [only] = tests;
     if (tests.length === 1 && only !== undefined) {
       for (let k = start; k < end; k++) {
         const id = values[k] as number;
-        if (only(id)) out.push(id);
+        if (only(id)) ids.push(id);
       }
       return;
     }
     next: for (let k = start; k < end; k++) {
       const id = values[k] as number;
       for (const test of tests) if (!test(id)) continue next;
-      out.push(id);
+      ids.push(id);
     }
-  });
-  return out;
-};
+  }
+}
 
 const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
   let acc: Uint32Array | null = null;
@@ -165,53 +233,42 @@ const bitsetIntersection = (sorted: readonly Candidates[]): Matches => {
     if (next !== result) spare = spare === 1 ? 0 : 1;
     result = next;
   }
-  const bits = result;
-  return {
-    count: countBits(bits),
-    test: () => (id) => hasBit(bits, id),
-    ids: () =>
-      idsOf({
-        size: 0,
-        forEachSlice: (visit) => {
-          forEachBitSlice(bits, visit);
-        },
-        test: () => () => true,
-      }),
-    forEachId: (visit) => {
-      for (let w = 0; w < bits.length; w++) {
-        let x = bits[w] as number;
-        while (x !== 0) {
-          const low = x & -x;
-          visit(w * 32 + 31 - Math.clz32(low));
-          x ^= low;
-        }
-      }
-    },
-  };
+  return new BitsetMatches(result);
 };
 
 /** The bits of `acc` that are also in `c`: by clearing the ids outside c when fewer, else by copying those in it. */
 const restrict = (acc: Uint32Array, c: Candidates, spare: 0 | 1): Uint32Array => {
   const { outside } = c;
+  // Closures per search that only forward a stretch: the loops over its ids are module functions.
   if (outside !== undefined && outside.size < c.size) {
     outside.forEachSlice((values, start, end) => {
-      for (let k = start; k < end; k++) {
-        const id = values[k] as number;
-        const w = id >>> 5;
-        if (w < acc.length) acc[w] = ((acc[w] as number) & ~(1 << (id & 31))) >>> 0;
-      }
+      clearBits(acc, values, start, end);
     });
     return acc;
   }
   const out = scratchBits(spare, acc.length);
   out.fill(0);
   c.forEachSlice((values, start, end) => {
-    for (let k = start; k < end; k++) {
-      const id = values[k] as number;
-      const w = id >>> 5;
-      if (w < acc.length && (((acc[w] as number) >>> (id & 31)) & 1) === 1)
-        out[w] = ((out[w] as number) | (1 << (id & 31))) >>> 0;
-    }
+    copyBits(acc, out, values, start, end);
   });
   return out;
+};
+
+/** Clears the bits of `values[start..end)` in `acc`. */
+const clearBits = (acc: Uint32Array, values: ArrayLike<number>, start: number, end: number): void => {
+  for (let k = start; k < end; k++) {
+    const id = values[k] as number;
+    const w = id >>> 5;
+    if (w < acc.length) acc[w] = ((acc[w] as number) & ~(1 << (id & 31))) >>> 0;
+  }
+};
+
+/** Sets in `out` the bits of `values[start..end)` that are set in `acc`. */
+const copyBits = (acc: Uint32Array, out: Uint32Array, values: ArrayLike<number>, start: number, end: number): void => {
+  for (let k = start; k < end; k++) {
+    const id = values[k] as number;
+    const w = id >>> 5;
+    if (w < acc.length && (((acc[w] as number) >>> (id & 31)) & 1) === 1)
+      out[w] = ((out[w] as number) | (1 << (id & 31))) >>> 0;
+  }
 };

@@ -1,10 +1,14 @@
 import {
+  compareByRule,
   compareText,
+  customSortField,
   isTextType,
   tokenize,
   type CustomScalar,
   type CustomValue,
   type FieldType,
+  type SortDirection,
+  type SortRule,
   type TicketFieldDefinition,
 } from '@support/domain';
 import { SortedList, type Probe } from '../sorted-list.js';
@@ -41,6 +45,8 @@ export class FieldIndex {
   private readonly ranks: ReadonlyMap<string, number>;
   /** The sort key of each code of a coded column (filled as codes are met). */
   private readonly codeKeys: number[] = [];
+  /** ruleOrder's comparers, by direction (made on first use). */
+  private readonly orders: { asc?: (a: number, b: number) => number; desc?: (a: number, b: number) => number } = {};
 
   /** `values`: the field's column (value-columns.ts), which the table writes; replaced by `useColumn`. */
   constructor(
@@ -121,6 +127,21 @@ export class FieldIndex {
     if (typeof key !== 'number') return null;
     this.codeKeys[code] = key;
     return key;
+  }
+
+  /**
+   * The order of two live tickets under sort=cf.<key> in a direction: by their keys, the unset
+   * last in both directions (the domain's compareByRule). One comparer per direction for the
+   * index's lifetime (TicketTable.ruleComparer: comparers made per search lost their optimised
+   * code at every full GC); a changed field's new index, or a deleted field, has none of them.
+   */
+  ruleOrder(direction: SortDirection): (a: number, b: number) => number {
+    const kept = this.orders[direction];
+    if (kept !== undefined) return kept;
+    const rule: SortRule = { field: customSortField(this.id), direction };
+    const made = (a: number, b: number): number => compareByRule(rule, this.key(a), this.key(b));
+    this.orders[direction] = made;
+    return made;
   }
 
   /** Where an entry of `sorted` lies relative to a key alone. */

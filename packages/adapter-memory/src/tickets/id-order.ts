@@ -26,36 +26,47 @@ export const sortIds = (
   return positions.map((i) => ids[i] as number);
 };
 
+/** The order of two ids (one rule's, its direction included, or a complete order). */
+export type IdOrder = (a: number, b: number) => number;
+
+/** The first of `order`'s comparers that tells two ids apart decides. */
+const compareInOrder = (order: readonly IdOrder[], a: number, b: number): number => {
+  for (let r = 0; r < order.length; r++) {
+    const c = (order[r] as IdOrder)(a, b);
+    if (c !== 0) return c;
+  }
+  return 0;
+};
+
 /**
- * The first `need` ids of `each`'s ids in the order `rules` (ending with the id tie-breaker),
- * without sorting or copying them all: a sorted window of at most `need` ids, each new id
- * compared with its last and, when it belongs, put in place by a binary search. For a first
- * page of many matches it allocates only the window (a sort of every match made arrays of
+ * The first `need` ids of those offered, in `order` (one comparer per rule, ending with the id
+ * tie-breaker), without sorting or copying them all: a sorted window of at most `need` ids, each
+ * new id compared with its last and, when it belongs, put in place by a binary search. For a
+ * first page of many matches it allocates only the window (a sort of every match made arrays of
  * every match, search after search: garbage the young generation collects in pauses).
+ *
+ * A class, not closures made per search: V8 holds the optimised code of a closure made per call
+ * only weakly once that call's closures are gone, so a full GC dropped it and the next searches
+ * ran these per-id loops unoptimised until V8 compiled them again (a 2-4.8 ms main-thread tail
+ * at 1M tickets). A method's code lives as long as its class; so do the comparers, which the
+ * table caches (TicketTable.ruleComparer).
  */
-export const firstIds = (
-  comparer: (rule: SortRule) => (a: number, b: number) => number,
-  each: (visit: (id: number) => void) => void,
-  rules: readonly SortRule[],
-  need: number,
-): number[] => {
-  const order = rules.map(comparer);
-  const compare = (a: number, b: number): number => {
-    for (const byRule of order) {
-      const c = byRule(a, b);
-      if (c !== 0) return c;
-    }
-    return 0;
-  };
-  const top: number[] = [];
-  if (need <= 0) return top;
-  each((id) => {
-    if (top.length === need && compare(id, top[need - 1] as number) >= 0) return;
+export class FirstIds {
+  readonly ids: number[] = [];
+
+  constructor(
+    private readonly order: readonly IdOrder[],
+    private readonly need: number,
+  ) {}
+
+  offer(id: number): void {
+    const { ids: top, need, order } = this;
+    if (need <= 0 || (top.length === need && compareInOrder(order, id, top[need - 1] as number) >= 0)) return;
     let lo = 0;
     let hi = top.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compare(top[mid] as number, id) <= 0) lo = mid + 1;
+      if (compareInOrder(order, top[mid] as number, id) <= 0) lo = mid + 1;
       else hi = mid;
     }
     // In place (a splice makes an array of the removed ids: garbage per id placed).
@@ -65,6 +76,10 @@ export const firstIds = (
       k -= 1;
     }
     top[lo] = id;
-  });
-  return top;
-};
+  }
+
+  /** Offers `values[from..to)` (a stretch of a candidate set: Candidates.forEachSlice). */
+  offerSlice(values: ArrayLike<number>, from: number, to: number): void {
+    for (let k = from; k < to; k++) this.offer(values[k] as number);
+  }
+}

@@ -23,6 +23,8 @@ export class TicketFacts {
   private closed = new Float64Array(0);
   // Map: derived: facts of the tickets table, rebuilt by its restorer
   private readonly far = new Map<number, TicketRow>();
+  // Map: derived: one comparer per numeric field, made on first use (see `comparer`)
+  private readonly orders = new Map<SortField, (a: number, b: number) => number>();
 
   /** Records a ticket's keys (a new ticket, or new keys for a stored id). */
   put(t: TicketRow): void {
@@ -56,47 +58,60 @@ export class TicketFacts {
   /**
    * The order of two stored tickets by a numeric field (`compareKeys` of their keys, no tie
    * break), read straight from the arrays so that no key is boxed: a page's search compares
-   * thousands of pairs, and a boxed time each was garbage. Undefined for text. Valid while
-   * no ticket is stored (within one search).
+   * thousands of pairs, and a boxed time each was garbage. Undefined for text. One comparer per
+   * field for the facts' lifetime, reading the arrays as they are at each call (they are
+   * replaced as they grow): a comparer made per search lost its optimised code at every full GC
+   * (see FirstIds, id-order.ts). The start's sort of every live ticket uses them too.
    */
   comparer(field: SortField): ((a: number, b: number) => number) | undefined {
-    const column = this.column(field);
-    if (column === undefined) return field === 'id' ? (a, b) => a - b : undefined;
-    const capacity = this.capacity;
-    const slow = (a: number, b: number): number =>
-      compareKeys(this.key(a, field) as SortKey, this.key(b, field) as SortKey);
-    // -1, 0 or 1 rather than a difference: a small integer is never boxed.
-    const order = (x: number, y: number): number => (x < y ? -1 : x > y ? 1 : 0);
-    // One closure per kind of array: a load site that saw both kinds boxed each time it read (a
-    // HeapNumber per read: ~400 KB of garbage in a search that compares ~12,000 pairs).
-    if (column instanceof Int8Array)
-      return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
-    if (field !== 'closedAt')
-      return (a, b) => (a < capacity && b < capacity ? order(column[a] as number, column[b] as number) : slow(a, b));
-    // No closed_at (NaN here) sorts first, as null does.
-    return (a, b) => {
-      if (a >= capacity || b >= capacity) return slow(a, b);
-      const x = column[a] as number;
-      const y = column[b] as number;
-      if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
-      return Number.isNaN(y) ? 1 : order(x, y);
-    };
+    let order = this.orders.get(field);
+    if (order === undefined) {
+      order = this.newComparer(field);
+      if (order !== undefined) this.orders.set(field, order);
+    }
+    return order;
   }
 
-  private column(field: SortField): Int8Array | Float64Array | undefined {
+  private newComparer(field: SortField): ((a: number, b: number) => number) | undefined {
+    const slow = (a: number, b: number): number =>
+      compareKeys(this.key(a, field) as SortKey, this.key(b, field) as SortKey);
+    // One literal per field: a load site that saw both Int8Array and Float64Array boxed each
+    // time it read (a HeapNumber per read: ~400 KB of garbage in a search that compares ~12,000
+    // pairs). -1, 0 or 1 rather than a difference: a small integer is never boxed.
     switch (field) {
-      case 'state':
-        return this.states;
-      case 'priority':
-        return this.priorities;
-      case 'createdAt':
-        return this.created;
-      case 'updatedAt':
-        return this.updated;
-      case 'closedAt':
-        return this.closed;
-      default:
+      case 'id':
+        return byId;
+      case 'subject':
         return undefined;
+      case 'state':
+        return (a, b) =>
+          a < this.capacity && b < this.capacity
+            ? order(this.states[a] as number, this.states[b] as number)
+            : slow(a, b);
+      case 'priority':
+        return (a, b) =>
+          a < this.capacity && b < this.capacity
+            ? order(this.priorities[a] as number, this.priorities[b] as number)
+            : slow(a, b);
+      case 'createdAt':
+        return (a, b) =>
+          a < this.capacity && b < this.capacity
+            ? order(this.created[a] as number, this.created[b] as number)
+            : slow(a, b);
+      case 'updatedAt':
+        return (a, b) =>
+          a < this.capacity && b < this.capacity
+            ? order(this.updated[a] as number, this.updated[b] as number)
+            : slow(a, b);
+      case 'closedAt':
+        // No closed_at (NaN here) sorts first, as null does.
+        return (a, b) => {
+          if (a >= this.capacity || b >= this.capacity) return slow(a, b);
+          const x = this.closed[a] as number;
+          const y = this.closed[b] as number;
+          if (Number.isNaN(x)) return Number.isNaN(y) ? 0 : -1;
+          return Number.isNaN(y) ? 1 : order(x, y);
+        };
     }
   }
 
@@ -156,6 +171,10 @@ export class TicketFacts {
     }
   }
 }
+
+const byId = (a: number, b: number): number => a - b;
+
+const order = (x: number, y: number): number => (x < y ? -1 : x > y ? 1 : 0);
 
 const copied = <A extends Int8Array | Float64Array>(from: A, to: A): A => {
   to.set(from);

@@ -9,7 +9,7 @@ import {
 } from '@support/domain';
 import type { QueueSetsChoice, SearchPlanChoice } from '../options.js';
 import { candidatesOf, everyLiveTicket, idsOf, intersection, type Candidates, type Matches } from './candidates.js';
-import { firstIds, sortIds } from './id-order.js';
+import { FirstIds, sortIds } from './id-order.js';
 import { walkInOrder } from './index-walk.js';
 import { PageSink } from './page-sink.js';
 import type { TicketTable } from './ticket-table.js';
@@ -39,14 +39,6 @@ const allowedKeysOf =
 
 /** The most ids firstIds keeps in its window (beyond it, a sort of every match is cheaper). */
 const firstIdsLimit = 256;
-
-const eachOf =
-  (source: Candidates) =>
-  (visit: (id: number) => void): void => {
-    source.forEachSlice((values, from, to) => {
-      for (let k = from; k < to; k++) visit(values[k] as number);
-    });
-  };
 
 const smallestOf = (sources: readonly Candidates[]): Candidates => sources.reduce((a, b) => (b.size < a.size ? b : a));
 
@@ -91,18 +83,17 @@ export const searchTickets = (
     const need = start + limit;
     // A page near the front of many matches: keep only the first `need` (no array of all of them).
     if (need <= firstIdsLimit && 2 * need <= total) {
-      const each =
-        matches === null
-          ? eachOf(source)
-          : (visit: (id: number) => void) => {
-              matches.forEachId(visit);
-            };
-      return {
-        items: firstIds((rule) => table.ruleComparer(rule), each, rules, need)
-          .slice(start)
-          .map(row),
-        total,
-      };
+      const window = new FirstIds(
+        rules.map((rule) => table.ruleComparer(rule)),
+        need,
+      );
+      if (matches !== null) matches.offerEach(window);
+      // A closure per search that only forwards a stretch (the loop over its ids is FirstIds').
+      else
+        source.forEachSlice((values, from, to) => {
+          window.offerSlice(values, from, to);
+        });
+      return { items: window.ids.slice(start).map(row), total };
     }
     const ids = matches === null ? idsOf(source) : matches.ids();
     const page = sortIds(keyOf, ids, rules).slice(start, start + limit);

@@ -1,5 +1,4 @@
 import {
-  compareByRule,
   compareKeys,
   priorityRank,
   sameCustomValue,
@@ -16,6 +15,7 @@ import {
 import { BigMap } from '../big-map.js';
 import { callerTicket, keptRow, ticketOfRow, type TicketRow } from '../copies.js';
 import { FieldIndex } from './field-index.js';
+import type { IdOrder } from './id-order.js';
 import type { Journal } from '../journal.js';
 import { CustomColumns } from './value-columns.js';
 import { Buckets } from './buckets.js';
@@ -23,6 +23,9 @@ import { IdSets } from './id-set.js';
 import { SortIndexes, type SortKey } from './sort-indexes.js';
 import { TicketFacts } from './ticket-facts.js';
 import { WordIndex } from './word-index.js';
+
+/** A field deleted since: every ticket unset, all equal (compareByRule of two nulls). */
+const unordered: IdOrder = () => 0;
 
 const isLive = (t: TicketRow | undefined): t is TicketRow => t !== undefined && t.deletedAt === null;
 
@@ -127,17 +130,37 @@ export class TicketTable {
   }
 
   /** The order of two stored tickets by one field (no tie break): the facts' for numbers, the rows' for text. */
-  comparer(field: SortField): (a: number, b: number) => number {
-    return this.facts.comparer(field) ?? ((a, b) => compareKeys(this.keyOf(a, field), this.keyOf(b, field)));
+  comparer(field: SortField): IdOrder {
+    return this.facts.comparer(field) ?? this.bySubject;
   }
 
-  /** The order of two live tickets under one rule, in its direction (a custom field's unset last: compareByRule). */
-  ruleComparer(rule: SortRule): (a: number, b: number) => number {
-    if (sortFieldId(rule.field) !== null)
-      return (a, b) => compareByRule(rule, this.order.keyOf(a, rule.field), this.order.keyOf(b, rule.field));
-    const byField = this.comparer(rule.field as SortField);
-    return rule.direction === 'asc' ? byField : (a, b) => byField(b, a);
+  /** Text (the subject): the rows' keys. */
+  private readonly bySubject: IdOrder = (a, b) => compareKeys(this.keyOf(a, 'subject'), this.keyOf(b, 'subject'));
+
+  /**
+   * The order of two live tickets under one rule, in its direction (a custom field's unset last:
+   * compareByRule). Made once per field and direction and kept (a custom field's by its index,
+   * which a changed or deleted field replaces or drops): comparers made per search lost their
+   * optimised code at every full GC (see FirstIds, id-order.ts).
+   */
+  ruleComparer(rule: SortRule): IdOrder {
+    const fieldId = sortFieldId(rule.field);
+    if (fieldId !== null) return this.custom.get(fieldId)?.ruleOrder(rule.direction) ?? unordered;
+    const field = rule.field as SortField;
+    const kept = rule.direction === 'asc' ? this.ascending : this.descending;
+    let order = kept.get(field);
+    if (order === undefined) {
+      const byField = this.comparer(field);
+      order = rule.direction === 'asc' ? byField : (a, b) => byField(b, a);
+      kept.set(field, order);
+    }
+    return order;
   }
+
+  // Map: derived: ruleComparer's comparers of the ticket fields, by direction (made on first use)
+  private readonly ascending = new Map<SortField, IdOrder>();
+  // Map: derived: as `ascending`
+  private readonly descending = new Map<SortField, IdOrder>();
 
   /** The index of a defined custom field. */
   field(id: number): FieldIndex | undefined {
