@@ -140,6 +140,24 @@ describe('NumericKeys', () => {
     );
   });
 
+  it('orders ascending ids whose keys span few values by counting, exactly as a comparator does', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 60 }).map((ids) => ids.sort((a, b) => a - b)),
+        fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 5000 }),
+        // Spans either side of the widest one counted (4,096 keys).
+        fc.constantFrom(0, 1, 7, 4094, 4095, 4096, 4999),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: 60, maxLength: 60 }),
+        (ids, base, span, at) => {
+          const key = new Map(ids.map((id, i) => [id, base + Math.round((at[i] as number) * span)]));
+          const keyOf = (id: number) => key.get(id) as number;
+          const expected = [...ids].sort((a, b) => keyOf(a) - keyOf(b) || a - b);
+          expect(packedSort(ids, keyOf)).to.deep.equal(expected);
+        },
+      ),
+    );
+  });
+
   it('leaves ids of 2^22 and above to the comparator', () => {
     expect(packedSort([2 ** 22], () => 1)).to.equal(null);
   });

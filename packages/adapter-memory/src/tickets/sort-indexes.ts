@@ -9,6 +9,7 @@ import {
 } from '@support/domain';
 import type { FieldIndex } from './field-index.js';
 import { SortedList, type Probe } from '../sorted-list.js';
+import { packedSort } from './numeric-keys.js';
 import type { SortKey } from './ticket-facts.js';
 
 export type { SortKey } from './ticket-facts.js';
@@ -83,9 +84,32 @@ export class SortIndexes {
   build(ids: readonly number[], order: (field: SortField) => (a: number, b: number) => number): void {
     for (const [field, list] of this.lists) {
       if (list.size > 0) throw new Error(`the ${field} index is built already`);
-      const compare = order(field);
-      list.fill([...ids].sort((a, b) => compare(a, b) || a - b));
+      list.fill(this.sortedForBuild(field, ids, order(field)));
     }
+  }
+
+  /**
+   * The ids by (the field's key, id) for `build`, each field the cheapest way: state and
+   * priority ranks counted into place or packed (packedSort: no comparator at all), the subjects
+   * read once each and their positions sorted (a comparator that reads both rows cost two row
+   * lookups per comparison, ~20M at a million tickets), the times with the facts' comparer.
+   */
+  private sortedForBuild(
+    field: SortField,
+    ids: readonly number[],
+    compare: (a: number, b: number) => number,
+  ): number[] {
+    if (field === 'state' || field === 'priority') {
+      const packed = packedSort(ids, (id) => this.key(id, field) as number);
+      if (packed !== null) return packed;
+    }
+    if (field === 'subject') {
+      const keys = ids.map((id) => this.key(id, field));
+      const at = ids.map((_, i) => i);
+      at.sort((i, j) => compareKeys(keys[i] as SortKey, keys[j] as SortKey) || (ids[i] as number) - (ids[j] as number));
+      return at.map((i) => ids[i] as number);
+    }
+    return [...ids].sort((a, b) => compare(a, b) || a - b);
   }
 
   private entryProbe(field: SortField, t: Ticket): Probe<number> {
