@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { Journal } from '../src/journal.js';
 import { field, opts } from './field-definitions.js';
 import type { ReadonlyIdSet } from '../src/tickets/id-set.js';
-import { NumericKeys, packedSort } from '../src/tickets/numeric-keys.js';
+import { NumericKeys, packedSort, rankedSort } from '../src/tickets/numeric-keys.js';
 import { TicketTable } from '../src/tickets/ticket-table.js';
 
 // A start fills every custom field's index in one pass and sorts it once (FieldIndex.bulk,
@@ -158,7 +158,33 @@ describe('NumericKeys', () => {
     );
   });
 
+  it('orders ids by (key, id) through the keys’ ranks exactly as a comparator does, for any numeric keys', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 60 }),
+        fc.boolean(),
+        fc.array(fc.oneof(fc.double({ noNaN: true }), fc.constantFrom(0, -0, 1.5, 2 ** 40)), {
+          minLength: 60,
+          maxLength: 60,
+        }),
+        (ids, ascending, ks) => {
+          if (ascending) ids.sort((a, b) => a - b);
+          const key = new Map(ids.map((id, i) => [id, ks[i % 7] as number]));
+          const keyOf = (id: number) => key.get(id) as number;
+          const expected = [...ids].sort((a, b) => {
+            const x = keyOf(a);
+            const y = keyOf(b);
+            return x < y ? -1 : x > y ? 1 : a - b;
+          });
+          expect(rankedSort(ids, keyOf)).to.deep.equal(expected);
+        },
+      ),
+    );
+    expect(rankedSort([1], () => Number.NaN)).to.equal(null);
+  });
+
   it('leaves ids of 2^22 and above to the comparator', () => {
     expect(packedSort([2 ** 22], () => 1)).to.equal(null);
+    expect(rankedSort([2 ** 22], () => 0.5)).to.equal(null);
   });
 });

@@ -13,7 +13,7 @@ import {
 } from '@support/domain';
 import { SortedList, type Probe } from '../sorted-list.js';
 import { IdSet, IdSets } from './id-set.js';
-import { packedSort } from './numeric-keys.js';
+import { packedSort, rankedSort } from './numeric-keys.js';
 import type { SortKey } from './ticket-facts.js';
 import { CodeColumn, NumberColumn, type ValueColumn } from './value-columns.js';
 import { WordIndex } from './word-index.js';
@@ -218,7 +218,9 @@ export class FieldIndex {
       end: () => {
         if (this.sorted === null) return;
         if (this.numeric) {
-          const packed = packedSort(holding, (id) => this.key(id) as number);
+          const keyOf = (id: number) => this.key(id) as number;
+          // Decimals and wide integers by their ranks (rankedSort): still no comparator per pair.
+          const packed = packedSort(holding, keyOf) ?? rankedSort(holding, keyOf);
           if (packed !== null) {
             this.sorted.fill(packed);
             return;

@@ -70,17 +70,54 @@ const countedSpan = 4096;
  */
 export const packedSort = (ids: readonly number[], keyOf: (id: number) => number): number[] | null => {
   const keys = new Int32Array(ids.length);
-  let min = 0;
-  let max = 0;
-  let ascending = true;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i] as number;
     const key = keyOf(id);
     if (id >= idSpan || (key | 0) !== key) return null;
     keys[i] = key;
+  }
+  return byKeys(ids, keys);
+};
+
+/**
+ * packedSort for any numeric keys (decimals, integers beyond 32 bits): each key replaced by its
+ * rank among all of them (a native sort of the keys, a binary search each), equal keys by one
+ * rank, then ordered as packedSort orders 32-bit keys. Null for an id of 2^22 or more, or a NaN.
+ */
+export const rankedSort = (ids: readonly number[], keyOf: (id: number) => number): number[] | null => {
+  const values = new Float64Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i] as number;
+    const key = keyOf(id);
+    if (id >= idSpan || Number.isNaN(key)) return null;
+    values[i] = key;
+  }
+  const sorted = values.slice().sort();
+  const ranks = new Int32Array(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const key = values[i] as number;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((sorted[mid] as number) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    ranks[i] = lo;
+  }
+  return byKeys(ids, ranks);
+};
+
+/** Ids (each below 2^22) by (key, id): counted when they ascend and their keys span few values, else packed and sorted natively. */
+const byKeys = (ids: readonly number[], keys: Int32Array): number[] => {
+  let min = 0;
+  let max = 0;
+  let ascending = true;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as number;
     if (i === 0 || key < min) min = key;
     if (i === 0 || key > max) max = key;
-    if (i > 0 && id <= (ids[i - 1] as number)) ascending = false;
+    if (i > 0 && (ids[i] as number) <= (ids[i - 1] as number)) ascending = false;
   }
   if (ascending && max - min < countedSpan) return counted(ids, keys, min, max);
   const packed = new Float64Array(ids.length);
