@@ -16,6 +16,30 @@ const arrived = (chunks: Buffer[]): PassThrough => {
 };
 
 const chunkOf = (byte: number, size: number): Buffer => Buffer.alloc(size, byte);
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A stream that gets 10 bytes every 10 ms for `ms`, then ends; resolves to the bytes read through `pacer`. */
+const trickling = (pacer: ReturnType<typeof uploadPacer>, ms: number): Promise<number> => {
+  const stream = new PassThrough();
+  void (async () => {
+    for (let t = 0; t < ms; t += 10) {
+      stream.write(chunkOf(1, 10));
+      await sleep(10);
+    }
+    stream.end();
+  })();
+  return (async () => {
+    let total = 0;
+    for await (const c of pacer.paced(stream)) total += c.length;
+    return total;
+  })();
+};
+/** How long reading `stream` through `pacer` takes, in ms. */
+const timeToRead = async (pacer: ReturnType<typeof uploadPacer>, stream: Readable): Promise<number> => {
+  const started = performance.now();
+  for await (const c of pacer.paced(stream)) expect(c.length).to.be.above(0);
+  return performance.now() - started;
+};
 
 describe('upload pacing', () => {
   it('hands over every chunk of a stream unchanged, in order, neither split nor joined', async () => {
@@ -79,5 +103,26 @@ describe('upload pacing', () => {
     stream.resume();
     await new Promise((resolve) => stream.once('end', resolve));
     expect(Buffer.concat(rest).length).to.equal(20);
+  });
+
+  it('gives the slot of a slow stream to a waiting one once its time slice is over; the slow one finishes after', async () => {
+    const pacer = uploadPacer({ concurrent: 1, sliceMs: 100, floorBytesPerSecond: 1024 * 1024 });
+    // 1 KB/s for 1.5 s, never pausing the 50 ms that gives a slot up: it holds the one slot.
+    const slow = trickling(pacer, 1500);
+    await sleep(30);
+    const waited = await timeToRead(pacer, arrived([chunkOf(2, 64 * 1024), chunkOf(2, 64 * 1024)]));
+    expect(pacer.usage().held, 'the slow stream holds its slot again').to.equal(1);
+    expect(waited, 'read after the time slice of the slow one (100 ms), not after its 1.5 s').to.be.below(1000);
+    expect(await slow).to.equal(1500);
+    expect(pacer.usage()).to.deep.equal({ held: 0, waiting: 0 });
+  });
+
+  it('keeps the slot of a stream receiving at least the floor rate, however long it holds it', async () => {
+    const pacer = uploadPacer({ concurrent: 1, sliceMs: 100, floorBytesPerSecond: 100 });
+    const slow = trickling(pacer, 600);
+    await sleep(30);
+    const waited = await timeToRead(pacer, arrived([chunkOf(2, 1024)]));
+    expect(waited, 'read only once the 1 KB/s stream (over the 100 B/s floor) ended').to.be.above(450);
+    expect(await slow).to.equal(600);
   });
 });

@@ -16,9 +16,15 @@ import { uploadSlots, type UploadSlots } from './upload-slots.js';
 //    wait for the next turn (setImmediate runs after the turn's I/O): a read waits behind at
 //    most that much hashing and writing.
 //
-// An upload holds its slot while its client sends. One whose next bytes have not come within
-// `stallMs` gives the slot to the next in line (a slow client never holds others back) and, once
-// its bytes come, waits for a slot again ahead of the uploads that have not started.
+// An upload holds its slot while its client sends, with two exceptions, so that slow clients
+// cannot keep the others from their turn:
+// - one whose next bytes have not come within `stallMs` gives the slot to the next in line;
+// - while others wait, one that has held its slot for `sliceMs` and received less than
+//   `floorBytesPerSecond` over that time gives it up at its next chunk (a time slice: four
+//   clients trickling a few bytes every 20 ms held every slot for minutes before).
+// Either way it then waits for a slot again: ahead of the uploads that have not started when it
+// was receiving at least the floor rate (a fast client that paused), at the back of the line
+// otherwise (slow uploads take turns, round-robin, and cannot pass a slot among themselves).
 //
 // Time (node/request-receipt.ts): the request's clock stops while the upload waits for a slot,
 // and each byte received moves its deadline on at `minBytesPerSecond`, so an upload is cut off
@@ -37,6 +43,10 @@ export const uploadBytesPerTurn = 256 * 1024;
 export const defaultUploadConcurrency = 4;
 /** How long an upload's client may pause before its slot goes to the next upload. */
 export const uploadStallMs = 50;
+/** How long a slow upload keeps its slot while others wait (its time slice). */
+export const uploadSliceMs = 1000;
+/** An upload receiving less than this over its time slice is slow: it yields its slot to waiting ones. */
+export const uploadSliceFloorBytesPerSecond = 1024 * 1024;
 /** UPLOAD_MIN_BYTES_PER_S's default: each 64 KiB received earns an upload one more second. */
 export const defaultUploadMinBytesPerSecond = 64 * 1024;
 /** Seconds a client is asked to wait (Retry-After) after its upload waited too long for a turn. */
@@ -46,6 +56,8 @@ export interface UploadPacing {
   readonly bytesPerTurn?: number;
   readonly concurrent?: number;
   readonly stallMs?: number;
+  readonly sliceMs?: number;
+  readonly floorBytesPerSecond?: number;
   /** How long an upload may wait for slots in all before 503 (REQUEST_TIMEOUT_S). */
   readonly waitMs?: number;
   /** How much later each received byte moves the request's deadline (UPLOAD_MIN_BYTES_PER_S). */
@@ -53,6 +65,9 @@ export interface UploadPacing {
 }
 
 interface Timing {
+  readonly stallMs: number;
+  readonly sliceMs: number;
+  readonly floorBytesPerSecond: number;
   readonly waitMs: number;
   readonly msPerByte: number;
 }
@@ -71,17 +86,22 @@ export interface UploadPacer {
 async function* chunksOf(
   stream: Readable,
   slots: UploadSlots,
-  stallMs: number,
   timing: Timing,
   clock: ReceiptClock | null,
 ): AsyncIterable<Buffer> {
   const queue: Buffer[] = [];
-  // Set by the callbacks below (an object: the loop reads them after an await).
-  const state: { ended: boolean; failure: Error | null; holding: boolean } = {
+  // Set by the callbacks below (an object: the loop reads them after an await). The current
+  // hold: since when, how many bytes it took, and whether the last one was at the floor rate.
+  const state = {
     ended: false,
-    failure: null,
+    failure: null as Error | null,
     holding: false,
+    heldSince: 0,
+    heldBytes: 0,
+    fast: false,
   };
+  /** Bytes per second over the current hold. */
+  const holdRate = (now: number): number => (state.heldBytes * 1000) / Math.max(1, now - state.heldSince);
   let wake: (() => void) | null = null;
   const notify = (): void => {
     const w = wake;
@@ -137,19 +157,32 @@ async function* chunksOf(
       );
     }
     state.holding = true;
+    state.heldSince = performance.now();
+    state.heldBytes = 0;
     return true;
   };
   const give = (): void => {
     if (!state.holding) return;
     state.holding = false;
+    state.fast = holdRate(performance.now()) >= timing.floorBytesPerSecond;
     slots.give();
+  };
+  /** Whether its time slice is over: held `sliceMs` below the floor rate while others wait. */
+  const overstays = (): boolean => {
+    const now = performance.now();
+    return (
+      now - state.heldSince >= timing.sliceMs && holdRate(now) < timing.floorBytesPerSecond && slots.usage().waiting > 0
+    );
   };
   try {
     if (!(await take(false)) && state.failure !== null) throw state.failure;
     for (;;) {
-      const chunk = queue.shift();
+      const chunk = queue[0];
       if (chunk !== undefined) {
-        if (!state.holding && !(await take(true)) && state.failure !== null) throw state.failure;
+        if (state.holding && overstays()) give();
+        if (!state.holding && !(await take(state.fast)) && state.failure !== null) throw state.failure;
+        queue.shift();
+        state.heldBytes += chunk.length;
         yield chunk;
         continue;
       }
@@ -157,7 +190,7 @@ async function* chunksOf(
       if (state.ended) return;
       const waiting = new Promise<void>((resolve) => (wake = resolve));
       // A client that pauses longer than stallMs lets the next upload in.
-      const stalled = state.holding ? setTimeout(give, stallMs) : null;
+      const stalled = state.holding ? setTimeout(give, timing.stallMs) : null;
       stream.resume();
       await waiting;
       if (stalled !== null) clearTimeout(stalled);
@@ -174,11 +207,13 @@ export const uploadPacer = ({
   bytesPerTurn = uploadBytesPerTurn,
   concurrent = defaultUploadConcurrency,
   stallMs = uploadStallMs,
+  sliceMs = uploadSliceMs,
+  floorBytesPerSecond = uploadSliceFloorBytesPerSecond,
   waitMs = 60_000,
   minBytesPerSecond = defaultUploadMinBytesPerSecond,
 }: UploadPacing = {}): UploadPacer => {
   const slots = uploadSlots(concurrent);
-  const timing: Timing = { waitMs, msPerByte: 1000 / minBytesPerSecond };
+  const timing: Timing = { stallMs, sliceMs, floorBytesPerSecond, waitMs, msPerByte: 1000 / minBytesPerSecond };
   let left = bytesPerTurn;
   let nextTurn: Promise<void> | null = null;
   const turn = (): Promise<void> =>
@@ -192,7 +227,7 @@ export const uploadPacer = ({
     }));
   return {
     async *paced(stream: Readable, clock: ReceiptClock | null = null): AsyncIterable<Buffer> {
-      for await (const chunk of chunksOf(stream, slots, stallMs, timing, clock)) {
+      for await (const chunk of chunksOf(stream, slots, timing, clock)) {
         while (left <= 0) await turn();
         left -= chunk.length;
         yield chunk;

@@ -1,6 +1,6 @@
 // How many uploads are read at once (UPLOAD_CONCURRENCY; upload-pacing.ts uses it): `limit`
 // slots, handed out in the order they were asked for; an upload coming back after its client
-// paused asks ahead of the uploads that have not started.
+// paused, and fast until then, asks ahead of the others (upload-pacing.ts decides which).
 
 export interface SlotTurn {
   /** Settles when the slot is the caller's. */
@@ -13,7 +13,7 @@ export interface SlotTurn {
 }
 
 export interface UploadSlots {
-  /** Asks for a slot; `returning` asks ahead of the uploads that have not started. */
+  /** Asks for a slot; `returning` asks ahead of the uploads waiting already. */
   take(returning: boolean): SlotTurn;
   /** Gives a held slot back (to the next in line, if any). */
   give(): void;

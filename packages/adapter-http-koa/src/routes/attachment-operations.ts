@@ -1,5 +1,6 @@
 import { attachmentLimits } from '@support/domain';
 import { operationNeeds as n, repeatAccess as r } from '@support/application';
+import { uploadSliceFloorBytesPerSecond, uploadSliceMs } from '../conventions/upload-pacing.js';
 import { examples } from '../openapi/examples.js';
 import { ref } from '../openapi/json.js';
 import { curlOn, listOf, roles, ticketErrors, type Declaration } from '../openapi/operation.js';
@@ -19,7 +20,7 @@ export const attachmentDeclarations = (origin: string) => {
       id: 'createUpload',
       tag: 'Attachments',
       summary: 'Upload a file',
-      description: `The file's bytes as the raw body (Content-Type: the file's type; name in ?filename= or Content-Disposition, filename* included), or multipart/form-data with one part named file (a browser's FormData). Streamed, never held whole: at most UPLOAD_MAX_BYTES (default 25 MiB; 413 from Content-Length before a byte is read, and as soon as the bytes pass it, nothing kept). Read UPLOAD_CONCURRENCY at once (the others wait their turn, not counted in their time): one that waited REQUEST_TIMEOUT_S in all is 503 (50305) with Retry-After; a body may take REQUEST_TIMEOUT_S plus one second for every UPLOAD_MIN_BYTES_PER_S bytes it sends, else 408. With SCAN_CLAMD every upload is scanned first: infected 422 (42251), scanner down 503 (50303), nothing kept. content_type comes from the leading bytes, else from a declared type that cannot run in a browser, else application/octet-stream. Attach it within UPLOAD_TTL_S (default a day) with attachment_ids on a new message, else it is deleted; a user holds at most ${String(attachmentLimits.unattachedPerUser)} unattached uploads (429, 42902).${roles('any authenticated user.')}`,
+      description: `The file's bytes as the raw body (Content-Type: the file's type; name in ?filename= or Content-Disposition, filename* included), or multipart/form-data with one part named file (a browser's FormData). Streamed, never held whole: at most UPLOAD_MAX_BYTES (default 25 MiB; 413 from Content-Length before a byte is read, and as soon as the bytes pass it, nothing kept). Read UPLOAD_CONCURRENCY at once (the others wait their turn, not counted in their time; while others wait, an upload that has received under ${String(uploadSliceFloorBytesPerSecond / 1024 / 1024)} MiB/s for ${String(uploadSliceMs / 1000)} s gives its turn to the next and waits again at the back): one that waited REQUEST_TIMEOUT_S in all is 503 (50305) with Retry-After; a body may take REQUEST_TIMEOUT_S plus one second for every UPLOAD_MIN_BYTES_PER_S bytes it sends, else 408. With SCAN_CLAMD every upload is scanned first: infected 422 (42251), scanner down 503 (50303), nothing kept. content_type comes from the leading bytes, else from a declared type that cannot run in a browser, else application/octet-stream. Attach it within UPLOAD_TTL_S (default a day) with attachment_ids on a new message, else it is deleted; a user holds at most ${String(attachmentLimits.unattachedPerUser)} unattached uploads (429, 42902).${roles('any authenticated user.')}`,
       access: 'token',
       needs: n.attachments.upload,
       keyed: { access: r.createUpload },

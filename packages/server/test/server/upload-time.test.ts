@@ -1,19 +1,10 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request, type RequestOptions } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  blobFilesIn,
-  blobFilesSettled,
-  readAnswer,
-  reap,
-  startMain,
-  tokenRequest,
-  type ChildAnswer,
-  type Started,
-} from './child.js';
+import { blobFilesIn, blobFilesSettled, reap, startMain, tokenRequest, type Started } from './child.js';
+import { sending as sendingTo, type Sending } from './sending.js';
 
 // How long a request may take to arrive (REQUEST_TIMEOUT_S, UPLOAD_MIN_BYTES_PER_S; docs/attachments.md
 // "Many uploads at once"), against the real process over HTTPS, with uploads read one at a time
@@ -23,15 +14,6 @@ import {
 
 const admin = 'upload-time-admin-1';
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-
-interface Sending {
-  /** Writes bytes; resolves once the socket took them. */
-  write(bytes: Buffer): Promise<void>;
-  readonly answer: Promise<ChildAnswer & { ms: number }>;
-  stop(): void;
-  /** Whether the connection is gone (answered and closed, or stopped). */
-  closed(): boolean;
-}
 
 describe('server: the time a request may take to arrive (REQUEST_TIMEOUT_S=1, UPLOAD_CONCURRENCY=1)', function () {
   this.timeout(60_000);
@@ -62,51 +44,8 @@ describe('server: the time a request may take to arrive (REQUEST_TIMEOUT_S=1, UP
   });
 
   /** A request whose body the test sends piece by piece. */
-  const sending = (path: string, length: number, contentType = 'application/octet-stream'): Sending => {
-    const started = performance.now();
-    const options: RequestOptions = {
-      host: '127.0.0.1',
-      port: child?.port ?? 0,
-      method: 'POST',
-      path,
-      ca: child?.servedPem ?? '',
-      servername: 'localhost',
-      agent: false,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, 'Content-Length': String(length) },
-    };
-    let req: ReturnType<typeof request> | undefined;
-    const answer = new Promise<ChildAnswer & { ms: number }>((resolve, reject) => {
-      req = request(options, (res) => {
-        readAnswer(res).then((a) => {
-          resolve({ ...a, ms: performance.now() - started });
-        }, reject);
-      });
-      // The server closes the connection after its answer: a write still under way may fail then.
-      req.on('error', (e) => {
-        setTimeout(() => {
-          reject(e);
-        }, 2_000);
-      });
-    });
-    return {
-      write: (bytes) =>
-        new Promise((resolve) => {
-          const r = req;
-          if (r === undefined || r.destroyed || r.write(bytes)) {
-            resolve();
-            return;
-          }
-          const done = (): void => {
-            r.off('drain', done).off('close', done);
-            resolve();
-          };
-          r.on('drain', done).on('close', done);
-        }),
-      answer,
-      stop: () => req?.destroy(),
-      closed: () => req === undefined || req.destroyed,
-    };
-  };
+  const sending = (path: string, length: number, contentType?: string): Sending =>
+    sendingTo(child, token, path, length, contentType);
   /** The blob files the embedded store holds (kept and being received). */
   const blobFiles = (): string[] => blobFilesIn(join(dir, 'data'));
   /** Waits (5 s at most) until the blob files are `expected` again. */
