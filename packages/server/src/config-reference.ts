@@ -200,7 +200,7 @@ export const settings: readonly Setting[] = [
     name: 'UPLOAD_CONCURRENCY',
     default: '4',
     allowed: '1-1000',
-    does: 'how many upload bodies (POST /v1/uploads) are read at once; the others wait their turn in arrival order, their bytes held back by TCP flow control (an upload whose client pauses 50 ms lets the next one in)',
+    does: 'how many upload bodies (POST /v1/uploads) are read at once; the others wait their turn in arrival order, their bytes held back by TCP flow control (an upload whose client pauses 50 ms lets the next one in, and so does one that has received under 1 MiB/s for 1 s while others wait)',
     store: 'all',
   },
   {
