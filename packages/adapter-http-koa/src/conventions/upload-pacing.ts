@@ -20,8 +20,8 @@ import { uploadSlots, type UploadSlots } from './upload-slots.js';
 // cannot keep the others from their turn:
 // - one whose next bytes have not come within `stallMs` gives the slot to the next in line;
 // - while others wait, one that has held its slot for `sliceMs` and received less than
-//   `floorBytesPerSecond` over that time gives it up at its next chunk (a time slice: four
-//   clients trickling a few bytes every 20 ms held every slot for minutes before).
+//   `floorBytesPerSecond` over that time gives it up at its next chunk (a time slice: before,
+//   four clients trickling a few bytes every 20 ms held every slot until they ended or timed out).
 // Either way it then waits for a slot again: ahead of the uploads that have not started when it
 // was receiving at least the floor rate (a fast client that paused), at the back of the line
 // otherwise (slow uploads take turns, round-robin, and cannot pass a slot among themselves).
