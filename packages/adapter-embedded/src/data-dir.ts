@@ -57,9 +57,8 @@ export const openEnvironment = (dir: string): RootDatabase => {
   checkWhole(path, dir);
   let env: RootDatabase;
   try {
-    // overlappingSync off: a commit's promise resolves once its pages are synced, and the next one starts after it.
-    // noMetaSync: its meta page is not flushed with it; the sink answers a call only once a later flush has (meta-flushes.ts).
-    env = open({ path, overlappingSync: false, noMetaSync: true, maxDbs: 32 });
+    // overlappingSync off: a commit's promise resolves once it is synced, and the next one starts after it.
+    env = open({ path, overlappingSync: false, maxDbs: 32 });
   } catch (e) {
     throw new DataDirError(
       `DATA_DIR ${dir}: the store ${path} cannot be opened (${(e as Error).message}); nothing was changed`,

@@ -35,8 +35,6 @@ export interface EmbeddedStoreOptions {
   readonly beforeCommit?: () => void;
   /** Tests only: awaited once each commit is durable, before anyone learns of it (a slow commit). */
   readonly slowCommit?: () => Promise<void>;
-  /** Tests only: awaited before each flush the sink asks for to make the last commits durable; a rejection fails that flush. */
-  readonly beforeFlush?: () => Promise<void>;
   /** Tests only: the heap limit the start checks the data against (default: V8's). */
   readonly heapLimitBytes?: number;
   /** Tests only: the share of the heap limit in use, 0..1 (default: V8's statistics). */
@@ -164,7 +162,6 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
         },
         ...(options.beforeCommit === undefined ? {} : { beforeCommit: options.beforeCommit }),
         ...(options.slowCommit === undefined ? {} : { slowCommit: options.slowCommit }),
-        ...(options.beforeFlush === undefined ? {} : { beforeFlush: options.beforeFlush }),
       });
       const feed = new LmdbFeed(environment, (changes) => sink.commit(changes), options.forgetBatch);
       // A load that cannot fit the heap would crash ("heap out of memory") and crash-loop: say so first.

@@ -3,13 +3,6 @@ import { join } from 'node:path';
 import type { Database, RootDatabase } from 'lmdb';
 import { DataDirError, dataFiles, openEnvironment, tableOptions } from './data-dir.js';
 
-/** The part of lmdb-js's native environment (`RootDatabase.env`) its typings leave out. */
-interface NativeEnvironment {
-  info(): { readonly lastTxnId: number };
-  /** With a callback: `mdb_env_sync` (fdatasync) on libuv's pool, then the callback (with the error, if any). */
-  sync(callback: (error?: Error) => void): void;
-}
-
 interface Handles {
   readonly env: RootDatabase;
   readonly tables: ReadonlyMap<string, Database>;
@@ -72,26 +65,6 @@ export class LmdbEnvironment {
 
   get env(): RootDatabase {
     return this.opened.env;
-  }
-
-  /** The id of the newest committed write transaction (its meta page written, maybe not yet flushed: MetaFlushes). */
-  lastTxnId(): number {
-    return this.native().info().lastTxnId;
-  }
-
-  /** Flushes the store file to the device, off the event loop's thread; what was committed before the call is durable once it resolves. */
-  sync(): Promise<void> {
-    const native = this.native();
-    return new Promise<void>((resolve, reject) => {
-      native.sync((error) => {
-        if (error === undefined) resolve();
-        else reject(error);
-      });
-    });
-  }
-
-  private native(): NativeEnvironment {
-    return (this.env as unknown as { readonly env: NativeEnvironment }).env;
   }
 
   /** A table of the store; only the names given at construction. */

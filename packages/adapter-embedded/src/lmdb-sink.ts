@@ -2,7 +2,6 @@ import type { ChangeSink, RecordChange } from '@support/adapter-memory';
 import { StoreUnavailableError } from '@support/application';
 import { IF_EXISTS } from 'lmdb';
 import type { LmdbEnvironment } from './environment.js';
-import { MetaFlushes } from './meta-flushes.js';
 
 export interface SinkHooks {
   /** After each call's changes are durable, in the calls' order, with those changes (the feed learns its newest durable seq here). */
@@ -18,8 +17,6 @@ export interface SinkHooks {
   readonly beforeCommit?: () => void;
   /** Tests only: awaited once a call's changes are durable, before anyone learns of it (a slow commit). */
   readonly slowCommit?: () => Promise<void>;
-  /** Tests only: awaited before each flush the sink asks for (MetaFlushes' `idle`); a rejection fails that flush. */
-  readonly beforeFlush?: () => Promise<void>;
 }
 
 /**
@@ -60,10 +57,6 @@ const gateKey = (n: number): string => `${gatePrefix}${String(n)}`;
  * is conditional on the record the call before it writes (`gate:<n-1>`, which call n replaces
  * with `gate:<n>`): the write thread skips the block of a call whose predecessor is not on
  * disk, and the call refuses itself. Nothing ever reaches the disk on top of a refused commit.
- *
- * A call is answered once its transaction is durable, meta page included: the environment
- * leaves a commit's meta page unflushed, and the next commit's flush or one asked for when
- * nothing more is on its way makes it durable (MetaFlushes, meta-flushes.ts).
  */
 export class LmdbSink implements ChangeSink {
   /** The number of the last call handed to lmdb-js; the disk's gate record catches up with it. */
@@ -71,21 +64,13 @@ export class LmdbSink implements ChangeSink {
   /** Settles after every call handed so far has settled (in order). */
   private tail: Promise<void> = Promise.resolve();
   private pendingCount = 0;
-  /** Calls handed to lmdb-js whose commit (or skip, or failure) is not yet learnt. */
-  private inLmdb = 0;
   private failure: CommitFailedError | null = null;
-  private readonly flushes: MetaFlushes;
 
   constructor(
     private readonly environment: LmdbEnvironment,
     private readonly hooks: SinkHooks,
     private readonly orderTable = 'meta',
   ) {
-    const beforeFlush = hooks.beforeFlush;
-    this.flushes = new MetaFlushes({
-      lastTxnId: () => environment.lastTxnId(),
-      sync: beforeFlush === undefined ? () => environment.sync() : () => beforeFlush().then(() => environment.sync()),
-    });
     // The chain starts again with each process: the gate records a previous one left are replaced by gate:0.
     const gates = environment.table(orderTable);
     environment.env.transactionSync(() => {
@@ -98,7 +83,7 @@ export class LmdbSink implements ChangeSink {
     if (this.failure !== null) return Promise.reject(this.failure);
     this.handed += 1;
     const number = this.handed;
-    const written = this.landed(this.queue(number, changes));
+    const written = this.queue(number, changes);
     // Callers learn in order: a call's answer never overtakes an earlier call's failure.
     const settled = this.tail.then(async () => {
       if (this.failure !== null) throw this.failure;
@@ -119,30 +104,6 @@ export class LmdbSink implements ChangeSink {
     // A refusal after the first one is a consequence of it, already said.
     written.catch(() => undefined);
     return settled;
-  }
-
-  /**
-   * What `queue` resolves with, once the call's transaction is durable (meta page included)
-   * when it committed; rejects if the flush that should make it durable failed.
-   */
-  private landed(queued: Promise<boolean | Error>): Promise<boolean | Error> {
-    this.inLmdb += 1;
-    const learnt = (): void => {
-      this.inLmdb -= 1;
-      this.flushes.committed();
-      if (this.inLmdb === 0) this.flushes.idle();
-    };
-    return queued.then(
-      (outcome) => {
-        const durable = outcome === true ? this.flushes.durable() : null;
-        learnt();
-        return durable === null ? outcome : durable.then(() => outcome);
-      },
-      (e: unknown) => {
-        learnt();
-        throw e;
-      },
-    );
   }
 
   /** Resolves once nothing is being written. */

@@ -6,14 +6,11 @@
  *   enospc-write pwrite/pwritev fail with ENOSPC      slow-sync    each sync takes 300 ms more
  *   die-write    SIGKILL itself before a data write   die-sync     SIGKILL before a sync
  *   die-synced   SIGKILL right after a sync succeeded die-meta     SIGKILL after a meta-page write
- * (a meta page is the one write of the store shorter than a page: LMDB writes its other pages whole).
  * A die-* word kills at the first such point, or with @N (die-sync@3) at the Nth this process passes.
  * With SHIM_UNDO set, it keeps an undo log of every write not yet synced (offset, the bytes it
  * replaced, the file's size before it), emptied by each successful sync: replaying it backwards
  * after a SIGKILL leaves the file as a power cut at that moment would (only synced writes).
- * Writes through a descriptor opened O_DSYNC/O_SYNC are durable at once (LMDB's meta pages when it
- * syncs them itself; the service opens its store with MDB_NOMETASYNC, so its meta pages wait for the
- * next sync like every other write).
+ * Writes through a descriptor opened O_DSYNC/O_SYNC (LMDB's meta pages) are durable at once.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -118,8 +115,8 @@ static ssize_t before_write(int fd, off_t offset, size_t len) {
   return 0;
 }
 
-static void after_write(int fd, size_t len) {
-  if (len < 512 && is_store(fd) && die_here("die-meta", &passed_meta)) raise(SIGKILL);
+static void after_write(int fd) {
+  if (synchronous(fd) && is_store(fd) && die_here("die-meta", &passed_meta)) raise(SIGKILL);
 }
 
 #define REAL(name) static __typeof__(name) *real; if (!real) real = dlsym(RTLD_NEXT, #name)
@@ -131,7 +128,7 @@ ssize_t pwrite64(int fd, const void *buf, size_t len, off_t offset) {
   ssize_t n = refused < 0 ? -1 : real(fd, buf, len, offset);
   int saved = errno;
   pthread_mutex_unlock(&lock);
-  if (n >= 0) after_write(fd, len);
+  if (n >= 0) after_write(fd);
   errno = saved;
   return n;
 }
@@ -147,7 +144,7 @@ ssize_t pwritev64(int fd, const struct iovec *iov, int count, off_t offset) {
   ssize_t n = refused < 0 ? -1 : real(fd, iov, count, offset);
   int saved = errno;
   pthread_mutex_unlock(&lock);
-  if (n >= 0) after_write(fd, len);
+  if (n >= 0) after_write(fd);
   errno = saved;
   return n;
 }
@@ -162,7 +159,7 @@ ssize_t write(int fd, const void *buf, size_t len) {
   ssize_t n = refused < 0 ? -1 : real(fd, buf, len);
   int saved = errno;
   pthread_mutex_unlock(&lock);
-  if (n >= 0) after_write(fd, len);
+  if (n >= 0) after_write(fd);
   errno = saved;
   return n;
 }
