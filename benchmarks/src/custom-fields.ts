@@ -16,6 +16,8 @@
 //         embedded-search alone: no memory store filled) the same searches on the embedded
 //         store that started with them.
 // http:   GET /v1/tickets/{id} of a ticket with 20 custom fields against one with none
+//         (SERVICE_NODE_ARGS gives the services node flags; {side} in them becomes none or twenty,
+//         e.g. SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/cf-prof/{side}')
 //         (the service as a child process, STORE=memory, autocannon, rounds interleaved).
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +34,7 @@ import { conditions, fillStore, sortable, specs } from './custom-fields-data.js'
 import { timeCalls } from './queue-filters.js';
 import { startAutocannon } from './support/autocannon.js';
 import { expectJson, field as fieldOf, median } from './support/https-client.js';
-import { knob, load } from './support/knobs.js';
+import { knob, load, serviceNodeArgs } from './support/knobs.js';
 import { residentMb, startNode } from './support/processes.js';
 import { seeded } from './support/seeded.js';
 import { startServiceProcess, type Service } from './support/service.js';
@@ -193,7 +195,10 @@ const httpPart = async () => {
   const rounds = knob('BENCH_ROUNDS', 3, 1);
   const services = new Map<'none' | 'twenty', { service: Service; path: string }>();
   for (const side of ['none', 'twenty'] as const) {
-    const service = await startServiceProcess({ env: { STORE: 'memory', LOG_LEVEL: 'error' } });
+    const service = await startServiceProcess({
+      env: { STORE: 'memory', LOG_LEVEL: 'error' },
+      nodeArgs: serviceNodeArgs().map((a) => a.replaceAll('{side}', side)),
+    });
     const { http, token } = service;
     const customFields: Record<string, CustomValue> = {};
     if (side === 'twenty') {

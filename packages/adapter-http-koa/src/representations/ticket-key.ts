@@ -27,10 +27,23 @@ const relatedKey = (
  * changes the representations it shows in without moving the tickets' versions.
  */
 const fieldsKey = (v: TicketView): string => {
+  const known = fieldsKeys.get(v.fields);
+  if (known !== undefined) return known;
   let key = '';
   for (const d of v.fields) key += `${d.id}.${d.version},`;
+  if (Object.isFrozen(v.fields)) fieldsKeys.set(v.fields, key);
   return key;
 };
+
+/**
+ * fieldsKey by the frozen list it was made from (a frozen list cannot change, so neither can
+ * its key): the memory and embedded stores hand out one frozen list of definitions until a
+ * definition changes, so a staff caller's requests share one key instead of one made per
+ * request (bench:custom-fields' GET). A list made per request (a customer's visible ones, a
+ * store's fresh copy) is not kept: an entry per request would only churn the weak table.
+ */
+// Map: bounded: weak keys, one entry per frozen list of definitions still in use
+const fieldsKeys = new WeakMap<readonly TicketView['fields'][number][], string>();
 
 /** One ticket as this caller sees it. */
 export const ticketViewKey = (v: TicketView): string => {
