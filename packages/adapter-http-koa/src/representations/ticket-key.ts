@@ -29,21 +29,29 @@ const relatedKey = (
 const fieldsKey = (v: TicketView): string => {
   const known = fieldsKeys.get(v.fields);
   if (known !== undefined) return known;
+  if (Object.isFrozen(v.fields) && v.fields.every((d) => Object.isFrozen(d))) {
+    frozenLists += 1;
+    const key = `~${String(frozenLists)}`;
+    fieldsKeys.set(v.fields, key);
+    return key;
+  }
   let key = '';
   for (const d of v.fields) key += `${d.id}.${d.version},`;
-  if (Object.isFrozen(v.fields)) fieldsKeys.set(v.fields, key);
   return key;
 };
 
 /**
- * fieldsKey by the frozen list it was made from (a frozen list cannot change, so neither can
- * its key): the memory and embedded stores hand out one frozen list of definitions until a
- * definition changes, so a staff caller's requests share one key instead of one made per
- * request (bench:custom-fields' GET). A list made per request (a customer's visible ones, a
- * store's fresh copy) is not kept: an entry per request would only churn the weak table.
+ * A short key per frozen list of frozen definitions (`~<n>`, never given to another list): such
+ * a list cannot change, so it names its definitions and their versions as well as their ids and
+ * versions spelled out would, in a few characters. The memory and embedded stores hand out one
+ * such list until a definition changes (a new list, a new key), so a staff caller's requests
+ * share one key instead of making and hashing ~20 definitions' worth per request
+ * (bench:custom-fields' GET). A list made per request (a customer's visible ones, a store's
+ * fresh copy) is spelled out and not kept: an entry per request would only churn the weak table.
  */
 // Map: bounded: weak keys, one entry per frozen list of definitions still in use
 const fieldsKeys = new WeakMap<readonly TicketView['fields'][number][], string>();
+let frozenLists = 0;
 
 /** One ticket as this caller sees it. */
 export const ticketViewKey = (v: TicketView): string => {
