@@ -11,16 +11,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { summarizeProfile } from './anchors/profile-summary.js';
 import { startService } from './anchors/service.js';
 import { burstCategories, type TimedProfile } from './support/burst-profile.js';
 import { writeCertificate } from './support/cert.js';
 import { httpsClient } from './support/https-client.js';
 import { knob, load, serviceEnv, serviceNodeArgs } from './support/knobs.js';
-import { favour, pinLoadGenerator, reniceBackground } from './support/pinning.js';
-import { startNode } from './support/processes.js';
+import { pinLoadGenerator, reniceBackground } from './support/pinning.js';
 import { createUser, login } from './support/seed.js';
+import { startReader } from './support/reader-process.js';
 import { sleep } from './support/service.js';
 import { loopDelayImport, readWindows, windowLines } from './support/service-windows.js';
 
@@ -61,28 +60,8 @@ for (let i = 0; i < 5 * bursts; i += 1) {
   await createUser(service.http, service.token, { name: `A ${i}`, email, role: 'agent', password: `bench-agent-${i}` });
   uploaders.push(await login(service.http, email, `bench-agent-${i}`));
 }
-const reader = startNode([], [fileURLToPath(new URL('./attachments-reader.js', import.meta.url))], {
-  env: {
-    ...process.env,
-    SERVICE: String(service.port),
-    RAW: '0',
-    CA: tls.certFile,
-    TOKEN: service.token,
-    TICKET: ticket,
-  },
-  stdin: 'pipe',
-});
-const readings = new Promise<Record<string, number[]>>((resolve, reject) => {
-  let out = '';
-  reader.child.stdout?.setEncoding('utf8').on('data', (s: string) => (out += s));
-  void reader.exited.then(({ code }) => {
-    if (code === 0) resolve(JSON.parse(out) as Record<string, number[]>);
-    else reject(new Error(`the reader exited ${code ?? '?'}: ${reader.stderrTail()}`));
-  });
-});
-const favoured = favour(reader.child.pid);
-if (favoured !== null) console.log(`WARNING: ${favoured}`);
-const phase = (name: string) => reader.child.stdin?.write(`${name}\n`);
+const reader = startReader({ service: service.port, raw: 0, ca: tls.certFile, token: service.token, ticket });
+const { phase, readings } = reader;
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 /** Ends the service's loop-delay window (its line is the next in the file). */
 const mark = () => process.kill(pid, 'SIGUSR2');
@@ -120,7 +99,7 @@ for (let b = 0; b < bursts; b += 1) {
   await sleep(500);
   mark();
 }
-reader.child.stdin?.end('end\n');
+reader.end();
 const samples = await readings;
 client.close();
 await sleep(200);

@@ -27,10 +27,11 @@ import { startService } from './anchors/service.js';
 import { writeCertificate } from './support/cert.js';
 import { expectJson, field, httpsClient, type Answer, type Call } from './support/https-client.js';
 import { knob, load, serviceEnv, serviceNodeArgs } from './support/knobs.js';
-import { favour, pinLoadGenerator, reniceBackground } from './support/pinning.js';
+import { pinLoadGenerator, reniceBackground } from './support/pinning.js';
 import { pairedRounds, roundsLine, type Pair } from './support/paired-rounds.js';
 import { firstLine, startNode, stop } from './support/processes.js';
 import { createUser, login } from './support/seed.js';
+import { startReader } from './support/reader-process.js';
 import { sleep } from './support/service.js';
 import { loopDelayImport, readWindows, windowLines } from './support/service-windows.js';
 
@@ -140,28 +141,8 @@ const burstPart = async () => {
     await createUser(service.http, token, { name: `Agent ${i}`, email, role: 'agent', password: `bench-agent-${i}` });
     uploaders.push(await login(service.http, email, `bench-agent-${i}`));
   }
-  const reader = startNode([], [fileURLToPath(new URL('./attachments-reader.js', import.meta.url))], {
-    env: {
-      ...process.env,
-      SERVICE: String(service.port),
-      RAW: String(rawPort),
-      CA: tls.certFile,
-      TOKEN: token,
-      TICKET: ticket,
-    },
-    stdin: 'pipe',
-  });
-  const readings = new Promise<Record<string, number[]>>((resolve, reject) => {
-    let out = '';
-    reader.child.stdout?.setEncoding('utf8').on('data', (s: string) => (out += s));
-    void reader.exited.then(({ code }) => {
-      if (code === 0) resolve(JSON.parse(out) as Record<string, number[]>);
-      else reject(new Error(`the reader exited ${code ?? '?'}: ${reader.stderrTail()}`));
-    });
-  });
-  const favoured = favour(reader.child.pid);
-  if (favoured !== null) console.log(`WARNING: ${favoured}`);
-  const phase = (name: string) => reader.child.stdin?.write(`${name}\n`);
+  const reader = startReader({ service: service.port, raw: rawPort, ca: tls.certFile, token, ticket });
+  const { phase, readings } = reader;
   // The bodies are made before the bursts: making 50 MiB of random bytes is not the servers' work.
   const bodies = Array.from({ length: 50 }, () => randomBytes(MiB));
   const answers: Record<Target, { status: number; text: string }[]> = { service: [], raw: [] };
@@ -199,7 +180,7 @@ const burstPart = async () => {
     await burst('service', b);
     await burst('raw', b);
   }
-  reader.child.stdin?.end('end\n');
+  reader.end();
   const samples = await readings;
   const sorted = (key: string) => (samples[key] ?? []).sort((a, b) => a - b);
   return { sorted, answers, burstMs };
