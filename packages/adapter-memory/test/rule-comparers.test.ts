@@ -16,7 +16,7 @@ import { Journal } from '../src/journal.js';
 import { TicketTable } from '../src/tickets/ticket-table.js';
 import { field, opts } from './field-definitions.js';
 
-// TicketTable.ruleComparer keeps one comparer per field and direction (a custom field's on its
+// TicketOrderings.ruleComparer keeps one comparer per field and direction (a custom field's on its
 // index), made once and reused by every later search. A kept comparer must order two live
 // tickets as the domain's compareByRule orders their sort keys after any later writes (the
 // facts' arrays grow and are replaced), and a custom field's must not outlive its index: a field
@@ -65,7 +65,7 @@ const expectOrders = (
   table: TicketTable,
   live: readonly Ticket[],
   rule: SortRule,
-  compare = table.ruleComparer(rule),
+  compare = table.orderings.ruleComparer(rule),
 ) => {
   for (const a of live)
     for (const b of live)
@@ -74,7 +74,7 @@ const expectOrders = (
       );
 };
 
-describe('TicketTable.ruleComparer: comparers kept across searches', () => {
+describe('TicketOrderings.ruleComparer: comparers kept across searches', () => {
   it('keeps ordering as compareByRule after later writes, for every field and direction', () => {
     fc.assert(
       fc.property(
@@ -85,11 +85,11 @@ describe('TicketTable.ruleComparer: comparers kept across searches', () => {
           table.defineField(region(['eu', 'uk', 'us']), true);
           table.defineField(seats, true);
           for (const t of first) table.put(t);
-          const kept = rules.map((r) => table.ruleComparer(r));
+          const kept = rules.map((r) => table.orderings.ruleComparer(r));
           for (const t of later) table.put(t);
           const live = new Map([...first, ...later].map((t) => [t.id, t]));
           rules.forEach((rule, i) => {
-            expect(table.ruleComparer(rule), `${rule.field} ${rule.direction} is kept`).to.equal(kept[i]);
+            expect(table.orderings.ruleComparer(rule), `${rule.field} ${rule.direction} is kept`).to.equal(kept[i]);
             expectOrders(table, [...live.values()], rule);
           });
         },
@@ -103,13 +103,13 @@ describe('TicketTable.ruleComparer: comparers kept across searches', () => {
     const tickets = [aTicket({ id: 1, customFields: { '4': 'uk' } }), aTicket({ id: 2, customFields: { '4': 'eu' } })];
     for (const t of tickets) table.put(t);
     const rule: SortRule = { field: customSortField(4), direction: 'asc' };
-    const before = table.ruleComparer(rule);
+    const before = table.orderings.ruleComparer(rule);
     expectOrders(table, tickets, rule);
     // A new option, and a ticket holding it: the old comparer's ranks do not know it.
     table.defineField(region(['eu', 'uk', 'zz']), true);
     const zz = aTicket({ id: 3, customFields: { '4': 'zz' } });
     table.put(zz);
-    expect(table.ruleComparer(rule)).not.to.equal(before);
+    expect(table.orderings.ruleComparer(rule)).not.to.equal(before);
     expectOrders(table, [...tickets, zz], rule);
   });
 
@@ -122,18 +122,18 @@ describe('TicketTable.ruleComparer: comparers kept across searches', () => {
     ] as const)
       table.put(aTicket({ id, customFields: { '4': r } }));
     const rule: SortRule = { field: customSortField(4), direction: 'desc' };
-    const before = table.ruleComparer(rule);
+    const before = table.orderings.ruleComparer(rule);
     expect(sign(before(1, 2))).to.equal(-1);
     table.dropField(4);
-    expect(table.ruleComparer(rule)).not.to.equal(before);
-    expect(table.ruleComparer(rule)(1, 2)).to.equal(0);
+    expect(table.orderings.ruleComparer(rule)).not.to.equal(before);
+    expect(table.orderings.ruleComparer(rule)(1, 2)).to.equal(0);
     // The key again (a new field: a new id), an integer now, with the tickets' new values.
     table.defineField(field(9, 'integer', { key: 'f4' }), true);
     const again = [aTicket({ id: 1, customFields: { '9': 2 } }), aTicket({ id: 2, customFields: { '9': 10 } })];
     for (const t of again) table.put(t);
     const newRule: SortRule = { field: customSortField(9), direction: 'desc' };
     expectOrders(table, again, newRule);
-    expect(sign(table.ruleComparer(newRule)(1, 2))).to.equal(1);
-    expect(table.ruleComparer(rule)(1, 2)).to.equal(0);
+    expect(sign(table.orderings.ruleComparer(newRule)(1, 2))).to.equal(1);
+    expect(table.orderings.ruleComparer(rule)(1, 2)).to.equal(0);
   });
 });

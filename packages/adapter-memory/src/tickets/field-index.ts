@@ -132,7 +132,7 @@ export class FieldIndex {
   /**
    * The order of two live tickets under sort=cf.<key> in a direction: by their keys, the unset
    * last in both directions (the domain's compareByRule). One comparer per direction for the
-   * index's lifetime (TicketTable.ruleComparer: comparers made per search lost their optimised
+   * index's lifetime (TicketOrderings.ruleComparer: comparers made per search lost their optimised
    * code at every full GC); a changed field's new index, or a deleted field, has none of them.
    */
   ruleOrder(direction: SortDirection): (a: number, b: number) => number {

@@ -49,7 +49,7 @@ const compareInOrder = (order: readonly IdOrder[], a: number, b: number): number
  * only weakly once that call's closures are gone, so a full GC dropped it and the next searches
  * ran these per-id loops unoptimised until V8 compiled them again (a 2-4.8 ms main-thread tail
  * at 1M tickets). A method's code lives as long as its class; so do the comparers, which the
- * table caches (TicketTable.ruleComparer).
+ * table caches (TicketOrderings.ruleComparer).
  */
 export class FirstIds {
   readonly ids: number[] = [];

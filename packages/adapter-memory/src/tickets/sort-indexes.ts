@@ -79,7 +79,7 @@ export class SortIndexes {
 
   /**
    * Fills the (empty) lists with these ids, each list sorted once: the start-up's way.
-   * `order` (no tie break) is the keys' order read without boxing them (TicketTable.comparer).
+   * `order` (no tie break) is the keys' order read without boxing them (TicketOrderings.comparer).
    */
   build(ids: readonly number[], order: (field: SortField) => (a: number, b: number) => number): void {
     for (const [field, list] of this.lists) {

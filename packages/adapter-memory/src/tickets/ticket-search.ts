@@ -84,7 +84,7 @@ export const searchTickets = (
     // A page near the front of many matches: keep only the first `need` (no array of all of them).
     if (need <= firstIdsLimit && 2 * need <= total) {
       const window = new FirstIds(
-        rules.map((rule) => table.ruleComparer(rule)),
+        rules.map((rule) => table.orderings.ruleComparer(rule)),
         need,
       );
       if (matches !== null) matches.offerEach(window);

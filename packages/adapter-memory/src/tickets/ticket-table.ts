@@ -1,31 +1,23 @@
 import {
-  compareKeys,
   priorityRank,
   sameCustomValue,
-  sortFieldId,
-  sortKey,
   stateRank,
   ticketWords,
-  type SortField,
   type CustomValue,
-  type SortRule,
   type Ticket,
   type TicketFieldDefinition,
 } from '@support/domain';
 import { BigMap } from '../big-map.js';
 import { callerTicket, keptRow, ticketOfRow, type TicketRow } from '../copies.js';
 import { FieldIndex } from './field-index.js';
-import type { IdOrder } from './id-order.js';
 import type { Journal } from '../journal.js';
 import { CustomColumns } from './value-columns.js';
 import { Buckets } from './buckets.js';
 import { IdSets } from './id-set.js';
-import { SortIndexes, type SortKey } from './sort-indexes.js';
+import { SortIndexes } from './sort-indexes.js';
 import { TicketFacts } from './ticket-facts.js';
+import { asTicket, TicketOrderings } from './ticket-orderings.js';
 import { WordIndex } from './word-index.js';
-
-/** A field deleted since: every ticket unset, all equal (compareByRule of two nulls). */
-const unordered: IdOrder = () => 0;
 
 const isLive = (t: TicketRow | undefined): t is TicketRow => t !== undefined && t.deletedAt === null;
 
@@ -33,9 +25,6 @@ const sameWords = (a: TicketRow, b: TicketRow): boolean =>
   a.subject === b.subject && a.summary === b.summary && a.customerName === b.customerName;
 
 const liveWords = (t: TicketRow | undefined): string[] => (isLive(t) ? ticketWords(t) : []);
-
-/** A row as the domain's sort key of a ticket field reads it (never its custom values). */
-const asTicket = (row: TicketRow): Ticket => row as Ticket;
 
 /**
  * Every stored ticket (deleted ones too) and the indexes kept in step with them: the sort
@@ -55,6 +44,12 @@ export class TicketTable {
   readonly order: SortIndexes;
   readonly words: WordIndex;
   readonly facts = new TicketFacts();
+  /** Sort keys and comparers of the stored tickets (ticket-orderings.ts). */
+  readonly orderings = new TicketOrderings(
+    this.facts,
+    (id) => this.row(id),
+    (fieldId) => this.custom.get(fieldId),
+  );
   readonly liveByCustomer: IdSets<number>;
   /** Live tickets by assignee, and by group; key 0: none (ids start at 1). */
   readonly liveByAssignee: IdSets<number>;
@@ -77,7 +72,7 @@ export class TicketTable {
     readonly alwaysDense = false,
   ) {
     this.order = new SortIndexes(
-      (id, field) => this.keyOf(id, field),
+      (id, field) => this.orderings.keyOf(id, field),
       load,
       (fieldId) => this.custom.get(fieldId),
     );
@@ -122,45 +117,6 @@ export class TicketTable {
   private withValues(row: TicketRow, fresh: boolean): Ticket {
     return ticketOfRow(row, row.tags, Object.freeze(this.values.valuesOf(row.id, fresh)));
   }
-
-  /** A stored ticket's sort key for a field: from `facts`, or from the row for text. */
-  keyOf(id: number, field: SortField): SortKey {
-    const key = this.facts.key(id, field);
-    return key === undefined ? (sortKey(asTicket(this.row(id)), field) as SortKey) : key;
-  }
-
-  /** The order of two stored tickets by one field (no tie break): the facts' for numbers, the rows' for text. */
-  comparer(field: SortField): IdOrder {
-    return this.facts.comparer(field) ?? this.bySubject;
-  }
-
-  /** Text (the subject): the rows' keys. */
-  private readonly bySubject: IdOrder = (a, b) => compareKeys(this.keyOf(a, 'subject'), this.keyOf(b, 'subject'));
-
-  /**
-   * The order of two live tickets under one rule, in its direction (a custom field's unset last:
-   * compareByRule). Made once per field and direction and kept (a custom field's by its index,
-   * which a changed or deleted field replaces or drops): comparers made per search lost their
-   * optimised code at every full GC (see FirstIds, id-order.ts).
-   */
-  ruleComparer(rule: SortRule): IdOrder {
-    const fieldId = sortFieldId(rule.field);
-    if (fieldId !== null) return this.custom.get(fieldId)?.ruleOrder(rule.direction) ?? unordered;
-    const field = rule.field as SortField;
-    const kept = rule.direction === 'asc' ? this.ascending : this.descending;
-    let order = kept.get(field);
-    if (order === undefined) {
-      const byField = this.comparer(field);
-      order = rule.direction === 'asc' ? byField : (a, b) => byField(b, a);
-      kept.set(field, order);
-    }
-    return order;
-  }
-
-  // Map: derived: ruleComparer's comparers of the ticket fields, by direction (made on first use)
-  private readonly ascending = new Map<SortField, IdOrder>();
-  // Map: derived: as `ascending`
-  private readonly descending = new Map<SortField, IdOrder>();
 
   /** The index of a defined custom field. */
   field(id: number): FieldIndex | undefined {
@@ -257,7 +213,7 @@ export class TicketTable {
       for (let i = 0; i < indexes.length; i++)
         (fills[i] as ReturnType<FieldIndex['bulk']>).take(t.id, (indexes[i] as FieldIndex).column.get(t.id));
     }
-    this.order.build(live, (field) => this.comparer(field));
+    this.order.build(live, (field) => this.orderings.comparer(field));
     for (const fill of fills) fill.end();
     this.words.compact();
     for (const index of indexes) index.words?.compact();
