@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv, runToExit, startMain, type Started } from '../server/child.js';
+import { adminToken, childEnv, runToExit, startMain, type Started } from '../server/child.js';
 import { feedTicketIds } from './service.js';
 
 // The backup command end to end, as an operator runs it: `node .../backup.js <dir>` in its own
@@ -36,15 +36,6 @@ const runBackup = (
   };
 };
 
-const tokenFor = async (s: Started, password: string): Promise<string> => {
-  const grant = await s.request('POST', '/v1/oauth/token', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `grant_type=password&username=admin%40example.com&password=${encodeURIComponent(password)}`,
-  });
-  expect(grant.status, grant.text).to.equal(200);
-  return (grant.json as { access_token: string }).access_token;
-};
-
 const post = async (s: Started, token: string, path: string, body: unknown): Promise<number> => {
   const a = await s.request('POST', path, {
     headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
@@ -73,7 +64,7 @@ describe('faults: the backup command, end to end (plain node processes)', functi
     try {
       password = first.printedPassword ?? '';
       expect(password).to.not.equal('');
-      const token = await tokenFor(first, password);
+      const token = await adminToken(first, password);
       const customer = await post(first, token, '/v1/users', {
         name: 'Backed Up',
         email: 'backup@example.com',
@@ -98,7 +89,7 @@ describe('faults: the backup command, end to end (plain node processes)', functi
     try {
       expect(restored.printedFingerprint).to.equal(first.printedFingerprint);
       expect(restored.printedPassword, 'no second admin').to.equal(null);
-      const token = await tokenFor(restored, password);
+      const token = await adminToken(restored, password);
       const list = await restored.request('GET', '/v1/tickets?sort=id', {
         headers: { Authorization: `Bearer ${token}` },
       });

@@ -1,4 +1,4 @@
-import { startMain, type ChildAnswer, type Exit, type Started } from '../server/child.js';
+import { adminToken, startMain, type ChildAnswer, type Exit, type Started } from '../server/child.js';
 
 /** The service as a plain `node` process on the embedded store, with an admin's token. */
 export interface Service {
@@ -22,11 +22,7 @@ export const serviceOn = async (
   prefix: readonly string[] = [],
 ): Promise<Service> => {
   const started = await startMain(env, 30_000, prefix);
-  const grant = await started.request('POST', '/v1/oauth/token', {
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: `grant_type=password&username=admin%40example.com&password=${adminPassword}`,
-  });
-  const token = (grant.json as { access_token: string }).access_token;
+  const token = await adminToken(started, adminPassword);
   const call = (method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
     started.request(
       method,

@@ -238,6 +238,36 @@ export const tokenRequest = (child: Started, body: Record<string, string>): Prom
     body: JSON.stringify(body),
   });
 
+/**
+ * A token for the bootstrap admin (ADMIN_EMAIL, admin@example.com unless given) whose password is
+ * `password`; a login that fails throws with the answer, so a test never goes on with no token.
+ */
+export const adminToken = async (child: Started, password: string, email = 'admin@example.com'): Promise<string> => {
+  const login = await tokenRequest(child, { grant_type: 'password', username: email, password });
+  const token = (login.json as { access_token?: unknown } | undefined)?.access_token;
+  if (login.status !== 200 || typeof token !== 'string')
+    throw new Error(`the admin's login answered ${String(login.status)}: ${login.text}`);
+  return token;
+};
+
+/**
+ * startMain (30 s for the start), then the bootstrap admin's login with env's ADMIN_PASSWORD:
+ * the process and a token. A login that fails stops the process and throws.
+ */
+export const startedAsAdmin = async (
+  env: Readonly<Record<string, string>> & { readonly ADMIN_PASSWORD: string },
+  ms = 30_000,
+  prefix: readonly string[] = [],
+): Promise<{ child: Started; token: string }> => {
+  const child = await startMain(env, ms, prefix);
+  try {
+    return { child, token: await adminToken(child, env.ADMIN_PASSWORD, env.ADMIN_EMAIL) };
+  } catch (e) {
+    await reap(child);
+    throw e;
+  }
+};
+
 /** The blob files an embedded store in `dataDir` holds: kept ones, and `tmp/<name>` for those being received. */
 export const blobFilesIn = (dataDir: string): string[] => {
   const blobs = join(dataDir, 'blobs');

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blobFilesIn, blobFilesSettled, reap, startMain, tokenRequest, type Started } from './child.js';
+import { blobFilesIn, blobFilesSettled, reap, startedAsAdmin, type Started } from './child.js';
+import { postOptions } from './sending.js';
 
 // A client that goes away in the middle of its request (an upload cancelled half-way, a script
 // killed while sending) is its own doing, not the service's (docs/operations.md, "Logs"): the
@@ -28,9 +29,11 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'support-client-gone-'));
-    child = await startMain({ STORE: 'embedded', DATA_DIR: join(dir, 'data'), ADMIN_PASSWORD: admin }, 30_000);
-    const login = await tokenRequest(child, { grant_type: 'password', username: 'admin@example.com', password: admin });
-    token = (login.json as { access_token: string }).access_token;
+    ({ child, token } = await startedAsAdmin({
+      STORE: 'embedded',
+      DATA_DIR: join(dir, 'data'),
+      ADMIN_PASSWORD: admin,
+    }));
   });
   after(async () => {
     await reap(child);
@@ -45,16 +48,7 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
 
   /** Sends `sent` bytes of a body announced as `announced`, then resets the connection. */
   const sendPartly = async (path: string, contentType: string, announced: number, sent: Buffer): Promise<void> => {
-    const req = request({
-      host: '127.0.0.1',
-      port: child?.port ?? 0,
-      method: 'POST',
-      path,
-      ca: child?.servedPem ?? '',
-      servername: 'localhost',
-      agent: false,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, 'Content-Length': String(announced) },
-    });
+    const req = request(postOptions(child, token, path, announced, contentType));
     req.on('error', () => undefined);
     await new Promise<void>((resolve) =>
       req.write(sent, () => {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropUnsynced, faultShim, notRun } from '../faults/shim.js';
-import { startMain, type ChildAnswer, type Started } from './child.js';
+import { adminToken, startMain, type ChildAnswer, type Started } from './child.js';
 
 // Acknowledged means durable: the service on the embedded store, under concurrent writes, is
 // SIGKILLed at random moments; after each restart every write whose answer had arrived is
@@ -90,6 +90,7 @@ for (const mode of ['SIGKILL', 'power cut'] as const)
       for (let round = 0; round <= kills; round += 1) {
         child = await startMain(env, 30_000);
         const running = child;
+        if (round === 0) token = await adminToken(running, env.ADMIN_PASSWORD);
         const call = (method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
           running
             .request(
@@ -111,11 +112,6 @@ for (const mode of ['SIGKILL', 'power cut'] as const)
               );
             });
         if (round === 0) {
-          const grant = await running.request('POST', '/v1/oauth/token', {
-            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-            body: 'grant_type=password&username=admin%40example.com&password=crash-admin-1',
-          });
-          token = (grant.json as { access_token: string }).access_token;
           const customer = await call('POST', '/v1/users', {
             name: 'Crash Customer',
             email: 'crash@example.com',

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv, startMain, type ChildAnswer, type Started } from './child.js';
+import { childEnv, startMain, startedAsAdmin, type ChildAnswer, type Started } from './child.js';
 
 // Contract §10 on the embedded store, as it happens: the real service (plain node), custom
 // field definitions and values written, one definition deleted, then SIGKILL right after the
@@ -31,19 +31,13 @@ describe('server: custom fields on the embedded store across SIGKILL and a backu
   it('keeps definitions and values; a definition deleted before the kill stays deleted; a backup keeps both', async () => {
     const dir = fresh();
     const env = { STORE: 'embedded', DATA_DIR: dir, ADMIN_PASSWORD: 'cf-admin-password-1' };
-    let token = '';
+    const { child: first, token } = await startedAsAdmin(env);
+    child = first;
     const call = (c: Started, method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
       c.request(method, path, {
         headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
-    child = await startMain(env, 30_000);
-    const first = child;
-    const grant = await first.request('POST', '/v1/oauth/token', {
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=password&username=admin%40example.com&password=cf-admin-password-1',
-    });
-    token = (grant.json as { access_token: string }).access_token;
     const customer = await call(first, 'POST', '/v1/users', {
       name: 'Zoë',
       email: 'zoe@example.com',

@@ -14,25 +14,28 @@ export interface Sending {
   closed(): boolean;
 }
 
-/** Starts a POST of `length` bytes to `path` as `token`'s holder; the body is sent with `write`. */
-export const sending = (
+/** The options of a POST of `length` bytes to `path` as `token`'s holder (the served certificate pinned). */
+export const postOptions = (
   child: Started | undefined,
   token: string,
   path: string,
   length: number,
   contentType = 'application/octet-stream',
-): Sending => {
+): RequestOptions => ({
+  host: '127.0.0.1',
+  port: child?.port ?? 0,
+  method: 'POST',
+  path,
+  ca: child?.servedPem ?? '',
+  servername: 'localhost',
+  agent: false,
+  headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, 'Content-Length': String(length) },
+});
+
+/** Starts a POST of `length` bytes to `path` as `token`'s holder (as postOptions); the body is sent with `write`. */
+export const sending = (...post: Parameters<typeof postOptions>): Sending => {
   const started = performance.now();
-  const options: RequestOptions = {
-    host: '127.0.0.1',
-    port: child?.port ?? 0,
-    method: 'POST',
-    path,
-    ca: child?.servedPem ?? '',
-    servername: 'localhost',
-    agent: false,
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, 'Content-Length': String(length) },
-  };
+  const options = postOptions(...post);
   let req: ReturnType<typeof request> | undefined;
   const answer = new Promise<ChildAnswer & { ms: number }>((resolve, reject) => {
     req = request(options, (res) => {

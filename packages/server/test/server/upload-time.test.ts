@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { blobFilesIn, blobFilesSettled, reap, startMain, tokenRequest, type Started } from './child.js';
+import { blobFilesIn, blobFilesSettled, reap, startedAsAdmin, type Started } from './child.js';
 import { sending as sendingTo, type Sending } from './sending.js';
 
 // How long a request may take to arrive (REQUEST_TIMEOUT_S, UPLOAD_MIN_BYTES_PER_S; docs/attachments.md
@@ -23,20 +23,15 @@ describe('server: the time a request may take to arrive (REQUEST_TIMEOUT_S=1, UP
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'support-upload-time-'));
-    child = await startMain(
-      {
-        STORE: 'embedded',
-        DATA_DIR: join(dir, 'data'),
-        ADMIN_PASSWORD: admin,
-        UPLOAD_CONCURRENCY: '1',
-        UPLOAD_MAX_BYTES: String(2 ** 34),
-        REQUEST_TIMEOUT_S: '1',
-        UPLOAD_MIN_BYTES_PER_S: '1024',
-      },
-      30_000,
-    );
-    const login = await tokenRequest(child, { grant_type: 'password', username: 'admin@example.com', password: admin });
-    token = (login.json as { access_token: string }).access_token;
+    ({ child, token } = await startedAsAdmin({
+      STORE: 'embedded',
+      DATA_DIR: join(dir, 'data'),
+      ADMIN_PASSWORD: admin,
+      UPLOAD_CONCURRENCY: '1',
+      UPLOAD_MAX_BYTES: String(2 ** 34),
+      REQUEST_TIMEOUT_S: '1',
+      UPLOAD_MIN_BYTES_PER_S: '1024',
+    }));
   });
   after(async () => {
     await reap(child);

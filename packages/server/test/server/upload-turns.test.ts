@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { reap, startMain, tokenRequest, type Started } from './child.js';
+import { reap, startedAsAdmin, type Started } from './child.js';
 import { sending } from './sending.js';
 
 // Slow uploads take turns (docs/attachments.md "Many uploads at once"), against the real process
@@ -26,18 +26,13 @@ describe('server: slow uploads take turns with a fast one (UPLOAD_CONCURRENCY=4,
 
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'support-upload-turns-'));
-    child = await startMain(
-      {
-        STORE: 'embedded',
-        DATA_DIR: join(dir, 'data'),
-        ADMIN_PASSWORD: admin,
-        UPLOAD_CONCURRENCY: '4',
-        REQUEST_TIMEOUT_S: '60',
-      },
-      30_000,
-    );
-    const login = await tokenRequest(child, { grant_type: 'password', username: 'admin@example.com', password: admin });
-    token = (login.json as { access_token: string }).access_token;
+    ({ child, token } = await startedAsAdmin({
+      STORE: 'embedded',
+      DATA_DIR: join(dir, 'data'),
+      ADMIN_PASSWORD: admin,
+      UPLOAD_CONCURRENCY: '4',
+      REQUEST_TIMEOUT_S: '60',
+    }));
   });
   after(async () => {
     await reap(child);
