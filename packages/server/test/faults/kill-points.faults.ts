@@ -42,18 +42,21 @@ describe('faults: a kill at each step of a commit and of the first start (plain 
         role: 'customer',
         password: 'kill-customer-1',
       });
+      expect(customer.status, customer.text).to.equal(201);
       const customerId = (customer.json as { id: number }).id;
       const acked: number[] = [];
-      for (let i = 0; i < 3; i += 1)
-        acked.push(
-          (
-            (await first.call('POST', '/v1/tickets', { subject: `Acked ${String(i)}`, customer_id: customerId }))
-              .json as { id: number }
-          ).id,
-        );
+      for (let i = 0; i < 3; i += 1) {
+        const made = await first.call('POST', '/v1/tickets', {
+          subject: `Acked ${String(i)}`,
+          customer_id: customerId,
+        });
+        expect(made.status, made.text).to.equal(201);
+        acked.push((made.json as { id: number }).id);
+      }
       control.set(point);
+      // Any answer at all (even an error) means the process lived past the kill point: say which.
       const inFlight = await first.call('POST', '/v1/tickets', { subject: 'In flight', customer_id: customerId }).then(
-        () => 'answered',
+        (a) => `answered ${String(a.status)}: ${a.text.slice(0, 400)}`,
         () => 'no answer',
       );
       expect(inFlight).to.equal('no answer');
