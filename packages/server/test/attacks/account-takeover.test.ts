@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { reap } from '../server/child.js';
-import { startTarget, type Target } from './attacker.js';
+import { startTarget, type Problem, type Target } from './attacker.js';
 
 // Attack 3 of the security review (contract §11): a leaked token becomes the account. PATCH
 // /v1/users/me {"password": ...} needed no current password and revoked nothing: a personal
@@ -9,12 +9,6 @@ import { startTarget, type Target } from './attacker.js';
 // (422 without, 403 when wrong, counted by the login throttle), and any password change ends
 // every session and personal token of the user but the session that made an own change. And
 // the login throttle: 10 failures per account in 15 minutes, from any address, then 429.
-
-interface Problem {
-  code: number;
-  description: string;
-  errors?: { code: number; field: string; message: string }[];
-}
 
 describe('attack: a leaked token takes the account over (contract §11, over HTTPS)', function () {
   this.timeout(120_000);

@@ -8,6 +8,13 @@ import { readAnswer, startMain, type ChildAnswer, type Started } from '../server
 export const adminEmail = 'admin@example.com';
 export const adminPassword = 'attack-suite-admin-password';
 
+/** An error answer's body, as the suites read it. */
+export interface Problem {
+  code: number;
+  description: string;
+  errors?: { code: number; field: string; message: string }[];
+}
+
 export interface Target {
   readonly child: Started;
   /** One request; an object body is sent as JSON, a string as it is (Content-Type application/json unless given). */

@@ -1,18 +1,12 @@
 import { expect } from 'chai';
 import { reap } from '../server/child.js';
-import { adminEmail, adminPassword, startTarget, type Target } from './attacker.js';
+import { adminEmail, adminPassword, startTarget, type Problem, type Target } from './attacker.js';
 
 // Attack 2 of the security review (contract §11): a narrowed token widens itself. A login
 // token with scope=tickets:read minted a personal token with tickets:write users:write
 // groups:write events:read webhooks:manage (201), which then wrote. Now a new token's scopes
 // must lie within the asking login token's scopes and the role's (else 422 naming scopes), and
 // a user holds at most 100 personal tokens that have not expired.
-
-interface Problem {
-  code: number;
-  description: string;
-  errors?: { code: number; field: string; message: string }[];
-}
 
 describe('attack: a narrowed token mints a wider one (contract §11, over HTTPS)', function () {
   this.timeout(120_000);

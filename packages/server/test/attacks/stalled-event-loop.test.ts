@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { reap, type ChildAnswer } from '../server/child.js';
-import { startTarget, type Target } from './attacker.js';
+import { startTarget, type Problem, type Target } from './attacker.js';
 
 // Attack 1 of the security review (contract §11): one request stalls the service. The list
 // codec found repeats with `includes` per item, so a customer PATCHing their own ticket with
@@ -12,12 +12,6 @@ import { startTarget, type Target } from './attacker.js';
 // made it 10-18 s every time).
 
 const maxHealthWaitMs = 1000;
-
-interface Problem {
-  code: number;
-  description: string;
-  errors?: { code: number; field: string; message: string }[];
-}
 
 describe('attack: one request body holds the event loop (contract §11, over HTTPS)', function () {
   this.timeout(120_000);

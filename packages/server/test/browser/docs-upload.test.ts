@@ -1,8 +1,6 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { startApi, type Api } from '../support/harness.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
+import { browserSuite } from './chromium.js';
 
 // The /docs page uploads a file (issue 35): "Try it out" on POST /v1/uploads shows a file
 // picker for the multipart/form-data body (the document's UploadForm, `file` a binary string),
@@ -10,45 +8,23 @@ import { chromiumAvailable, launchChromium } from './chromium.js';
 
 describe('Browser: the /docs page uploads a file with "Try it out"', function () {
   this.timeout(60_000);
-  let api: Api;
-  let browser: Browser | null = null;
-  let context: BrowserContext;
-
-  before(async function () {
-    if (!chromiumAvailable()) {
-      this.skip();
-    }
-    api = await startApi();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    // Unset when the suite was skipped (no Chromium).
-    await (api as Api | undefined)?.close();
-  });
-  beforeEach(async () => {
-    if (browser === null) throw new Error('no browser');
-    context = await browser.newContext({ ignoreHTTPSErrors: true });
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  const web = browserSuite();
 
   it('picks a file, sends it as multipart/form-data, answers 201 with its name, size and SHA-256; its bytes read back', async () => {
-    const origin = new URL(api.server.url).origin;
-    await context.route(
+    const origin = new URL(web.api.server.url).origin;
+    await web.context.route(
       (url) => url.origin !== origin && url.protocol !== 'data:',
       (route) => route.abort('blockedbyclient'),
     );
-    const page = await context.newPage();
+    const page = await web.context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
     page.on('console', (m) => {
       if (m.type() === 'error') errors.push(`console: ${m.text()}`);
     });
-    expect((await page.goto(`${api.server.url}/docs`, { waitUntil: 'load' }))?.status()).to.equal(200);
+    expect((await page.goto(`${web.api.server.url}/docs`, { waitUntil: 'load' }))?.status()).to.equal(200);
     await page.locator('.opblock').first().waitFor({ timeout: 20_000 });
-    const { token } = await api.userWithToken('customer');
+    const { token } = await web.api.userWithToken('customer');
     await page.evaluate(`window.ui.preauthorizeApiKey('bearer', ${JSON.stringify(token)})`);
 
     const upload = page
@@ -84,7 +60,7 @@ describe('Browser: the /docs page uploads a file with "Try it out"', function ()
     await status.waitFor({ timeout: 10_000 });
     expect((await status.innerText()).trim()).to.equal('201');
 
-    const content = await api.get(`/v1/attachments/${String(created.id)}/content`, { token });
+    const content = await web.api.get(`/v1/attachments/${String(created.id)}/content`, { token });
     expect(content.status).to.equal(200);
     expect(Buffer.from(content.text).equals(bytes)).to.equal(true);
     expect(errors, 'console errors').to.deep.equal([]);

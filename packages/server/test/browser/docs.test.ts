@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startApi, type Api } from '../support/harness.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
+import { browserSuite } from './chromium.js';
 
 // GET /docs in a real browser: the page renders the served OpenAPI document with the
 // renderer the service bundles, and nothing is fetched from another origin.
@@ -16,36 +16,14 @@ interface PageRun {
 
 describe('Browser: GET /docs renders the OpenAPI document, offline', function () {
   this.timeout(60_000);
-  let api: Api;
-  let browser: Browser | null = null;
-  let context: BrowserContext;
-
-  before(async function () {
-    if (!chromiumAvailable()) {
-      this.skip();
-    }
-    api = await startApi();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    // Unset when the suite was skipped (no Chromium).
-    await (api as Api | undefined)?.close();
-  });
-  beforeEach(async () => {
-    if (browser === null) throw new Error('no browser');
-    context = await browser.newContext({ ignoreHTTPSErrors: true });
-  });
-  afterEach(async () => {
-    await context.close();
-  });
+  const web = browserSuite();
 
   const open = async (path: string): Promise<PageRun> => {
-    const origin = new URL(api.server.url).origin;
-    const run: PageRun = { page: await context.newPage(), requests: [], consoleErrors: [], failedRequests: [] };
+    const origin = new URL(web.api.server.url).origin;
+    const run: PageRun = { page: await web.context.newPage(), requests: [], consoleErrors: [], failedRequests: [] };
     // The page must be self-contained: any request to another origin is recorded and
     // refused (the test machine may well be offline; a pass must not depend on that).
-    await context.route(
+    await web.context.route(
       (url) => url.origin !== origin && url.protocol !== 'data:',
       (route) => route.abort('blockedbyclient'),
     );
@@ -55,13 +33,13 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
       if (m.type() === 'error' || m.type() === 'warning') run.consoleErrors.push(`${m.type()}: ${m.text()}`);
     });
     run.page.on('pageerror', (e) => run.consoleErrors.push(`pageerror: ${e.message}`));
-    const answer = await run.page.goto(`${api.server.url}${path}`, { waitUntil: 'load' });
+    const answer = await run.page.goto(`${web.api.server.url}${path}`, { waitUntil: 'load' });
     expect(answer?.status()).to.equal(200);
     return run;
   };
 
   const expectSelfContained = (run: PageRun): void => {
-    const origin = new URL(api.server.url).origin;
+    const origin = new URL(web.api.server.url).origin;
     const foreign = run.requests.filter((u) => !u.startsWith('data:') && new URL(u).origin !== origin);
     expect(foreign, 'requests to another origin').to.deep.equal([]);
     expect(run.failedRequests, 'failed requests').to.deep.equal([]);
@@ -110,7 +88,7 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
 
     // "Try it out" works under the page's Content-Security-Policy (one page load: rendering
     // the whole document takes seconds): GET /v1/tickets with a bearer token answers 200.
-    const token = await api.adminToken();
+    const token = await web.api.adminToken();
     await page.evaluate(`window.ui.preauthorizeApiKey('bearer', ${JSON.stringify(token)})`);
     const list = page
       .locator('.opblock-get')

@@ -1,9 +1,8 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Response } from 'playwright-core';
-import { startApi, type Api } from '../support/harness.js';
-import { chromiumAvailable, launchChromium } from './chromium.js';
+import type { Response } from 'playwright-core';
+import { browserSuite } from './chromium.js';
 
 // JSONP in a real browser: a page on another origin (a plain Node server on 127.0.0.1)
 // loads the ticket list with <script src=".../v1/tickets?callback=cb&access_token=...">,
@@ -17,20 +16,13 @@ interface Envelope {
 
 describe('Browser: JSONP from a page on another origin', function () {
   this.timeout(60_000);
-  let api: Api;
-  let browser: Browser | null = null;
-  let context: BrowserContext;
+  const web = browserSuite();
   let pages: Server | null = null;
   let pageOrigin: string;
   /** The HTML the local page server answers with, set by each test. */
   let html = '';
 
-  before(async function () {
-    if (!chromiumAvailable()) {
-      this.skip();
-    }
-    api = await startApi();
-    browser = await launchChromium();
+  before(async () => {
     const server = createServer((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
       res.end(html);
@@ -40,36 +32,26 @@ describe('Browser: JSONP from a page on another origin', function () {
     pageOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(async () => {
-    await browser?.close();
     const p = pages;
     if (p !== null) await new Promise((resolve) => p.close(resolve));
-    // Unset when the suite was skipped (no Chromium).
-    await (api as Api | undefined)?.close();
-  });
-  beforeEach(async () => {
-    if (browser === null) throw new Error('no browser');
-    context = await browser.newContext({ ignoreHTTPSErrors: true });
-  });
-  afterEach(async () => {
-    await context.close();
   });
 
   /** Opens a page (on the local origin) whose script element loads `apiPath` with callback `cb`; answers what cb got. */
   const loadWithScript = async (
     apiPath: string,
   ): Promise<{ got: Envelope; script: Response; pageErrors: string[] }> => {
-    const src = `https://localhost:${api.server.port}${apiPath}`;
+    const src = `https://localhost:${web.api.server.port}${apiPath}`;
     html = `<!DOCTYPE html><html><head><meta charset="utf-8"><title>JSONP</title></head><body>
 <script>function cb(x){window.got=x}</script>
 <script src="${src.replace(/&/g, '&amp;')}"></script>
 </body></html>`;
-    const page = await context.newPage();
+    const page = await web.context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     const scriptAnswer = page.waitForResponse((r) => r.url().startsWith(src.split('?')[0] ?? src));
     const answer = await page.goto(`${pageOrigin}/`, { waitUntil: 'load' });
     expect(answer?.status()).to.equal(200);
-    expect(new URL(page.url()).origin).to.not.equal(new URL(api.server.url).origin);
+    expect(new URL(page.url()).origin).to.not.equal(new URL(web.api.server.url).origin);
     const script = await scriptAnswer;
     const got = await page.evaluate<Envelope | undefined>('window.got');
     expect(got, 'the callback ran').to.not.equal(undefined);
@@ -77,8 +59,8 @@ describe('Browser: JSONP from a page on another origin', function () {
   };
 
   it('hands the callback the envelope: status_code 200, next_page null, the ticket list as response', async () => {
-    const customer = await api.userWithToken('customer', 'Grace Hopper');
-    const created = await api.post(
+    const customer = await web.api.userWithToken('customer', 'Grace Hopper');
+    const created = await web.api.post(
       '/v1/tickets',
       { subject: 'JSONP from a browser', summary: 'Loaded by a script element' },
       { token: customer.token },

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faultShim, notRun, shimControl } from './shim.js';
-import { allTickets, exitWithin, faultEnv, serviceOn, type Service } from './service.js';
+import { allTickets, exitWithin, faultEnv, newCustomer, serviceOn, type Service } from './service.js';
 
 // A disk that fails under the service, for real, in a plain `node` process: fdatasync or pwrite
 // returning EIO (an LD_PRELOAD shim compiled here with cc), a tmpfs that is genuinely full. The
@@ -28,17 +28,6 @@ const postTickets = async (s: Service, customer: number, n: number, summary = 'a
     ids.push((a.json as { id: number }).id);
   }
   return ids;
-};
-
-const customerOf = async (s: Service): Promise<number> => {
-  const a = await s.call('POST', '/v1/users', {
-    name: 'Disk Customer',
-    email: 'disk@example.com',
-    role: 'customer',
-    password: 'disk-customer-1',
-  });
-  expect(a.status, a.text).to.equal(201);
-  return (a.json as { id: number }).id;
 };
 
 /** After a fail-stop: exit 75, the two lines, no crash (lmdb-js itself prints the I/O error on stderr). */
@@ -76,7 +65,7 @@ describe('faults: a disk that fails under the service (plain node processes)', f
       const data = join(dir, 'data');
       const env = faultEnv(data, { LD_PRELOAD: shim.path, SHIM_CONTROL: control.path });
       const first = await serviceOn(env);
-      const customer = await customerOf(first);
+      const customer = await newCustomer(first);
       const acked = await postTickets(first, customer, 5);
       control.set(fault);
       // The first group ever: a record shape the store has never written.
@@ -120,7 +109,7 @@ describe('faults: a disk that fails under the service (plain node processes)', f
     try {
       const env = faultEnv(join(mount, 'data'));
       const first = await serviceOn(env);
-      const customer = await customerOf(first);
+      const customer = await newCustomer(first);
       const acked: number[] = [];
       for (let i = 0; i < 2000; i += 1) {
         const a = await first

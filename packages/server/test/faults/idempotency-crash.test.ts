@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildAnswer } from '../server/child.js';
-import { allTickets, exitWithin, faultEnv, serviceOn, type Service } from './service.js';
+import { allTickets, exitWithin, faultEnv, newCustomer, serviceOn, type Service } from './service.js';
 
 // Idempotency-Key exactly once across a crash (issue 32 item 5), in plain `node` processes on
 // the embedded store. CRASH_BEFORE_KEEPING (tests only) makes the service SIGKILL itself once
@@ -38,13 +38,7 @@ describe('faults: a crash between a keyed POST and the keeping of its answer (pl
     const data = join(dir, 'data');
     const env = faultEnv(data);
     const first = await serviceOn({ ...env, CRASH_BEFORE_KEEPING: 'crash-key-1' });
-    const customer = await first.call('POST', '/v1/users', {
-      name: 'Crash Customer',
-      email: 'crash@example.com',
-      role: 'customer',
-      password: 'crash-customer-1',
-    });
-    const customerId = (customer.json as { id: number }).id;
+    const customerId = await newCustomer(first);
     const body = { subject: 'Crashed', customer_id: customerId };
     // Another key is kept and replayed as ever.
     const kept = await keyed(first, 'kept-key-1', { subject: 'Kept', customer_id: customerId });

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runToExit } from '../server/child.js';
 import { notRun } from './shim.js';
-import { allTickets, faultEnv, serviceOn } from './service.js';
+import { allTickets, faultEnv, newCustomer, serviceOn } from './service.js';
 
 // One process per DATA_DIR, kept by the kernel (flock on DATA_DIR/service.lock): it holds across
 // PID namespaces (two containers on one volume: both services are pid 1) and when the pid in
@@ -51,16 +51,9 @@ describe('faults: one process per DATA_DIR (plain node processes)', function () 
   it('starts when service.pid names a live process that holds nothing (a reused pid), and the kernel lets go of a killed holder at once', async () => {
     const env = faultEnv(dir);
     const first = await serviceOn(env);
-    const made = await first.call('POST', '/v1/users', {
-      name: 'Lock Customer',
-      email: 'lock@example.com',
-      role: 'customer',
-      password: 'lock-customer-1',
-    });
-    expect(made.status, made.text).to.equal(201);
     const ticket = await first.call('POST', '/v1/tickets', {
       subject: 'Before the kill',
-      customer_id: (made.json as { id: number }).id,
+      customer_id: await newCustomer(first),
     });
     expect(ticket.status, ticket.text).to.equal(201);
     first.started.proc.kill('SIGKILL');

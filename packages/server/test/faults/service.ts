@@ -37,6 +37,18 @@ export const serviceOn = async (
   return { started, token, call };
 };
 
+/** A customer made by the admin (the test's only one); answers its id, or throws with the answer unless 201. */
+export const newCustomer = async (s: Service): Promise<number> => {
+  const made = await s.call('POST', '/v1/users', {
+    name: 'Fault Customer',
+    email: 'fault-customer@example.com',
+    role: 'customer',
+    password: 'fault-customer-1',
+  });
+  if (made.status !== 201) throw new Error(`the customer was not made: ${String(made.status)} ${made.text}`);
+  return (made.json as { id: number }).id;
+};
+
 /** Every ticket, id -> subject, read page by page. */
 export const allTickets = async (s: Service): Promise<Map<number, string>> => {
   const listed = new Map<number, string>();

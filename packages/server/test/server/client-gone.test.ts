@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { blobFilesIn, blobFilesSettled, reap, startedAsAdmin, type Started } from './child.js';
+import { blobFilesIn, blobFilesSettled } from './child.js';
+import { embeddedSuite } from './embedded-suite.js';
 import { postOptions } from './sending.js';
 
 // A client that goes away in the middle of its request (an upload cancelled half-way, a script
@@ -23,32 +21,18 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 describe('server: a client that goes away mid-request is logged as 499, not as a fault', function () {
   this.timeout(60_000);
-  let child: Started | undefined;
-  let dir = '';
-  let token = '';
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'support-client-gone-'));
-    ({ child, token } = await startedAsAdmin({
-      STORE: 'embedded',
-      DATA_DIR: join(dir, 'data'),
-      ADMIN_PASSWORD: admin,
-    }));
-  });
-  after(async () => {
-    await reap(child);
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const service = embeddedSuite('client-gone', { ADMIN_PASSWORD: admin });
 
   const lines = (): Line[] =>
-    (child?.stdout() ?? '')
+    service.child
+      .stdout()
       .split('\n')
       .filter((l) => l.startsWith('{'))
       .map((l) => JSON.parse(l) as Line);
 
   /** Sends `sent` bytes of a body announced as `announced`, then resets the connection. */
   const sendPartly = async (path: string, contentType: string, announced: number, sent: Buffer): Promise<void> => {
-    const req = request(postOptions(child, token, path, announced, contentType));
+    const req = request(postOptions(service.child, service.token, path, announced, contentType));
     req.on('error', () => undefined);
     await new Promise<void>((resolve) =>
       req.write(sent, () => {
@@ -72,7 +56,7 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
       }
       await sleep(50);
     }
-    return expect.fail(`no access-log line for ${path}: ${child?.stdout() ?? ''}`);
+    return expect.fail(`no access-log line for ${path}: ${service.child.stdout()}`);
   };
 
   const cases = [
@@ -109,7 +93,7 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
 
   for (const c of cases) {
     it(`${c.what} cut off half-way: 499 at info level, no error line, nothing kept, the service answers on`, async () => {
-      const before = blobFilesIn(join(dir, 'data'));
+      const before = blobFilesIn(service.dataDir);
       const errorsBefore = lines().filter((l) => l.level === 'error').length;
       // A query parameter the route ignores, to find the request's access-log line.
       const marker = `n=${encodeURIComponent(c.what)}`;
@@ -126,14 +110,16 @@ describe('server: a client that goes away mid-request is logged as 499, not as a
         lines().filter((l) => l.message === 'client error' || l.message === 'unhandled'),
         'no client-error answer written to the gone connection',
       ).to.deep.equal([]);
-      expect(await blobFilesSettled(join(dir, 'data'), before), 'nothing of the request is kept').to.deep.equal(before);
-      const health = await child!.request('GET', '/healthz');
+      expect(await blobFilesSettled(service.dataDir, before), 'nothing of the request is kept').to.deep.equal(before);
+      const health = await service.child.request('GET', '/healthz');
       expect(health.status).to.equal(200);
     });
   }
 
   it('the tickets are as before: the half-sent POST made none', async () => {
-    const list = await child!.request('GET', '/v1/tickets', { headers: { Authorization: `Bearer ${token}` } });
+    const list = await service.child.request('GET', '/v1/tickets', {
+      headers: { Authorization: `Bearer ${service.token}` },
+    });
     expect(list.status).to.equal(200);
     expect(list.json).to.deep.equal([]);
   });

@@ -16,17 +16,17 @@ export interface Sending {
 
 /** The options of a POST of `length` bytes to `path` as `token`'s holder (the served certificate pinned). */
 export const postOptions = (
-  child: Started | undefined,
+  child: Started,
   token: string,
   path: string,
   length: number,
   contentType = 'application/octet-stream',
 ): RequestOptions => ({
   host: '127.0.0.1',
-  port: child?.port ?? 0,
+  port: child.port,
   method: 'POST',
   path,
-  ca: child?.servedPem ?? '',
+  ca: child.servedPem,
   servername: 'localhost',
   agent: false,
   headers: { Authorization: `Bearer ${token}`, 'Content-Type': contentType, 'Content-Length': String(length) },

@@ -1,9 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { blobFilesIn, blobFilesSettled, reap, startedAsAdmin, type Started } from './child.js';
+import { blobFilesIn, blobFilesSettled } from './child.js';
+import { embeddedSuite } from './embedded-suite.js';
 import { sending as sendingTo, type Sending } from './sending.js';
 
 // How long a request may take to arrive (REQUEST_TIMEOUT_S, UPLOAD_MIN_BYTES_PER_S; docs/attachments.md
@@ -17,35 +15,22 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 
 describe('server: the time a request may take to arrive (REQUEST_TIMEOUT_S=1, UPLOAD_CONCURRENCY=1)', function () {
   this.timeout(60_000);
-  let child: Started | undefined;
-  let dir = '';
-  let token = '';
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'support-upload-time-'));
-    ({ child, token } = await startedAsAdmin({
-      STORE: 'embedded',
-      DATA_DIR: join(dir, 'data'),
-      ADMIN_PASSWORD: admin,
-      UPLOAD_CONCURRENCY: '1',
-      UPLOAD_MAX_BYTES: String(2 ** 34),
-      REQUEST_TIMEOUT_S: '1',
-      UPLOAD_MIN_BYTES_PER_S: '1024',
-    }));
-  });
-  after(async () => {
-    await reap(child);
-    rmSync(dir, { recursive: true, force: true });
+  const service = embeddedSuite('upload-time', {
+    ADMIN_PASSWORD: admin,
+    UPLOAD_CONCURRENCY: '1',
+    UPLOAD_MAX_BYTES: String(2 ** 34),
+    REQUEST_TIMEOUT_S: '1',
+    UPLOAD_MIN_BYTES_PER_S: '1024',
   });
 
   /** A request whose body the test sends piece by piece. */
   const sending = (path: string, length: number, contentType?: string): Sending =>
-    sendingTo(child, token, path, length, contentType);
+    sendingTo(service.child, service.token, path, length, contentType);
   /** The blob files the embedded store holds (kept and being received). */
-  const blobFiles = (): string[] => blobFilesIn(join(dir, 'data'));
+  const blobFiles = (): string[] => blobFilesIn(service.dataDir);
   /** Waits (5 s at most) until the blob files are `expected` again. */
   const blobsBecome = async (what: string, expected: readonly string[]): Promise<void> => {
-    expect(await blobFilesSettled(join(dir, 'data'), expected), what).to.deep.equal(expected);
+    expect(await blobFilesSettled(service.dataDir, expected), what).to.deep.equal(expected);
   };
 
   it('answers 503 (50305) with Retry-After to an upload that waited 1 s for its turn, and keeps nothing of it', async () => {

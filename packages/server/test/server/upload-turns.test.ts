@@ -1,9 +1,6 @@
 import { expect } from 'chai';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { reap, startedAsAdmin, type Started } from './child.js';
+import { embeddedSuite } from './embedded-suite.js';
 import { sending } from './sending.js';
 
 // Slow uploads take turns (docs/attachments.md "Many uploads at once"), against the real process
@@ -20,23 +17,10 @@ const piece = 256;
 
 describe('server: slow uploads take turns with a fast one (UPLOAD_CONCURRENCY=4, REQUEST_TIMEOUT_S=60)', function () {
   this.timeout(90_000);
-  let child: Started | undefined;
-  let dir = '';
-  let token = '';
-
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'support-upload-turns-'));
-    ({ child, token } = await startedAsAdmin({
-      STORE: 'embedded',
-      DATA_DIR: join(dir, 'data'),
-      ADMIN_PASSWORD: admin,
-      UPLOAD_CONCURRENCY: '4',
-      REQUEST_TIMEOUT_S: '60',
-    }));
-  });
-  after(async () => {
-    await reap(child);
-    rmSync(dir, { recursive: true, force: true });
+  const service = embeddedSuite('upload-turns', {
+    ADMIN_PASSWORD: admin,
+    UPLOAD_CONCURRENCY: '4',
+    REQUEST_TIMEOUT_S: '60',
   });
 
   /**
@@ -45,7 +29,9 @@ describe('server: slow uploads take turns with a fast one (UPLOAD_CONCURRENCY=4,
    */
   const trickle = (count: number, gapMs: number, bytes: number) => {
     const files = Array.from({ length: count }, () => randomBytes(bytes));
-    const uploads = files.map((f, i) => sending(child, token, `/v1/uploads?filename=trickle-${i}.bin`, f.length));
+    const uploads = files.map((f, i) =>
+      sending(service.child, service.token, `/v1/uploads?filename=trickle-${i}.bin`, f.length),
+    );
     const sent = uploads.map(async (u, i) => {
       const file = files[i] ?? Buffer.alloc(0);
       for (let at = 0; at < file.length && !u.closed(); at += piece) {
@@ -64,7 +50,7 @@ describe('server: slow uploads take turns with a fast one (UPLOAD_CONCURRENCY=4,
   /** A 1 MiB upload sent at once: its answer. */
   const fastUpload = async () => {
     const file = randomBytes(1024 * 1024);
-    const fast = sending(child, token, '/v1/uploads?filename=fast.bin', file.length);
+    const fast = sending(service.child, service.token, '/v1/uploads?filename=fast.bin', file.length);
     await fast.write(file);
     const answer = await fast.answer;
     expect(answer.status, answer.text).to.equal(201);
