@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startMain } from '../server/child.js';
 import { dropUnsynced, faultShim, notRun, shimControl } from './shim.js';
-import { allTickets, exitWithin, faultEnv, feedTicketIds, serviceOn } from './service.js';
+import { allTickets, exitWithin, faultEnv, feedTicketIds, newCustomer, serviceOn } from './service.js';
 
 // A kill (with a power cut: every unsynced write of the store taken back) at each step of a
 // commit, and at each commit of the first start. The LD_PRELOAD shim kills the service from
@@ -36,14 +36,7 @@ describe('faults: a kill at each step of a commit and of the first start (plain 
       const undo = join(dir, 'undo.log');
       const env = faultEnv(data, { LD_PRELOAD: shim.path, SHIM_CONTROL: control.path, SHIM_UNDO: undo });
       const first = await serviceOn(env);
-      const customer = await first.call('POST', '/v1/users', {
-        name: 'Kill Customer',
-        email: 'kill@example.com',
-        role: 'customer',
-        password: 'kill-customer-1',
-      });
-      expect(customer.status, customer.text).to.equal(201);
-      const customerId = (customer.json as { id: number }).id;
+      const customerId = await newCustomer(first);
       const acked: number[] = [];
       for (let i = 0; i < 3; i += 1) {
         const made = await first.call('POST', '/v1/tickets', {
