@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { reap } from '../server/child.js';
-import { startTarget, type Problem, type Target } from './attacker.js';
+import { targetSuite, type Problem } from './attacker.js';
 
 // Attack 3 of the security review (contract §11): a leaked token becomes the account. PATCH
 // /v1/users/me {"password": ...} needed no current password and revoked nothing: a personal
@@ -12,14 +11,7 @@ import { startTarget, type Problem, type Target } from './attacker.js';
 
 describe('attack: a leaked token takes the account over (contract §11, over HTTPS)', function () {
   this.timeout(120_000);
-  let target: Target;
-
-  before(async () => {
-    target = await startTarget();
-  });
-  after(async () => {
-    await reap(target.child);
-  });
+  const target = targetSuite();
 
   const tokenWith = async (login: string, scopes: string[]): Promise<string> => {
     const made = await target.send('POST', '/v1/users/me/tokens', { token: login, body: { name: 'bot', scopes } });

@@ -1,5 +1,5 @@
 import { Agent, request as httpsRequest } from 'node:https';
-import { readAnswer, startMain, type ChildAnswer, type Started } from '../server/child.js';
+import { readAnswer, reap, startMain, type ChildAnswer, type Started } from '../server/child.js';
 
 // The attacks of contract §11 are replayed against the real service: `node dist/src/main.js`
 // in its own process (real argon2id, the real logger on stdout), over HTTPS with the served
@@ -119,4 +119,16 @@ export const startTarget = async (env: Readonly<Record<string, string>> = {}): P
     }
   };
   return { child, send, grant, login, user, admin, pooled, pollHealth };
+};
+
+/** Registers the hooks that start the target before the enclosing describe block's tests and kill it after them; answers it, filled in by `before`. */
+export const targetSuite = (env: Readonly<Record<string, string>> = {}): Target => {
+  const target = {} as Target;
+  before(async () => {
+    Object.assign(target, await startTarget(env));
+  });
+  after(async () => {
+    await reap((target as Partial<Target>).child);
+  });
+  return target;
 };

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { reap } from '../server/child.js';
-import { adminEmail, adminPassword, startTarget, type Target } from './attacker.js';
+import { adminEmail, adminPassword, targetSuite } from './attacker.js';
 
 // The review found refresh chains never end (contract §11): a stolen refresh token, refreshed
 // forever, was a login forever. Now a chain ends REFRESH_MAX_AGE_S after its password grant,
@@ -10,13 +9,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 describe('attack: a refresh token refreshed forever (contract §11, over HTTPS)', function () {
   this.timeout(60_000);
-  let target: Target;
-  before(async () => {
-    target = await startTarget({ REFRESH_MAX_AGE_S: '4' });
-  });
-  after(async () => {
-    await reap(target.child);
-  });
+  const target = targetSuite({ REFRESH_MAX_AGE_S: '4' });
 
   it('refreshing works within REFRESH_MAX_AGE_S of the password grant, and never after', async () => {
     const refresh = (token: string) =>

@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { reap } from '../server/child.js';
-import { adminEmail, adminPassword, startTarget, type Problem, type Target } from './attacker.js';
+import { adminEmail, adminPassword, targetSuite, type Problem } from './attacker.js';
 
 // Attack 2 of the security review (contract §11): a narrowed token widens itself. A login
 // token with scope=tickets:read minted a personal token with tickets:write users:write
@@ -10,14 +9,7 @@ import { adminEmail, adminPassword, startTarget, type Problem, type Target } fro
 
 describe('attack: a narrowed token mints a wider one (contract §11, over HTTPS)', function () {
   this.timeout(120_000);
-  let target: Target;
-
-  before(async () => {
-    target = await startTarget();
-  });
-  after(async () => {
-    await reap(target.child);
-  });
+  const target = targetSuite();
 
   it("the review's request: a tickets:read login asks for a token that writes; 422 naming scopes, nothing made", async () => {
     const narrowed = await target.login(adminEmail, adminPassword, 'tickets:read');

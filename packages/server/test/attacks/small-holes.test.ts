@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { reap } from '../server/child.js';
-import { startTarget, type Target } from './attacker.js';
+import { targetSuite } from './attacker.js';
 
 // The smaller holes of the security review (contract §11), each tried against the real process
 // over HTTPS: a token in ?access%5Ftoken= reached the access log in clear; embed=customer showed
@@ -9,14 +8,7 @@ import { startTarget, type Target } from './attacker.js';
 
 describe('attack: the smaller holes (contract §11, over HTTPS)', function () {
   this.timeout(120_000);
-  let target: Target;
-
-  before(async () => {
-    target = await startTarget();
-  });
-  after(async () => {
-    await reap(target.child);
-  });
+  const target = targetSuite();
 
   it('a token sent as ?access%5Ftoken= never reaches the access log', async () => {
     const admin = await target.admin();

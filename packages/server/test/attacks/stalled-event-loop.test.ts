@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { reap, type ChildAnswer } from '../server/child.js';
-import { startTarget, type Problem, type Target } from './attacker.js';
+import type { ChildAnswer } from '../server/child.js';
+import { targetSuite, type Problem } from './attacker.js';
 
 // Attack 1 of the security review (contract §11): one request stalls the service. The list
 // codec found repeats with `includes` per item, so a customer PATCHing their own ticket with
@@ -15,13 +15,12 @@ const maxHealthWaitMs = 1000;
 
 describe('attack: one request body holds the event loop (contract §11, over HTTPS)', function () {
   this.timeout(120_000);
-  let target: Target;
+  const target = targetSuite();
   let customer: { token: string };
   let agent: { token: string };
   let ticket: { id: number; etag: string };
 
   before(async () => {
-    target = await startTarget();
     customer = await target.user('customer');
     agent = await target.user('agent');
     const created = await target.send('POST', '/v1/tickets', {
@@ -33,9 +32,6 @@ describe('attack: one request body holds the event loop (contract §11, over HTT
     const tagged = await target.send('PATCH', `/v1/tickets/${id}`, { token: agent.token, body: { tags: ['printer'] } });
     expect(tagged.status, tagged.text).to.equal(200);
     ticket = { id, etag: String(tagged.headers.etag) };
-  });
-  after(async () => {
-    await reap(target.child);
   });
 
   /**
