@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stagedWrites, writeBuffers } from './staged-writes.js';
 
 // The embedded store's bytes (contract §9): one file per content under DATA_DIR/blobs/, named
 // by its SHA-256 (the same content is kept once). An upload streams into a temporary file in
@@ -20,11 +21,6 @@ import { join } from 'node:path';
 
 export const blobsDir = 'blobs';
 const tmpDir = 'tmp';
-/**
- * How many bytes of an upload are gathered before one write (one writev, not one write per TLS
- * record). One write is in flight while the next batch gathers, so an upload holds at most two.
- */
-const writeBatchBytes = 256 * 1024;
 const isKey = (key: string): boolean => /^[0-9a-f]{64}$/.test(key);
 
 const syncPath = async (path: string, flags: string): Promise<void> => {
@@ -72,46 +68,6 @@ async function* readLazily(path: string): AsyncGenerator<Uint8Array> {
 
 const isMissing = (e: unknown): boolean => (e as NodeJS.ErrnoException).code === 'ENOENT';
 
-/**
- * An upload's chunks written in batches, one write in flight while the next batch gathers (the
- * upload is read on meanwhile). A short write (a full disk) is an error: a kept file always
- * holds every byte hashed.
- */
-const batchedWrites = (fh: FileHandle) => {
-  let batch: Uint8Array[] = [];
-  let batched = 0;
-  let inFlight: Promise<void> = Promise.resolve();
-  const write = async (out: Uint8Array[], bytes: number): Promise<void> => {
-    const { bytesWritten } = await fh.writev(out);
-    if (bytesWritten !== bytes)
-      throw Object.assign(new Error(`wrote ${String(bytesWritten)} of ${String(bytes)} bytes`), { code: 'ENOSPC' });
-  };
-  const flush = async (): Promise<void> => {
-    await inFlight;
-    if (batch.length === 0) return;
-    const started = write(batch, batched);
-    // Awaited by the next flush or by finish/settled; never left to reject unobserved.
-    started.catch(() => undefined);
-    inFlight = started;
-    batch = [];
-    batched = 0;
-  };
-  return {
-    add: async (chunk: Uint8Array): Promise<void> => {
-      batch.push(chunk);
-      batched += chunk.length;
-      if (batched >= writeBatchBytes) await flush();
-    },
-    /** Writes what is gathered and waits for every write. */
-    finish: async (): Promise<void> => {
-      await flush();
-      await inFlight;
-    },
-    /** Waits for the write in flight, whatever its outcome (before the file is closed). */
-    settled: (): Promise<void> => inFlight.catch(() => undefined),
-  };
-};
-
 export interface BlobFiles extends BlobStore {
   /** Removes what a crash left in blobs/tmp (call at start, before any upload). */
   clearStaging(): void;
@@ -128,6 +84,8 @@ export const blobFiles = (dataDir: string): BlobFiles => {
     return join(dir, key);
   };
   const syncDir = groupedSync(dir);
+  // Enough for the uploads read at once (UPLOAD_CONCURRENCY's default 4, two buffers each).
+  const buffers = writeBuffers(8);
   const ready = (): void => {
     mkdirSync(staging, { recursive: true, mode: 0o700 });
   };
@@ -166,11 +124,11 @@ export const blobFiles = (dataDir: string): BlobFiles => {
       rmSync(staging, { recursive: true, force: true });
       ready();
     },
-    stage: async (source, maxBytes): Promise<StageOutcome> => {
+    stage: async (source, maxBytes, taken): Promise<StageOutcome> => {
       const path = join(staging, `${randomBytes(12).toString('hex')}.part`);
       const fh = await openStaged(path);
       const hash = createHash('sha256');
-      const writes = batchedWrites(fh);
+      const writes = stagedWrites(fh, buffers);
       let size = 0;
       const abandon = async (): Promise<void> => {
         await writes.settled();
@@ -185,7 +143,10 @@ export const blobFiles = (dataDir: string): BlobFiles => {
             return { kind: 'too_large' };
           }
           hash.update(chunk);
-          await writes.add(chunk);
+          const copying = writes.add(chunk);
+          if (copying !== undefined) await copying;
+          // Copied: the chunk is read no more (its source may free it now).
+          taken?.(chunk);
         }
         await writes.finish();
         await fh.sync();

@@ -97,6 +97,34 @@ describe('Embedded store: blob files', function () {
     }
   });
 
+  it('keeps a file as sent when its source hands every chunk over in one buffer it refills (each chunk is copied as it arrives)', async () => {
+    // A reader with one buffer of its own (a file read into the same memory, a socket's
+    // `onread` buffer) refills it once the next chunk is asked for; 70 chunks of 10,000 bytes
+    // span three 256 KiB writes. Seen failing on the code that held the chunks until their write.
+    const store = await startedStore(dir());
+    try {
+      const sent: Buffer[] = [];
+      async function* refilled(): AsyncIterable<Uint8Array> {
+        const one = Buffer.alloc(10_000);
+        for (let i = 0; i < 70; i += 1) {
+          one.fill(i + 1);
+          one.writeUInt32BE(i, 0);
+          sent.push(Buffer.from(one));
+          yield await Promise.resolve(one);
+        }
+      }
+      const staged = await store.blobs.stage(refilled(), 1 << 20);
+      if (staged.kind !== 'staged') throw new Error('not staged');
+      const whole = Buffer.concat(sent);
+      expect([staged.blob.sha256, staged.blob.size]).to.deep.equal([sha(whole), whole.length]);
+      const held = await staged.blob.keep();
+      held.release();
+      expect(sha((await read(await store.blobs.open(held.key))) ?? Buffer.alloc(0))).to.equal(sha(whole));
+    } finally {
+      await store.close();
+    }
+  });
+
   it('backs up the files its records name, and a store started on the copy serves them', async () => {
     const d = dir();
     const store = await startedStore(d);

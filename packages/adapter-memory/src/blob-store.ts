@@ -14,7 +14,7 @@ export const memoryBlobStore = (): BlobStore => {
   const blobs = new Map<string, { readonly bytes: Buffer; readonly keptAt: number }>();
   const holds = new BlobHolds();
   return {
-    stage: async (source, maxBytes): Promise<StageOutcome> => {
+    stage: async (source, maxBytes, taken): Promise<StageOutcome> => {
       const parts: Buffer[] = [];
       const hash = createHash('sha256');
       let size = 0;
@@ -23,6 +23,7 @@ export const memoryBlobStore = (): BlobStore => {
         if (size > maxBytes) return { kind: 'too_large' };
         hash.update(chunk);
         parts.push(Buffer.from(chunk));
+        taken?.(chunk);
       }
       const bytes = Buffer.concat(parts);
       const sha256 = hash.digest('hex');

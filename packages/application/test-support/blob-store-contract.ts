@@ -107,6 +107,24 @@ export function describeBlobStoreContract(name: string, makeStore: MakeStore): v
       expect(await blobs().orphans(never, 0)).to.deep.equal([]);
     });
 
+    it('tells `taken` of a chunk only once it has its bytes: a source that wipes each chunk then keeps its file whole', async () => {
+      const b = someBytes(600_000, 'taken');
+      const told = new Set<Uint8Array>();
+      async function* fresh(): AsyncIterable<Uint8Array> {
+        for (let i = 0; i < b.length; i += 16_384) yield await Promise.resolve(Buffer.from(b.subarray(i, i + 16_384)));
+      }
+      const s = await blobs().stage(fresh(), 1 << 20, (chunk) => {
+        expect(told.has(chunk), 'told twice of one chunk').to.equal(false);
+        told.add(chunk);
+        chunk.fill(0);
+      });
+      if (s.kind !== 'staged') throw new Error(`expected the bytes staged, got ${s.kind}`);
+      expect([s.blob.sha256, s.blob.size]).to.deep.equal([sha(b), b.length]);
+      const held = await s.blob.keep();
+      held.release();
+      expect(sha((await readAll(await blobs().open(held.key))) ?? Buffer.alloc(0))).to.equal(sha(b));
+    });
+
     it('answers null for a key it never kept, and after the bytes were erased', async () => {
       const key = await kept(blobs(), someBytes(100, 'erased'));
       expect(await blobs().erase(key, never)).to.equal(true);

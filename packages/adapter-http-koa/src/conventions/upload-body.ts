@@ -3,6 +3,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { PassThrough, type Readable } from 'node:stream';
 import { problem } from '../errors/http-problem.js';
 import type { AppContext } from '../state.js';
+import { freeChunk } from './chunk-release.js';
 import { dispositionFilename } from './content-disposition.js';
 import { receiptClock } from '../node/request-receipt.js';
 import { hasBody } from './request-body.js';
@@ -26,6 +27,11 @@ export interface UploadBody {
   readonly declaredType: string | null;
   /** The file's bytes; ends with an error when the body turns out malformed (a second file part). */
   readonly source: AsyncIterable<Uint8Array>;
+  /**
+   * Frees a chunk of `source` once the blob store has its bytes (chunk-release.ts); null for a
+   * multipart body, whose file chunks are slices of the request's.
+   */
+  readonly release: ((chunk: Uint8Array) => void) | null;
   /** The file's first bytes (up to 4100) seen so far. */
   leading(): Buffer;
   /**
@@ -91,6 +97,7 @@ const rawUpload = (ctx: AppContext, pacer: UploadPacer): UploadBody => {
     filename: filename ?? null,
     declaredType: ctx.get('Content-Type') || null,
     source: source(),
+    release: freeChunk,
     leading: lead.bytes,
     bodyHash: (fileSha256) => fileSha256,
   };
@@ -154,6 +161,7 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
         filename: info.filename ?? null,
         declaredType: info.mimeType || null,
         source: source(),
+        release: null,
         leading: lead.bytes,
         bodyHash: () => {
           if (hash === null) throw new Error('a multipart body is hashed only when it carries an Idempotency-Key');

@@ -33,6 +33,8 @@ export interface UploadInput {
   /** The Content-Type the request declared for the file; null when none. */
   readonly declaredType: string | null;
   readonly source: AsyncIterable<Uint8Array>;
+  /** Told of each chunk of `source` the store has taken the bytes of and reads no more (BlobStore.stage). */
+  readonly release?: (chunk: Uint8Array) => void;
   /** What the file's leading bytes show (magic numbers), asked once the source has been read. */
   readonly detectedType: () => Promise<string | null>;
 }
@@ -85,7 +87,7 @@ export const stageUpload = async (
   const limit = attachmentLimits.unattachedPerUser;
   if ((await ports.attachments.countUnattached(actor.user.id, ports.clock.now())) >= limit)
     return E.left(tooManyUploads(limit));
-  const staged = await ports.blobs.stage(input.source, config.maxBytes);
+  const staged = await ports.blobs.stage(input.source, config.maxBytes, input.release);
   if (staged.kind === 'too_large') return E.left(uploadTooLarge(config.maxBytes));
   const blob = staged.blob;
   let scan: Outcome<ScanVerdict>;

@@ -40,8 +40,15 @@ export interface BlobStore {
   /**
    * Reads `source` to its end, hashing it, and stages it; stops reading as soon as more than
    * `maxBytes` arrived. A source that throws leaves nothing staged and the error propagates.
+   * `taken`, when given, is called with each chunk once the store has its bytes (copied or
+   * written) and reads that chunk no more: the source may then reuse or free its memory. A store
+   * that cannot promise that of a chunk does not call it.
    */
-  stage(source: AsyncIterable<Uint8Array>, maxBytes: number): Promise<StageOutcome>;
+  stage(
+    source: AsyncIterable<Uint8Array>,
+    maxBytes: number,
+    taken?: (chunk: Uint8Array) => void,
+  ): Promise<StageOutcome>;
   /** The bytes under `key` (or the inclusive range of them), streamed; null when no such blob. */
   open(key: string, range?: ByteRange): Promise<AsyncIterable<Uint8Array> | null>;
   /**
