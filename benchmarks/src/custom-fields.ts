@@ -108,15 +108,30 @@ const startOne = async (dir: string) => {
   const seconds = (performance.now() - t0) / 1000;
   gc();
   const { rss, heapUsed } = process.memoryUsage();
-  // V8 gives memory back to the system some time after a collection (array buffers, pages): again 5 s later.
-  await new Promise((resolve) => setTimeout(resolve, 5000));
+  // V8 gives memory back to the system some time after a collection (array buffers, pages): again 5 s later,
+  // and on the way (RSS in MiB at 0.1, 0.5, 1 and 2 s, without a collection) to see when.
+  const timeline: number[] = [];
+  let waited = 0;
+  for (const at of [100, 500, 1000, 2000, 5000]) {
+    await new Promise((resolve) => setTimeout(resolve, at - waited));
+    waited = at;
+    if (at < 5000) timeline.push(Math.round(process.memoryUsage().rss / 2 ** 20));
+  }
   gc();
   const settled = process.memoryUsage().rss;
   // Of the settled RSS: the process's own memory (heap, buffers) and LMDB's mapped file pages (page cache the kernel may reclaim).
   const anon = residentMb(process.pid, 'RssAnon');
   const file = residentMb(process.pid, 'RssFile');
   console.log(
-    JSON.stringify({ seconds, rss: rss / 2 ** 20, heap: heapUsed / 2 ** 20, settled: settled / 2 ** 20, anon, file }),
+    JSON.stringify({
+      seconds,
+      rss: rss / 2 ** 20,
+      heap: heapUsed / 2 ** 20,
+      settled: settled / 2 ** 20,
+      anon,
+      file,
+      timeline,
+    }),
   );
   if (process.env.CF_SEARCH === '1') await searchBench(store, 'embedded');
   await store.close();
@@ -143,13 +158,14 @@ const child = async (dir: string, search: boolean) => {
     settled: fieldOf(first, 'settled', 'number'),
     anon: fieldOf(first, 'anon', 'number'),
     file: fieldOf(first, 'file', 'number'),
+    timeline: (first as { timeline?: number[] } | null)?.timeline ?? [],
   };
 };
 
 const startPart = async () => {
   const figures = new Map<
     boolean,
-    { seconds: number; rss: number; heap: number; settled: number; anon: number; file: number }
+    { seconds: number; rss: number; heap: number; settled: number; anon: number; file: number; timeline: number[] }
   >();
   const kept = process.env.CF_DATA;
   for (const withFields of [false, true]) {
@@ -175,7 +191,7 @@ const startPart = async () => {
       const f = await child(dir, withFields && (parts.includes('search') || parts.includes('embedded-search')));
       figures.set(withFields, f);
       console.log(
-        `embedded start, ${N.toLocaleString('en')} tickets ${withFields ? 'with 20 custom fields' : 'without custom fields'}: ${f.seconds.toFixed(1)} s (goal <= 30 s), RSS ${f.rss.toFixed(0)} MiB after the load (heap used ${f.heap.toFixed(0)} MiB; RSS 5 s later ${f.settled.toFixed(0)} MiB: anonymous ${f.anon.toFixed(0)}, LMDB's file pages ${f.file.toFixed(0)}); ${Number.isNaN(wrote) ? 'kept store' : `written in ${wrote.toFixed(0)} s`} (${load()})`,
+        `embedded start, ${N.toLocaleString('en')} tickets ${withFields ? 'with 20 custom fields' : 'without custom fields'}: ${f.seconds.toFixed(1)} s (goal <= 30 s), RSS ${f.rss.toFixed(0)} MiB after the load (heap used ${f.heap.toFixed(0)} MiB; RSS at 0.1/0.5/1/2 s ${f.timeline.join('/')} MiB, 5 s later ${f.settled.toFixed(0)} MiB: anonymous ${f.anon.toFixed(0)}, LMDB's file pages ${f.file.toFixed(0)}); ${Number.isNaN(wrote) ? 'kept store' : `written in ${wrote.toFixed(0)} s`} (${load()})`,
       );
     } finally {
       if (kept === undefined) rmSync(dir, { recursive: true, force: true });

@@ -5,7 +5,8 @@ import fc from 'fast-check';
 import { Journal } from '../src/journal.js';
 import { field, opts } from './field-definitions.js';
 import { TicketTable } from '../src/tickets/ticket-table.js';
-import { columnFor, CustomColumns, type ValueColumn } from '../src/tickets/value-columns.js';
+import { CustomColumns } from '../src/tickets/custom-columns.js';
+import { columnFor, type ValueColumn } from '../src/tickets/value-columns.js';
 
 // The tickets' custom values live in a column per field (value-columns.ts), not in the rows:
 // whatever a ticket was given is what it has, whichever column holds it.
@@ -81,6 +82,39 @@ describe('value columns', () => {
     ]);
     columns.write(1, { 2: 'kept' }, 1000, false);
     expect(columns.valuesOf(1, false), 'a write clears the fields it does not give').to.deep.equal({ 2: 'kept' });
+  });
+
+  it("hands a caller a copy of any ticket's values: the same fields in the same order, its own object and lists", () => {
+    // Field ids that are array indexes (kept as elements), and ones that are not (named properties).
+    const fieldIds = ['1', '2', '3', '7', '19', '20', '105', '4294967295', '007'];
+    fc.assert(
+      fc.property(
+        fc.subarray(fieldIds, { minLength: 1 }),
+        fc.array(fc.dictionary(fc.constantFrom(...fieldIds), anyValue, { maxKeys: fieldIds.length }), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        (defined, tickets) => {
+          const columns = new CustomColumns(() => undefined);
+          for (const fieldId of defined) columns.column(fieldId, null);
+          tickets.forEach((values, i) => {
+            columns.write(i + 1, values, 1000, false);
+          });
+          tickets.forEach((values, i) => {
+            const copy = columns.callerValues(i + 1);
+            expect(copy).to.deep.equal(values);
+            expect(Object.keys(copy), 'the fields, in the order a plain object has them').to.deep.equal(
+              Object.keys(columns.valuesOf(i + 1, false)),
+            );
+            for (const [fieldId, v] of Object.entries(copy))
+              if (Array.isArray(v)) expect(v).not.to.equal(values[fieldId]);
+            // The caller owns it: changing it changes no later copy.
+            for (const fieldId of fieldIds) copy[fieldId] = 'changed by the caller';
+            expect(columns.callerValues(i + 1)).to.deep.equal(values);
+          });
+        },
+      ),
+    );
   });
 
   it('hands callers their own lists, and shares one frozen list per combination inside', () => {

@@ -11,7 +11,7 @@ import { BigMap } from '../big-map.js';
 import { callerTicket, keptRow, ticketOfRow, type TicketRow } from '../copies.js';
 import { FieldIndex } from './field-index.js';
 import type { Journal } from '../journal.js';
-import { CustomColumns } from './value-columns.js';
+import { CustomColumns } from './custom-columns.js';
 import { Buckets } from './buckets.js';
 import { IdSets } from './id-set.js';
 import { SortIndexes } from './sort-indexes.js';
@@ -32,7 +32,7 @@ const liveWords = (t: TicketRow | undefined): string[] => (isLive(t) ? ticketWor
  * priority: id-set.ts) cover live tickets only (search never sees a deleted one); the customer,
  * assignee and group buckets of every ticket serve the bulk updates. `facts` holds every stored ticket's numeric sort keys by id, so that searches
  * test conditions and order tickets without reading rows. A row holds a ticket but its custom
- * values, which are in `values` (value-columns.ts: a column per field, no object per ticket);
+ * values, which are in `values` (custom-columns.ts, value-columns.ts: a column per field, no object per ticket);
  * the table journals whole tickets (rows with their values), as a tracked map would.
  */
 export class TicketTable {

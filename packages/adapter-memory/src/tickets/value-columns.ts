@@ -1,4 +1,4 @@
-import type { CustomValue, CustomValues, FieldType } from '@support/domain';
+import type { CustomValue, FieldType } from '@support/domain';
 import { ownString } from '../copies.js';
 import { chunkSize, NumericKeys } from './numeric-keys.js';
 
@@ -211,83 +211,3 @@ export const columnFor = (type: FieldType | null): ValueColumn => {
       return new AnyColumn();
   }
 };
-
-/**
- * Every field's column, by field id as a ticket's values name it (a decimal string). A column
- * that refuses a value (see AnyColumn) is replaced by an AnyColumn holding what it held, and
- * `replaced` tells the field's index.
- */
-export class CustomColumns {
-  // Map: derived: the custom values' columns, rebuilt from the stored tickets at start
-  private readonly byField = new Map<string, ValueColumn>();
-  /** The same columns in two arrays, for `valuesOf` (a Map's entries would be an array each: garbage per read). */
-  private readonly fieldIds: string[] = [];
-  private readonly columns: ValueColumn[] = [];
-
-  constructor(private readonly replaced: (fieldId: string, column: ValueColumn) => void) {}
-
-  /** The column of a field, made for its type (null: no definition) when it has none. */
-  column(fieldId: string, type: FieldType | null): ValueColumn {
-    let column = this.byField.get(fieldId);
-    if (column === undefined) {
-      column = columnFor(type);
-      this.byField.set(fieldId, column);
-      this.fieldIds.push(fieldId);
-      this.columns.push(column);
-    }
-    return column;
-  }
-
-  /**
-   * Writes a ticket's values: sets those given and clears every other field's (`fresh`: a
-   * ticket restored at start, which holds none yet). Ids at or past `reach` are far beyond
-   * the stored tickets (a typed column would be mostly empty): kept in an AnyColumn.
-   */
-  write(id: number, values: CustomValues, reach: number, fresh: boolean): void {
-    for (const fieldId in values) {
-      const v = values[fieldId] as CustomValue;
-      const column = this.column(fieldId, null);
-      if (!column.set(id, v, reach)) this.widen(fieldId, column).set(id, v, reach);
-    }
-    if (fresh) return;
-    const { fieldIds, columns } = this;
-    for (let k = 0; k < columns.length; k++)
-      if (!((fieldIds[k] as string) in values)) (columns[k] as ValueColumn).set(id, undefined, reach);
-  }
-
-  /**
-   * A caller's copy of a ticket's values (lists copied): `valuesOf`, but its object made at an
-   * allocation site of its own, which V8 does not pretenure with the kept ones (copies.ts,
-   * `callerTicket`).
-   */
-  callerValues(id: number): Record<string, CustomValue> {
-    const out: Record<string, CustomValue> = {};
-    const { fieldIds, columns } = this;
-    for (let k = 0; k < columns.length; k++) {
-      const v = (columns[k] as ValueColumn).get(id);
-      if (v !== undefined) out[fieldIds[k] as string] = Array.isArray(v) ? [...(v as readonly string[])] : v;
-    }
-    return out;
-  }
-
-  /** A ticket's values keyed by field id; `fresh`: lists copied (for a caller), else the columns' frozen ones. */
-  valuesOf(id: number, fresh: boolean): Record<string, CustomValue> {
-    if (fresh) return this.callerValues(id);
-    const out: Record<string, CustomValue> = {};
-    const { fieldIds, columns } = this;
-    for (let k = 0; k < columns.length; k++) {
-      const v = (columns[k] as ValueColumn).get(id);
-      if (v !== undefined) out[fieldIds[k] as string] = v;
-    }
-    return out;
-  }
-
-  private widen(fieldId: string, from: ValueColumn): ValueColumn {
-    const column = new AnyColumn();
-    from.forEach((id, v) => column.set(id, v));
-    this.byField.set(fieldId, column);
-    this.columns[this.fieldIds.indexOf(fieldId)] = column;
-    this.replaced(fieldId, column);
-    return column;
-  }
-}
