@@ -11,19 +11,19 @@ const elementIndex = (fieldId: string): number | null => {
 };
 
 /**
- * An empty object with room in its elements store for these keys' indexes (CustomColumns.sized),
- * or `{}` when the largest is far past their count (a store mostly holes) or past 1,000 (V8
- * would keep such elements in a dictionary).
+ * An object whose elements store has exactly the room for these keys' indexes, holding only the
+ * largest (CustomColumns.sized), or `{}` when the largest is far past their count (a store
+ * mostly holes) or past 1,000 (V8 would keep such elements in a dictionary).
  */
-const roomFor = (keys: readonly (number | string)[]): object => {
+const roomFor = (keys: readonly (number | string)[]): { room: object; last: number } | null => {
   let max = -1;
   for (const key of keys) if (typeof key === 'number' && key > max) max = key;
-  if (max < 0 || max > 2 * keys.length + 16 || max > 1000) return {};
-  // The largest index first sizes the store for every smaller one (measured: 47 slots for 20); it then leaves it, as a hole.
-  const room: Record<number, number> = {};
-  room[max] = 0;
-  Reflect.deleteProperty(room, max);
-  return room;
+  if (max < 0 || max > 2 * keys.length + 16 || max > 1000) return null;
+  // Parsed from JSON, indexes 0..max get a store of exactly that size; deleting all but the
+  // largest leaves it so (measured: 21 slots for 20 fields; deleting the largest too trims it).
+  const room = JSON.parse(`{${Array.from({ length: max + 1 }, (_, i) => `"${String(i)}":0`).join(',')}}`) as object;
+  for (let i = 0; i < max; i++) Reflect.deleteProperty(room, i);
+  return { room, last: max };
 };
 
 /**
@@ -40,14 +40,16 @@ export class CustomColumns {
   /** Each column's field id as a ticket's values object is keyed: a number (an element's index), else the string. */
   private readonly keys: (number | string)[] = [];
   /**
-   * An object without properties whose elements store has room for every column's field id
-   * that is an array index (V8 keeps those as an object's elements, not as named properties): a
-   * ticket's values object is a clone of it (`{ ...sized }`, which V8 makes by copying the
-   * store, holes and all), so setting the values grows no store. Set on `{}` one by one, they
-   * grew it twice for 20 fields (half again plus 16 slots each time; the old stores garbage).
-   * `{}` when the ids are too far apart for such a store to pay.
+   * An object whose elements store has exactly the room for every column's field id that is an
+   * array index (V8 keeps those as an object's elements, not as named properties), holding only
+   * the largest: a ticket's values object is a clone of it (`{ ...sized }`, which V8 makes by
+   * copying the store), so setting the values grows no store. Set on `{}` one by one, they grew
+   * it twice for 20 fields (19 slots, then 46; the first garbage). `{}` when the ids are too far
+   * apart for such a store to pay.
    */
   private sized: object = {};
+  /** The column whose field id `sized` holds (its key is deleted from a copy of a ticket without its value); -1: none. */
+  private sizedAt = -1;
 
   constructor(private readonly replaced: (fieldId: string, column: ValueColumn) => void) {}
 
@@ -60,7 +62,9 @@ export class CustomColumns {
       this.fieldIds.push(fieldId);
       this.columns.push(column);
       this.keys.push(elementIndex(fieldId) ?? fieldId);
-      this.sized = roomFor(this.keys);
+      const room = roomFor(this.keys);
+      this.sized = room?.room ?? {};
+      this.sizedAt = room === null ? -1 : this.keys.indexOf(room.last);
     }
     return column;
   }
@@ -89,10 +93,11 @@ export class CustomColumns {
    */
   callerValues(id: number): Record<string, CustomValue> {
     const out: Record<number | string, CustomValue> = { ...this.sized };
-    const { keys, columns } = this;
+    const { keys, columns, sizedAt } = this;
     for (let k = 0; k < columns.length; k++) {
       const v = (columns[k] as ValueColumn).get(id);
       if (v !== undefined) out[keys[k] as number | string] = Array.isArray(v) ? [...(v as readonly string[])] : v;
+      else if (k === sizedAt) Reflect.deleteProperty(out, keys[k] as number | string);
     }
     return out;
   }
