@@ -12,13 +12,14 @@ const elementIndex = (fieldId: string): number | null => {
 
 /**
  * An object whose elements store has exactly the room for these keys' indexes, holding only the
- * largest (CustomColumns.sized), or `{}` when the largest is far past their count (a store
- * mostly holes) or past 1,000 (V8 would keep such elements in a dictionary).
+ * largest (CustomColumns.sized), or null (`{}` then) when the largest is far past their count (a
+ * store mostly holes) or 63 or more: V8 keeps a store of 64 slots or more that is mostly holes
+ * as a dictionary, which a clone does not copy (checked: ids 40-100 and up).
  */
 const roomFor = (keys: readonly (number | string)[]): { room: object; last: number } | null => {
   let max = -1;
   for (const key of keys) if (typeof key === 'number' && key > max) max = key;
-  if (max < 0 || max > 2 * keys.length + 16 || max > 1000) return null;
+  if (max < 0 || max > 2 * keys.length + 16 || max >= 63) return null;
   // Parsed from JSON, indexes 0..max get a store of exactly that size; deleting all but the
   // largest leaves it so (measured: 21 slots for 20 fields; deleting the largest too trims it).
   const room = JSON.parse(`{${Array.from({ length: max + 1 }, (_, i) => `"${String(i)}":0`).join(',')}}`) as object;
