@@ -268,11 +268,15 @@ export const startedAsAdmin = async (
   }
 };
 
-/** The blob files an embedded store in `dataDir` holds: kept ones, and `tmp/<name>` for those being received. */
+/**
+ * The blob files an embedded store in `dataDir` holds: kept ones, and `tmp/<name>` for those
+ * being received. Throws when `dataDir` has no `blobs/tmp` (the store makes it at its start), so
+ * that "nothing kept" can never pass by reading a directory the store does not use.
+ */
 export const blobFilesIn = (dataDir: string): string[] => {
   const blobs = join(dataDir, 'blobs');
-  const list = (d: string): string[] => (existsSync(d) ? readdirSync(d) : []);
-  return [...list(blobs).filter((f) => f !== 'tmp'), ...list(join(blobs, 'tmp')).map((f) => `tmp/${f}`)];
+  if (!existsSync(join(blobs, 'tmp'))) throw new Error(`${dataDir} is not a started embedded store's data directory`);
+  return [...readdirSync(blobs).filter((f) => f !== 'tmp'), ...readdirSync(join(blobs, 'tmp')).map((f) => `tmp/${f}`)];
 };
 
 /** The blob files of `dataDir` once they are `expected` again, or as they are after 5 s. */

@@ -101,7 +101,10 @@ describe('server: the time a request may take to arrive (REQUEST_TIMEOUT_S=1, UP
     const answer = await steady.answer;
     expect(answer.status, answer.text).to.equal(201);
     expect(answer.ms, 'longer than REQUEST_TIMEOUT_S').to.be.above(2_000);
-    expect(answer.json).to.include({ size: file.length, sha256: createHash('sha256').update(file).digest('hex') });
+    const sha256 = createHash('sha256').update(file).digest('hex');
+    expect(answer.json).to.include({ size: file.length, sha256 });
+    // The kept file is where the other tests look for what was (not) kept.
+    expect(blobFiles(), 'the kept upload among the blob files').to.include(sha256);
   });
 
   it('answers 408 to a JSON body that stops half-way, after REQUEST_TIMEOUT_S', async () => {
