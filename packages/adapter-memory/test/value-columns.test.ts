@@ -75,13 +75,13 @@ describe('value columns', () => {
     columns.write(2, { 1: 'five' }, 1000, true);
     columns.write(5000, { 1: 7 }, 1000, true);
     expect(replaced).to.deep.equal(['1']);
-    expect([1, 2, 5000].map((id) => columns.valuesOf(id, false))).to.deep.equal([
+    expect([1, 2, 5000].map((id) => columns.valuesOf(id))).to.deep.equal([
       { 1: 5, 2: 'no definition' },
       { 1: 'five' },
       { 1: 7 },
     ]);
     columns.write(1, { 2: 'kept' }, 1000, false);
-    expect(columns.valuesOf(1, false), 'a write clears the fields it does not give').to.deep.equal({ 2: 'kept' });
+    expect(columns.valuesOf(1), 'a write clears the fields it does not give').to.deep.equal({ 2: 'kept' });
   });
 
   it("hands a caller a copy of any ticket's values: the same fields in the same order, its own object and lists", () => {
@@ -104,7 +104,7 @@ describe('value columns', () => {
             const copy = columns.callerValues(i + 1);
             expect(copy).to.deep.equal(values);
             expect(Object.keys(copy), 'the fields, in the order a plain object has them').to.deep.equal(
-              Object.keys(columns.valuesOf(i + 1, false)),
+              Object.keys(columns.valuesOf(i + 1)),
             );
             for (const [fieldId, v] of Object.entries(copy))
               if (Array.isArray(v)) expect(v).not.to.equal(values[fieldId]);
@@ -122,10 +122,10 @@ describe('value columns', () => {
     columns.column('5', 'multiselect');
     columns.write(1, { 5: ['y', 'x'] }, 100, true);
     columns.write(2, { 5: ['y', 'x'] }, 100, true);
-    const [a, b] = [columns.valuesOf(1, false)[5], columns.valuesOf(2, false)[5]];
+    const [a, b] = [columns.valuesOf(1)[5], columns.valuesOf(2)[5]];
     expect(a).to.equal(b);
     expect(Object.isFrozen(a)).to.equal(true);
-    const mine = columns.valuesOf(1, true)[5];
+    const mine = columns.callerValues(1)[5];
     expect(mine).to.deep.equal(['y', 'x']);
     expect(mine === a, 'the same list as the column holds').to.equal(false);
   });

@@ -103,9 +103,8 @@ export class CustomColumns {
     return out;
   }
 
-  /** A ticket's values keyed by field id; `fresh`: lists copied (for a caller), else the columns' frozen ones. */
-  valuesOf(id: number, fresh: boolean): Record<string, CustomValue> {
-    if (fresh) return this.callerValues(id);
+  /** A ticket's values keyed by field id, the lists the columns' frozen ones (kept tickets; callers get `callerValues`). */
+  valuesOf(id: number): Record<string, CustomValue> {
     const out: Record<string, CustomValue> = {};
     const { fieldIds, columns } = this;
     for (let k = 0; k < columns.length; k++) {

@@ -88,7 +88,7 @@ export class TicketTable {
   /** A stored ticket with its values (the columns' frozen lists: not for a caller, who gets a `copy`). */
   get(id: number): Ticket | undefined {
     const row = this.rows.get(id);
-    return row === undefined ? undefined : this.withValues(row, false);
+    return row === undefined ? undefined : this.withValues(row);
   }
 
   /** A stored ticket for a caller: its own tags and lists. */
@@ -111,11 +111,11 @@ export class TicketTable {
 
   /** A stored ticket the indexes name, with its values (as `get`). */
   ticket(id: number): Ticket {
-    return this.withValues(this.row(id), false);
+    return this.withValues(this.row(id));
   }
 
-  private withValues(row: TicketRow, fresh: boolean): Ticket {
-    return ticketOfRow(row, row.tags, Object.freeze(this.values.valuesOf(row.id, fresh)));
+  private withValues(row: TicketRow): Ticket {
+    return ticketOfRow(row, row.tags, Object.freeze(this.values.valuesOf(row.id)));
   }
 
   /** The index of a defined custom field. */
@@ -162,7 +162,7 @@ export class TicketTable {
   put(given: Ticket): Ticket {
     const id = given.id;
     const old = this.rows.get(id);
-    const before = old !== undefined && this.journal.durable ? this.withValues(old, false) : undefined;
+    const before = old !== undefined && this.journal.durable ? this.withValues(old) : undefined;
     const next = keptRow(given);
     const wasLive = isLive(old);
     const live = isLive(next);
@@ -182,7 +182,7 @@ export class TicketTable {
         (this.pending[i] as FieldIndex).add(id, this.pending[i + 1] as CustomValue | undefined);
     this.pending.length = 0;
     this.reindex(old, next);
-    const stored = this.withValues(next, false);
+    const stored = this.withValues(next);
     this.journal.noteRow('tickets', id, stored, before);
     return stored;
   }
