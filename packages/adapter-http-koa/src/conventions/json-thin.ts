@@ -12,17 +12,30 @@
 // - a field's array longer than `maxListItems` (more than any list of the API takes) becomes
 //   an empty array of the same length (a codec refuses it by that length, reading no item);
 //   a shorter one keeps its strings, numbers, booleans and nulls;
-// - any array or object below that (an item that is itself a list or an object, or an object
-//   as a field's value) becomes an empty one of the same kind: every codec refuses it by its
-//   kind alone ("must be a string"), as it would the whole value.
+// - any array or object below that (an item that is itself a list or an object) becomes an
+//   empty one of the same kind: every codec refuses it by its kind alone ("must be a string"),
+//   as it would the whole value;
+// - a field whose value is an object (a ticket's `custom_fields`, contract §10: its members are
+//   decoded by the use case against the field definitions) is built whole when it holds at
+//   most `maxObjectValues` values, as JSON.parse builds it. A larger one keeps its first
+//   `keptMembers` members, each read as a field is (plain values; a list longer than
+//   `maxMemberListItems` as its length alone; containers below as empty ones), which the use
+//   case refuses as it would the whole: by a list's length, a value's kind. With more members
+//   than that it becomes an object of as many (numbered) members, refused by that count.
 //
-// A codec that reads deeper (an object-valued field) must be taught here; the property test
-// in test/decode/json-thin.test.ts holds thinned and whole decoding equal for every body codec.
+// A codec that reads deeper must be taught here; the property test in
+// test/decode/json-thin.test.ts holds thinned and whole decoding equal for every body codec.
 
 /** Longer than any list a request body takes (the largest today: 100 group ids). */
 export const maxListItems = 1000;
 /** Unknown top-level names kept for their errors: a 422 lists at most 100 (contract §11). */
 export const keptUnknown = 100;
+/** An object-valued field of at most this many values is built whole (a few hundred microseconds). */
+export const maxObjectValues = 10_000;
+/** Members of a larger one read (more than the 100 fields one may define); past that, only counted. */
+export const keptMembers = 200;
+/** In a larger one, a member's list longer than this (more than a multiselect takes) is kept as its length. */
+export const maxMemberListItems = 100;
 
 export interface Thinned {
   readonly value: unknown;
@@ -118,8 +131,73 @@ class Reader {
     return JSON.parse(this.text.slice(start, this.i)) as unknown;
   }
 
+  /**
+   * Whether the object or array at i holds at most `limit` values (strings, names too, numbers,
+   * literals and containers): if so, i is then past it; if not, i is left inside it.
+   */
+  private holdsAtMost(limit: number): boolean {
+    const { text } = this;
+    let depth = 0;
+    let n = 0;
+    do {
+      if (n > limit) return false;
+      const d = text.charCodeAt(this.i);
+      if (d === 0x22) {
+        this.skipString();
+        n += 1;
+        continue;
+      }
+      if (d === 0x7b || d === 0x5b) {
+        depth += 1;
+        n += 1;
+      } else if (d === 0x7d || d === 0x5d) depth -= 1;
+      else if (d === 0x2d || (d >= 0x30 && d <= 0x39) || d === 0x74 || d === 0x66 || d === 0x6e) {
+        this.skip();
+        n += 1;
+        continue;
+      }
+      this.i += 1;
+    } while (depth > 0);
+    return true;
+  }
+
+  /** A field's value that is an object; see the module's comment. */
+  private objectField(): unknown {
+    const start = this.i;
+    if (this.holdsAtMost(maxObjectValues)) return JSON.parse(this.text.slice(start, this.i)) as unknown;
+    this.i = start + 1;
+    const members: Record<string, unknown> = {};
+    let count = 0;
+    for (;;) {
+      this.ws();
+      if (count < keptMembers) {
+        const name = this.string();
+        this.ws();
+        this.i += 1; // :
+        this.ws();
+        members[name] = this.field(maxMemberListItems);
+      } else {
+        this.skipString();
+        this.ws();
+        this.i += 1; // :
+        this.ws();
+        this.skip();
+      }
+      count += 1;
+      this.ws();
+      const c = this.at();
+      this.i += 1;
+      if (c === 0x7d) break;
+    }
+    if (count <= keptMembers) return members;
+    const numbered: Record<number, null> = {};
+    for (let k = 0; k < count; k++) numbered[k] = null;
+    return numbered;
+  }
+
   /** A field's value: a list keeps its plain items (or only its length when too long); see the module's comment. */
-  private field(): unknown {
+  private field(maxItems = maxListItems, top = false): unknown {
+    if (top && this.at() === 0x7b) return this.objectField();
     if (this.at() !== 0x5b) return this.shallow();
     this.i += 1;
     const items: unknown[] = [];
@@ -131,7 +209,7 @@ class Reader {
     }
     for (;;) {
       this.ws();
-      if (count < maxListItems) items.push(this.shallow());
+      if (count < maxItems) items.push(this.shallow());
       else this.skip();
       count += 1;
       this.ws();
@@ -139,7 +217,7 @@ class Reader {
       this.i += 1;
       if (c === 0x5d) break;
     }
-    return count > maxListItems ? new Array<unknown>(count) : items;
+    return count > maxItems ? new Array<unknown>(count) : items;
   }
 
   top(keys: ReadonlySet<string>): Thinned {
@@ -168,7 +246,7 @@ class Reader {
       this.ws();
       this.i += 1; // :
       this.ws();
-      if (field !== undefined) value[field] = this.field();
+      if (field !== undefined) value[field] = this.field(maxListItems, true);
       else if (unknown < keptUnknown) {
         unknown += 1;
         value[decoded ?? this.text.slice(start + 1, end - 1)] = this.shallow();

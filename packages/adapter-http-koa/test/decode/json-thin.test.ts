@@ -4,6 +4,8 @@ import fc from 'fast-check';
 import * as E from 'fp-ts/lib/Either.js';
 import { scanJson } from '../../src/conventions/json-scan.js';
 import { LargeJsonBody, maxListItems } from '../../src/conventions/json-thin.js';
+import { thinAbove } from '../../src/conventions/request-body.js';
+import { TicketCreateBody, TicketPatchBody } from '../../src/decode/bodies.js';
 import { decodeBody } from '../../src/decode/object-codec.js';
 import { bodyOperations } from '../support/worst-bodies.js';
 
@@ -148,4 +150,39 @@ describe('thinned reading (json-thin.ts): the same decoding as the whole value (
       );
     });
   }
+});
+
+describe('thinned reading (json-thin.ts): an object-valued field (custom_fields, contract §10)', () => {
+  const padding = Array.from({ length: thinAbove + 10 }, () => 0);
+  const thinned = (body: unknown): ReturnType<typeof decodeBody> =>
+    decodeBody(TicketPatchBody, new LargeJsonBody(JSON.stringify(body)));
+
+  it('of a small object, the whole object, as JSON.parse builds it', () => {
+    const custom = { tier: 'gold', seats: 5, areas: ['api', 'ui'], nested: { a: [1, { b: 2 }] }, none: null };
+    for (const body of [
+      { subject: 's', custom_fields: custom, padding },
+      { padding, custom_fields: custom },
+    ]) {
+      const { value } = new LargeJsonBody(JSON.stringify(body)).thinned(TicketCreateBody.keys);
+      expect((value as Record<string, unknown>).custom_fields).to.deep.equal(custom);
+    }
+  });
+
+  it('of a large one, its members with their plain values, a long list as its length alone', () => {
+    const decodedValue = thinned({
+      custom_fields: { tier: 'gold', areas: Array.from({ length: 30_000 }, () => 'api') },
+    });
+    expect(E.isRight(decodedValue)).to.equal(true);
+    const custom = (decodedValue as E.Right<{ customFields: Record<string, unknown> }>).right.customFields;
+    expect(Object.keys(custom)).to.deep.equal(['tier', 'areas']);
+    expect(custom.tier).to.equal('gold');
+    expect(custom.areas).to.be.an('array').with.lengthOf(30_000);
+  });
+
+  it('of one with more members than it keeps, as many members: refused by that count', () => {
+    const members = Object.fromEntries(Array.from({ length: 30_000 }, (_, i) => [`k${String(i)}`, i]));
+    expect(outcome(thinned({ custom_fields: members }))).to.deep.equal(
+      outcome(decodeBody(TicketPatchBody, { custom_fields: members })),
+    );
+  });
 });

@@ -134,6 +134,27 @@ describe('HTTP: custom ticket fields, the values and the queries (contract §10)
     expect(fieldErrors(tooLong).map((e) => e.field)).to.deep.equal(['custom_fields.notes']);
   });
 
+  it('a body of more than 20,000 values (read thinned, contract §11) is refused for its custom_fields too', async () => {
+    const before = obj(await api.get(`/v1/tickets/${t.a!}`, { token: admin }));
+    // The list is the field's own: refused by its length, not taken as "no values given".
+    const long = await patchJson(
+      api,
+      `/v1/tickets/${t.a!}`,
+      { custom_fields: { areas: Array.from({ length: 30_000 }, () => 'api') } },
+      admin,
+    );
+    expect(fieldErrors(long)).to.deep.equal([
+      { code: 42205, field: 'custom_fields.areas', message: 'must hold at most 50 values (got 30000)' },
+    ]);
+    const created = await api.post(
+      '/v1/tickets',
+      { subject: 's', customer_id: zoe.id, custom_fields: { areas: Array.from({ length: 30_000 }, () => 'ui') } },
+      { token: admin },
+    );
+    expect(fieldErrors(created).map((e) => e.field)).to.deep.equal(['custom_fields.areas']);
+    expect(obj(await api.get(`/v1/tickets/${t.a!}`, { token: admin }))).to.deep.equal(before);
+  });
+
   it('POST and PUT take the whole object (an omitted key is unset), PATCH only the keys given', async () => {
     const path = `/v1/tickets/${t.d!}`;
     const patched = await patchJson(api, path, { custom_fields: { seats: 7 } }, admin);
