@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import { createHash, type Hash } from 'node:crypto';
-import { PassThrough, type Readable } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { problem } from '../errors/http-problem.js';
 import type { AppContext } from '../state.js';
 import { freeChunk } from './chunk-release.js';
@@ -140,6 +140,27 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
     });
     parser.on('close', () => {
       if (!found) fail(problem('malformedBody', 'the multipart/form-data body has no part named file'));
+    });
+    // A part named file with no filename, or an empty one (an empty file input), is a form
+    // field to busboy: the upload then has no name, refused as a raw body without one is
+    // (422 on filename), not as a body with no part named file.
+    parser.on('field', (name: string) => {
+      if (name !== 'file') return;
+      if (found) {
+        fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
+        return;
+      }
+      found = true;
+      resolve({
+        filename: null,
+        declaredType: null,
+        source: Readable.from([]),
+        release: null,
+        leading: () => Buffer.alloc(0),
+        bodyHash: () => {
+          throw new Error('an upload without a name is refused before its body is hashed');
+        },
+      });
     });
     parser.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {
       if (name !== 'file' || found) {

@@ -67,6 +67,23 @@ describe('HTTP: uploads and attachments', function () {
     expect(fieldErrors(none).map((e) => [e.field, e.code])).to.deep.equal([['filename', 42201]]);
     const dots = await rawUpload(api, agent.token, 'x', '.../\u0001');
     expect(fieldErrors(dots).map((e) => e.field)).to.deep.equal(['filename']);
+    // The same for a multipart part named file with no filename, or an empty one (a browser's
+    // empty file input): a missing name (422), not "no part named file" (400), which it has.
+    for (const part of [
+      { name: 'file', bytes: 'x' },
+      { name: 'file', filename: '', type: 'application/octet-stream', bytes: '' },
+    ]) {
+      const form = multipart([part]);
+      const nameless = await api.request('POST', '/v1/uploads', {
+        token: agent.token,
+        headers: { 'Content-Type': form.contentType },
+        body: form.body,
+      });
+      expect(
+        fieldErrors(nameless).map((e) => [e.field, e.code]),
+        part.filename ?? 'no filename',
+      ).to.deep.equal([['filename', 42201]]);
+    }
   });
 
   it('takes multipart/form-data with one part named file, as FormData sends it (UTF-8 name)', async () => {
