@@ -9,7 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, open, readdir, rename, stat, unlink, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { stagedWrites, writeBuffers } from './staged-writes.js';
+import { idleWriteBuffers, stagedWrites, writeBuffers } from './staged-writes.js';
 
 // The embedded store's bytes (contract §9): one file per content under DATA_DIR/blobs/, named
 // by its SHA-256 (the same content is kept once). An upload streams into a temporary file in
@@ -73,9 +73,15 @@ export interface BlobFiles extends BlobStore {
   clearStaging(): void;
   /** The path of the file holding `key`'s bytes (backup copies it). */
   pathOf(key: string): string;
+  /** How many write buffers wait to be reused (tests). */
+  idleWriteBuffers(): number;
 }
 
-export const blobFiles = (dataDir: string): BlobFiles => {
+/** UPLOAD_CONCURRENCY's default (the HTTP adapter's): how many uploads the service reads at once. */
+export const defaultUploadsAtOnce = 4;
+
+/** `uploadsAtOnce`: how many uploads the service reads at once (UPLOAD_CONCURRENCY); sizes the write buffers kept. */
+export const blobFiles = (dataDir: string, uploadsAtOnce = defaultUploadsAtOnce): BlobFiles => {
   const dir = join(dataDir, blobsDir);
   const staging = join(dir, tmpDir);
   const holds = new BlobHolds();
@@ -84,8 +90,8 @@ export const blobFiles = (dataDir: string): BlobFiles => {
     return join(dir, key);
   };
   const syncDir = groupedSync(dir);
-  // Enough for the uploads read at once (UPLOAD_CONCURRENCY's default 4, two buffers each).
-  const buffers = writeBuffers(8);
+  // Enough for the uploads read at once, two buffers each.
+  const buffers = writeBuffers(idleWriteBuffers(uploadsAtOnce));
   const ready = (): void => {
     mkdirSync(staging, { recursive: true, mode: 0o700 });
   };
@@ -120,6 +126,7 @@ export const blobFiles = (dataDir: string): BlobFiles => {
 
   return {
     pathOf,
+    idleWriteBuffers: buffers.idle,
     clearStaging: () => {
       rmSync(staging, { recursive: true, force: true });
       ready();

@@ -21,6 +21,11 @@ import { openDirWarning } from './private-files.js';
 export interface EmbeddedStoreOptions {
   /** The directory of the store (created when missing); one process at a time. */
   readonly dataDir: string;
+  /**
+   * How many uploads the service reads at once (UPLOAD_CONCURRENCY, default 4): the blob files
+   * keep two 256 KiB write buffers for each, for reuse.
+   */
+  readonly uploadsAtOnce?: number;
   /** The memory engine's settings (tests make chunks tiny). */
   readonly memory?: MemoryStoreOptions;
   /** One line for the operator when a commit fails. */
@@ -182,7 +187,7 @@ export const createEmbeddedStore = (options: EmbeddedStoreOptions): EmbeddedStor
     return fault === null ? null : Promise.reject(fault);
   };
   const reloads = options.reloadAfterEveryCall === true ? new ReloadAfterCalls(current, load) : undefined;
-  const blobs = blobFiles(options.dataDir);
+  const blobs = blobFiles(options.dataDir, options.uploadsAtOnce);
   const port = <K extends Exclude<keyof Store, 'events' | 'health' | 'blobs'>>(name: K): Store[K] =>
     delegate(
       portMethods[name],

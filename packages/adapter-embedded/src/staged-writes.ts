@@ -23,10 +23,23 @@ export interface WriteBuffers {
   readonly idle: () => number;
 }
 
+/** Write buffers one upload holds at most while it is read: the one filling and the one being written. */
+export const buffersPerUpload = 2;
 /**
- * Write buffers kept for reuse: at most `keep` idle ones (each upload being read holds at most
- * two, the one filling and the one being written).
+ * The most idle write buffers kept (8 MiB), whatever UPLOAD_CONCURRENCY: a service told to read
+ * hundreds of uploads at once does not hold its burst's peak for ever.
  */
+export const maxIdleWriteBuffers = 32;
+
+/**
+ * How many idle write buffers to keep when the service reads `uploadsAtOnce` uploads at once
+ * (UPLOAD_CONCURRENCY): enough for all of them, so that a new upload takes a kept buffer rather
+ * than making one (a new 256 KiB buffer counts against V8's limit until a collection frees it).
+ */
+export const idleWriteBuffers = (uploadsAtOnce: number): number =>
+  Math.min(maxIdleWriteBuffers, buffersPerUpload * Math.max(1, Math.floor(uploadsAtOnce)));
+
+/** Write buffers kept for reuse: at most `keep` idle ones. */
 export const writeBuffers = (keep: number): WriteBuffers => {
   const idle: Buffer[] = [];
   return {

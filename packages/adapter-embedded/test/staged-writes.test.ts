@@ -3,7 +3,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { stagedWrites, writeBufferBytes, writeBuffers, type WriteBuffers } from '../src/staged-writes.js';
+import { blobFiles } from '../src/blob-files.js';
+import {
+  idleWriteBuffers,
+  maxIdleWriteBuffers,
+  stagedWrites,
+  writeBufferBytes,
+  writeBuffers,
+  type WriteBuffers,
+} from '../src/staged-writes.js';
 
 // An upload's bytes on their way to its staging file (staged-writes.ts): copied into write
 // buffers of 256 KiB, written whole, and the buffers reused from upload to upload.
@@ -98,5 +106,42 @@ describe('Embedded store: staged writes', function () {
     await writes.settled();
     expect(error).to.be.instanceOf(Error);
     expect(pool.given()).to.equal(pool.taken());
+  });
+
+  describe('the buffers kept, sized from how many uploads are read at once (UPLOAD_CONCURRENCY)', () => {
+    /**
+     * Stages `uploads` uploads at once in a blob store told `uploadsAtOnce`, each holding a
+     * buffer until all hold one; answers how many buffers it keeps idle once they are done.
+     */
+    const keptAfter = async (uploadsAtOnce: number, uploads: number): Promise<number> => {
+      const dataDir = join(dir, `kept-${String(uploadsAtOnce)}-${String(uploads)}`);
+      const blobs = blobFiles(dataDir, uploadsAtOnce);
+      blobs.clearStaging();
+      let arrived = 0;
+      let allArrived = (): void => undefined;
+      const all = new Promise<void>((resolve) => (allArrived = resolve));
+      async function* oneByte(i: number): AsyncIterable<Uint8Array> {
+        yield Uint8Array.of(i);
+        // Asked for more: the byte is in this upload's buffer.
+        arrived += 1;
+        if (arrived === uploads) allArrived();
+        await all;
+      }
+      const outcomes = await Promise.all(Array.from({ length: uploads }, (_, i) => blobs.stage(oneByte(i), 10)));
+      for (const o of outcomes) if (o.kind === 'staged') await o.blob.discard();
+      return blobs.idleWriteBuffers();
+    };
+
+    it('keeps two for each upload read at once (six: 12, where a fixed 8 used to be kept)', async () => {
+      expect(await keptAfter(6, 12)).to.equal(12);
+      expect(await keptAfter(1, 5)).to.equal(2);
+    });
+
+    it('keeps at most 32 (8 MiB), whatever the setting', async () => {
+      expect(await keptAfter(1000, 40)).to.equal(maxIdleWriteBuffers);
+      expect([idleWriteBuffers(4), idleWriteBuffers(16), idleWriteBuffers(17), idleWriteBuffers(0)]).to.deep.equal([
+        8, 32, 32, 2,
+      ]);
+    });
   });
 });

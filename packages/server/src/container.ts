@@ -109,6 +109,7 @@ const storeFor = (config: Config, logger: HttpLogger): ServerStore => {
   if (config.store === 'embedded') {
     return createEmbeddedStore({
       dataDir: config.dataDir,
+      uploadsAtOnce: config.uploadConcurrency,
       log: (level, message, fields) => {
         // The service's logger has warn (jsonLogger); the HTTP adapter's view of it only info and error.
         const warn = (logger as Partial<Pick<ServiceLogger, 'warn'>>).warn?.bind(logger) ?? logger.error.bind(logger);
