@@ -6,7 +6,9 @@
 // then the profile's samples taken during the bursts, summed by what they were doing.
 //   npx -y pnpm@10 exec tsc -b && node benchmarks/dist/attachments-profile.js
 // BURSTS=5; CPU_PROF=0 leaves the profiler out (its own cost); SERVICE_ENV="A=1 B=2" adds to
-// the service's environment (the upload settings being compared).
+// the service's environment (the upload settings being compared); FORM=multipart sends each
+// upload as multipart/form-data with one part named file (a browser's FormData) instead of
+// the raw body.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,11 @@ import { sleep } from './support/service.js';
 import { loopDelayImport, readWindows, windowLines } from './support/service-windows.js';
 
 const bursts = knob('BURSTS', 5, 1);
+const form = process.env['FORM'] ?? 'raw';
+if (form !== 'raw' && form !== 'multipart') {
+  console.error(`FORM must be raw or multipart (got ${form})`);
+  process.exit(2);
+}
 const profiled = knob('CPU_PROF', 1, 0) === 1;
 const extraEnv = serviceEnv();
 const pinning = pinLoadGenerator();
@@ -65,7 +72,26 @@ const { phase, readings } = reader;
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
 /** Ends the service's loop-delay window (its line is the next in the file). */
 const mark = () => process.kill(pid, 'SIGUSR2');
-const bodies = Array.from({ length: 50 }, () => randomBytes(MiB));
+const boundary = 'bench-attachments-profile-boundary';
+const partHead = Buffer.from(
+  `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="one.bin"\r\n` +
+    'Content-Type: application/octet-stream\r\n\r\n',
+);
+const sent =
+  form === 'multipart'
+    ? {
+        path: '/v1/uploads',
+        type: `multipart/form-data; boundary=${boundary}`,
+        frame: (file: Buffer) => Buffer.concat([partHead, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        first: partHead.length,
+      }
+    : {
+        path: '/v1/uploads?filename=one.bin',
+        type: 'application/octet-stream',
+        frame: (file: Buffer) => file,
+        first: 0,
+      };
+const bodies = Array.from({ length: 50 }, () => sent.frame(randomBytes(MiB)));
 const windows: { from: number; to: number }[] = [];
 const quietWindows: { from: number; to: number }[] = [];
 const statuses = new Map<number, number>();
@@ -80,13 +106,13 @@ for (let b = 0; b < bursts; b += 1) {
   const from = nowUs();
   const answers = await Promise.all(
     bodies.map((body, i) => {
-      body[0] = (body[0] ?? 0) ^ 1;
+      body[sent.first] = (body[sent.first] ?? 0) ^ 1;
       return client
         .send({
           method: 'POST',
-          path: '/v1/uploads?filename=one.bin',
+          path: sent.path,
           token: uploaders[b * 5 + (i % 5)] ?? service.token,
-          headers: { 'content-type': 'application/octet-stream' },
+          headers: { 'content-type': sent.type },
           body,
         })
         .catch(() => ({ status: 0 }));
@@ -111,7 +137,7 @@ const quiet = sorted('service quiet');
 // (the reader's "wait …" entries are not reads)
 const busy = sorted('service busy');
 console.log(
-  `${load()}; SERVICE_ENV: ${JSON.stringify(extraEnv)}; node flags: ${JSON.stringify(serviceNodeArgs())}; CPU profile: ${profiled ? 'on' : 'off'}`,
+  `${load()}; SERVICE_ENV: ${JSON.stringify(extraEnv)}; node flags: ${JSON.stringify(serviceNodeArgs())}; CPU profile: ${profiled ? 'on' : 'off'}; uploads: ${form}`,
 );
 console.log(
   `the reader's own wait for its CPU: quiet ${(samples['wait service quiet']?.[0] ?? NaN).toFixed(0)} ms, bursts ${(samples['wait service busy']?.[0] ?? NaN).toFixed(0)} ms`,
