@@ -13,8 +13,9 @@ import { MessageChannel, type MessagePort } from 'node:worker_threads';
 // Transferring an ArrayBuffer detaches it, and V8 stops counting its bytes at once. A port whose
 // other end is closed still serializes what is posted to it, transfers included (the HTML
 // rule node follows), then drops the message: the bytes are freed there and then. Only a chunk
-// that is its ArrayBuffer whole (what node's parser hands over for a raw body) is freed this
-// way: a slice of a larger buffer (a multipart part, node's pool) is left to the collector.
+// that is its ArrayBuffer whole (what node's parser hands over for a raw body; a multipart
+// body's file bytes that fill a request chunk, upload-body.ts) is freed this way: a slice of a
+// larger buffer (a multipart chunk with a boundary in it, node's pool) is left to the collector.
 
 let port: MessagePort | null = null;
 

@@ -27,11 +27,8 @@ export interface UploadBody {
   readonly declaredType: string | null;
   /** The file's bytes; ends with an error when the body turns out malformed (a second file part). */
   readonly source: AsyncIterable<Uint8Array>;
-  /**
-   * Frees a chunk of `source` once the blob store has its bytes (chunk-release.ts); null for a
-   * multipart body, whose file chunks are slices of the request's.
-   */
-  readonly release: ((chunk: Uint8Array) => void) | null;
+  /** Frees a chunk of `source` once the blob store has its bytes (chunk-release.ts). */
+  readonly release: (chunk: Uint8Array) => void;
   /** The file's first bytes (up to 4100) seen so far. */
   leading(): Buffer;
   /**
@@ -155,7 +152,7 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
         filename: null,
         declaredType: null,
         source: Readable.from([]),
-        release: null,
+        release: freeChunk,
         leading: () => Buffer.alloc(0),
         bodyHash: () => {
           throw new Error('an upload without a name is refused before its body is hashed');
@@ -182,7 +179,11 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
         filename: info.filename ?? null,
         declaredType: info.mimeType || null,
         source: source(),
-        release: null,
+        // busboy hands the file over as slices of the request's chunks, parsed at once as each
+        // arrives (a boundary split over two chunks is matched in a copy of its own). A slice
+        // that is its buffer whole is a request chunk of file bytes only: nothing else reads it.
+        // Every other slice shares its buffer (part headers, a boundary), and freeChunk leaves it.
+        release: freeChunk,
         leading: lead.bytes,
         bodyHash: () => {
           if (hash === null) throw new Error('a multipart body is hashed only when it carries an Idempotency-Key');

@@ -39,7 +39,7 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
         filename: body.filename,
         declaredType: body.declaredType,
         source: body.source,
-        ...(body.release === null ? {} : { release: body.release }),
+        release: body.release,
         detectedType: () => detect(body.leading()),
       }),
     );
