@@ -83,7 +83,8 @@ export const isCalendarDate = (s: string): boolean => {
 export const dateCodec: Decoded<string> = codec('date YYYY-MM-DD', (u, c) => {
   if (u === null) return t.success(null);
   if (typeof u !== 'string') return failWith(u, c, 'invalid_type', 'must be a date string (YYYY-MM-DD)');
-  if (!isCalendarDate(u)) return failWith(u, c, 'invalid_value', 'must be a calendar date YYYY-MM-DD (2026-03-01)');
+  if (!isCalendarDate(u))
+    return failWith(u, c, 'invalid_value', 'must be a date YYYY-MM-DD that the calendar has, like 2026-03-01');
   return t.success(u);
 });
 
