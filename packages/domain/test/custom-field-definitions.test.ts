@@ -155,7 +155,9 @@ describe('custom field definitions (contract §10)', () => {
         err('pattern', 'read_only', 'cannot change: values were checked against this pattern'),
       ]);
       expect(leftOf(patchTicketField(order, { pattern: null }, T + 1)).map((e) => e.field)).to.deep.equal(['pattern']);
-      expect(leftOf(patchTicketField(plan, { pattern: '.' }, T + 1)).map((e) => e.field)).to.deep.equal(['pattern']);
+      expect(leftOf(patchTicketField(plan, { pattern: '.' }, T + 1))).to.deep.equal([
+        err('pattern', 'invalid_value', 'only regexp fields take a pattern'),
+      ]);
     });
     it('given as they are, key, type and pattern change nothing', () => {
       expect(

@@ -144,7 +144,11 @@ export const patchTicketField = (
   if (input.type !== undefined && input.type !== def.type)
     errors.push(fieldError('type', 'read_only', `cannot change: the field stays a ${def.type} field`));
   if (input.pattern !== undefined && input.pattern !== def.pattern)
-    errors.push(fieldError('pattern', 'read_only', 'cannot change: values were checked against this pattern'));
+    errors.push(
+      def.type === 'regexp'
+        ? fieldError('pattern', 'read_only', 'cannot change: values were checked against this pattern')
+        : fieldError('pattern', 'invalid_value', 'only regexp fields take a pattern'),
+    );
   const next: TicketFieldDefinition = {
     ...def,
     title: input.title ?? def.title,
