@@ -167,7 +167,7 @@ describe('domain: booleans', () => {
 });
 
 describe('domain: references by id', () => {
-  const user = reference(UserId, 'user');
+  const user = reference(UserId, 'a user');
 
   it('accept a positive integer as the branded id, refuse anything else naming the resource', () => {
     expect(rightOf(user.decode(7))).to.equal(7);
@@ -186,7 +186,7 @@ describe('domain: references by id', () => {
 });
 
 describe('domain: nullable values', () => {
-  const maybeUser = nullable(reference(UserId, 'user'));
+  const maybeUser = nullable(reference(UserId, 'a user'));
 
   it('accept null or the value, and refuse as the value does', () => {
     expect(rightOf(maybeUser.decode(null))).to.equal(null);

@@ -45,15 +45,15 @@ describe('domain: the shape each value codec states (what the API document says)
     expect(ticketValues.priority.shape).to.deep.equal({ kind: 'enum', values: priorities });
     expect(userValues.role.shape).to.deep.equal({ kind: 'enum', values: roles });
     expect(messageValues.internal.shape).to.deep.equal({ kind: 'boolean' });
-    expect(ticketValues.user.shape).to.deep.equal({ kind: 'reference', what: 'user' });
-    expect(ticketValues.group.shape).to.deep.equal({ kind: 'reference', what: 'group' });
+    expect(ticketValues.user.shape).to.deep.equal({ kind: 'reference', what: 'a user' });
+    expect(ticketValues.group.shape).to.deep.equal({ kind: 'reference', what: 'a group' });
     expect(userValues.email.shape).to.deep.equal({ kind: 'email' });
     expect(webhookValues.url.shape).to.deep.equal({ kind: 'url', ...limits.webhookUrl });
     expect(webhookValues.after.shape).to.deep.equal({ kind: 'integer', min: 0 });
     expect(personalTokenValues.expiresAt.shape).to.deep.equal({ kind: 'date-time' });
     expect(nullable(ticketValues.user).shape).to.deep.equal({
       kind: 'nullable',
-      value: { kind: 'reference', what: 'user' },
+      value: { kind: 'reference', what: 'a user' },
     });
   });
 
@@ -66,7 +66,7 @@ describe('domain: the shape each value codec states (what the API document says)
     });
     expect(userValues.groupIds.shape).to.deep.equal({
       kind: 'list',
-      item: { kind: 'reference', what: 'group' },
+      item: { kind: 'reference', what: 'a group' },
       maxItems: limits.groupIds,
       minItems: 0,
     });

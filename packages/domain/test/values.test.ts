@@ -78,6 +78,12 @@ describe('domain: the values of a ticket', () => {
 });
 
 describe('domain: the values of a message', () => {
+  it('an upload by its integer id, with its article', () => {
+    expect(refusal(messageValues.attachmentIds, ['a'])).to.deep.equal([
+      ['invalid_type', 'must be the integer id of an upload'],
+    ]);
+  });
+
   it('bound the body to 1-50000 characters, not blank, and take internal as a boolean', () => {
     expect(rightOf(messageValues.body.decode(x(50000)))).to.have.length(50000);
     expect(refusal(messageValues.body, x(50001))).to.deep.equal([

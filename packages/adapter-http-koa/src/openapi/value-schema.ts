@@ -38,7 +38,7 @@ export const valueSchema = (shape: ValueShape, said: Described = {}): Json => {
     case 'boolean':
       return { type: 'boolean', ...description };
     case 'reference':
-      return { ...idRange, description: said.description ?? `The id of a ${shape.what}.` };
+      return { ...idRange, description: said.description ?? `The id of ${shape.what}.` };
     case 'integer':
       return { type: 'integer', minimum: shape.min, maximum: shape.max ?? Number.MAX_SAFE_INTEGER, ...description };
     case 'email':

@@ -110,7 +110,7 @@ export const booleanField: ShapedCodec<boolean> = shaped(
   { kind: 'boolean' },
 );
 
-/** A reference to another resource by its id: a JSON integer >= 1, decoded into the branded id. */
+/** A reference to another resource by its id: a JSON integer >= 1, decoded into the branded id; `what` with its article (`a user`). */
 export const reference = <A extends number>(brand: t.Type<A, number>, what: string): ShapedCodec<A, number> =>
   shaped(
     new t.Type<A, number, unknown>(
@@ -119,7 +119,7 @@ export const reference = <A extends number>(brand: t.Type<A, number>, what: stri
       (u, c) =>
         E.isRight(brand.validate(u, c))
           ? t.success(u as A)
-          : failWith(u, c, 'invalid_type', `must be the integer id of a ${what}`),
+          : failWith(u, c, 'invalid_type', `must be the integer id of ${what}`),
       brand.encode,
     ),
     { kind: 'reference', what },

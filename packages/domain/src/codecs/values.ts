@@ -63,10 +63,10 @@ export const dateTime: ShapedCodec<number, string> = shaped(
   { kind: 'date-time' },
 );
 
-const userRef = reference(UserId, 'user');
+const userRef = reference(UserId, 'a user');
 // Stryker disable next-line StringLiteral: a list item's name shows in no message (each of its refusals carries its own code and text)
 const tag = boundedString('tag of 1-50 characters', { ...limits.tag, nonBlank: true });
-const groupRef = reference(GroupId, 'group');
+const groupRef = reference(GroupId, 'a group');
 
 export const ticketValues = {
   subject: boundedString('string of 1-200 characters', { ...limits.subject, nonBlank: true }),
@@ -84,7 +84,7 @@ export const messageValues = {
   internal: booleanField,
   attachmentIds: distinctList(
     'list of at most 10 upload ids',
-    reference(AttachmentId, 'upload'),
+    reference(AttachmentId, 'an upload'),
     attachmentLimits.perMessage,
   ),
 };
