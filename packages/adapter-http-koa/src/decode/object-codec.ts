@@ -18,6 +18,8 @@ export interface ObjectSpec<R extends Props, O extends Props> {
   readonly names?: WireNames;
   /** Fields the server sets (their API names): named in the error as read-only rather than unknown. */
   readonly readOnly: readonly string[];
+  /** Fields of the resource this body does not take, with why (still unknown fields here): a message's attachment_ids in a PUT. */
+  readonly refusedHere?: Readonly<Record<string, string>>;
   /**
    * A JSON merge patch (RFC 7396): null removes a field, so null for a field that must
    * keep a value (its codec refuses null) is reported as `required`, not as a wrong type.
@@ -51,6 +53,7 @@ export const strictObject = <R extends Props, O extends Props>(
   const fieldByKey = new Map(
     [...Object.keys(spec.required), ...Object.keys(spec.optional)].map((field) => [names.toWire(field), field]),
   );
+  const refusedHere = new Map(Object.entries(spec.refusedHere ?? {}));
   const codec = new t.Type<Decoded<R, O>, unknown, unknown>(
     name,
     (u): u is Decoded<R, O> => isPlainObject(u),
@@ -93,7 +96,7 @@ export const strictObject = <R extends Props, O extends Props>(
         const ctx = t.appendContext(c, key, t.unknown, u[key]);
         const failure = spec.readOnly.includes(key)
           ? failWith(u[key], ctx, 'read_only', 'is set by the server and cannot be written here')
-          : failWith(u[key], ctx, 'unknown_field', `is not a field of ${name}`);
+          : failWith(u[key], ctx, 'unknown_field', refusedHere.get(key) ?? `is not a field of ${name}`);
         if (E.isLeft(failure)) for (const e of failure.left) errors.push(e);
       }
       if (omitted > 0) errors.push(omittedErrors(omitted));

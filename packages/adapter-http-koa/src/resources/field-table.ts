@@ -29,6 +29,11 @@ export interface Writing {
   readonly resettable: boolean;
   /** 'refused': a patch does not take it (a message's attachment_ids: a creation's only). */
   readonly patch?: 'refused';
+  /**
+   * What the error says when a body of a mode that refuses this write-only field names it
+   * (a shown field is refused as read-only); without it, the field is unknown there.
+   */
+  readonly refusedSaid?: string;
   /** The document's description of the value. */
   readonly said: Described;
   /** The description a creation's schema gives instead, where it differs. */
@@ -103,6 +108,15 @@ const writings = <S>(table: FieldTable<S>, mode: WriteMode): [string, Writing][]
 export const readOnlyIn = <S>(table: FieldTable<S>, mode: WriteMode): string[] =>
   Object.entries(table).flatMap(([wire, f]) => (f.show !== undefined && !takes(f.write, mode) ? [wire] : []));
 
+/** The write-only fields a body of this mode refuses that say why (Writing.refusedSaid), by their API names. */
+const refusedWithReason = <S>(table: FieldTable<S>, mode: WriteMode): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(table).flatMap(([wire, f]): [string, string][] => {
+      const said = f.write?.refusedSaid;
+      return f.show === undefined && said !== undefined && !takes(f.write, mode) ? [[wire, said]] : [];
+    }),
+  );
+
 /** The domain's names against the API's, for every written field named otherwise, plus `more` (sort fields, relations). */
 export const namesOf = <S>(table: FieldTable<S>, more: Readonly<Record<string, string>> = {}): WireNames =>
   wireNames({
@@ -160,6 +174,7 @@ export const bodyCodec =
       optional,
       names,
       readOnly: [...readOnlyIn(table, mode), ...alsoReadOnly],
+      refusedHere: refusedWithReason(table, mode),
       ...(mode === 'patch' ? { mergePatch: true } : {}),
     });
     return codec as never;

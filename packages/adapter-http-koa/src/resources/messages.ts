@@ -55,6 +55,8 @@ export const messageTable = {
     replace: 'refused',
     patch: 'refused',
     resettable: false,
+    refusedSaid:
+      'is taken only when a message is added (POST); a message keeps its attachments, and DELETE /v1/attachments/{id} removes one',
     said: {
       description: `At most ${String(attachmentLimits.perMessage)} ids of the caller's own uploads (POST /v1/uploads), not attached and not expired; each becomes an attachment of the message. One that is not: 422 naming it (attachment_ids.<index>), and nothing is stored.`,
     },

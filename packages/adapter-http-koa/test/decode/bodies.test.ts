@@ -13,6 +13,7 @@ import {
   messageCreate,
   messagePatch,
   messageReplace,
+  messagesOf,
   ticketCreate,
   userCreate,
   userPatch,
@@ -104,6 +105,18 @@ describe('request body codecs', () => {
         ['author', 'read_only'],
         ['ticket', 'read_only'],
       ]);
+    });
+
+    it('attachment_ids only when a message is added: a PUT or PATCH naming it is told why (contract §9)', () => {
+      for (const decode of [messageReplace, messagePatch]) {
+        const body = { body: 'hi', attachment_ids: [1] };
+        expect(errorsOf(decode, body)).to.deep.equal([['attachment_ids', 'unknown_field']]);
+        expect(messagesOf(decode, body)).to.deep.equal([
+          'is taken only when a message is added (POST); a message keeps its attachments, and DELETE /v1/attachments/{id} removes one',
+        ]);
+      }
+      // Another unknown name is still just unknown, an inherited one (constructor) too.
+      expect(messagesOf(messageReplace, { body: 'hi', constructor: 1 })).to.deep.equal(['is not a field of message']);
     });
 
     it('PATCH: internal null returns to the default, body null is required', () => {
