@@ -16,9 +16,10 @@
 //         embedded-search alone: no memory store filled) the same searches on the embedded
 //         store that started with them.
 // http:   GET /v1/tickets/{id} of a ticket with 20 custom fields against one with none
-//         (SERVICE_NODE_ARGS gives the services node flags; {side} in them becomes none or twenty,
-//         e.g. SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/cf-prof/{side}')
-//         (the service as a child process, STORE=memory, autocannon, rounds interleaved).
+//         (the services as child processes on one core, STORE=memory; autocannon in this
+//         process on the other core; rounds interleaved). SERVICE_NODE_ARGS gives the services
+//         node flags; {side} in them becomes none or twenty,
+//         e.g. SERVICE_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/cf-prof/{side}'.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,7 @@ import { timeCalls } from './queue-filters.js';
 import { startAutocannon } from './support/autocannon.js';
 import { expectJson, field as fieldOf, median } from './support/https-client.js';
 import { knob, load, serviceNodeArgs } from './support/knobs.js';
+import { pinLoadGenerator } from './support/pinning.js';
 import { residentMb, startNode } from './support/processes.js';
 import { seeded } from './support/seeded.js';
 import { startServiceProcess, type Service } from './support/service.js';
@@ -213,9 +215,16 @@ const startPart = async () => {
 const httpPart = async () => {
   const seconds = knob('BENCH_SECONDS', 5, 1);
   const rounds = knob('BENCH_ROUNDS', 3, 1);
+  // Last of the parts: from here on this process (autocannon) runs on one core and the services
+  // on the other, as in the other HTTP benchmarks (support/pinning.ts), so that what the load
+  // generator spends on each answer is not on the service's core. Figures before 2026-11-28's
+  // night-3 session were taken unpinned (docs/benchmarks.md, Custom fields).
+  const pin = pinLoadGenerator();
+  if (pin.warning !== null) console.log(`WARNING: ${pin.warning}; the ratio is not comparable with pinned runs`);
   const services = new Map<'none' | 'twenty', { service: Service; path: string }>();
   for (const side of ['none', 'twenty'] as const) {
     const service = await startServiceProcess({
+      prefix: pin.prefix,
       env: { STORE: 'memory', LOG_LEVEL: 'error' },
       nodeArgs: serviceNodeArgs().map((a) => a.replaceAll('{side}', side)),
     });
@@ -269,7 +278,7 @@ const httpPart = async () => {
     }
   for (const { service } of services.values()) await service.stop();
   console.log(
-    `\nGET /v1/tickets/{id}: ${median(rps.twenty).toFixed(0)} req/s with 20 custom fields, ${median(rps.none).toFixed(0)} without; ratio ${(median(rps.twenty) / median(rps.none)).toFixed(2)} (goal >= 0.9; rounds ${rps.twenty.map((x, i) => (x / (rps.none[i] ?? NaN)).toFixed(2)).join(', ')}; ${load()})`,
+    `\nGET /v1/tickets/{id}: ${median(rps.twenty).toFixed(0)} req/s with 20 custom fields, ${median(rps.none).toFixed(0)} without; ratio ${(median(rps.twenty) / median(rps.none)).toFixed(2)} (goal >= 0.9; rounds ${rps.twenty.map((x, i) => (x / (rps.none[i] ?? NaN)).toFixed(2)).join(', ')}; ${pin.pinned ? `service on CPU ${String(pin.serverCpu)}, autocannon on ${String(pin.loadCpu)}` : 'UNPINNED'}; ${load()})`,
   );
 };
 
