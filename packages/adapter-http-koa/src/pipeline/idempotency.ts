@@ -144,6 +144,14 @@ type Guard = <T>(work: () => Promise<T>) => Promise<T>;
 /** The request runs without a claim. */
 const unguarded: Guard = (work) => work();
 
+/** 409 (contract §7.1): the first request with the key is still running. */
+const inFlight = () =>
+  problem(
+    'idempotencyInFlight',
+    `a request with this ${idempotencyKeyHeader} is still running; retry after it has finished`,
+    { headers: { 'Retry-After': '1' } },
+  );
+
 /**
  * Acts on a claim's decision: the guard the request runs in when it runs; null for a repeat,
  * whose kept answer waits in the state for its route to answer it once the caller may still
@@ -160,13 +168,7 @@ const decide = (ctx: AppContext, decision: IdempotencyDecision): Guard | null =>
         `this ${idempotencyKeyHeader} was used for another request (method, path or body differ); use a new key for a new request`,
       );
     case 'in_flight':
-      throw problem(
-        'idempotencyInFlight',
-        `a request with this ${idempotencyKeyHeader} is still running; retry after it has finished`,
-        {
-          headers: { 'Retry-After': '1' },
-        },
-      );
+      throw inFlight();
     case 'answer_lost':
       throw problem(
         'idempotencyAnswerLost',
@@ -196,6 +198,26 @@ export const claimStreamed = async (
 
 /** The stage: a request with a key claims it and runs, or is answered; others pass through. */
 export const idempotency = ({ app }: Services): Middleware<RequestState> => {
+  // An upload's key is claimed in the store only once its body is hashed (`claimStreamed`): a
+  // second upload with the key while the first one's bytes still arrive would find no claim.
+  // The keys of the uploads this process is reading now answer it 409, as §7.1 wants for any
+  // request still running. (Per process: with STORE=mongo and several processes, one sent to
+  // another process while the first streams runs; the store's claim still keeps one upload and
+  // replays its answer to the other, docs/attachments.md.)
+  const streaming = new Set<string>();
+  const streamedUpload = async (ctx: AppContext, next: () => Promise<unknown>, key: string): Promise<void> => {
+    // Per caller, as the store scopes keys (the application's idempotencyScope).
+    const { actor } = ctx.state;
+    const id = `${actor === null ? `ip:${ctx.ip}` : `user:${String(actor.user.id)}`}\n${key}`;
+    if (streaming.has(id)) throw inFlight();
+    streaming.add(id);
+    ctx.state.streamedKey = key;
+    try {
+      await next();
+    } finally {
+      streaming.delete(id);
+    }
+  };
   const claim = async (ctx: AppContext, next: () => Promise<unknown>, key: string | string[]): Promise<void> => {
     if (typeof key !== 'string' || !isIdempotencyKey(key)) {
       throw problem(
@@ -203,11 +225,7 @@ export const idempotency = ({ app }: Services): Middleware<RequestState> => {
         `${idempotencyKeyHeader} must be 1-255 printable ASCII characters (! to ~), sent once`,
       );
     }
-    if (streamsBody(ctx.method, ctx.path)) {
-      ctx.state.streamedKey = key;
-      await next();
-      return;
-    }
+    if (streamsBody(ctx.method, ctx.path)) return streamedUpload(ctx, next, key);
     const decision = await app.idempotency.begin(ctx.state.actor, ctx.ip, key, await fingerprintOf(ctx));
     // Run or repeat, the route is reached: a repeat is answered there, after its checks. A run
     // runs in its claim's guard: its first durable write marks the claim written.

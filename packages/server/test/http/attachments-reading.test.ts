@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { request } from 'node:https';
 import { startApi, type Api } from '../support/harness.js';
 import { arr, createTicket, obj, pathOf } from '../support/resources.js';
 import { pngBytes, rawUpload, uploaded } from '../support/uploads.js';
@@ -9,6 +11,17 @@ import { pngBytes, rawUpload, uploaded } from '../support/uploads.js';
 // deletion (redaction), the limit of unattached uploads, Idempotency-Key, scopes and the feed.
 
 const sha = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
+
+/** A response's status and text, once it has all arrived. */
+const text = (res: IncomingMessage): Promise<{ status: number; text: string }> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => {
+      resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') });
+    });
+    res.on('error', reject);
+  });
 
 describe('HTTP: attachments read, deleted, counted', function () {
   this.timeout(60_000);
@@ -142,6 +155,52 @@ describe('HTTP: attachments read, deleted, counted', function () {
     expect(obj(again).id).to.equal(obj(first).id);
     const changed = await rawUpload(api, customer.token, 'other bytes', 'k.txt', key);
     expect([changed.status, obj(changed).code]).to.deep.equal([422, 42250]);
+  });
+
+  it('answers 409 (40902, Retry-After: 1) to an upload whose key a still-streaming upload holds, then replays', async () => {
+    const key = 'upload-streaming';
+    const bytes = Buffer.from('first half|second half');
+    const open = request(`${api.server.url}/v1/uploads?filename=slow.txt`, {
+      method: 'POST',
+      rejectUnauthorized: false,
+      agent: false,
+      headers: {
+        Authorization: `Bearer ${customer.token}`,
+        'Content-Type': 'text/plain',
+        'Content-Length': String(bytes.length),
+        'Idempotency-Key': key,
+      },
+    });
+    const first = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      open.on('response', (res) => {
+        resolve(text(res));
+      });
+      open.on('error', reject);
+    });
+    open.write(bytes.subarray(0, 10));
+    // The first upload's headers reach the service and its body waits for the rest.
+    await new Promise((r) => setTimeout(r, 500));
+    const second = await rawUpload(api, customer.token, bytes, 'slow.txt', {
+      'Content-Type': 'text/plain',
+      'Idempotency-Key': key,
+    });
+    expect([second.status, obj(second).code, second.header('retry-after')], second.text).to.deep.equal([
+      409,
+      40902,
+      '1',
+    ]);
+    open.end(bytes.subarray(10));
+    const done = await first;
+    expect(done.status, done.text).to.equal(201);
+    const again = await rawUpload(api, customer.token, bytes, 'slow.txt', {
+      'Content-Type': 'text/plain',
+      'Idempotency-Key': key,
+    });
+    expect([again.status, again.header('idempotent-replayed'), obj(again).id]).to.deep.equal([
+      201,
+      'true',
+      (JSON.parse(done.text) as { id: number }).id,
+    ]);
   });
 
   it('needs tickets:write to upload and tickets:read to read', async () => {
