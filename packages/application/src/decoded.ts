@@ -19,12 +19,15 @@ export type DecodedQuery<Q> = E.Either<readonly QueryIssue[], Q>;
 
 /**
  * Why a request body was refused: every bad field at once (at most maxListedFieldErrors of
- * them; `omitted` counts the rest), and the fields of the resource it named (null: it is not an object).
+ * them; `omitted` counts the rest), and the fields of the resource it named (null: it is not an
+ * object). `accepted`: the fields whose values the edge did accept, by their domain names, for
+ * the rules only a use case can apply to them (a ticket's custom_fields, contract §10).
  */
 export interface RefusedBody {
   readonly errors: readonly FieldError[];
   readonly omitted?: number;
   readonly given: readonly string[] | null;
+  readonly accepted?: Readonly<Record<string, unknown>>;
 }
 
 /** A request body as a typed command, or why it was refused. */

@@ -79,6 +79,54 @@ describe('tickets', () => {
         ['subject', 'invalid_length'],
       ]);
     });
+
+    it("a refused body still reports its custom_fields' errors: every bad field at once (contract §10)", async () => {
+      const w = await world();
+      for (const field of [
+        { key: 'seats', title: 'Seats', type: 'integer' as const },
+        { key: 'product', title: 'Product', type: 'text' as const, required: true },
+      ])
+        rightOf(await w.app.ticketFields.create(w.admin, decoded(field)));
+      const [alice, agent] = [await w.customer(), await w.agent()];
+      const errors = [{ field: 'subject', code: 'invalid_length' as const, message: 'too short' }];
+      const refused = (given: string[], accepted: Record<string, unknown>) => E.left({ errors, given, accepted });
+      const named = ['subject', 'customerId', 'customFields'];
+      const custom = { customFields: { seats: 'ten', nope: 1, product: 'p' } };
+      expect(fieldsOf(leftOf(await w.app.tickets.create(agent, refused(named, custom))))).to.deep.equal([
+        ['subject', 'invalid_length'],
+        ['customFields.seats', 'invalid_type'],
+        ['customFields.nope', 'unknown_field'],
+      ]);
+      expect(
+        fieldsOf(leftOf(await w.app.tickets.create(agent, refused(['subject', 'customerId'], {})))),
+        'a required field left out',
+      ).to.deep.equal([
+        ['subject', 'invalid_length'],
+        ['customFields.product', 'required'],
+      ]);
+      expect(
+        fieldsOf(leftOf(await w.app.tickets.create(agent, refused(named, {})))),
+        "custom_fields itself refused: its error is the edge's",
+      ).to.deep.equal([['subject', 'invalid_length']]);
+      const id = await w.ticket(alice);
+      const bad = { customFields: { seats: 1.5, product: 'p' } };
+      for (const write of ['replace', 'patch'] as const)
+        expect(
+          fieldsOf(leftOf(await w.app.tickets[write](agent, id, refused(['subject', 'customFields'], bad)))),
+          write,
+        ).to.deep.equal([
+          ['subject', 'invalid_length'],
+          ['customFields.seats', 'invalid_value'],
+        ]);
+      expect(
+        fieldsOf(leftOf(await w.app.tickets.patch(agent, id, refused(['subject'], {})))),
+        'left out of a patch: nothing to add',
+      ).to.deep.equal([['subject', 'invalid_length']]);
+      expect(
+        fieldsOf(leftOf(await w.app.tickets.patch(agent, 999999 as never, refused(named, bad)))),
+        "a ticket that cannot be read: the body's own errors",
+      ).to.deep.equal([['subject', 'invalid_length']]);
+    });
   });
 
   describe('visibility', () => {

@@ -36,6 +36,8 @@ export interface BodyCodec<A> extends t.Type<A, unknown> {
   readonly names: WireNames;
   /** The keys the body may have (the API's names). */
   readonly keys: ReadonlySet<string>;
+  /** Of a body (refused or not), the fields whose values decode, by their domain names. */
+  readonly accepted: (body: unknown) => Readonly<Record<string, unknown>>;
 }
 
 /**
@@ -104,10 +106,23 @@ export const strictObject = <R extends Props, O extends Props>(
     },
     t.identity,
   );
+  const fieldCodecs = Object.entries({ ...spec.required, ...spec.optional });
+  const accepted = (body: unknown): Readonly<Record<string, unknown>> => {
+    const out: Record<string, unknown> = {};
+    if (!isPlainObject(body)) return out;
+    for (const [field, fieldCodec] of fieldCodecs) {
+      const key = names.toWire(field);
+      if (!Object.hasOwn(body, key)) continue;
+      const r = fieldCodec.decode(body[key]);
+      if (E.isRight(r)) out[field] = r.right;
+    }
+    return out;
+  };
   return Object.assign(codec, {
     fieldOf: (key: string) => fieldByKey.get(key),
     names,
     keys: new Set(fieldByKey.keys()),
+    accepted,
   });
 };
 
@@ -144,5 +159,6 @@ export const decodeBody = <A>(codec: BodyCodec<A>, read: unknown): DecodedBody<A
     errors: toFieldErrors(listed),
     ...(omitted > 0 ? { omitted } : {}),
     given: isPlainObject(body) ? given : null,
+    ...(isPlainObject(body) ? { accepted: codec.accepted(body) } : {}),
   });
 };

@@ -11,6 +11,7 @@ import {
   validationFailed,
   visibleFields,
   writeCustomValues,
+  type CustomFieldsGiven,
   type CustomFieldsWrite,
   type CustomFieldsWriter,
   type CustomValues,
@@ -30,7 +31,7 @@ import {
 import * as E from 'fp-ts/lib/Either.js';
 import { byActor, type Actor } from '../actor.js';
 import type { WriteOptions } from '../precondition.js';
-import { withBody, type DecodedBody, type RefusedBody } from '../decoded.js';
+import type { DecodedBody, RefusedBody } from '../decoded.js';
 import { versionedWrite, type VersionedWrite } from '../versioned-write.js';
 import { customerStates, customerTicketFields, forbiddenFields, isCustomer, requireRole } from '../policy.js';
 import type { Ports } from '../ports/index.js';
@@ -77,12 +78,53 @@ const withMissingCustomer = (actor: Actor, refused: RefusedBody): DomainError =>
   return validationFailed(missing ? [...refused.errors, customerRequired] : refused.errors, refused.omitted);
 };
 
+/**
+ * The errors of a refused body's custom_fields, which only the use case can judge (against the
+ * definitions, and for an update the ticket's values): every bad field at once, whatever else
+ * the body got wrong. None when custom_fields itself was refused (not an object), or when the
+ * ticket of an update cannot be read (its refusal is the body's).
+ */
+const customErrorsOf = async (
+  ports: Ports,
+  actor: Actor,
+  refused: RefusedBody,
+  mode: CustomFieldsWrite,
+  id: TicketId | null,
+): Promise<readonly FieldError[]> => {
+  if (refused.given === null) return [];
+  const given = refused.accepted?.customFields as CustomFieldsGiven | undefined;
+  // Nothing to judge: custom_fields refused at the edge (its error is listed already), or left
+  // out of a patch. Left out of a creation or a replacement, its required fields are missing.
+  if (given === undefined && (mode === 'patch' || refused.given.includes('customFields'))) return [];
+  let current: CustomValues = noCustomValues;
+  if (id !== null) {
+    const ticket = await loadTicket(ports, actor, id);
+    if (E.isLeft(ticket)) return [];
+    current = ticket.right.customFields;
+  }
+  const values = writeCustomValues(await ports.ticketFields.list(), current, given, mode, writerOf(actor));
+  return E.isLeft(values) ? values.left : [];
+};
+
+/** A refused body, with the errors of its custom_fields added. */
+const refusedWithCustom = async (
+  ports: Ports,
+  actor: Actor,
+  refused: RefusedBody,
+  mode: CustomFieldsWrite,
+  id: TicketId | null,
+): Promise<RefusedBody> => {
+  const custom = await customErrorsOf(ports, actor, refused, mode, id);
+  return custom.length === 0 ? refused : { ...refused, errors: [...refused.errors, ...custom] };
+};
+
 export const createTicket = async (
   ports: Ports,
   actor: Actor,
   decoded: DecodedBody<TicketCreateInput>,
 ): Promise<Outcome<TicketView>> => {
-  if (E.isLeft(decoded)) return E.left(withMissingCustomer(actor, decoded.left));
+  if (E.isLeft(decoded))
+    return E.left(withMissingCustomer(actor, await refusedWithCustom(ports, actor, decoded.left, 'create', null)));
   const input = decoded.right;
   const refused = refusal(actor, input);
   if (E.isLeft(refused)) return refused;
@@ -192,14 +234,18 @@ const updateTicket = async (
 /** PUT and PATCH of a ticket differ only in how the body becomes changes. */
 const ticketUpdate =
   <I extends TicketUpdateInput>(mode: CustomFieldsWrite, changesOf: (actor: Actor, input: I) => ChangeBuilder) =>
-  (
+  async (
     ports: Ports,
     actor: Actor,
     id: TicketId,
     decoded: DecodedBody<I>,
     options: WriteOptions<TicketView> = {},
-  ): Promise<Outcome<TicketView>> =>
-    withBody(decoded, (input) => updateTicket(ports, actor, id, input, changesOf(actor, input), mode, options));
+  ): Promise<Outcome<TicketView>> => {
+    if (E.isRight(decoded))
+      return updateTicket(ports, actor, id, decoded.right, changesOf(actor, decoded.right), mode, options);
+    const refused = await refusedWithCustom(ports, actor, decoded.left, mode, id);
+    return E.left(validationFailed(refused.errors, refused.omitted));
+  };
 
 export const replaceTicket = ticketUpdate<TicketReplaceInput>('replace', (actor, input) =>
   isCustomer(actor)

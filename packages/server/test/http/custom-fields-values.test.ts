@@ -132,6 +132,25 @@ describe('HTTP: custom ticket fields, the values and the queries (contract §10)
       { token: admin },
     );
     expect(fieldErrors(tooLong).map((e) => e.field)).to.deep.equal(['custom_fields.notes']);
+    // Every bad field at once: a body refused for another field still names its bad values.
+    const both = await api.post(
+      '/v1/tickets',
+      { subject: '', customer_id: zoe.id, custom_fields: { seats: 'ten', nosuch: 1 } },
+      { token: admin },
+    );
+    expect(fieldErrors(both).map((e) => e.field)).to.deep.equal([
+      'custom_fields.nosuch',
+      'custom_fields.seats',
+      'subject',
+    ]);
+    const patched = await patchJson(
+      api,
+      `/v1/tickets/${t.a!}`,
+      { priority: 'asap', custom_fields: { vip: 'yes' } },
+      admin,
+    );
+    expect(fieldErrors(patched).map((e) => e.field)).to.deep.equal(['custom_fields.vip', 'priority']);
+    expect(obj(await api.get(`/v1/tickets/${t.a!}`, { token: admin }))).to.deep.equal(before);
   });
 
   it('a body of more than 20,000 values (read thinned, contract §11) is refused for its custom_fields too', async () => {
