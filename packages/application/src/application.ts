@@ -43,7 +43,7 @@ import type { RepeatAccess } from './idempotency/repeat-access.js';
 import type { IdempotencyDecision } from './idempotency/use-case.js';
 import type { WriteOptions } from './precondition.js';
 import type { PendingUpload, UploadInput } from './attachments/upload.js';
-import type { AttachmentContent, TicketAttachmentList } from './attachments/use-cases.js';
+import type { AttachmentContent, AttachmentRead, TicketAttachmentList } from './attachments/use-cases.js';
 import type { RateLimitStatus, RateSubject } from './rate-limit.js';
 import type { TicketFieldList } from './ticket-fields/use-cases.js';
 import type {
@@ -190,7 +190,8 @@ export interface Application {
   readonly attachments: {
     /** Receives a file (nothing stored yet): the edge keeps it, or discards it (an Idempotency-Key repeat). */
     upload(actor: Actor, input: UploadInput): Result<PendingUpload>;
-    get(actor: Actor, id: AttachmentId): Result<Attachment>;
+    /** The record, and when its representation last changed (its Last-Modified). */
+    get(actor: Actor, id: AttachmentId): Result<AttachmentRead>;
     /** The record and a way to read its bytes, as `get` may reach it. */
     content(actor: Actor, id: AttachmentId): Result<AttachmentContent>;
     list(actor: Actor, ticketId: TicketId, page: DecodedQuery<PageRequest>): Result<TicketAttachmentList>;

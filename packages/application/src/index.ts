@@ -18,6 +18,7 @@ export {
   expireUploads,
   type AttachmentsConfig,
   type AttachmentContent,
+  type AttachmentRead,
   type PendingUpload,
   type TicketAttachmentList,
   type UploadInput,

@@ -52,7 +52,10 @@ describe('use case: attachments (contract §9)', () => {
       message: null,
       deletedAt: null,
     });
-    expect(rightOf(await w.app.attachments.get(ada, kept.id))).to.deep.equal(kept);
+    expect(rightOf(await w.app.attachments.get(ada, kept.id))).to.deep.equal({
+      attachment: kept,
+      changedAt: kept.createdAt,
+    });
     expect(leftOf(await w.app.attachments.get(await w.customer('Bob'), kept.id))).to.deep.equal({
       _tag: 'NotFound',
       resource: 'attachment',
@@ -172,13 +175,25 @@ describe('use case: attachments (contract §9)', () => {
       return { w, ada, agent, ticket, shared, note, m1, m2 };
     };
 
+    it('changed when its message took it: its Last-Modified moves with its message and ticket links', async () => {
+      const w = await world();
+      const ada = await w.customer('Ada');
+      const ticket = await w.ticket(ada);
+      const file = await upload(w, ada, 'later attached');
+      expect(rightOf(await w.app.attachments.get(ada, file.id)).changedAt).to.equal(file.createdAt);
+      w.clock.advance(7000);
+      const m = rightOf(await w.app.messages.create(ada, ticket, decoded({ body: 'x', attachmentIds: [file.id] })));
+      expect(m.createdAt).to.equal(file.createdAt + 7000);
+      expect(rightOf(await w.app.attachments.get(ada, file.id)).changedAt).to.equal(m.createdAt);
+    });
+
     it('is visible exactly when its message is', async () => {
       const { w, ada, agent, ticket, shared, note } = await setup();
-      expect(rightOf(await w.app.attachments.get(agent, shared.id)).message).to.deep.equal({
+      expect(rightOf(await w.app.attachments.get(agent, shared.id)).attachment.message).to.deep.equal({
         ticketId: ticket,
         number: 1,
       });
-      expect(rightOf(await w.app.attachments.get(ada, shared.id)).id).to.equal(shared.id);
+      expect(rightOf(await w.app.attachments.get(ada, shared.id)).attachment.id).to.equal(shared.id);
       expect(leftOf(await w.app.attachments.get(ada, note.id))).to.deep.equal({
         _tag: 'NotFound',
         resource: 'attachment',
@@ -219,7 +234,7 @@ describe('use case: attachments (contract §9)', () => {
         message: 'customers may not delete attachments',
       });
       w.clock.advance(5000);
-      const before = rightOf(await w.app.attachments.get(agent, shared.id));
+      const before = rightOf(await w.app.attachments.get(agent, shared.id)).attachment;
       expect(rightOf(await w.app.attachments.delete(agent, shared.id))).to.deep.equal(before);
       const message = rightOf(await w.app.messages.get(agent, ticket, 1 as MessageNumber));
       expect({ attachments: message.attachments, version: message.version }).to.deep.equal({

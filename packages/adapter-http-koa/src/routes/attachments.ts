@@ -76,8 +76,8 @@ export const attachmentRoutes = (api: DeclaringRouter, services: Services): void
   });
 
   api.get('/v1/attachments/:attachmentId', op.getAttachment, async (ctx) => {
-    const a = unwrap(await app.attachments.get(actorOf(ctx), attachmentId(ctx)));
-    ctx.state.reply = ok(recordRepresentation(urls, a), { lastModified: a.createdAt });
+    const { attachment, changedAt } = unwrap(await app.attachments.get(actorOf(ctx), attachmentId(ctx)));
+    ctx.state.reply = ok(recordRepresentation(urls, attachment), { lastModified: changedAt });
   });
 
   api.delete('/v1/attachments/:attachmentId', op.deleteAttachment, async (ctx) => {

@@ -7,7 +7,7 @@ import { deleteAttachment, getAttachment, listTicketAttachments, openAttachment 
 
 export { collectOrphans, expireUploads } from './bytes.js';
 export type { AttachmentsConfig, PendingUpload, UploadInput } from './upload.js';
-export type { AttachmentContent, TicketAttachmentList } from './use-cases.js';
+export type { AttachmentContent, AttachmentRead, TicketAttachmentList } from './use-cases.js';
 
 /** The upload and attachment use cases, each bound to the scope it needs. */
 export const attachmentUseCases = (ports: Ports, config: AttachmentsConfig): Application['attachments'] => ({

@@ -20,7 +20,7 @@ import type { Outcome } from '../shared.js';
 import { loadTicket } from '../tickets/access.js';
 import { versionedWrite } from '../versioned-write.js';
 import type { ListResult } from '../views.js';
-import { loadAttachment } from './access.js';
+import { loadAttachment, type ReachedAttachment } from './access.js';
 import { eraseUnreferenced } from './bytes.js';
 
 /** An attachment's bytes as the caller may read them: its record, and the bytes (all, or a range) when asked. */
@@ -31,8 +31,21 @@ export interface AttachmentContent {
 
 export type TicketAttachmentList = ListResult<TicketAttachment>;
 
-export const getAttachment = async (ports: Ports, actor: Actor, id: AttachmentId): Promise<Outcome<Attachment>> =>
-  E.map((r: { readonly attachment: Attachment }) => r.attachment)(await loadAttachment(ports, actor, id));
+/**
+ * An attachment as read: its record, and when its representation last changed: when its
+ * message took it (its message and ticket links set, its expiry gone), else when it was
+ * uploaded. Its Last-Modified (contract §6), so that If-Modified-Since sees the attaching.
+ */
+export interface AttachmentRead {
+  readonly attachment: Attachment;
+  readonly changedAt: number;
+}
+
+export const getAttachment = async (ports: Ports, actor: Actor, id: AttachmentId): Promise<Outcome<AttachmentRead>> =>
+  E.map((r: ReachedAttachment): AttachmentRead => ({
+    attachment: r.attachment,
+    changedAt: r.message === null ? r.attachment.createdAt : Math.max(r.attachment.createdAt, r.message.createdAt),
+  }))(await loadAttachment(ports, actor, id));
 
 export const openAttachment = async (
   ports: Ports,

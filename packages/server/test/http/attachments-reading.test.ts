@@ -116,6 +116,28 @@ describe('HTTP: attachments read, deleted, counted', function () {
     expect((await api.get(`/v1/attachments/${String(open.id)}/content`, { token: agent.token })).status).to.equal(410);
   });
 
+  it('moves its Last-Modified when a message takes it: If-Modified-Since sees the upload become an attachment', async () => {
+    const id = await uploaded(api, customer.token, 'attached a minute later');
+    const path = `/v1/attachments/${String(id)}`;
+    const upload = await api.get(path, { token: customer.token });
+    expect(obj(upload).message).to.equal(null);
+    const since = upload.header('last-modified') ?? '';
+    expect((await api.get(path, { token: customer.token, headers: { 'If-Modified-Since': since } })).status).to.equal(
+      304,
+    );
+    api.clock.advance(60_000);
+    const m = await api.post(
+      `${ticketPath}/messages`,
+      { body: 'file', attachment_ids: [id] },
+      { token: customer.token },
+    );
+    expect(m.status, m.text).to.equal(201);
+    const after = await api.get(path, { token: customer.token, headers: { 'If-Modified-Since': since } });
+    expect(after.status, 'not 304: its message and ticket links are set now').to.equal(200);
+    expect(obj(after).message).to.deep.include({ id: obj(m).id });
+    expect(after.header('last-modified')).to.equal(new Date(Date.parse(obj(m).created_at as string)).toUTCString());
+  });
+
   it('deletes (agents and admins): 204, then 410; the message lists it no more, in one message.updated event', async () => {
     const { id, message } = await attached(customer.token, 'to redact');
     expect((await api.request('DELETE', `/v1/attachments/${String(id)}`, { token: customer.token })).status).to.equal(
