@@ -37,8 +37,12 @@ import { uploadSlots, type UploadSlots } from './upload-slots.js';
 // Leaving the loop early leaves the stream paused, not destroyed: the answer (a 413) is written
 // and the rest of the body drained before the connection closes (pipeline/write.ts).
 
-/** How many upload bytes all uploads together take in one turn of the event loop. */
-export const uploadBytesPerTurn = 256 * 1024;
+/**
+ * How many upload bytes all uploads together take in one turn of the event loop. 64 KiB: a
+ * read in a burst of 50 uploads waited less than with 256 KiB (p99 2.3-2.5 ms against 3.8-4.0 ms
+ * on one quiet core; docs/benchmarks.md, "Attachments", 2026-11-28 late night).
+ */
+export const uploadBytesPerTurn = 64 * 1024;
 /** UPLOAD_CONCURRENCY's default: how many uploads are read at once. */
 export const defaultUploadConcurrency = 4;
 /** How long an upload's client may pause before its slot goes to the next upload. */
