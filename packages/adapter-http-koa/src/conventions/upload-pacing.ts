@@ -38,11 +38,12 @@ import { uploadSlots, type UploadSlots } from './upload-slots.js';
 // and the rest of the body drained before the connection closes (pipeline/write.ts).
 
 /**
- * How many upload bytes all uploads together take in one turn of the event loop. 64 KiB: a
- * read in a burst of 50 uploads waited less than with 256 KiB (p99 2.3-2.5 ms against 3.8-4.0 ms
- * on one quiet core; docs/benchmarks.md, "Attachments", 2026-11-28 late night).
+ * How many upload bytes all uploads together take in one turn of the event loop. 32 KiB: a
+ * read in a burst of 50 uploads waits behind less than with 64 KiB or 256 KiB (burst-to-quiet
+ * p99 ratio 4.0-5.3x against 4.6-9.5x and 8.7-11.5x on one quiet core), at no measured cost to
+ * one upload's throughput (docs/benchmarks.md, "Attachments", 2026-11-28 night-3).
  */
-export const uploadBytesPerTurn = 64 * 1024;
+export const uploadBytesPerTurn = 32 * 1024;
 /** UPLOAD_CONCURRENCY's default: how many uploads are read at once. */
 export const defaultUploadConcurrency = 4;
 /** How long an upload's client may pause before its slot goes to the next upload. */
