@@ -6,7 +6,12 @@ export type * from './decoded.js';
 export type * from './rate-limit.js';
 export * from './auth/oauth.js';
 export * from './create-application.js';
-export { isKeptStatus, type IdempotencyConfig, type IdempotencyDecision } from './idempotency/use-case.js';
+export {
+  idempotencyScope,
+  isKeptStatus,
+  type IdempotencyConfig,
+  type IdempotencyDecision,
+} from './idempotency/use-case.js';
 export { repeatAccess, type RepeatAccess } from './idempotency/repeat-access.js';
 export { eventsQueryBounds, type EventPage, type EventsQuery } from './events/feed.js';
 export { withDeadline } from './deadline.js';

@@ -1,4 +1,4 @@
-import type { IdempotencyDecision, StoredAnswer } from '@support/application';
+import { idempotencyScope, type IdempotencyDecision, type StoredAnswer } from '@support/application';
 import type { Middleware } from 'koa';
 import { createHash } from 'node:crypto';
 import { gzipBody } from '../conventions/compression.js';
@@ -206,9 +206,7 @@ export const idempotency = ({ app }: Services): Middleware<RequestState> => {
   // replays its answer to the other, docs/attachments.md.)
   const streaming = new Set<string>();
   const streamedUpload = async (ctx: AppContext, next: () => Promise<unknown>, key: string): Promise<void> => {
-    // Per caller, as the store scopes keys (the application's idempotencyScope).
-    const { actor } = ctx.state;
-    const id = `${actor === null ? `ip:${ctx.ip}` : `user:${String(actor.user.id)}`}\n${key}`;
+    const id = `${idempotencyScope(ctx.state.actor, ctx.ip)}\n${key}`;
     if (streaming.has(id)) throw inFlight();
     streaming.add(id);
     ctx.state.streamedKey = key;
