@@ -18,11 +18,17 @@ export interface DeclaringRouter {
   readonly put: Register;
   readonly patch: Register;
   readonly delete: Register;
-  /** The router itself, for what no operation documents (the OPTIONS of a saved search). */
+  /** The router itself, for what no operation documents (the refusals of a saved search: refusalRoute). */
   readonly router: AppRouter;
   /** A route the document spells otherwise (/v1/openapi.json, served as /v1/openapi). */
   readonly getAs: (path: string, documented: string, op: Declaration, handler: Handler) => void;
 }
+
+/**
+ * The name of a router layer that only refuses: OPTIONS with its Allow, every other method 405.
+ * It serves no operation, so the routes the router serves (router.ts, servedRoutes) leave it out.
+ */
+export const refusalRoute = 'refusal';
 
 /** `gate`: the first handler of a keyed operation's route (routes/repeat-gate.ts: a repeat is answered there, after its checks). */
 export const declaring = (

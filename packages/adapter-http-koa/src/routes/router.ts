@@ -6,7 +6,7 @@ import { resolveOptions, type HttpOptions } from '../options.js';
 import { urlsFor } from '../representations/urls.js';
 import type { AppRouter, RequestState, Services } from '../state.js';
 import { operationCatalog } from './catalog.js';
-import { declaring } from './declare.js';
+import { declaring, refusalRoute } from './declare.js';
 import { repeatGate } from './repeat-gate.js';
 import { deprecationRoutes } from './deprecations.js';
 import { eventRoutes } from './events.js';
@@ -80,7 +80,9 @@ export const routerWithoutApp = (): AppRouter => createRouter(servicesWithoutApp
  * compare this with the document.
  */
 export const servedRoutes = (): readonly ServedRoute[] =>
-  routerWithoutApp().stack.flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) })));
+  routerWithoutApp()
+    .stack.filter((layer) => layer.name !== refusalRoute)
+    .flatMap((layer) => layer.methods.map((method) => ({ method, path: String(layer.path) })));
 
 /** The routes the short lane serves (pipeline/lane.ts), read from the router's layers. The differential test covers each. */
 export const shortLaneRoutes = (): LaneRoutes => laneRoutesOf(routerWithoutApp());

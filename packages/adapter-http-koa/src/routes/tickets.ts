@@ -12,6 +12,7 @@ import {
   type Declaration,
 } from '../openapi/operation.js';
 import type { TicketView } from '@support/application';
+import { METHODS } from 'node:http';
 import type { TicketId } from '@support/domain';
 import { ifMatchOption } from '../conventions/conditional-requests.js';
 import { deprecationHeaders, singularTicketAlias } from '../conventions/deprecation.js';
@@ -27,6 +28,7 @@ import { cacheableTicket, cacheableTicketList } from '../representations/ticket-
 import type { RouteContext, Services } from '../state.js';
 import type { DeclaringRouter } from './declare.js';
 import { writeRoute } from './write-route.js';
+import { refusalRoute } from './declare.js';
 import { ticketNames } from '../resources/tickets.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 
@@ -63,16 +65,7 @@ export const ticketRoutes = (api: DeclaringRouter, { app, urls, options }: Servi
     curl: curl('GET', `${path.replace('{ticket_id}', '7')}?embed=customer.name`),
   });
   const represent = (v: TicketView): Record<string, unknown> => ticketRepresentation(urls, v);
-  const ticketId = (ctx: RouteContext): TicketId => {
-    // PUT/PATCH/DELETE /v1/tickets/recently_closed reach the :ticketId routes: the URL exists
-    // (GET), so another method on it is 405, not "no ticket recently_closed".
-    if (ctx.params.ticketId === recentlyClosedAlias && ctx.method !== 'GET' && ctx.method !== 'HEAD') {
-      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${recentlyClosedAllow}`, {
-        headers: { Allow: recentlyClosedAllow },
-      });
-    }
-    return idParam(ctx, 'ticketId', 'ticket') as TicketId;
-  };
+  const ticketId = (ctx: RouteContext): TicketId => idParam(ctx, 'ticketId', 'ticket') as TicketId;
   const written = (ctx: RouteContext, view: TicketView): void => {
     ctx.state.reply = ok(represent(view), { lastModified: view.ticket.updatedAt });
   };
@@ -142,10 +135,23 @@ export const ticketRoutes = (api: DeclaringRouter, { app, urls, options }: Servi
     },
     list(true),
   );
-  // Else OPTIONS would list the :ticketId methods, which answer 405 here.
-  api.router.options(`/v1/tickets/${recentlyClosedAlias}`, (ctx) => {
-    ctx.state.reply = { status: 204, body: undefined, headers: { Allow: recentlyClosedAllow } };
-  });
+  // Every other method on the saved search, before the :ticketId routes would take
+  // "recently_closed" for an id: OPTIONS says what it offers, any other is 405 with that Allow
+  // (the router's own 405 would offer the :ticketId methods, POST's listed PUT, PATCH, DELETE).
+  api.router.register(
+    `/v1/tickets/${recentlyClosedAlias}`,
+    METHODS.filter((m) => m !== 'GET' && m !== 'HEAD' && m !== 'CONNECT'),
+    (ctx) => {
+      if (ctx.method === 'OPTIONS') {
+        ctx.state.reply = { status: 204, body: undefined, headers: { Allow: recentlyClosedAllow } };
+        return;
+      }
+      throw problem('methodNotAllowed', `${ctx.method} is not allowed here; allowed: ${recentlyClosedAllow}`, {
+        headers: { Allow: recentlyClosedAllow },
+      });
+    },
+    { name: refusalRoute },
+  );
   api.get('/v1/tickets/:ticketId', readTicket('/v1/tickets/{ticket_id}', false), read);
 
   const alias = options.deprecations.find((d) => d.id === singularTicketAlias);
