@@ -19,28 +19,37 @@ export const defaultPresentation: Presentation = { pretty: true, envelope: false
 const callbackName = /^[A-Za-z_$][A-Za-z0-9_$]*(\.[A-Za-z_$][A-Za-z0-9_$]*)*$/;
 export const isCallbackName = (s: string): boolean => s.length <= 128 && callbackName.test(s);
 
-const flag = (query: ParsedUrlQuery, name: string, fallback: boolean): boolean => {
+const refused = (name: string, message: string): Error =>
+  problem('badQueryParameter', message, {
+    errors: [{ code: errorKinds.badQueryParameter.code, field: name, message }],
+  });
+
+/** A parameter read as one value: given twice it is refused as such, not for its value. */
+const once = (query: ParsedUrlQuery, name: string): string | undefined => {
   const v = query[name];
+  if (Array.isArray(v)) throw refused(name, `${name} must be given once (got ${v.length} values)`);
+  return v;
+};
+
+const flag = (query: ParsedUrlQuery, name: string, fallback: boolean): boolean => {
+  const v = once(query, name);
   if (v === undefined) return fallback;
   if (v === 'true') return true;
   if (v === 'false') return false;
-  throw problem('badQueryParameter', `${name} must be true or false`, {
-    errors: [{ code: errorKinds.badQueryParameter.code, field: name, message: `${name} must be true or false` }],
-  });
+  throw refused(name, `${name} must be true or false`);
 };
 
 /** The presentation a request asks for; a bad value is a 400 naming the parameter. */
 export const parsePresentation = (query: ParsedUrlQuery): Presentation => {
   const pretty = flag(query, 'pretty', true);
   const envelope = flag(query, 'envelope', false);
-  const cb = query.callback;
+  const cb = once(query, 'callback');
   if (cb === undefined) return { pretty, envelope, callback: null };
-  if (typeof cb !== 'string' || !isCallbackName(cb)) {
-    const message =
-      'callback must be a JavaScript identifier path such as handle or app.on_tickets (at most 128 characters)';
-    throw problem('badQueryParameter', message, {
-      errors: [{ code: errorKinds.badQueryParameter.code, field: 'callback', message }],
-    });
+  if (!isCallbackName(cb)) {
+    throw refused(
+      'callback',
+      'callback must be a JavaScript identifier path such as handle or app.on_tickets (at most 128 characters)',
+    );
   }
   return { pretty, envelope: true, callback: cb };
 };

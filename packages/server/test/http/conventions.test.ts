@@ -55,6 +55,21 @@ describe('HTTP conventions: presentation, versions, aliases, method override, re
       expect(body.errors?.map((e) => e.field)).to.deep.equal(['pretty']);
     });
 
+    it('refuses pretty, envelope or callback given twice: 400 saying so, not that the (good) value is bad', async () => {
+      // Was "pretty must be true or false" for pretty=false&pretty=false.
+      for (const [name, value] of [
+        ['pretty', 'false'],
+        ['envelope', 'true'],
+        ['callback', 'cb'],
+      ]) {
+        const a = await api.get(`${ticket.path}?${name}=${value}&${name}=${value}`, { token: admin });
+        const body = expectError(a, 400, 40001);
+        expect(body.errors, name).to.deep.equal([
+          { code: 40001, field: name, message: `${name} must be given once (got 2 values)` },
+        ]);
+      }
+    });
+
     it('gzips when the client accepts gzip: gzip bytes on the wire that decode to the same JSON', async () => {
       const identity = await api.get(ticket.path, { token: admin });
       expect(identity.header('content-encoding')).to.equal(undefined);
