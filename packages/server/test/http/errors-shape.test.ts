@@ -163,6 +163,23 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       expect(json.description).to.be.a('string');
     });
 
+    it('an HTTP/1.1 request without a Host header field, or with two: 400 in JSON (RFC 9112 §3.2)', async () => {
+      // Without Host, Node itself answered 400 with an empty body: no JSON, no X-Request-Id.
+      for (const hosts of ['', 'Host: localhost\r\nHost: other.example\r\n']) {
+        const response = await rawTlsExchange(api, `GET /v1/tickets HTTP/1.1\r\n${hosts}Connection: close\r\n\r\n`);
+        const [head = '', body = ''] = response.split('\r\n\r\n');
+        expect(head, hosts).to.match(/^HTTP\/1\.1 400 /);
+        expect(head.toLowerCase()).to.include('content-type: application/json');
+        expect(head.toLowerCase()).to.match(/x-request-id: \S+/);
+        const json = JSON.parse(body) as { code: number; description: string };
+        expect(json.code).to.equal(40006);
+        expect(json.description).to.include('Host');
+      }
+      // HTTP/1.0 has no Host requirement: answered as usual.
+      const old = await rawTlsExchange(api, 'GET /healthz HTTP/1.0\r\n\r\n');
+      expect(old).to.match(/^HTTP\/1\.1 200 /);
+    });
+
     it('CONNECT: 501 in JSON (Node alone would close the connection without an answer)', async () => {
       // Found by the fuzz (test/fuzz): CONNECT /v1/tickets got "socket hang up", no answer at all.
       const response = await rawTlsExchange(api, 'CONNECT /v1/tickets HTTP/1.1\r\nHost: localhost\r\n\r\n');
