@@ -39,14 +39,21 @@ export const hasBody = (ctx: AppContext): boolean => {
   return te !== undefined || (length !== undefined && !Number.isNaN(Number(length)));
 };
 
-const readBytes = async (ctx: AppContext): Promise<Buffer> => {
+/** The request's content coding: names are case-insensitive (RFC 9110 §8.4.1) and x-gzip is gzip (§8.4.1.3). */
+const contentCoding = (ctx: AppContext): string => {
+  const named = (ctx.req.headers['content-encoding'] ?? '').trim().toLowerCase();
+  return named === '' ? 'identity' : named === 'x-gzip' ? 'gzip' : named;
+};
+
+const readBytes = async (ctx: AppContext, encoding: string): Promise<Buffer> => {
   const length = ctx.req.headers['content-length'];
-  const identity = (ctx.req.headers['content-encoding'] ?? 'identity') === 'identity';
   // Content-Length counts the encoded bytes, so it is checked against what arrives only when
   // nothing is encoded; the limit always counts the inflated bytes (a zip bomb stops at 1 MiB).
-  return getRawBody(inflate(ctx.req), {
+  // inflation reads the coding from options.encoding before the header (@types/inflation misnames it gzip).
+  const coding: inflate.Options & { readonly encoding: string } = { encoding };
+  return getRawBody(inflate(ctx.req, coding), {
     limit: maxBodyBytes,
-    length: identity && length !== undefined && length !== '' ? length : null,
+    length: encoding === 'identity' && length !== undefined && length !== '' ? length : null,
   });
 };
 
@@ -136,16 +143,19 @@ const parseForm = (text: string, type: string): unknown => {
 export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
   ctx.state.bodyBytes ??= (async () => {
     if (Number(ctx.get('Content-Length')) > maxBodyBytes) throw tooLarge();
+    const encoding = contentCoding(ctx);
     try {
-      return await readBytes(ctx);
+      return await readBytes(ctx, encoding);
     } catch (e) {
       const status = statusOf(e);
       if (status === 413) throw tooLarge();
       if (status === 415)
         throw problem(
           'unsupportedMediaType',
-          'the request body has a Content-Encoding this API does not read (send it uncompressed or gzip)',
+          'the request body has a Content-Encoding this API does not read (send it uncompressed, or as gzip, deflate or br)',
         );
+      if (encoding !== 'identity')
+        throw problem('malformedBody', `the request body could not be decompressed as ${encoding}`);
       throw problem('malformedBody', `the request body could not be read as ${ctx.request.type.toLowerCase()}`);
     }
   })();

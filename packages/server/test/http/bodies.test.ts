@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { deflateSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
 import { createTicket, expectError, streamedRequest, type CreatedTicket } from '../support/http-conventions.js';
 
 // Contract §6 (request bodies): bodies are UTF-8 and read strictly. Bytes that are not UTF-8
 // are 400 (never stored as U+FFFD), a JSON object that names a key twice is 400 (I-JSON,
 // RFC 7493: last-one-wins would be a guess), a UTF-8 byte order mark is ignored (RFC 8259
-// §8.1), and a gzip or deflate Content-Encoding is read.
+// §8.1), and a gzip, deflate or br Content-Encoding is read.
 
 const MiB = 1024 * 1024;
 const json = { 'Content-Type': 'application/json' };
@@ -252,6 +252,29 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       }
       expectError(await postTicket(body, { ...json, 'Content-Encoding': 'compress' }), 415, 41501);
       expectError(await postTicket(Buffer.from('not gzip'), { ...json, 'Content-Encoding': 'gzip' }), 400, 40002);
+    });
+
+    it('content codings are named case-insensitively, x-gzip is gzip, and the refusals say what is read', async () => {
+      // Probed: GZIP and x-gzip (RFC 9110 §8.4.1, §8.4.1.3) were 415 "send it uncompressed or
+      // gzip", though br and deflate are read too; a body that is not gzip was "could not be
+      // read as application/json".
+      const body = Buffer.from(JSON.stringify({ subject: 'Zipped again', customer_id: customer.id }));
+      for (const [encoding, bytes] of [
+        ['GZIP', gzipSync(body)],
+        ['x-gzip', gzipSync(body)],
+        ['Br', brotliCompressSync(body)],
+      ] as const) {
+        const a = await postTicket(bytes, { ...json, 'Content-Encoding': encoding });
+        expect(a.status, `${encoding}: ${a.text}`).to.equal(201);
+      }
+      const refused = expectError(await postTicket(body, { ...json, 'Content-Encoding': 'zstd' }), 415, 41501);
+      expect(refused.description).to.include('gzip, deflate or br');
+      const broken = expectError(
+        await postTicket(Buffer.from('not gzip'), { ...json, 'Content-Encoding': 'gzip' }),
+        400,
+        40002,
+      );
+      expect(broken.description).to.equal('the request body could not be decompressed as gzip');
     });
 
     it('a gzip body that inflates to over 1 MiB is 413', async () => {
