@@ -168,7 +168,7 @@ export const componentParameters = (versions: ApiVersions): Record<string, Json>
     in: 'header',
     required: false,
     description:
-      'An HTTP date (RFC 1123, RFC 850 or asctime form): when nothing shown changed since, the answer is 304. Ignored when If-None-Match is sent.',
+      'An HTTP date (RFC 1123, RFC 850 or asctime form): when nothing shown changed since, the answer is 304. Ignored when If-None-Match is sent. HTTP dates count whole seconds, so a change made within the second of the Last-Modified you hold is not seen (304): revalidate with If-None-Match, which is exact.',
     schema: { type: 'string' },
   },
   IdempotencyKey: {

@@ -138,7 +138,7 @@ export const ticketQueryParameters: Record<string, Json> = {
   Embed: commaArray(
     'embed',
     embedValues,
-    'Expand related resources: customer, assigned_user, group whole, or <relation>.<field> for the link plus that field (customer.name). A customer sees other users by id, url and name only.',
+    'Expand related resources: customer, assigned_user, group whole, or <relation>.<field> for the link plus that field (customer.name). A customer sees other users, and groups, by id, url and name only.',
     'customer.name,assigned_user',
   ),
 };

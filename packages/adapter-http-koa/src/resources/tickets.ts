@@ -200,11 +200,11 @@ export const ticketTable = {
     resettable: false,
     said: {
       description:
-        'The customer. Agents and admins may name any customer; a customer may give only their own id (another: 403).',
+        'The customer: any user (an agent or admin may be the customer of a ticket they file for themself). Agents and admins may name any user; a customer may give only their own id (another: 403).',
     },
     saidOnCreate: {
       description:
-        "The ticket's customer. Required when an agent or admin creates a ticket (missing: 422, 42201). A customer's ticket is always their own: a customer may leave it out or give their own id (another: 403).",
+        "The ticket's customer: any user. Required when an agent or admin creates a ticket (missing: 422, 42201). A customer's ticket is always their own: a customer may leave it out or give their own id (another: 403).",
     },
   }),
   assigned_user_id: writeOnly({
