@@ -1,4 +1,4 @@
-import type { DomainError } from '@support/domain';
+import { maxListedFieldErrors, type DomainError } from '@support/domain';
 import { sameNames, wireField, type WireNames } from '../wire-names.js';
 import { domainErrorKind, errorKinds, fieldErrorCodes, type ErrorKind, type ErrorKindName } from './error-table.js';
 
@@ -74,10 +74,20 @@ export const domainProblem = (e: DomainError, names: WireNames = sameNames): Htt
         })),
       });
     }
-    case 'InvalidQuery':
-      return new HttpProblem(k, e.issues.map((i) => `${i.parameter}: ${i.message}`).join('; '), {
-        errors: e.issues.map((i) => ({ code: k.code, field: i.parameter, message: i.message })),
+    case 'InvalidQuery': {
+      // A value refused for the same reason is named once however often it was sent
+      // (state=x,x,x...), and at most maxListedFieldErrors refusals are listed, as in a body's 422.
+      const distinct = [...new Map(e.issues.map((i) => [`${i.parameter}\n${i.message}`, i])).values()];
+      const listed = distinct.slice(0, maxListedFieldErrors);
+      const more = distinct.length - listed.length;
+      const description =
+        more === 0
+          ? listed.map((i) => `${i.parameter}: ${i.message}`).join('; ')
+          : `${distinct.length} query parameter values are invalid; errors lists the first ${listed.length}, and ${more} more are not listed`;
+      return new HttpProblem(k, description, {
+        errors: listed.map((i) => ({ code: k.code, field: i.parameter, message: i.message })),
       });
+    }
     case 'NotFound':
       return new HttpProblem(k, `there is no ${describeTarget(e.resource, e.id)}`);
     case 'Gone':

@@ -50,7 +50,7 @@ export const errorResponses = (versions: ApiVersions): Record<string, Json> => {
   return {
     BadRequest: answer(
       400,
-      'Malformed request: a bad query parameter (every bad one named in errors), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493 —, `__proto__` as a key, arrays and objects nested more than 64 levels deep), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, a page that starts past the first 10000 items of a list (40007, naming the deepest page for its per_page), or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
+      'Malformed request: a bad query parameter (every bad one named in errors, each refusal once, at most 100 listed: description then counts the rest), a malformed or empty body (malformed JSON, bytes that are not UTF-8, a key given twice in a JSON object — I-JSON, RFC 7493 —, `__proto__` as a key, arrays and objects nested more than 64 levels deep), an unknown X-Api-Version, a bad X-HTTP-Method-Override, a token sent more than one way, a page that starts past the first 10000 items of a list (40007, naming the deepest page for its per_page), or a request Node could not parse (then only X-Request-Id and Cache-Control are sent).',
       problemExample('badQueryParameter', 'state: unknown state "opened"; states are: open, pending, closed', {
         errors: [
           {

@@ -232,6 +232,26 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
       expect((await api.get('/v1/tickets?unknown_param=1', { token: admin })).status).to.equal(200);
     });
 
+    it('names a bad query value once, however often it is repeated, and lists at most 100 refusals (the rest counted)', async () => {
+      // Probed: state=x,x,...(1,000 times) answered a 195 KB 400 with 1,001 errors, "unknown
+      // state x" once per repeat, each repeated in description too.
+      const repeated = await api.get(`/v1/tickets?state=${Array(1000).fill('x').join(',')}`, { token: admin });
+      const once = expectError(repeated, 400, 40001);
+      expect(once.errors?.map((e) => e.message)).to.deep.equal([
+        'state names "x" more than once',
+        'unknown state "x"; states are: open, pending, closed',
+      ]);
+      expect(repeated.text.length).to.be.lessThan(1000);
+      const values = Array.from({ length: 150 }, (_, i) => `s${i}`).join(',');
+      const many = await api.get(`/v1/tickets?state=${values}`, { token: admin });
+      const capped = expectError(many, 400, 40001);
+      expect(capped.errors).to.have.length(100);
+      expect(capped.errors?.[0]?.message).to.equal('unknown state "s0"; states are: open, pending, closed');
+      expect(capped.description).to.equal(
+        '150 query parameter values are invalid; errors lists the first 100, and 50 more are not listed',
+      );
+    });
+
     it('refuses a page that starts past the first 10000 items of any list: 400 code 40007 naming the limit', async () => {
       expect(
         (await api.get('/v1/tickets?per_page=30&page=334', { token: admin })).json,
