@@ -74,11 +74,24 @@ const answerOutsideKoa = (
 };
 
 /**
+ * How many Host fields the request has, read from its raw header lines: `headersDistinct` would
+ * build an array of every field's values, ~1 µs a request against ~0.15 µs for this scan.
+ */
+const hostFields = (raw: readonly string[]): number => {
+  let hosts = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i] ?? '';
+    if (name.length === 4 && name.toLowerCase() === 'host') hosts += 1;
+  }
+  return hosts;
+};
+
+/**
  * RFC 9112 §3.2: an HTTP/1.1 request names its Host, once; else 400. Node's own check answers
  * a bare 400 without a body (and lets two pass), so it is off (serveRequests) and made here.
  */
 export const hostProblem = (req: IncomingMessage): HttpProblem | null => {
-  const hosts = req.headersDistinct.host?.length ?? 0;
+  const hosts = hostFields(req.rawHeaders);
   if (hosts > 1) return problem('malformedRequest', 'the request has more than one Host header field; send one');
   if (hosts === 0 && req.httpVersion === '1.1')
     return problem('malformedRequest', 'the request has no Host header field, which HTTP/1.1 requires');
