@@ -30,7 +30,10 @@ const unrouted = (ctx: AppContext): Reply => {
   }
   if (ctx.status === 501)
     return problemReply(problem('notImplemented', `${ctx.method} is not a method this API implements`));
-  return problemReply(problem('routeNotFound', `there is no resource at ${ctx.path}; resources live under /v1`));
+  // The path as sent: ctx.path has lost its .json suffix (negotiate), and /v1/openapi.json.json
+  // was "no resource at /v1/openapi.json", which is there.
+  const sent = ctx.originalUrl.split('?', 1)[0] ?? ctx.path;
+  return problemReply(problem('routeNotFound', `there is no resource at ${sent}; resources live under /v1`));
 };
 
 /**

@@ -150,6 +150,14 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       expect(options.header('allow')).to.equal('HEAD, GET');
     });
 
+    it('a 404 for an unknown URL names the path as sent, its .json suffix included', async () => {
+      // Was "there is no resource at /v1/openapi.json" for /v1/openapi.json.json (the suffix dropped).
+      for (const path of ['/v1/openapi.json.json', '/v1/nothing.json']) {
+        const e = expectError(await api.get(`${path}?pretty=false`, { token: admin }), 404, 40401);
+        expect(e.description).to.equal(`there is no resource at ${path}; resources live under /v1`);
+      }
+    });
+
     it('.xml is 406, .json is the same resource', async () => {
       expectError(await api.get(`${ticket.path}.xml`, { token: admin }), 406, 40601);
       expect((await api.get(`${ticket.path}.json`, { token: admin })).json).to.include({ id: ticket.id });
