@@ -28,11 +28,15 @@ const v6Ranges: readonly [string, number][] = [
   ['::', 128], // unspecified
   ['::1', 128], // loopback
   ['100::', 64], // discard
+  ['100:0:0:1::', 64], // dummy prefix (RFC 9780)
   ['2001::', 23], // IETF protocol assignments (Teredo, benchmarking, ORCHID...)
   ['2001:db8::', 32], // documentation
   ['2002::', 16], // 6to4
+  ['3fff::', 20], // documentation (RFC 9637)
+  ['5f00::', 16], // segment routing (SRv6) SIDs (RFC 9602)
   ['fc00::', 7], // unique local
   ['fe80::', 10], // link-local
+  ['fec0::', 10], // site-local (deprecated by RFC 3879, still an inside network where used)
   ['ff00::', 8], // multicast
 ];
 

@@ -34,6 +34,18 @@ describe('webhooks: the SSRF guard', () => {
     ['::ffff:8.8.8.8', true],
     ['64:ff9b::a00:1', false],
     ['2001:db8::1', false],
+    // Probed: accepted as webhook receivers, though the IANA IPv6 special-purpose registry says
+    // none is globally reachable: documentation (3fff::/20, RFC 9637), SRv6 SIDs (5f00::/16,
+    // RFC 9602), the dummy prefix (100:0:0:1::/64, RFC 9780); and the deprecated site-local
+    // fec0::/10 (RFC 3879), still an inside network where it is used.
+    ['3fff::1', false],
+    ['3fff:fff:ffff::1', false],
+    ['4000::1', true],
+    ['5f00::1', false],
+    ['5f00:ffff::1', false],
+    ['100:0:0:1::1', false],
+    ['fec0::1', false],
+    ['feff::1', false],
     ['not an address', false],
   ];
   for (const [ip, expected] of table) {
