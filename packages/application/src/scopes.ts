@@ -54,7 +54,9 @@ export const operationNeeds = {
   groups: {
     list: 'groups:read',
     get: 'groups:read',
-    members: 'groups:read',
+    // A group's members are users, shown whole: users:read, as embed (contract §11; groups:read
+    // alone listed e-mail addresses a token could not read at /v1/users/{id}).
+    members: 'users:read',
     create: 'groups:write',
     replace: 'groups:write',
     patch: 'groups:write',

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { targetSuite } from './attacker.js';
+import { targetSuite, type Problem } from './attacker.js';
 
 // The smaller holes of the security review (contract §11), each tried against the real process
 // over HTTPS: a token in ?access%5Ftoken= reached the access log in clear; embed=customer showed
@@ -46,6 +46,34 @@ describe('attack: the smaller holes (contract §11, over HTTPS)', function () {
     const reader = await target.login(agent.email, agent.password, 'tickets:read users:read');
     const whole = await target.send('GET', `/v1/tickets/${id}?embed=customer`, { token: reader });
     expect((whole.json as { customer: { email?: string } }).customer.email).to.equal(customer.email);
+  });
+
+  it("a group's members are users: GET /v1/groups/{id}/users needs users:read, as embed does", async () => {
+    // Probed: a token with groups:read alone listed the members whole (names, e-mail
+    // addresses, roles), while GET /v1/users/{id} with it was 403 needing users:read.
+    const admin = await target.admin();
+    const group = await target.send('POST', '/v1/groups', { token: admin, body: { name: 'night shift' } });
+    expect(group.status, group.text).to.equal(201);
+    const groupId = (group.json as { id: number }).id;
+    const agent = await target.user('agent');
+    const joined = await target.send('PATCH', `/v1/users/${agent.id}`, {
+      token: admin,
+      body: { group_ids: [groupId] },
+    });
+    expect(joined.status, joined.text).to.equal(200);
+    const groupsOnly = await target.login(agent.email, agent.password, 'groups:read');
+    const refused = await target.send('GET', `/v1/groups/${groupId}/users`, { token: groupsOnly });
+    expect(refused.status, refused.text).to.equal(403);
+    expect((refused.json as Problem).code).to.equal(40303);
+    expect(refused.headers['www-authenticate']).to.equal(
+      'Bearer realm="support", error="insufficient_scope", scope="users:read"',
+    );
+    expect(refused.text).not.to.contain(agent.email);
+    const readsUsers = await target.login(agent.email, agent.password, 'users:read');
+    const listed = await target.send('GET', `/v1/groups/${groupId}/users`, { token: readsUsers });
+    expect(listed.status, listed.text).to.equal(200);
+    expect(listed.headers['x-accepted-oauth-scopes']).to.equal('users:read');
+    expect((listed.json as { email: string }[]).map((u) => u.email)).to.deep.equal([agent.email]);
   });
 
   it('the SSRF guard refuses IPv6 spellings of loopback and never names what a host resolved to', async () => {
