@@ -66,7 +66,7 @@ describe('use cases: no path mints a token with scopes its maker lacks (property
     const refused = leftOf(made);
     expect(fieldsOf(refused)).to.deep.equal([['scopes', 'not_permitted']]);
     expect(refused._tag === 'ValidationFailed' && refused.errors[0]?.message).to.equal(
-      'a token cannot hold scopes that the login token making it lacks, or that a admin cannot use: tickets:write users:write groups:write events:read webhooks:manage (this login token can give tickets:read)',
+      'a token cannot hold scopes that the login token making it lacks, or that an admin cannot use: tickets:write users:write groups:write events:read webhooks:manage (this login token can give tickets:read)',
     );
     expect(
       rightOf(await w.app.tokens.create(login, decoded({ name: 'same', scopes: ['tickets:read'] }))).record.scopes,

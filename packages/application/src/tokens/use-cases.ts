@@ -66,7 +66,7 @@ export const createPersonalToken = async (
       fieldError(
         'scopes',
         'not_permitted',
-        `a token cannot hold scopes that the login token making it lacks, or that a ${actor.user.role} cannot use: ${beyond.join(' ')} (this login token can give ${grantable.length === 0 ? 'none' : grantable.join(' ')})`,
+        `a token cannot hold scopes that the login token making it lacks, or that ${actor.user.role === 'customer' ? 'a' : 'an'} ${actor.user.role} cannot use: ${beyond.join(' ')} (this login token can give ${grantable.length === 0 ? 'none' : grantable.join(' ')})`,
       ),
     );
   }
