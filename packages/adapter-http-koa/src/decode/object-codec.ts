@@ -56,6 +56,14 @@ export const strictObject = <R extends Props, O extends Props>(
     [...Object.keys(spec.required), ...Object.keys(spec.optional)].map((field) => [names.toWire(field), field]),
   );
   const refusedHere = new Map(Object.entries(spec.refusedHere ?? {}));
+  // A link (customer, groups...) is answered as an object and written as ids (customer_id,
+  // group_ids): refused, it names the field that writes it, not "set by the server".
+  const readOnlyMessage = (key: string): string => {
+    const twin = [`${key}_id`, `${key.replace(/s$/, '')}_ids`].find((k) => fieldByKey.has(k));
+    return twin === undefined
+      ? 'is set by the server and cannot be written here'
+      : `is read-only: write ${twin} instead`;
+  };
   const codec = new t.Type<Decoded<R, O>, unknown, unknown>(
     name,
     (u): u is Decoded<R, O> => isPlainObject(u),
@@ -97,7 +105,7 @@ export const strictObject = <R extends Props, O extends Props>(
         }
         const ctx = t.appendContext(c, key, t.unknown, u[key]);
         const failure = spec.readOnly.includes(key)
-          ? failWith(u[key], ctx, 'read_only', 'is set by the server and cannot be written here')
+          ? failWith(u[key], ctx, 'read_only', readOnlyMessage(key))
           : failWith(u[key], ctx, 'unknown_field', refusedHere.get(key) ?? `is not a field of ${name}`);
         if (E.isLeft(failure)) for (const e of failure.left) errors.push(e);
       }

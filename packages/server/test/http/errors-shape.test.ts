@@ -68,6 +68,35 @@ describe('HTTP errors: media types, malformed input, limits, routing, the error 
       expect(byField.get('shoe_size')).to.equal(42202);
       expect(byField.get('id')).to.equal(42203);
     });
+
+    it('a link written as its object is refused naming the field to write instead (customer: customer_id)', async () => {
+      // Was "customer is set by the server and cannot be written here", though customer_id writes it.
+      const a = await api.post(
+        '/v1/tickets',
+        { subject: 'Links', customer: { id: customer.id }, assigned_user: null, group: null, id: 5 },
+        { token: admin },
+      );
+      const byField = new Map((expectError(a, 422, 42200).errors ?? []).map((f) => [f.field, f]));
+      for (const [field, written] of [
+        ['customer', 'customer_id'],
+        ['assigned_user', 'assigned_user_id'],
+        ['group', 'group_id'],
+      ] as const) {
+        expect(byField.get(field)).to.deep.equal({
+          code: 42203,
+          field,
+          message: `is read-only: write ${written} instead`,
+        });
+      }
+      expect(byField.get('id')?.message).to.equal('is set by the server and cannot be written here');
+      const user = await api.post(
+        '/v1/users',
+        { name: 'Links', email: 'links@example.com', role: 'agent', password: 'long enough', groups: [] },
+        { token: admin },
+      );
+      const groups = (expectError(user, 422, 42200).errors ?? []).find((f) => f.field === 'groups');
+      expect(groups?.message).to.equal('is read-only: write group_ids instead');
+    });
   });
 
   describe('5xx answers are JSON and leak nothing', () => {
