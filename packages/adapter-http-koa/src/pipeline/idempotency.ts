@@ -181,6 +181,15 @@ const decide = (ctx: AppContext, decision: IdempotencyDecision): Guard | null =>
 };
 
 /**
+ * What an upload says beside its bytes: its name (`?filename=`, `Content-Disposition`) and its
+ * declared media type. A raw upload's travel outside the body, so its key's fingerprint takes
+ * them with the bytes: the same bytes under the same key with another name are another request
+ * (422), as a JSON body with another field is (probed: they replayed the first upload's name).
+ */
+const uploadInputs = (ctx: AppContext): string =>
+  JSON.stringify([ctx.query.filename ?? null, ctx.get('Content-Disposition'), ctx.request.type]);
+
+/**
  * Claims the key a streamed upload carries, once its body has been read and hashed: the guard
  * the upload's write runs in when it is to be kept (no key: no guard), null for a repeat (its
  * kept answer waits in the state; the repeat's bytes are thrown away).
@@ -192,7 +201,7 @@ export const claimStreamed = async (
 ): Promise<Guard | null> => {
   const key = ctx.state.streamedKey;
   if (key === null) return unguarded;
-  const fingerprint = fingerprintOfHash(ctx.method, ctx.path, bodyHash());
+  const fingerprint = fingerprintOfHash(ctx.method, ctx.path, `${bodyHash()}\n${uploadInputs(ctx)}`);
   return decide(ctx, await app.idempotency.begin(ctx.state.actor, ctx.ip, key, fingerprint));
 };
 

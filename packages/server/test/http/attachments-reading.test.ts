@@ -179,6 +179,35 @@ describe('HTTP: attachments read, deleted, counted', function () {
     expect([changed.status, obj(changed).code]).to.deep.equal([422, 42250]);
   });
 
+  it("an upload's name and declared type are part of what its Idempotency-Key fingerprints, as a JSON body's fields are", async () => {
+    // Probed: the same bytes under the same key with another ?filename=, Content-Disposition or
+    // Content-Type replayed the first upload (its name, its type): a retry that corrected the
+    // name got the old one back silently. A raw upload's name and type travel beside its bytes.
+    const key = { 'Idempotency-Key': 'upload-named' };
+    const first = await rawUpload(api, customer.token, 'named bytes', 'first.txt', {
+      ...key,
+      'Content-Type': 'text/plain',
+    });
+    expect(first.status, first.text).to.equal(201);
+    const same = await rawUpload(api, customer.token, 'named bytes', 'first.txt', {
+      ...key,
+      'Content-Type': 'text/plain',
+    });
+    expect([same.status, same.header('idempotent-replayed'), obj(same).id]).to.deep.equal([201, 'true', obj(first).id]);
+    for (const [what, filename, headers] of [
+      ['another ?filename=', 'second.txt', { 'Content-Type': 'text/plain' }],
+      ['another declared type', 'first.txt', { 'Content-Type': 'text/csv' }],
+      [
+        'a Content-Disposition name',
+        'first.txt',
+        { 'Content-Type': 'text/plain', 'Content-Disposition': 'attachment; filename="third.txt"' },
+      ],
+    ] as const) {
+      const other = await rawUpload(api, customer.token, 'named bytes', filename, { ...key, ...headers });
+      expect([other.status, obj(other).code], what).to.deep.equal([422, 42250]);
+    }
+  });
+
   it('answers 409 (40902, Retry-After: 1) to an upload whose key a still-streaming upload holds, then replays', async () => {
     const key = 'upload-streaming';
     const bytes = Buffer.from('first half|second half');
