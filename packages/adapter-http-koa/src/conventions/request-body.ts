@@ -212,7 +212,8 @@ export const requestBytes = (ctx: AppContext): Promise<Buffer> => {
  * body is a LargeJsonBody (see parseJson): hand it to decodeBody, or read it with `thinned`.
  */
 export const readBody = async (ctx: AppContext, accepted: readonly BodyMediaType[]): Promise<unknown> => {
-  const type = ctx.request.type.toLowerCase();
+  // Koa's type is the text before the first ';' as sent: RFC 9110 §8.3.1 allows spaces before it.
+  const type = ctx.request.type.trim().toLowerCase();
   if (!(accepted as readonly string[]).includes(type)) {
     const sent =
       ctx.get('Content-Type') === '' ? 'no Content-Type' : `Content-Type "${ctx.get('Content-Type').slice(0, 64)}"`;

@@ -254,6 +254,19 @@ describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Enco
       expectError(await postTicket(Buffer.from('not gzip'), { ...json, 'Content-Encoding': 'gzip' }), 400, 40002);
     });
 
+    it('a media type followed by spaces before its parameters is that media type (RFC 9110 §8.3.1)', async () => {
+      // Probed: "application/json ; charset=utf-8" was 415.
+      const body = Buffer.from(JSON.stringify({ subject: 'Spaced type', customer_id: customer.id }));
+      const a = await postTicket(body, { 'Content-Type': 'application/json ; charset=utf-8' });
+      expect(a.status, a.text).to.equal(201);
+      const patched = await api.request('PATCH', ticket.path, {
+        token: admin,
+        body: '{"summary":"spaced"}',
+        headers: { 'Content-Type': 'application/merge-patch+json\t;charset=UTF-8' },
+      });
+      expect(patched.status, patched.text).to.equal(200);
+    });
+
     it('content codings are named case-insensitively, x-gzip is gzip, and the refusals say what is read', async () => {
       // Probed: GZIP and x-gzip (RFC 9110 §8.4.1, §8.4.1.3) were 415 "send it uncompressed or
       // gzip", though br and deflate are read too; a body that is not gzip was "could not be
