@@ -16,8 +16,8 @@ import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 import { writeRoute } from './write-route.js';
 
 // Webhooks (contract §7.4), admins only. The signing secret appears in exactly two answers,
-// the creation and rotate-secret; every other answer (and the ETag that If-Match compares)
-// is the webhook without it.
+// the creation and rotate-secret, both no-store without an ETag (as a new personal token's);
+// every other answer (and the ETag that If-Match compares) is the webhook without it.
 
 export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): void => {
   const curl = curlOn(urls.origin);
@@ -71,8 +71,12 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       keyed: { access: r.createWebhook, secret: 'secret' },
       body: { schema: 'WebhookCreate', example: ex.webhookCreate },
       success: {
-        ...writable('created', 'WebhookWithSecret', ex.webhookWithSecret()),
-        description: 'Created: the webhook with its secret (shown this once), its URL in Location.',
+        status: 201,
+        shape: 'secret',
+        description:
+          'Created: the webhook with its secret (shown this once: Cache-Control: no-store, no ETag), its URL in Location.',
+        schema: ref('WebhookWithSecret'),
+        example: ex.webhookWithSecret(),
       },
       errors: writeErrors,
       curl: curl('POST', '/v1/webhooks', ex.webhookCreate),
@@ -81,7 +85,8 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       const actor = actorOf(ctx);
       const body = await readBody(ctx, [mediaTypes.json]);
       const w = unwrap(await app.webhooks.create(actor, decodeBody(WebhookCreateBody, body)));
-      ctx.state.reply = created(webhookWithSecret(w), urls.webhook(w.id), w.updatedAt);
+      // no-store: the one answer that shows the secret is kept by no cache (nor, for a repeat, with it).
+      ctx.state.reply = { ...created(webhookWithSecret(w), urls.webhook(w.id), w.updatedAt), noStore: true };
     },
   );
 
@@ -171,8 +176,8 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       params: ['WebhookId'],
       success: {
         status: 200,
-        shape: 'written',
-        description: 'The webhook with its new secret.',
+        shape: 'token',
+        description: 'The webhook with its new secret (shown this once: Cache-Control: no-store, no ETag).',
         schema: ref('WebhookWithSecret'),
         example: ex.webhookWithSecret(),
       },
@@ -181,7 +186,7 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
     },
     async (ctx) => {
       const w = unwrap(await app.webhooks.rotateSecret(actorOf(ctx), webhookId(ctx)));
-      ctx.state.reply = ok(webhookWithSecret(w), { lastModified: w.updatedAt });
+      ctx.state.reply = ok(webhookWithSecret(w), { noStore: true });
     },
   );
 

@@ -228,6 +228,7 @@ describe('HTTP: webhooks', () => {
       const w = await create({ url: receiver.url, events: ['ticket.created'] });
       const rotated = await api.post(`/v1/webhooks/${w.id as number}/rotate-secret`, undefined, { token: admin });
       expect(rotated.status, rotated.text).to.equal(200);
+      expect([rotated.header('cache-control'), rotated.header('etag')]).to.deep.equal(['no-store', undefined]);
       const secret = obj(rotated).secret as string;
       expect(secret)
         .to.match(/^whsec_/)

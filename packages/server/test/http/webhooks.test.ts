@@ -41,6 +41,13 @@ describe('HTTP: webhooks', () => {
       expect(w).to.include({ url: receiver.url, description: 'CRM sync', active: true, last_delivered_seq: head });
       expect(w.events).to.deep.equal(['ticket.created']);
       expect(a.header('location')).to.equal(`${api.origin}/v1/webhooks/${w.id as number}`);
+      // Probed: the one answer that shows the secret was "private, no-cache" (a browser may store
+      // it); it is no-store, as a new personal token's is, with no ETag of a body no GET answers.
+      expect([a.header('cache-control'), a.header('pragma'), a.header('etag')]).to.deep.equal([
+        'no-store',
+        'no-cache',
+        undefined,
+      ]);
       const secret = w.secret as string;
       expect(secret).to.match(/^whsec_/);
       expect(Buffer.from(secret.slice('whsec_'.length), 'base64')).to.have.length(32);
