@@ -4,8 +4,11 @@ import type { RequestState, Services } from '../state.js';
 // One line per request. The query string is logged with secrets masked: a token sent as
 // ?access_token= must never reach a log, however its name is spelled (?access%5Ftoken= is the
 // same parameter to the query parser: names are decoded before they are compared; contract §11).
+// A name that only begins with a secret's (?access_token[]=, ?access_token.x=: what a client
+// serialising a list or an object sends) is not the token to this API (401) but still carries
+// one: masked too (probed: it was logged in clear).
 
-const secretParameters = /^(access_token|refresh_token|token|password)$/i;
+const secretParameters = /^(access_token|refresh_token|token|password)(?![a-z0-9])/i;
 
 /** A parameter name as the query parser reads it (+ is a space, %XX a byte); a malformed escape as it is. */
 const decodedName = (raw: string): string => {

@@ -16,10 +16,23 @@ describe('attack: the smaller holes (contract §11, over HTTPS)', function () {
       const me = await target.send('GET', `/v1/users/me?${name}=${admin}`);
       expect(me.status, `${name}: ${me.text}`).to.equal(200);
     }
+    // Names that are not the token's to this API (401) but carry it all the same, as a client
+    // serialising a list or an object sends it: probed, these were logged in clear.
+    for (const name of [
+      'access_token[]',
+      'access_token%5B%5D',
+      'access_token[0]',
+      'access_token.x',
+      'ACCESS_TOKEN[]',
+    ]) {
+      const me = await target.send('GET', `/v1/users/me?${name}=${admin}`);
+      expect(me.status, `${name}: ${me.text}`).to.equal(401);
+    }
     // The log line is written as the answer leaves: give it a moment to reach stdout.
     await new Promise((resolve) => setTimeout(resolve, 200));
     const logged = target.child.stdout();
     expect(logged).to.contain('/v1/users/me');
+    expect(logged).to.contain('access_token[]=[redacted]');
     expect(logged).not.to.contain(admin);
   });
 
