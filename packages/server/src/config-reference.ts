@@ -35,7 +35,7 @@ export const settings: readonly Setting[] = [
   {
     name: 'TLS_CERT_FILE',
     default:
-      'none: a self-signed certificate is made (kept in DATA_DIR with the embedded store, else made anew each start)',
+      'none: a self-signed certificate for localhost with an ECDSA P-256 key is made (kept in DATA_DIR with the embedded store, else made anew each start)',
     allowed: 'a PEM file, with TLS_KEY_FILE',
     does: 'the TLS certificate (chain)',
     store: 'all',

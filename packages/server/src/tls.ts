@@ -17,15 +17,21 @@ const fingerprintOf = (cert: string): string => new X509Certificate(cert).finger
 
 let cached: Promise<TlsMaterial> | null = null;
 
-/** A self-signed certificate for localhost (made once per process). */
+/**
+ * A self-signed certificate for localhost (made once per process). Its key is ECDSA P-256, which
+ * every TLS client of the last decade accepts: the server signs each new connection's handshake
+ * with it, ~21 µs a signature on this machine's core against ~305 µs for RSA 2048 (`openssl
+ * speed`), so fifty connections opened at once no longer hold the event loop for ~15 ms.
+ */
 export const selfSignedTls = (): Promise<TlsMaterial> => {
   cached ??= (async () => {
     const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
-      keySize: 2048,
+      keyType: 'ec',
+      curve: 'P-256',
       algorithm: 'sha256',
       extensions: [
         { name: 'basicConstraints', cA: false },
-        { name: 'keyUsage', digitalSignature: true, keyEncipherment: true },
+        { name: 'keyUsage', digitalSignature: true },
         { name: 'extKeyUsage', serverAuth: true },
         {
           name: 'subjectAltName',
