@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { browserSuite } from './chromium.js';
 
 // GET /docs in a real browser: the page renders the served OpenAPI document with the
@@ -133,13 +133,7 @@ describe('Browser: GET /docs renders the OpenAPI document, offline', function ()
 });
 
 describe('HTTP: GET /docs and its assets', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi({ HTTP_PORT: '0' });
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi({ HTTP_PORT: '0' });
 
   it('answers with a Content-Security-Policy that forbids other origins, and serves its assets itself', async () => {
     const page = await api.get('/docs');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
+import { adminEmail, adminPassword } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import {
   basic,
   expectError,
@@ -14,11 +15,7 @@ import {
 // revocation (RFC 7009), and the three ways to present an access token.
 
 describe('HTTP: POST /v1/oauth/token', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi();
-  });
-  after(() => api.close());
+  const api = suiteApi();
 
   const me = (token: string) => api.get('/v1/users/me', { token });
 
@@ -111,14 +108,10 @@ describe('HTTP: POST /v1/oauth/token', () => {
 });
 
 describe('HTTP: presenting an access token', () => {
-  let api: Api;
   let token: string;
+  const api = suiteApi({ TOKEN_TTL_S: '60' });
   before(async () => {
-    api = await startApi({ TOKEN_TTL_S: '60' });
     token = await api.adminToken();
-  });
-  after(async () => {
-    await api.close();
   });
 
   const meAs = async (headers: Record<string, string>, query = ''): Promise<unknown> => {

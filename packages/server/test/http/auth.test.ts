@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
+import { adminEmail, adminPassword } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError, grantOf, oauthRequest, passwordGrant, type Grant } from '../support/oauth.js';
 
 // Contract §3: the OAuth 2 token endpoint (RFC 6749 password and refresh_token grants),
@@ -8,13 +9,7 @@ import { expectError, grantOf, oauthRequest, passwordGrant, type Grant } from '.
 const base64url = /^[A-Za-z0-9_-]+$/;
 
 describe('HTTP: POST /v1/oauth/token', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi();
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi();
 
   const me = (token: string) => api.get('/v1/users/me', { token });
 

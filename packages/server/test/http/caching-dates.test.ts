@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import type { Api } from '../support/harness.js';
+import { suiteApi, suiteCast } from '../support/suite-api.js';
 import { createTicket, imfFixdate, type CreatedTicket } from '../support/http-conventions.js';
 import { cachingCast, type Person } from '../support/casts.js';
 import { etagOf, expectNotModified } from '../support/caching-checks.js';
@@ -10,10 +11,7 @@ import { etagOf, expectNotModified } from '../support/caching-checks.js';
 
 describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control and Vary', () => {
   let api: Api, admin: string, customer: Person, ticket: CreatedTicket;
-  before(async () => {
-    ({ api, admin, customer, ticket } = await cachingCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket } = await cachingCast()));
 
   describe('Last-Modified and If-Modified-Since', () => {
     it('a single resource carries Last-Modified in RFC 1123 form: its updated_at to the second', async () => {
@@ -76,20 +74,16 @@ describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control
 describe('HTTP caching: If-Modified-Since in all three HTTP date forms', () => {
   // The resource is written at the instant of RFC 9110's examples, so the client sends exactly them.
   const instant = Date.UTC(1994, 10, 6, 8, 49, 37);
-  let api: Api;
   let admin: string;
   let ticket: CreatedTicket;
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     api.clock.set(instant);
     admin = await api.adminToken();
     const customer = await api.userWithToken('customer');
     ticket = await createTicket(api, admin, customer.id);
     api.clock.advance(60_000);
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('answers Last-Modified: Sun, 06 Nov 1994 08:49:37 GMT', async () => {

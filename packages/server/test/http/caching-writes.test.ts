@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Answer, Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { createTicket, expectError, type CreatedTicket } from '../support/http-conventions.js';
 import { cachingCast, type Person } from '../support/casts.js';
 import { etagOf } from '../support/caching-checks.js';
@@ -10,10 +11,7 @@ import { etagOf } from '../support/caching-checks.js';
 
 describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control and Vary', () => {
   let api: Api, admin: string, customer: Person, ticket: CreatedTicket;
-  before(async () => {
-    ({ api, admin, customer, ticket } = await cachingCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket } = await cachingCast()));
 
   describe('If-Match on writes (lost-update protection)', () => {
     const stale = '"stale-etag"';

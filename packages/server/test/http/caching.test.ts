@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { createTicket, expectError, type CreatedTicket } from '../support/http-conventions.js';
 import { cachingCast, type Person } from '../support/casts.js';
 import { etagOf, expectNotModified, strongTag } from '../support/caching-checks.js';
@@ -10,10 +11,7 @@ import { etagOf, expectNotModified, strongTag } from '../support/caching-checks.
 
 describe('HTTP caching: ETag, Last-Modified, conditional requests, Cache-Control and Vary', () => {
   let api: Api, admin: string, customer: Person, ticket: CreatedTicket;
-  before(async () => {
-    ({ api, admin, customer, ticket } = await cachingCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket } = await cachingCast()));
 
   describe('ETag', () => {
     it('every 200 GET carries a strong ETag', async () => {

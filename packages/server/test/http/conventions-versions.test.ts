@@ -1,6 +1,7 @@
 import { apiVersions, defaultDeprecations } from '@support/adapter-http-koa';
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { createTicket, expectError, imfFixdate, type CreatedTicket } from '../support/http-conventions.js';
 import { conventionsCast, type Person } from '../support/casts.js';
 
@@ -9,10 +10,7 @@ import { conventionsCast, type Person } from '../support/casts.js';
 
 describe('HTTP conventions: presentation, versions, aliases, method override, request ids', () => {
   let api: Api, admin: string, customer: Person, ticket: CreatedTicket;
-  before(async () => {
-    ({ api, admin, customer, ticket } = await conventionsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket } = await conventionsCast()));
 
   describe('X-Api-Version', () => {
     it('serves the newest minor version when none is asked for, and says so', async () => {

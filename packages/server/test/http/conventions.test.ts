@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { gunzipSync } from 'node:zlib';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import {
   createTicket,
   expectError,
@@ -15,10 +16,7 @@ import { conventionsCast, type Person } from '../support/casts.js';
 
 describe('HTTP conventions: presentation, versions, aliases, method override, request ids', () => {
   let api: Api, admin: string, customer: Person, ticket: CreatedTicket;
-  before(async () => {
-    ({ api, admin, customer, ticket } = await conventionsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket } = await conventionsCast()));
 
   describe('JSON layout and compression', () => {
     it('pretty-prints JSON with 2 spaces by default, as application/json in UTF-8', async () => {

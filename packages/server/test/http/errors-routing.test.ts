@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { expectError, streamedRequest, type CreatedTicket } from '../support/http-conventions.js';
 import { errorsCast, type Person } from '../support/casts.js';
 
@@ -11,10 +12,7 @@ const MiB = 1024 * 1024;
 
 describe('HTTP errors: media types, malformed input, limits, routing, the error shape, 5xx', () => {
   let api: Api, admin: string, customer: Person & { email: string }, ticket: CreatedTicket;
-  before(async () => {
-    ({ api, admin, customer, ticket } = await errorsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket } = await errorsCast()));
 
   describe('413 Payload Too Large', () => {
     it('a body over 1 MiB is 413, announced by Content-Length', async () => {

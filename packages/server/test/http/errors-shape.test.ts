@@ -1,6 +1,7 @@
 import { StoreTimeLimitError, StoreUnavailableError, StoreWriteNotConfirmedError } from '@support/application';
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { expectError, expectNoStack, rawTlsExchange, type CreatedTicket } from '../support/http-conventions.js';
 import { errorsCast, type Person } from '../support/casts.js';
 
@@ -26,10 +27,7 @@ const replacing = async (
 
 describe('HTTP errors: media types, malformed input, limits, routing, the error shape, 5xx', () => {
   let api: Api, admin: string, customer: Person & { email: string }, ticket: CreatedTicket, newTicket: () => string;
-  before(async () => {
-    ({ api, admin, customer, ticket, newTicket } = await errorsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket, newTicket } = await errorsCast()));
 
   describe('the error shape and the code numbering', () => {
     it('every error kind follows {code, message, description} with code = status × 100 + n', async () => {

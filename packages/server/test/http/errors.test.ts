@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { expectError, type CreatedTicket } from '../support/http-conventions.js';
 import { errorsCast, type Person } from '../support/casts.js';
 
@@ -9,10 +10,7 @@ import { errorsCast, type Person } from '../support/casts.js';
 
 describe('HTTP errors: media types, malformed input, limits, routing, the error shape, 5xx', () => {
   let api: Api, admin: string, customer: Person & { email: string }, ticket: CreatedTicket, newTicket: () => string;
-  before(async () => {
-    ({ api, admin, customer, ticket, newTicket } = await errorsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, customer, ticket, newTicket } = await errorsCast()));
 
   const ticketCount = async (): Promise<number> =>
     Number((await api.get('/v1/tickets?per_page=1', { token: admin })).header('x-total-count'));

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { expectError } from '../support/oauth.js';
 import { createTicket, linkRels, obj, pathOf, type Json } from '../support/resources.js';
 import { eventsCast, type Person } from '../support/casts.js';
@@ -10,10 +11,7 @@ import { events, newestSeq, sleep } from '../support/feed.js';
 
 describe('HTTP: the change feed (GET /v1/events)', () => {
   let api: Api, admin: string, agent: Person, customer: Person;
-  before(async () => {
-    ({ api, admin, agent, customer } = await eventsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, customer } = await eventsCast()));
 
   describe('reading by cursor', () => {
     it('pages with after and per_page; Link rel="next" always, keeping per_page and wait, never the token', async () => {

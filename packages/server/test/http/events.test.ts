@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Answer, Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { obj, patchJson, pathOf, type Json } from '../support/resources.js';
 import { eventsCast, type Person } from '../support/casts.js';
 import { newestSeq, readAll, type Change } from '../support/feed.js';
@@ -9,10 +10,7 @@ import { newestSeq, readAll, type Change } from '../support/feed.js';
 
 describe('HTTP: the change feed (GET /v1/events)', () => {
   let api: Api, admin: string, agent: Person;
-  before(async () => {
-    ({ api, admin, agent } = await eventsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent } = await eventsCast()));
 
   describe('every change appends its events, once, in commit order', () => {
     let cursor = 0;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { adminEmail, adminPassword, startApi, type Answer, type Api } from '../support/harness.js';
+import { adminEmail, adminPassword, type Answer, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { basic, expectError, expectUnauthorized, oauthRequest, rateHeaders } from '../support/oauth.js';
 
 // Contract §1 and §6: RATE_LIMIT requests per RATE_LIMIT_WINDOW_S per user, all their
@@ -28,13 +29,7 @@ const expectTooMany = (a: Answer, limit: number, reset: number = windowS): void 
 };
 
 describe('HTTP: rate limiting (RATE_LIMIT=5, window 60 s)', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi({ RATE_LIMIT: '5', RATE_LIMIT_WINDOW_S: String(windowS) });
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi({ RATE_LIMIT: '5', RATE_LIMIT_WINDOW_S: String(windowS) });
 
   it('counts down on every answer, errors included, then answers 429 with Retry-After until the window ends', async () => {
     nextWindow(api);
@@ -186,13 +181,7 @@ describe('HTTP: rate limiting (RATE_LIMIT=5, window 60 s)', () => {
 });
 
 describe('HTTP: rate limiting rounds the per-IP limit up (RATE_LIMIT=15)', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi({ RATE_LIMIT: '15', RATE_LIMIT_WINDOW_S: String(windowS) });
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi({ RATE_LIMIT: '15', RATE_LIMIT_WINDOW_S: String(windowS) });
 
   it('allows ceil(15 / 10) = 2 unauthenticated requests per window, and 15 per user', async () => {
     nextWindow(api);

@@ -1,14 +1,8 @@
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 
 describe('HTTP: a smoke test of the running service', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi();
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi();
 
   it('logs in the admin and creates and reads back a ticket over HTTPS', async () => {
     const token = await api.adminToken();

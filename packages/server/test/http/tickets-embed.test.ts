@@ -1,14 +1,12 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { createTicket, obj, pathOf, type Json } from '../support/resources.js';
 import { ticketsCast, type Person } from '../support/casts.js';
 
 describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, states, embed, fields)', () => {
   let api: Api, admin: string, agent: Person, customer: Person;
-  before(async () => {
-    ({ api, admin, agent, customer } = await ticketsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, customer } = await ticketsCast()));
 
   describe('embed and fields', () => {
     let ticket: Json;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { arr, createTicket, fieldErrors, obj, patchJson, pathOf, type Json } from '../support/resources.js';
 import { ticketsCast, type Person } from '../support/casts.js';
 
@@ -7,10 +8,7 @@ const day = 24 * 3600 * 1000;
 
 describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, states, embed, fields)', () => {
   let api: Api, admin: string, agent: Person, customer: Person;
-  before(async () => {
-    ({ api, admin, agent, customer } = await ticketsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, customer } = await ticketsCast()));
 
   describe('states and closed_at', () => {
     it('walks open → pending → open → closed → open, setting closed_at on close and clearing it on reopen', async () => {

@@ -1,14 +1,12 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { arr, createTicket, fieldErrors, obj, patchJson, pathOf } from '../support/resources.js';
 import { ticketsCast, type Person } from '../support/casts.js';
 
 describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, states, embed, fields)', () => {
   let api: Api, admin: string, agent: Person, customer: Person;
-  before(async () => {
-    ({ api, admin, agent, customer } = await ticketsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, customer } = await ticketsCast()));
 
   describe('PUT and PATCH', () => {
     it('PUT replaces every writable field: omitted optional ones return to their defaults, the customer stays', async () => {

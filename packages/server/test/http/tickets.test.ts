@@ -1,6 +1,7 @@
 import { defaultOpenApiDocument } from '@support/adapter-http-koa';
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { createTicket, fieldErrors, isoMillis, obj, patchJson, pathOf } from '../support/resources.js';
 import { ticketsCast, type Person } from '../support/casts.js';
 
@@ -9,10 +10,7 @@ const ticketSchema = (defaultOpenApiDocument().components as { schemas: Record<s
 
 describe('HTTP: tickets (representation, create, read, PUT, PATCH, DELETE, states, embed, fields)', () => {
   let api: Api, admin: string, agent: Person, customer: Person, other: Person;
-  before(async () => {
-    ({ api, admin, agent, customer, other } = await ticketsCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, customer, other } = await ticketsCast()));
 
   describe('representation', () => {
     it('answers 201 with the full ticket, absolute links and a Location header holding its url', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer, Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError } from '../support/http-conventions.js';
 
 // Contract §1 and the seed's transport rule: TLS only, never a redirect; behind a trusted
@@ -23,14 +24,10 @@ const rateHeaders = (a: Answer): { limit: number; remaining: number } => ({
 });
 
 describe('HTTP transport: the plain listener refuses everything with 403', () => {
-  let api: Api;
   let admin: string;
+  const api = suiteApi({ HTTP_PORT: '0' });
   before(async () => {
-    api = await startApi({ HTTP_PORT: '0' });
     admin = await api.adminToken();
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('listens on its own port beside HTTPS', () => {
@@ -89,14 +86,8 @@ describe('HTTP transport: the plain listener refuses everything with 403', () =>
 });
 
 describe('HTTP transport: behind a trusted proxy (TRUST_PROXY=true)', () => {
-  let api: Api;
-  before(async () => {
-    // One tenth of 10, rounded up: 1 unauthenticated request per client IP and window.
-    api = await startApi({ TRUST_PROXY: 'true', RATE_LIMIT: '10' });
-  });
-  after(async () => {
-    await api.close();
-  });
+  // One tenth of 10, rounded up: 1 unauthenticated request per client IP and window.
+  const api = suiteApi({ TRUST_PROXY: 'true', RATE_LIMIT: '10' });
 
   it('a request forwarded as http gets the same 403, no Location', async () => {
     for (const [i, proto] of ['http', 'HTTP', 'http, https'].entries()) {
@@ -148,13 +139,7 @@ describe('HTTP transport: behind a trusted proxy (TRUST_PROXY=true)', () => {
 });
 
 describe('HTTP transport: without TRUST_PROXY, forwarding headers are ignored', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi({ RATE_LIMIT: '10' });
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi({ RATE_LIMIT: '10' });
 
   it('X-Forwarded-Proto: http does not refuse an HTTPS request, and X-Forwarded-For does not change the client', async () => {
     const a = await api.get('/v1/deprecations', {
@@ -185,13 +170,7 @@ describe('HTTP transport: without TRUST_PROXY, forwarding headers are ignored', 
 });
 
 describe('HTTP transport: health endpoints', () => {
-  let api: Api;
-  before(async () => {
-    api = await startApi();
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi();
 
   it('are unauthenticated and unversioned: a bad token or an unknown X-Api-Version does not matter', async () => {
     for (const path of ['/healthz', '/readyz']) {

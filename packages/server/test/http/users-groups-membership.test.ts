@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { arr, createTicket, fieldErrors, obj, patchJson, pathOf, type Json } from '../support/resources.js';
 import type { Person } from '../support/casts.js';
 import { usersCast, type UsersCast } from '../support/users-groups.js';
@@ -7,10 +8,7 @@ import { usersCast, type UsersCast } from '../support/users-groups.js';
 describe('HTTP: users and groups (representation, write-only password, unique e-mail, me, membership)', () => {
   let api: Api, admin: string, agent: Person;
   let createUser: UsersCast['createUser'], createGroup: UsersCast['createGroup'];
-  before(async () => {
-    ({ api, admin, agent, createUser, createGroup } = await usersCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, createUser, createGroup } = await usersCast()));
 
   describe('groups and membership', () => {
     it('creates a group with an absolute users_url and refuses a duplicate name and read-only fields (422)', async () => {

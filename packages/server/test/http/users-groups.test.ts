@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import type { Api } from '../support/harness.js';
+import { suiteCast } from '../support/suite-api.js';
 import { arr, createTicket, fieldErrors, isoMillis, obj, patchJson, pathOf } from '../support/resources.js';
 import type { Person } from '../support/casts.js';
 import { noPassword, usersCast, type UsersCast } from '../support/users-groups.js';
@@ -7,10 +8,7 @@ import { noPassword, usersCast, type UsersCast } from '../support/users-groups.j
 describe('HTTP: users and groups (representation, write-only password, unique e-mail, me, membership)', () => {
   let api: Api, admin: string, agent: Person;
   let createUser: UsersCast['createUser'];
-  before(async () => {
-    ({ api, admin, agent, createUser } = await usersCast());
-  });
-  after(() => api.close());
+  suiteCast(async () => ({ api, admin, agent, createUser } = await usersCast()));
 
   describe('users', () => {
     it('creates a user: 201, Location, snake_case representation, default role customer, password never returned', async () => {

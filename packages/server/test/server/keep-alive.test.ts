@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { connect } from 'node:tls';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 
 // An idle kept-alive connection stays open 65 s (longer than the 60 s of common proxies and
 // client pools), and the server says so in `Keep-Alive: timeout=65`: a client that reuses a
@@ -11,13 +11,7 @@ const request = 'GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n';
 
 describe('server: kept-alive connections', function () {
   this.timeout(30_000);
-  let api: Api;
-  before(async () => {
-    api = await startApi();
-  });
-  after(async () => {
-    await api.close();
-  });
+  const api = suiteApi();
 
   it('answers on a connection that stayed idle longer than 5 s, and announces timeout=65', async () => {
     const socket = connect({ host: '127.0.0.1', port: api.server.port, ca: api.server.cert, servername: 'localhost' });
