@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { request } from 'node:https';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, obj, pathOf } from '../support/resources.js';
 import { pngBytes, rawUpload, uploaded } from '../support/uploads.js';
 
@@ -25,7 +25,6 @@ const text = (res: IncomingMessage): Promise<{ status: number; text: string }> =
 
 describe('HTTP: attachments read, deleted, counted', function () {
   this.timeout(60_000);
-  let api: Api;
   let admin: string;
   let customer: { id: number; token: string };
   let other: { id: number; token: string };
@@ -40,16 +39,13 @@ describe('HTTP: attachments read, deleted, counted', function () {
     return { id, message: pathOf(obj(m).url) };
   };
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     customer = await api.userWithToken('customer', 'Grace Hopper');
     other = await api.userWithToken('customer', 'Alan Kay');
     agent = await api.userWithToken('agent', 'Ada Lovelace');
     ticketPath = pathOf((await createTicket(api, admin, { subject: 'Files', customer_id: customer.id })).url);
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('streams the bytes with a strong ETag, 304, one Range (206) and 416, and the headers of safe content', async () => {

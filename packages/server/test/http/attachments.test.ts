@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, fieldErrors, obj, pathOf } from '../support/resources.js';
 import { chunkedUpload, multipart, pngBytes, rawUpload, uploaded } from '../support/uploads.js';
 
@@ -12,21 +12,17 @@ const sha = (b: Buffer | string): string => createHash('sha256').update(b).diges
 
 describe('HTTP: uploads and attachments', function () {
   this.timeout(60_000);
-  let api: Api;
   let admin: string;
   let customer: { id: number; token: string };
   let agent: { id: number; token: string };
   let ticketPath: string;
 
+  const api = suiteApi({ UPLOAD_MAX_BYTES: '4096', UPLOAD_TTL_S: '600' });
   before(async () => {
-    api = await startApi({ UPLOAD_MAX_BYTES: '4096', UPLOAD_TTL_S: '600' });
     admin = await api.adminToken();
     customer = await api.userWithToken('customer', 'Grace Hopper');
     agent = await api.userWithToken('agent', 'Ada Lovelace');
     ticketPath = pathOf((await createTicket(api, admin, { subject: 'Files', customer_id: customer.id })).url);
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('takes a raw body: 201 with the upload, its type from the leading bytes, its name normalised', async () => {

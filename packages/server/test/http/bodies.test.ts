@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
+import { adminEmail, adminPassword } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { createTicket, expectError, streamedRequest, type CreatedTicket } from '../support/http-conventions.js';
 
 // Contract §6 (request bodies): bodies are UTF-8 and read strictly. Bytes that are not UTF-8
@@ -14,19 +15,15 @@ const form = { 'Content-Type': 'application/x-www-form-urlencoded' };
 const bom = Buffer.from([0xef, 0xbb, 0xbf]);
 
 describe('HTTP request bodies: strict UTF-8, unique JSON keys, BOM, Content-Encoding', () => {
-  let api: Api;
   let admin: string;
   let customer: { id: number; email: string; token: string };
   let ticket: CreatedTicket;
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     customer = await api.userWithToken('customer', 'Grace Hopper');
     ticket = await createTicket(api, admin, customer.id);
-  });
-  after(async () => {
-    await api.close();
   });
 
   const ticketCount = async (): Promise<number> =>

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, obj, patchJson, pathOf, type Json } from '../support/resources.js';
 
 // Many requests in flight at once against STORE=memory: nothing is lost, duplicated or mixed.
@@ -9,19 +10,15 @@ const times = <T>(count: number, f: (i: number) => Promise<T>): Promise<T[]> =>
   Promise.all(Array.from({ length: count }, (_, i) => f(i)));
 
 describe('HTTP: concurrent requests (STORE=memory)', () => {
-  let api: Api;
   let admin: string;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };
 
+  const api = suiteApi({ STORE: 'memory', RATE_LIMIT: '100000' });
   before(async () => {
-    api = await startApi({ STORE: 'memory', RATE_LIMIT: '100000' });
     admin = await api.adminToken();
     agent = await api.userWithToken('agent', 'Parallel Agent');
     customer = await api.userWithToken('customer', 'Parallel Customer');
-  });
-  after(async () => {
-    await api.close();
   });
 
   it(`creates ${n} tickets at once: all 201, unique ids and Locations, X-Total-Count equals the count`, async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 
 // Contract §10: a client generated from the served document sees the fields defined now. The
 // document is turned into TypeScript by openapi-typescript (what client generators of the
@@ -40,9 +40,8 @@ const typeErrors = (declarations: string, snippets: readonly string[]): string[]
 };
 
 describe('HTTP: a client generated from the served document types the custom fields (openapi-typescript)', () => {
-  let api: Api;
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     const admin = await api.adminToken();
     const define = await api.post(
       '/v1/ticket_fields',
@@ -53,9 +52,6 @@ describe('HTTP: a client generated from the served document types the custom fie
     expect(
       (await api.post('/v1/ticket_fields', { key: 'seats', title: 'Seats', type: 'integer' }, { token: admin })).status,
     ).to.equal(201);
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('types a dropdown as the union of its options, an integer as a number', async function () {

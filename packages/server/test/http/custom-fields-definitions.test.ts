@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, fieldErrors, obj, patchJson, type Json } from '../support/resources.js';
 
 // Contract §10 over HTTPS: /v1/ticket_fields, the definitions. Who may read and write them,
@@ -8,19 +8,15 @@ import { arr, createTicket, fieldErrors, obj, patchJson, type Json } from '../su
 // empty), the feed's ticket_field.* events and the served document's custom_fields.
 
 describe('HTTP: custom ticket fields, the definitions (contract §10)', () => {
-  let api: Api;
   let admin: string;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     agent = await api.userWithToken('agent', 'Ada Agent');
     customer = await api.userWithToken('customer', 'Zoë Customer');
-  });
-  after(async () => {
-    await api.close();
   });
 
   const define = async (body: Json): Promise<Json> => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, fieldErrors, linkRels, obj, patchJson, pathOf, type Json } from '../support/resources.js';
 
 // Contract §10 over HTTPS: a ticket's custom_fields (keyed by key, null when unset, only what
@@ -8,14 +9,13 @@ import { arr, fieldErrors, linkRels, obj, patchJson, pathOf, type Json } from '.
 // ways), q over text values, fields=, with §5's filters, paging and the response cache.
 
 describe('HTTP: custom ticket fields, the values and the queries (contract §10)', () => {
-  let api: Api;
   let admin: string;
   let agent: { id: number; token: string };
   let zoe: { id: number; token: string };
   const t: Record<string, number> = {};
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     agent = await api.userWithToken('agent', 'Ada Agent');
     zoe = await api.userWithToken('customer', 'Zoë Customer');
@@ -72,9 +72,6 @@ describe('HTTP: custom ticket fields, the values and the queries (contract §10)
       { assigned_user_id: agent.id },
     );
     await make('d', {});
-  });
-  after(async () => {
-    await api.close();
   });
 
   const names = (a: Answer): string[] =>

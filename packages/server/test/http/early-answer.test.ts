@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { connect } from 'node:tls';
-import { startApi, type Api } from '../support/harness.js';
+import type { Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 
 // An answer given before the request's body has arrived reaches a client that is still
 // writing the body (issue 24, item 6: Schemathesis got EPIPE instead of the 413 under load).
@@ -58,14 +59,10 @@ const sendSlowly = (api: Api, head: string, bodyBytes: number): Promise<Outcome>
   });
 
 describe('HTTP: an early answer reaches a client still sending its body (lingering close)', () => {
-  let api: Api;
   let admin: string;
+  const api = suiteApi({ STORE: 'memory' });
   before(async () => {
-    api = await startApi({ STORE: 'memory' });
     admin = await api.adminToken();
-  });
-  after(async () => {
-    await api.close();
   });
 
   const total = 1024 * 1024 + 1;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError } from '../support/oauth.js';
 import { arr, createTicket, idOf, linkRels, patchJson, pathOf } from '../support/resources.js';
 
@@ -25,21 +26,17 @@ const events = (a: Answer): FeedEvent[] => {
 };
 
 describe('HTTP: the actor of every event (contract §8.3)', () => {
-  let api: Api;
   let admin: string;
   let adminId: number;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     adminId = idOf(await api.get('/v1/users/me', { token: admin }));
     agent = await api.userWithToken('agent', 'Ansel Agent');
     customer = await api.userWithToken('customer', 'Cleo Customer');
-  });
-  after(async () => {
-    await api.close();
   });
 
   const userActor = (id: number): Actor => ({ type: 'user', id, url: `${api.origin}/v1/users/${id}` });

@@ -1,27 +1,23 @@
 import { expect } from 'chai';
 import { request as httpsRequest } from 'node:https';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { jsonpArgument, type EnvelopeBody } from '../support/http-conventions.js';
 import { arr, obj, type Json } from '../support/resources.js';
 
 // Contract §7.1: a POST with an Idempotency-Key runs once; repeats get its answer again.
 
 describe('HTTP: Idempotency-Key on POST', () => {
-  let api: Api;
   let admin: string;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };
   let keyNo = 0;
   const freshKey = () => `key-${Date.now()}-${(keyNo += 1)}`;
 
+  const api = suiteApi({ STORE: 'memory', RATE_LIMIT: '100000' });
   before(async () => {
-    api = await startApi({ STORE: 'memory', RATE_LIMIT: '100000' });
     admin = await api.adminToken();
     agent = await api.userWithToken('agent', 'Retrying Agent');
     customer = await api.userWithToken('customer', 'Retrying Customer');
-  });
-  after(async () => {
-    await api.close();
   });
 
   const post = (path: string, body: unknown, token: string, key: string, headers: Record<string, string> = {}) =>

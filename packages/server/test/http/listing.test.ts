@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, linkRels, obj, patchJson, pathOf } from '../support/resources.js';
 import { expectError } from '../support/http-conventions.js';
 
@@ -12,14 +13,13 @@ import { expectError } from '../support/http-conventions.js';
 //   t5..t7 "Tie"                    normal  customer Zoë  open
 
 describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)', () => {
-  let api: Api;
   let admin: string;
   let zoe: { id: number; token: string };
   let bob: { id: number; token: string };
   const t: number[] = [];
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     zoe = await api.userWithToken('customer', 'Zoë Ærø');
     bob = await api.userWithToken('customer', 'Bob Builder');
@@ -39,9 +39,6 @@ describe('HTTP: ticket lists (filters, search, sort, pages, Link, X-Total-Count)
     // State changes do not change created_at.
     expect((await patchJson(api, `/v1/tickets/${t[0]!}`, { state: 'closed' }, admin)).status).to.equal(200);
     expect((await patchJson(api, `/v1/tickets/${t[1]!}`, { state: 'pending' }, admin)).status).to.equal(200);
-  });
-  after(async () => {
-    await api.close();
   });
 
   /** The ids of a list answer, as positions 1..7 in creation order (t1 = 1). */

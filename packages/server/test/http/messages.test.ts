@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import {
   arr,
   createTicket,
@@ -13,21 +13,17 @@ import {
 } from '../support/resources.js';
 
 describe('HTTP: messages (numbering, internal notes, ticket updated_at, edits, 410)', () => {
-  let api: Api;
   let admin: string;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };
   let other: { id: number; token: string };
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     agent = await api.userWithToken('agent', 'Agent Smith');
     customer = await api.userWithToken('customer', 'Carol Customer');
     other = await api.userWithToken('customer', 'Oscar Other');
-  });
-  after(async () => {
-    await api.close();
   });
 
   const ticketFor = (owner: { id: number }, subject = 'Messages'): Promise<Json> =>

@@ -1,6 +1,6 @@
 import { defaultOpenApiDocument } from '@support/adapter-http-koa';
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError } from '../support/http-conventions.js';
 
 // What the document promises, the server does (issue 24, items 7-12: where Schemathesis found
@@ -16,14 +16,10 @@ const operations = Object.values(doc.paths as Record<string, Record<string, Json
 );
 
 describe('HTTP: the document says what the server does (Schemathesis, issue 24)', () => {
-  let api: Api;
   let admin: string;
+  const api = suiteApi({ STORE: 'memory' });
   before(async () => {
-    api = await startApi({ STORE: 'memory' });
     admin = await api.adminToken();
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('7: leaves envelope and callback out of the operations and documents them in one section, with examples', () => {

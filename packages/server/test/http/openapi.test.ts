@@ -7,7 +7,7 @@ import {
   servedRoutes,
 } from '@support/adapter-http-koa';
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { schemaValidator } from '../support/response-checks.js';
 
 type Json = Record<string, unknown>;
@@ -23,16 +23,12 @@ const operationsOf = (doc: Json): { method: string; path: string; operation: Jso
   );
 
 describe('HTTP: the OpenAPI document', () => {
-  let api: Api;
   let served: Json;
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     const a = await api.get('/v1/openapi.json');
     expect(a.status, a.text).to.equal(200);
     served = a.json as Json;
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('is served publicly at /v1/openapi.json and is a valid OpenAPI 3.1 document (independent validator)', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { adminEmail, adminPassword, startApi, type Answer, type Api } from '../support/harness.js';
+import { adminEmail, adminPassword, type Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError } from '../support/oauth.js';
 import { arr, createTicket, idOf, obj, patchJson, pathOf, type Json } from '../support/resources.js';
 
@@ -17,7 +18,6 @@ interface Made {
 }
 
 describe('HTTP: personal access tokens (contract §8.1)', () => {
-  let api: Api;
   let admin: string;
   let agent: { id: number; token: string };
   let customer: { id: number; token: string };
@@ -29,14 +29,11 @@ describe('HTTP: personal access tokens (contract §8.1)', () => {
     return { id: b.id as number, token: b.token as string, body: b };
   };
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     agent = await api.userWithToken('agent', 'Ansel Agent');
     customer = await api.userWithToken('customer', 'Cleo Customer');
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('is made once: 201 with the token (stp_ format), Location and no-store; never shown again', async () => {

@@ -1,6 +1,7 @@
 import { queueParameterNames } from '@support/adapter-http-koa';
 import { expect } from 'chai';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, linkRels, obj, patchJson, pathOf, type Json } from '../support/resources.js';
 
 // Contract §5, "Queue filters", over HTTPS on the real service: assigned_user_id (ids, me,
@@ -11,7 +12,6 @@ import { arr, createTicket, linkRels, obj, patchJson, pathOf, type Json } from '
 // the domain's reference filter is the contract suites' (property tests on every store).
 
 describe('HTTP: queue filters on GET /v1/tickets', () => {
-  let api: Api;
   let admin: string;
   let ada: { id: number; token: string };
   let bob: { id: number; token: string };
@@ -21,8 +21,8 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
   /** Ticket ids by name. */
   const t: Record<string, number> = {};
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     ada = await api.userWithToken('agent', 'Ada Agent');
     bob = await api.userWithToken('agent', 'Bob Agent');
@@ -52,9 +52,6 @@ describe('HTTP: queue filters on GET /v1/tickets', () => {
     await make('nobodyUrgent', { customer_id: zoe.id, priority: 'urgent' });
     await make('adaClosed', { customer_id: lin.id, assigned_user_id: ada.id, priority: 'urgent', tags: ['vip'] });
     expect((await patchJson(api, `/v1/tickets/${t.adaClosed!}`, { state: 'closed' }, admin)).status).to.equal(200);
-  });
-  after(async () => {
-    await api.close();
   });
 
   const names = (a: Answer): string[] =>

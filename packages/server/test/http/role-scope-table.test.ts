@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { roleScopes } from '@support/domain';
-import { startApi, type Answer, type Api } from '../support/harness.js';
+import type { Answer } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { arr, createTicket, idOf, obj, type Json } from '../support/resources.js';
 
 // Role x scope (contract §8.2), driven by the served document: for every operation that
@@ -59,13 +60,12 @@ const operationsOf = (doc: Json): DocOperation[] => {
 
 describe('HTTP: role x scope, every documented operation (contract §8.2)', function () {
   this.timeout(300_000);
-  let api: Api;
   let admin: string;
   let ops: DocOperation[];
   const ids: Record<string, number> = {};
 
+  const api = suiteApi({ WEBHOOK_ALLOW_PRIVATE: 'true' });
   before(async () => {
-    api = await startApi({ WEBHOOK_ALLOW_PRIVATE: 'true' });
     admin = await api.adminToken();
     ops = operationsOf(obj(await api.get('/v1/openapi.json')));
     const customer = await api.userWithToken('customer', 'Table Customer');
@@ -81,9 +81,6 @@ describe('HTTP: role x scope, every documented operation (contract §8.2)', func
       webhook_id: idOf(webhook),
       token_id: 1,
     });
-  });
-  after(async () => {
-    await api.close();
   });
 
   let latest = 0;

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { adminEmail, adminPassword, startApi, type Api } from '../support/harness.js';
+import { adminEmail, adminPassword } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError, grantOf, oauthRequest, refreshGrant } from '../support/oauth.js';
 import { createTicket, idOf, obj } from '../support/resources.js';
 
@@ -15,7 +16,6 @@ interface ScopedGrant {
 }
 
 describe('HTTP: scopes on login tokens (contract §8.2)', () => {
-  let api: Api;
   let admin: string;
   const customer = { email: 'scoped-customer@example.com', password: 'customer-password-1', id: 0 };
 
@@ -24,8 +24,8 @@ describe('HTTP: scopes on login tokens (contract §8.2)', () => {
       await oauthRequest(api, '/v1/oauth/token', { grant_type: 'password', username: email, password, scope }),
     ) as unknown as ScopedGrant;
 
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
     const c = await api.post(
       '/v1/users',
@@ -33,9 +33,6 @@ describe('HTTP: scopes on login tokens (contract §8.2)', () => {
       { token: admin },
     );
     customer.id = idOf(c);
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('narrows a login to the scopes asked for that its role can use, and says so in scope; a refresh keeps them', async () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createHash, randomBytes } from 'node:crypto';
 import { request } from 'node:https';
-import { startApi, type Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { obj } from '../support/resources.js';
 import { multipart, rawUpload } from '../support/uploads.js';
 
@@ -13,15 +13,11 @@ const sha = (b: Buffer): string => createHash('sha256').update(b).digest('hex');
 
 describe('HTTP: uploads read one at a time (UPLOAD_CONCURRENCY=1)', function () {
   this.timeout(60_000);
-  let api: Api;
   let token: string;
 
+  const api = suiteApi({ UPLOAD_CONCURRENCY: '1', UPLOAD_MAX_BYTES: String(4 * 1024 * 1024) });
   before(async () => {
-    api = await startApi({ UPLOAD_CONCURRENCY: '1', UPLOAD_MAX_BYTES: String(4 * 1024 * 1024) });
     token = (await api.userWithToken('agent', 'Ada Lovelace')).token;
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('answers 201 to every one of eight uploads sent at once, each with its own bytes', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { startApi, type Api } from '../support/harness.js';
+import type { Api } from '../support/harness.js';
+import { suiteApi } from '../support/suite-api.js';
 import { expectError } from '../support/oauth.js';
 import type { Receiver } from '../support/receiver.js';
 import { arr, fieldErrors, linkRels, obj, patchJson, pathOf } from '../support/resources.js';
@@ -165,14 +166,10 @@ describe('HTTP: webhooks', () => {
 });
 
 describe('HTTP: webhooks without WEBHOOK_ALLOW_PRIVATE (the SSRF guard)', () => {
-  let api: Api;
   let admin: string;
+  const api = suiteApi();
   before(async () => {
-    api = await startApi();
     admin = await api.adminToken();
-  });
-  after(async () => {
-    await api.close();
   });
 
   it('refuses http:// and receivers on loopback or private addresses with 422 on url', async () => {
