@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { adminToken, childEnv, runToExit, startMain, type Started } from '../server/child.js';
 import { feedTicketIds } from './service.js';
+import { tempDirEachTest } from '../support/temp-dir.js';
 
 // The backup command end to end, as an operator runs it: `node .../backup.js <dir>` in its own
 // process beside the running service; the service started on the copy has the tickets, the feed,
@@ -48,12 +48,7 @@ const post = async (s: Started, token: string, path: string, body: unknown): Pro
 describe('faults: the backup command, end to end (plain node processes)', function () {
   this.timeout(120_000);
   let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'support-backup-cli-'));
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempDirEachTest('support-backup-cli-', (made) => (dir = made));
 
   it('restores tickets, the feed, the certificate and the generated password of the moment of the backup', async () => {
     const data = join(dir, 'data');

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { faultShim, notRun, shimControl } from './shim.js';
 import { allTickets, exitWithin, faultEnv, newCustomer, serviceOn, type Service } from './service.js';
+import { tempDirEachTest } from '../support/temp-dir.js';
 
 // A disk that fails under the service, for real, in a plain `node` process: fdatasync or pwrite
 // returning EIO (an LD_PRELOAD shim compiled here with cc), a tmpfs that is genuinely full. The
@@ -44,12 +44,7 @@ const expectFailStop = async (s: Service, cause: RegExp): Promise<void> => {
 describe('faults: a disk that fails under the service (plain node processes)', function () {
   this.timeout(180_000);
   let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'support-disk-faults-'));
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempDirEachTest('support-disk-faults-', (made) => (dir = made));
 
   for (const [fault, cause] of [
     ['eio-sync', /.*Input\/output error/],

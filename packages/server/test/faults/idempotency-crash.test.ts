@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChildAnswer } from '../server/child.js';
 import { allTickets, exitWithin, faultEnv, newCustomer, serviceOn, type Service } from './service.js';
+import { tempDirEachTest } from '../support/temp-dir.js';
 
 // Idempotency-Key exactly once across a crash (issue 32 item 5), in plain `node` processes on
 // the embedded store. CRASH_BEFORE_KEEPING (tests only) makes the service SIGKILL itself once
@@ -27,12 +26,7 @@ const keyed = (s: Service, key: string, body: unknown): Promise<ChildAnswer> =>
 describe('faults: a crash between a keyed POST and the keeping of its answer (plain node processes)', function () {
   this.timeout(120_000);
   let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'support-idempotency-crash-'));
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempDirEachTest('support-idempotency-crash-', (made) => (dir = made));
 
   it('the retry after the restart never runs the POST again: one ticket, answered 409 40903, never a second 201', async () => {
     const data = join(dir, 'data');

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startMain } from '../server/child.js';
 import { dropUnsynced, faultShim, notRun, shimControl } from './shim.js';
 import { allTickets, exitWithin, faultEnv, feedTicketIds, newCustomer, serviceOn } from './service.js';
+import { tempDirEachTest } from '../support/temp-dir.js';
 
 // A kill (with a power cut: every unsynced write of the store taken back) at each step of a
 // commit, and at each commit of the first start. The LD_PRELOAD shim kills the service from
@@ -17,12 +17,7 @@ import { allTickets, exitWithin, faultEnv, feedTicketIds, newCustomer, serviceOn
 describe('faults: a kill at each step of a commit and of the first start (plain node processes)', function () {
   this.timeout(300_000);
   let dir: string;
-  beforeEach(function () {
-    dir = mkdtempSync(join(tmpdir(), 'support-kill-points-'));
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempDirEachTest('support-kill-points-', (made) => (dir = made));
 
   for (const point of ['die-write', 'die-sync', 'die-synced', 'die-meta'] as const) {
     it(`${point}: the write in flight is there exactly when its commit point was passed; every acknowledged one is`, async function () {

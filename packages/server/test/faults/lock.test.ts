@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runToExit } from '../server/child.js';
 import { notRun } from './shim.js';
 import { allTickets, faultEnv, newCustomer, serviceOn } from './service.js';
+import { tempDirEachTest } from '../support/temp-dir.js';
 
 // One process per DATA_DIR, kept by the kernel (flock on DATA_DIR/service.lock): it holds across
 // PID namespaces (two containers on one volume: both services are pid 1) and when the pid in
@@ -18,12 +18,7 @@ const inUse =
 describe('faults: one process per DATA_DIR (plain node processes)', function () {
   this.timeout(120_000);
   let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'support-lock-'));
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempDirEachTest('support-lock-', (made) => (dir = made));
 
   it('refuses a second service in another PID namespace (unshare --pid: both are pid 1)', async function () {
     const unshare = ['unshare', '--pid', '--fork', '--kill-child'];

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runToExit, startMain } from './child.js';
+import { tempDirEachTest } from '../support/temp-dir.js';
 
 // A data directory that cannot be used stops the start with one line, exit 1, never an empty
 // start over existing data: another process holds it, or it is not a store this version reads.
@@ -10,12 +10,7 @@ import { runToExit, startMain } from './child.js';
 describe('server process: a DATA_DIR that cannot be used', function () {
   this.timeout(60_000);
   let dir: string;
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'support-data-dir-'));
-  });
-  afterEach(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
+  tempDirEachTest('support-data-dir-', (made) => (dir = made));
 
   const oneLine = (stderr: string): string => {
     const lines = stderr.split('\n');
