@@ -275,8 +275,9 @@ export const startedAsAdmin = async (
  */
 export const blobFilesIn = (dataDir: string): string[] => {
   const blobs = join(dataDir, 'blobs');
-  if (!existsSync(join(blobs, 'tmp'))) throw new Error(`${dataDir} is not a started embedded store's data directory`);
-  return [...readdirSync(blobs).filter((f) => f !== 'tmp'), ...readdirSync(join(blobs, 'tmp')).map((f) => `tmp/${f}`)];
+  const staging = join(blobs, 'tmp');
+  if (!existsSync(staging)) throw new Error(`${dataDir} is not a started embedded store's data directory`);
+  return [...readdirSync(blobs).filter((f) => f !== 'tmp'), ...readdirSync(staging).map((f) => `tmp/${f}`)];
 };
 
 /** The blob files of `dataDir` once they are `expected` again, or as they are after 5 s. */
