@@ -129,12 +129,14 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
       failure ??= e;
       if (!found) reject(failure);
     };
+    // A second file, or a second part named file (one refusal, however busboy reports it).
+    const secondFile = (): void => {
+      fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
+    };
     parser.on('error', () => {
       fail(problem('malformedBody', 'the multipart/form-data body could not be read'));
     });
-    parser.on('filesLimit', () => {
-      fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
-    });
+    parser.on('filesLimit', secondFile);
     parser.on('close', () => {
       if (!found) fail(problem('malformedBody', 'the multipart/form-data body has no part named file'));
     });
@@ -144,7 +146,7 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
     parser.on('field', (name: string) => {
       if (name !== 'file') return;
       if (found) {
-        fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
+        secondFile();
         return;
       }
       found = true;
@@ -161,7 +163,7 @@ const multipartUpload = (ctx: AppContext, pacer: UploadPacer, hash: Hash | null)
     });
     parser.on('file', (name: string, stream: Readable, info: busboy.FileInfo) => {
       if (name !== 'file' || found) {
-        if (found) fail(problem('malformedBody', 'a multipart upload carries one file, in the part named file'));
+        if (found) secondFile();
         stream.resume();
         return;
       }
