@@ -1,8 +1,7 @@
 import { aFilter, aTicket, sortOf } from '@support/application/testing';
 import { expect } from 'chai';
-import { rmSync } from 'node:fs';
 import { backupDataDir, DataDirError } from '../src/index.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirsOfSuite } from './temp-store.js';
 
 // A backup taken while the store writes is one consistent moment: every ticket in the copy
 // has its event in the copy's feed and the other way round, and a store started on the copy
@@ -10,15 +9,7 @@ import { startedStore, tempDataDir } from './temp-store.js';
 
 describe('Embedded store: backup while running', function () {
   this.timeout(60_000);
-  const dirs: string[] = [];
-  const dir = (): string => {
-    const d = tempDataDir();
-    dirs.push(d);
-    return d;
-  };
-  after(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const dir = tempDirsOfSuite();
 
   it('copies a consistent moment while writes go on, and the copy starts as a store', async () => {
     const source = dir();

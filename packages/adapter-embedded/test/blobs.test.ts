@@ -1,10 +1,10 @@
 import { anUpload, attachmentId } from '@support/application/testing';
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { backupDataDir } from '../src/index.js';
-import { startedStore, tempDataDir } from './temp-store.js';
+import { startedStore, tempDirsOfSuite } from './temp-store.js';
 
 // The embedded store's bytes on disk (contract §9): files under DATA_DIR/blobs named by their
 // SHA-256, 0600 in a 0700 directory, kept across a restart; what a crash leaves (a staged file,
@@ -24,15 +24,7 @@ const read = async (bytes: AsyncIterable<Uint8Array> | null): Promise<Buffer | n
 
 describe('Embedded store: blob files', function () {
   this.timeout(60_000);
-  const dirs: string[] = [];
-  const dir = (): string => {
-    const d = tempDataDir();
-    dirs.push(d);
-    return d;
-  };
-  after(() => {
-    for (const d of dirs) rmSync(d, { recursive: true, force: true });
-  });
+  const dir = tempDirsOfSuite();
 
   const upload = async (store: Awaited<ReturnType<typeof startedStore>>, id: number, bytes: Buffer) => {
     const staged = await store.blobs.stage(chunks(bytes), 1 << 20);

@@ -35,3 +35,16 @@ export const tempDirEachTest = (use: (dir: string) => void): void => {
     rmSync(dir, { recursive: true, force: true });
   });
 };
+
+/** Temporary data directories for the enclosing suite, made on demand, all removed after its tests. */
+export const tempDirsOfSuite = (): (() => string) => {
+  const dirs: string[] = [];
+  after(() => {
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  });
+  return () => {
+    const d = tempDataDir();
+    dirs.push(d);
+    return d;
+  };
+};
