@@ -17,6 +17,25 @@ export const faultEnv = (dir: string, more: Readonly<Record<string, string>> = {
   ...more,
 });
 
+/** `method path` on `started` as the bearer of `token`, with `body` (when given) as JSON. */
+export const callAs = (
+  started: Started,
+  token: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ChildAnswer> =>
+  started.request(
+    method,
+    path,
+    body === undefined
+      ? { headers: { Authorization: `Bearer ${token}` } }
+      : {
+          headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        },
+  );
+
 export const serviceOn = async (
   env: Readonly<Record<string, string>>,
   prefix: readonly string[] = [],
@@ -24,16 +43,7 @@ export const serviceOn = async (
   const started = await startMain(env, 30_000, prefix);
   const token = await adminToken(started, adminPassword);
   const call = (method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
-    started.request(
-      method,
-      path,
-      body === undefined
-        ? { headers: { Authorization: `Bearer ${token}` } }
-        : {
-            headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-            body: JSON.stringify(body),
-          },
-    );
+    callAs(started, token, method, path, body);
   return { started, token, call };
 };
 

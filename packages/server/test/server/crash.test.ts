@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { dropUnsynced, faultShim, notRun } from '../faults/shim.js';
 import { adminToken, startMain, type ChildAnswer, type Started } from './child.js';
+import { callAs } from '../faults/service.js';
 
 // Acknowledged means durable: the service on the embedded store, under concurrent writes, is
 // SIGKILLed at random moments; after each restart every write whose answer had arrived is
@@ -92,25 +93,14 @@ for (const mode of ['SIGKILL', 'power cut'] as const)
         const running = child;
         if (round === 0) token = await adminToken(running, env.ADMIN_PASSWORD);
         const call = (method: string, path: string, body?: unknown): Promise<ChildAnswer> =>
-          running
-            .request(
-              method,
-              path,
-              body === undefined
-                ? { headers: { Authorization: `Bearer ${token}` } }
-                : {
-                    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-                    body: JSON.stringify(body),
-                  },
-            )
-            .catch((e: unknown) => {
-              // Said with what the service printed, so that a failing run tells why.
-              throw new Error(
-                `${method} ${path} in round ${String(round)}: ${(e as Error).message}; the service ` +
-                  `${running.hasExited() ? 'had exited' : 'was running'}; its output ends: ` +
-                  `${running.stderr().slice(-1500)} ${running.stdout().slice(-1500)}`,
-              );
-            });
+          callAs(running, token, method, path, body).catch((e: unknown) => {
+            // Said with what the service printed, so that a failing run tells why.
+            throw new Error(
+              `${method} ${path} in round ${String(round)}: ${(e as Error).message}; the service ` +
+                `${running.hasExited() ? 'had exited' : 'was running'}; its output ends: ` +
+                `${running.stderr().slice(-1500)} ${running.stdout().slice(-1500)}`,
+            );
+          });
         if (round === 0) {
           const customer = await call('POST', '/v1/users', {
             name: 'Crash Customer',
