@@ -1,18 +1,15 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { childEnv, reap } from '../server/child.js';
+import { reap } from '../server/child.js';
 import { startTarget, type Target } from './attacker.js';
+import { runBackup } from '../server/backup-cli.js';
 
 // The review found DATA_DIR world-readable (0755 / 0644, backups too): password hashes, token
 // hashes, webhook secrets, kept answers. Now everything the service writes there is 0700 / 0600
 // whatever the umask, a backup likewise, and a start that finds DATA_DIR open to others warns
 // once (contract §11). The real process, under the usual umask (022).
-
-const backupJs = fileURLToPath(new URL('../../src/backup.js', import.meta.url));
 
 /** Every path under `dir` (itself included) that another user could read or enter, with its mode. */
 const openToOthers = async (dir: string): Promise<string[]> => {
@@ -23,20 +20,6 @@ const openToOthers = async (dir: string): Promise<string[]> => {
   }
   return found;
 };
-
-const backup = (dataDir: string, to: string): Promise<{ code: number | null; out: string }> =>
-  new Promise((resolve) => {
-    const proc = spawn(process.execPath, [backupJs, to], {
-      env: childEnv({ DATA_DIR: dataDir }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    proc.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
-    proc.stderr.setEncoding('utf8').on('data', (s: string) => (out += s));
-    proc.on('close', (code) => {
-      resolve({ code, out });
-    });
-  });
 
 describe('attack: the data directory is readable by others (contract §11)', function () {
   this.timeout(120_000);
@@ -72,7 +55,7 @@ describe('attack: the data directory is readable by others (contract §11)', fun
     expect(await readdir(dataDir)).to.include.members(['store.lmdb', 'tls-key.pem', 'tls-cert.pem']);
     expect(await openToOthers(dataDir)).to.deep.equal([]);
     const copy = join(parent, 'backup');
-    const made = await backup(dataDir, copy);
+    const made = await runBackup(dataDir, copy).done;
     expect(made.code, made.out).to.equal(0);
     expect(await readdir(copy)).to.include('store.lmdb');
     expect(await openToOthers(copy)).to.deep.equal([]);

@@ -1,40 +1,16 @@
 import { expect } from 'chai';
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { adminToken, childEnv, runToExit, startMain, type Started } from '../server/child.js';
+import { adminToken, runToExit, startMain, type Started } from '../server/child.js';
 import { feedTicketIds } from './service.js';
 import { tempDirEachTest } from '../support/temp-dir.js';
+import { runBackup } from '../server/backup-cli.js';
 
 // The backup command end to end, as an operator runs it: `node .../backup.js <dir>` in its own
 // process beside the running service; the service started on the copy has the tickets, the feed,
 // the certificate (same fingerprint) and the first admin's generated password of the moment of
 // the backup, and nothing written after it. A backup killed part-way is refused at start, never
 // started as an empty or partial store.
-
-const backupJs = fileURLToPath(new URL('../../src/backup.js', import.meta.url));
-
-const runBackup = (
-  dataDir: string,
-  to: string,
-): { done: Promise<{ code: number | null; out: string }>; kill(): void } => {
-  const proc = spawn(process.execPath, [backupJs, to], {
-    env: childEnv({ DATA_DIR: dataDir }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  proc.stdout.setEncoding('utf8').on('data', (s: string) => (out += s));
-  proc.stderr.setEncoding('utf8').on('data', (s: string) => (out += s));
-  return {
-    done: new Promise((resolve) => {
-      proc.on('close', (code) => {
-        resolve({ code, out });
-      });
-    }),
-    kill: () => proc.kill('SIGKILL'),
-  };
-};
 
 const post = async (s: Started, token: string, path: string, body: unknown): Promise<number> => {
   const a = await s.request('POST', path, {

@@ -3,16 +3,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { childEnv, startMain, startedAsAdmin, type ChildAnswer, type Started } from './child.js';
+import { backupJs } from './backup-cli.js';
 
 // Contract §10 on the embedded store, as it happens: the real service (plain node), custom
 // field definitions and values written, one definition deleted, then SIGKILL right after the
 // deletion's 200. After the restart the deleted field stays deleted (its values unseen), the
 // other keeps its values and its index answers cf filters; a backup taken while the service
 // runs starts with the same definitions and values.
-
-const backupJs = fileURLToPath(new URL('../../src/backup.js', import.meta.url));
 
 describe('server: custom fields on the embedded store across SIGKILL and a backup', function () {
   this.timeout(120_000);
