@@ -38,12 +38,13 @@ import { uploadSlots, type UploadSlots } from './upload-slots.js';
 // and the rest of the body drained before the connection closes (pipeline/write.ts).
 
 /**
- * How many upload bytes all uploads together take in one turn of the event loop. 32 KiB: a
- * read in a burst of 50 uploads waits behind less than with 64 KiB or 256 KiB (burst-to-quiet
- * p99 ratio 4.0-5.3x against 4.6-9.5x and 8.7-11.5x on one quiet core), at no measured cost to
- * one upload's throughput (docs/benchmarks.md, "Attachments", 2026-11-28 night-3).
+ * How many upload bytes all uploads together take in one turn of the event loop. 16 KiB (one
+ * chunk of a TLS record's size): a read in a burst of 50 uploads waits behind less than with
+ * 32 KiB (burst-to-quiet p99 ratio 2.48-4.16x against 3.35-5.55x, lower in each of 13
+ * alternated pairs on one quiet core), at no measured cost to one upload's throughput (docs/benchmarks.md,
+ * "Attachments", 2026-11-29 night-4).
  */
-export const uploadBytesPerTurn = 32 * 1024;
+export const uploadBytesPerTurn = 16 * 1024;
 /** UPLOAD_CONCURRENCY's default: how many uploads are read at once. */
 export const defaultUploadConcurrency = 4;
 /** How long an upload's client may pause before its slot goes to the next upload. */
