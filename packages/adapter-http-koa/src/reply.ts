@@ -70,6 +70,17 @@ export const created = (body: unknown, location: string, lastModified: number): 
   lastModified,
 });
 
+/**
+ * 201 for a creation whose answer shows a secret once (a personal token, a webhook's signing
+ * secret): no-store, so no cache keeps it and it carries no ETag or Last-Modified.
+ */
+export const createdWithSecret = (body: unknown, location: string): Reply => ({
+  status: 201,
+  body,
+  headers: { Location: location },
+  noStore: true,
+});
+
 /** 200 with a body the response cache may keep. */
 export const okCached = (
   cacheable: CacheableBody,

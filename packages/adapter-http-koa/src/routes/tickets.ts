@@ -26,9 +26,8 @@ import { created, ok, okCached } from '../reply.js';
 import { ticketRepresentation } from '../representations/ticket.js';
 import { cacheableTicket, cacheableTicketList } from '../representations/ticket-key.js';
 import type { RouteContext, Services } from '../state.js';
-import type { DeclaringRouter } from './declare.js';
+import { refusalRoute, type DeclaringRouter } from './declare.js';
 import { writeRoute } from './write-route.js';
-import { refusalRoute } from './declare.js';
 import { ticketNames } from '../resources/tickets.js';
 import { actorOf, idParam, pageInfo, unwrap } from './support.js';
 

@@ -7,7 +7,7 @@ import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { PersonalTokenCreateBody } from '../decode/bodies.js';
 import { decodeBody } from '../decode/object-codec.js';
 import { decodePage } from '../decode/page.js';
-import { ok } from '../reply.js';
+import { createdWithSecret, ok } from '../reply.js';
 import { personalTokenRepresentation } from '../representations/personal-token.js';
 import type { RouteContext, Services } from '../state.js';
 import type { DeclaringRouter } from './declare.js';
@@ -126,12 +126,10 @@ export const tokenRoutes = (api: DeclaringRouter, { app, urls }: Services): void
         personalTokenNames,
       );
       // no-store: the one answer that shows the token is kept by no cache (and for an Idempotency-Key repeat only without it).
-      ctx.state.reply = {
-        status: 201,
-        body: personalTokenRepresentation(urls, made.record, made.token),
-        headers: { Location: urls.personalToken(made.record.userId, made.record.id) },
-        noStore: true,
-      };
+      ctx.state.reply = createdWithSecret(
+        personalTokenRepresentation(urls, made.record, made.token),
+        urls.personalToken(made.record.userId, made.record.id),
+      );
     },
   );
 

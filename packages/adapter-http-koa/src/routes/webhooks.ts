@@ -8,7 +8,7 @@ import { mediaTypes, readBody } from '../conventions/request-body.js';
 import { WebhookCreateBody, WebhookPatchBody, WebhookReplayBody } from '../decode/bodies.js';
 import { decodeBody } from '../decode/object-codec.js';
 import { decodePage } from '../decode/page.js';
-import { created, ok } from '../reply.js';
+import { createdWithSecret, ok } from '../reply.js';
 import { deliveryRepresentation, webhookRepresentation, webhookWithSecret } from '../representations/webhook.js';
 import type { RouteContext, Services } from '../state.js';
 import type { DeclaringRouter } from './declare.js';
@@ -86,7 +86,7 @@ export const webhookRoutes = (api: DeclaringRouter, { app, urls }: Services): vo
       const body = await readBody(ctx, [mediaTypes.json]);
       const w = unwrap(await app.webhooks.create(actor, decodeBody(WebhookCreateBody, body)));
       // no-store: the one answer that shows the secret is kept by no cache (nor, for a repeat, with it).
-      ctx.state.reply = { ...created(webhookWithSecret(w), urls.webhook(w.id), w.updatedAt), noStore: true };
+      ctx.state.reply = createdWithSecret(webhookWithSecret(w), urls.webhook(w.id));
     },
   );
 
